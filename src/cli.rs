@@ -1,0 +1,83 @@
+//! The headless commands: what `doska games`, `perft` and `replay` print.
+
+use crate::rules::record::replay;
+use crate::rules::{GameId, Match, Position};
+use std::time::Instant;
+
+/// Parses `--option id=value` arguments.
+pub fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
+    raw.iter()
+        .map(|o| {
+            o.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .ok_or_else(|| format!("--option takes ID=VALUE, not '{o}'"))
+        })
+        .collect()
+}
+
+pub fn games() -> String {
+    GameId::ALL
+        .iter()
+        .map(|g| format!("{}\n", g.id()))
+        .collect()
+}
+
+/// Counts the positions `depth` moves deep. Chess uses its own bitboard counter.
+pub fn perft(position: &Position, depth: u32) -> u64 {
+    if let Position::Chess(c) = position {
+        return c.position.perft(depth);
+    }
+    let moves = position.legal_moves();
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { moves.len() as u64 };
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = position.clone();
+            next.play(m).expect("generated moves are legal");
+            perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Runs perft and reports (nodes, positions per second).
+pub fn timed_perft(position: &Position, depth: u32) -> (u64, f64) {
+    let start = Instant::now();
+    let nodes = perft(position, depth);
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    (nodes, nodes as f64 / secs)
+}
+
+pub fn start_position(
+    game: &str,
+    fen: Option<&str>,
+    options: &[(String, String)],
+) -> Result<Position, String> {
+    let game = GameId::from_id(game)?;
+    match fen {
+        Some(text) => Position::set_up(game, options, text),
+        None => Position::new(game, options),
+    }
+}
+
+/// Replays a move list: the final diagram and result, or the first bad move.
+pub fn replay_file(
+    game: &str,
+    text: &str,
+    options: &[(String, String)],
+) -> Result<(Match, String), String> {
+    let game = GameId::from_id(game)?;
+    let m = replay(game, text, options).map_err(|e| e.to_string())?;
+    let result = match m.outcome() {
+        Some(o) => format!("{} ({})", o.result(), o.reason.id()),
+        None => "* (the game goes on)".to_string(),
+    };
+    let report = format!(
+        "{}\n{} to move after {} actions\nResult: {result}\n",
+        m.position().diagram(),
+        m.position().turn().name(),
+        m.actions().len()
+    );
+    Ok((m, report))
+}

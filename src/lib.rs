@@ -1,0 +1,10 @@
+//! Doska: board games from Russian and Ukrainian rule texts.
+//!
+//! [`rules`] is the pure rules engine; [`cli`] holds the headless commands; with the
+//! `app` feature, [`plugins`] draws the games with Bevy.
+
+pub mod cli;
+pub mod i18n;
+#[cfg(feature = "app")]
+pub mod plugins;
+pub mod rules;

@@ -1,0 +1,116 @@
+//! `doska` opens the app; its subcommands do headless work for tests and power users.
+
+use clap::{Parser, Subcommand};
+use doska::cli;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "doska",
+    version,
+    about = "Board games from Russian and Ukrainian rule texts"
+)]
+struct Args {
+    /// A house rule by its id in the game's rule table, e.g. pie_rule=off (repeatable).
+    #[arg(long = "option", global = true, value_name = "ID=VALUE")]
+    options: Vec<String>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Lists the game ids.
+    Games,
+    /// Counts the positions DEPTH moves deep (speed on stderr).
+    Perft {
+        game: String,
+        depth: u32,
+        /// Start from this position (FEN for chess).
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Checks and plays a numbered move list, then prints the final position and result.
+    Replay {
+        game: String,
+        file: std::path::PathBuf,
+    },
+    /// Opens the app window on a game, renders one frame and saves it as PNG.
+    Screenshot {
+        game: String,
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Moves to play first, in the game's notation.
+        #[arg(long)]
+        moves: Option<String>,
+    },
+}
+
+fn run(args: Args) -> Result<(), String> {
+    let options = cli::parse_options(&args.options)?;
+    match args.command {
+        None => open_app(),
+        Some(Command::Games) => {
+            print!("{}", cli::games());
+            Ok(())
+        }
+        Some(Command::Perft { game, depth, fen }) => {
+            let position = cli::start_position(&game, fen.as_deref(), &options)?;
+            let (nodes, speed) = cli::timed_perft(&position, depth);
+            println!("{nodes}");
+            eprintln!("{:.0} positions/s", speed);
+            Ok(())
+        }
+        Some(Command::Replay { game, file }) => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let (_, report) = cli::replay_file(&game, &text, &options)?;
+            print!("{report}");
+            Ok(())
+        }
+        Some(Command::Screenshot { game, out, moves }) => {
+            screenshot(&game, &out, moves.as_deref(), &options)
+        }
+    }
+}
+
+#[cfg(feature = "app")]
+fn open_app() -> Result<(), String> {
+    doska::plugins::run_app();
+    Ok(())
+}
+
+#[cfg(feature = "app")]
+fn screenshot(
+    game: &str,
+    out: &std::path::Path,
+    moves: Option<&str>,
+    options: &[(String, String)],
+) -> Result<(), String> {
+    doska::plugins::screenshot(game, out, moves, options)
+}
+
+#[cfg(not(feature = "app"))]
+fn open_app() -> Result<(), String> {
+    Err("this build has no app; build with the default features".into())
+}
+
+#[cfg(not(feature = "app"))]
+fn screenshot(
+    _: &str,
+    _: &std::path::Path,
+    _: Option<&str>,
+    _: &[(String, String)],
+) -> Result<(), String> {
+    open_app()
+}
+
+fn main() -> ExitCode {
+    match run(Args::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("doska: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

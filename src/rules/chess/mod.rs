@@ -1,0 +1,231 @@
+//! Orthodox chess (`chess`), after the FIDE Laws.
+
+mod fen;
+mod movegen;
+mod position;
+mod san;
+pub mod tables;
+
+pub use position::{Board, Chess, Move, MoveKind, Piece, Role, START_FEN};
+
+use super::game::{Game, grid_diagram};
+use super::options::{HouseRules, OptionSpec, unknown};
+use super::outcome::{Outcome, Reason};
+use super::side::Side;
+use super::topology::{Cell, Topology};
+use super::view::{MoveView, PieceKind, PieceView};
+
+/// How repetition and fifty-move draws happen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DrawClaim {
+    /// Drawn at the third occurrence / 100 half-moves.
+    #[default]
+    Auto,
+    /// The player may claim at the third / 100; automatic at the fifth / 150.
+    Claim,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ChessOptions {
+    pub draw_claim: DrawClaim,
+}
+
+impl HouseRules for ChessOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[OptionSpec {
+            id: "draw_claim",
+            values: &["auto", "claim"],
+        }]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        match id {
+            "draw_claim" => Some(match self.draw_claim {
+                DrawClaim::Auto => "auto",
+                DrawClaim::Claim => "claim",
+            }),
+            _ => None,
+        }
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        match (id, value) {
+            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
+            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
+            ("draw_claim", _) => {
+                return Err(format!("draw_claim takes auto or claim, not '{value}'"));
+            }
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
+
+/// A chess game position with its house rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChessGame {
+    pub position: Chess,
+    pub options: ChessOptions,
+}
+
+fn kind(role: Role) -> PieceKind {
+    match role {
+        Role::Pawn => PieceKind::Pawn,
+        Role::Knight => PieceKind::Knight,
+        Role::Bishop => PieceKind::Bishop,
+        Role::Rook => PieceKind::Rook,
+        Role::Queen => PieceKind::Queen,
+        Role::King => PieceKind::King,
+    }
+}
+
+impl Game for ChessGame {
+    type Move = Move;
+    type Options = ChessOptions;
+
+    fn new(options: ChessOptions) -> Self {
+        ChessGame {
+            position: Chess::default(),
+            options,
+        }
+    }
+
+    fn set_up(options: ChessOptions, fen: &str) -> Result<Self, String> {
+        Ok(ChessGame {
+            position: Chess::from_fen(fen)?,
+            options,
+        })
+    }
+
+    fn options(&self) -> &ChessOptions {
+        &self.options
+    }
+
+    fn topology(&self) -> &'static Topology {
+        Topology::chess()
+    }
+
+    fn turn(&self) -> Side {
+        self.position.turn
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.position.turn.index()
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.position.legal_moves(&mut moves);
+        moves
+    }
+
+    fn play(&mut self, m: &Move) {
+        self.position.play_unchecked(m);
+    }
+
+    fn notation(&self, m: &Move) -> String {
+        self.position.san(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.position.parse_san(text)
+    }
+
+    fn view(&self, m: &Move) -> MoveView {
+        MoveView {
+            from: m.from,
+            landings: vec![m.to],
+            captured: m.capture_square().into_iter().collect(),
+            companion: m.castling_rook(),
+            promotion: m.promotion.map(kind),
+            vanishes: false,
+        }
+    }
+
+    fn pieces(&self) -> Vec<(Cell, PieceView)> {
+        self.position
+            .pieces()
+            .map(|(sq, p)| {
+                (
+                    sq,
+                    PieceView {
+                        side: p.side,
+                        kind: kind(p.role),
+                    },
+                )
+            })
+            .collect()
+    }
+
+    fn same_position(&self, other: &Self) -> bool {
+        let (a, b) = (&self.position, &other.position);
+        a.board == b.board
+            && a.turn == b.turn
+            && a.castling == b.castling
+            && a.legal_ep_square() == b.legal_ep_square()
+    }
+
+    fn outcome(&self, repetitions: usize) -> Option<Outcome> {
+        let p = &self.position;
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(if p.is_check() {
+                Outcome::win(p.turn.other(), Reason::Checkmate)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            });
+        }
+        if p.is_insufficient_material() {
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
+        }
+        let (times, halfmoves) = match self.options.draw_claim {
+            DrawClaim::Auto => (3, 100),
+            DrawClaim::Claim => (5, 150),
+        };
+        if repetitions >= times {
+            return Some(Outcome::draw(Reason::Repetition));
+        }
+        if p.halfmoves >= halfmoves {
+            return Some(Outcome::draw(Reason::FiftyMoves));
+        }
+        None
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        if self.options.draw_claim != DrawClaim::Claim {
+            return None;
+        }
+        if repetitions >= 3 {
+            Some(Reason::Repetition)
+        } else if self.position.halfmoves >= 100 {
+            Some(Reason::FiftyMoves)
+        } else {
+            None
+        }
+    }
+
+    fn check_cell(&self) -> Option<Cell> {
+        self.position
+            .is_check()
+            .then(|| self.position.board.king_of(self.position.turn))
+            .flatten()
+    }
+
+    fn diagram(&self) -> String {
+        grid_diagram(Topology::chess(), |sq| {
+            self.position.board.piece_at(sq).map(|p| {
+                let c = p.role.letter();
+                if p.side == Side::White {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+        })
+    }
+}

@@ -1,0 +1,205 @@
+//! Legal move generation with check and pin masks, so no move is tried and taken back.
+
+use super::position::{Chess, Move, MoveKind, Piece, Role, back_rank};
+use super::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
+use crate::rules::side::Side;
+use crate::rules::topology::Cell;
+
+impl Chess {
+    /// Appends every legal move to `out`.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        let Some(king) = self.board.king_of(self.turn) else {
+            return;
+        };
+        let t = tables();
+        let us = self.us();
+        let them = self.them();
+        let occupied = us | them;
+        let enemy = self.turn.other();
+        let checkers = self.board.attackers(king, enemy, occupied);
+
+        // King steps: the king itself does not block the line of a checking slider.
+        let without_king = occupied & !(1u64 << king);
+        for to in squares(t.king[king as usize] & !us) {
+            if self.board.attackers(to, enemy, without_king) == 0 {
+                self.push(out, king, to, Role::King, MoveKind::Normal);
+            }
+        }
+        if checkers.count_ones() > 1 {
+            return;
+        }
+        let target = if checkers != 0 {
+            let c = checkers.trailing_zeros() as usize;
+            t.between[king as usize][c] | checkers
+        } else {
+            self.castles(out, king, occupied);
+            !0
+        };
+        let pinned = self.pinned(king, occupied);
+        let allowed = |from: Cell| -> Bitboard {
+            if pinned & (1u64 << from) != 0 {
+                t.line[king as usize][from as usize]
+            } else {
+                !0
+            }
+        };
+
+        for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            for from in squares(self.board.pieces(self.turn, role)) {
+                let attacks = match role {
+                    Role::Knight => t.knight[from as usize],
+                    Role::Bishop => bishop_attacks(from, occupied),
+                    Role::Rook => rook_attacks(from, occupied),
+                    _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+                };
+                for to in squares(attacks & !us & target & allowed(from)) {
+                    self.push(out, from, to, role, MoveKind::Normal);
+                }
+            }
+        }
+
+        let (forward, start_rank, last_rank): (i8, Bitboard, Bitboard) = match self.turn {
+            Side::White => (8, 0xFF00, 0xFF << 56),
+            Side::Black => (-8, 0xFF << 48, 0xFF),
+        };
+        for from in squares(self.board.pieces(self.turn, Role::Pawn)) {
+            let mask = target & allowed(from);
+            let mut to_squares = t.pawn[self.turn.index()][from as usize] & them;
+            let one = (from as i8 + forward) as Cell;
+            if occupied & (1u64 << one) == 0 {
+                to_squares |= 1u64 << one;
+                let two = (one as i8 + forward) as Cell;
+                if start_rank & (1u64 << from) != 0 && occupied & (1u64 << two) == 0 {
+                    to_squares |= 1u64 << two;
+                }
+            }
+            for to in squares(to_squares & mask) {
+                if last_rank & (1u64 << to) != 0 {
+                    for promo in Role::PROMOTIONS {
+                        let mut m = self.make(from, to, Role::Pawn, MoveKind::Normal);
+                        m.promotion = Some(promo);
+                        out.push(m);
+                    }
+                } else {
+                    self.push(out, from, to, Role::Pawn, MoveKind::Normal);
+                }
+            }
+        }
+        self.en_passant(out, king);
+    }
+
+    fn make(&self, from: Cell, to: Cell, role: Role, kind: MoveKind) -> Move {
+        let capture = match kind {
+            MoveKind::EnPassant => Some(Role::Pawn),
+            MoveKind::Castle => None,
+            MoveKind::Normal => self.board.piece_at(to).map(|p| p.role),
+        };
+        Move {
+            from,
+            to,
+            role,
+            capture,
+            promotion: None,
+            kind,
+        }
+    }
+
+    #[inline]
+    fn push(&self, out: &mut Vec<Move>, from: Cell, to: Cell, role: Role, kind: MoveKind) {
+        out.push(self.make(from, to, role, kind));
+    }
+
+    /// Our pieces that alone shield the king from an enemy slider.
+    fn pinned(&self, king: Cell, occupied: Bitboard) -> Bitboard {
+        let t = tables();
+        let b = &self.board;
+        let enemy = self.turn.other();
+        let snipers = (rook_attacks(king, 0)
+            & (b.pieces(enemy, Role::Rook) | b.pieces(enemy, Role::Queen)))
+            | (bishop_attacks(king, 0)
+                & (b.pieces(enemy, Role::Bishop) | b.pieces(enemy, Role::Queen)));
+        let mut pinned = 0;
+        for s in squares(snipers) {
+            let between = t.between[king as usize][s as usize] & occupied;
+            if between.count_ones() == 1 {
+                pinned |= between & self.us();
+            }
+        }
+        pinned
+    }
+
+    fn castles(&self, out: &mut Vec<Move>, king: Cell, occupied: Bitboard) {
+        let rights = self.castling & back_rank(self.turn);
+        if rights == 0 || king != back_rank_start(self.turn) + 4 {
+            return;
+        }
+        let enemy = self.turn.other();
+        let base = back_rank_start(self.turn);
+        // (rook square, squares that must be empty, squares the king crosses and lands on)
+        let sides = [
+            (base + 7, 0b0110_0000u64 << base, [base + 5, base + 6]),
+            (base, 0b0000_1110u64 << base, [base + 3, base + 2]),
+        ];
+        for (rook, empty, path) in sides {
+            let rook_there = self.board.pieces(self.turn, Role::Rook) & (1u64 << rook) != 0;
+            if rights & (1u64 << rook) != 0
+                && rook_there
+                && occupied & empty == 0
+                && path
+                    .iter()
+                    .all(|&sq| self.board.attackers(sq, enemy, occupied) == 0)
+            {
+                self.push(out, king, path[1], Role::King, MoveKind::Castle);
+            }
+        }
+    }
+
+    /// En passant is rare enough to check by playing it: it can expose the king along
+    /// the rank, which pin masks do not see.
+    fn en_passant(&self, out: &mut Vec<Move>, king: Cell) {
+        let Some(ep) = self.ep_square else { return };
+        let t = tables();
+        let enemy = self.turn.other();
+        let takers = t.pawn[enemy.index()][ep as usize] & self.board.pieces(self.turn, Role::Pawn);
+        for from in squares(takers) {
+            let m = self.make(from, ep, Role::Pawn, MoveKind::EnPassant);
+            let mut after = self.board;
+            after.remove(m.capture_square().expect("en passant captures"));
+            after.remove(from);
+            after.put(
+                ep,
+                Piece {
+                    side: self.turn,
+                    role: Role::Pawn,
+                },
+            );
+            if after.attackers(king, enemy, after.occupied()) == 0 {
+                out.push(m);
+            }
+        }
+    }
+
+    /// Counts leaf positions `depth` moves deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut moves = Vec::with_capacity(64);
+        self.legal_moves(&mut moves);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { moves.len() as u64 };
+        }
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = *self;
+                next.play_unchecked(m);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
+
+fn back_rank_start(side: Side) -> Cell {
+    match side {
+        Side::White => 0,
+        Side::Black => 56,
+    }
+}

@@ -1,0 +1,165 @@
+//! Standard algebraic notation (SAN) in and out.
+
+use super::position::{Chess, Move, MoveKind, Role};
+use crate::rules::topology::Topology;
+
+impl Chess {
+    /// SAN of a legal move, with `+` or `#`.
+    pub fn san(&self, m: &Move) -> String {
+        let mut s = self.san_plain(m);
+        let mut after = *self;
+        after.play_unchecked(m);
+        if after.is_check() {
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            s.push(if replies.is_empty() { '#' } else { '+' });
+        }
+        s
+    }
+
+    fn san_plain(&self, m: &Move) -> String {
+        let t = Topology::chess();
+        if m.kind == MoveKind::Castle {
+            return if m.to > m.from { "O-O" } else { "O-O-O" }.into();
+        }
+        let to = t.name(m.to);
+        let mut s = String::new();
+        if m.role == Role::Pawn {
+            if m.capture.is_some() {
+                s.push((b'a' + m.from % 8) as char);
+                s.push('x');
+            }
+            s.push_str(to);
+            if let Some(p) = m.promotion {
+                s.push('=');
+                s.push(p.letter());
+            }
+            return s;
+        }
+        s.push(m.role.letter());
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let rivals: Vec<&Move> = legal
+            .iter()
+            .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+            .collect();
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|o| o.from % 8 == m.from % 8);
+            let same_rank = rivals.iter().any(|o| o.from / 8 == m.from / 8);
+            if !same_file {
+                s.push((b'a' + m.from % 8) as char);
+            } else if !same_rank {
+                s.push((b'1' + m.from / 8) as char);
+            } else {
+                s.push_str(t.name(m.from));
+            }
+        }
+        if m.capture.is_some() {
+            s.push('x');
+        }
+        s.push_str(to);
+        s
+    }
+
+    /// Reads SAN (also over-specified forms such as `Ng1f3`, and `0-0`). Check marks and
+    /// `!`/`?` annotations are ignored.
+    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+        let clean: String = text
+            .trim()
+            .trim_end_matches(['+', '#', '!', '?'])
+            .replace('0', "O")
+            .chars()
+            .filter(|c| *c != '-' || text.contains("O-O") || text.contains("0-0"))
+            .collect();
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if clean == "O-O" || clean == "O-O-O" || clean == "OO" || clean == "OOO" {
+            let long = clean.len() > 3 || clean == "OOO";
+            return legal
+                .into_iter()
+                .find(|m| m.kind == MoveKind::Castle && (m.to < m.from) == long)
+                .ok_or_else(|| format!("{text} is not legal here"));
+        }
+        let pattern =
+            Pattern::parse(&clean).ok_or_else(|| format!("{text} is not a chess move"))?;
+        let fits: Vec<Move> = legal.into_iter().filter(|m| pattern.fits(m)).collect();
+        match fits.len() {
+            1 => Ok(fits[0]),
+            0 => Err(format!("{text} is not legal here")),
+            _ => Err(format!("{text} is ambiguous")),
+        }
+    }
+}
+
+/// What a SAN token says about a move.
+struct Pattern {
+    role: Role,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    capture: bool,
+    to: u8,
+    promotion: Option<Role>,
+}
+
+impl Pattern {
+    fn parse(s: &str) -> Option<Pattern> {
+        let mut chars: Vec<char> = s.chars().collect();
+        let mut promotion = None;
+        if let Some(&last) = chars.last()
+            && last.is_ascii_uppercase()
+        {
+            promotion = Some(Role::from_letter(last).filter(|r| Role::PROMOTIONS.contains(r))?);
+            chars.pop();
+            if chars.last() == Some(&'=') {
+                chars.pop();
+            }
+        }
+        let role = match chars.first() {
+            Some(c) if c.is_ascii_uppercase() => {
+                let r = Role::from_letter(*c)?;
+                chars.remove(0);
+                r
+            }
+            _ => Role::Pawn,
+        };
+        if chars.len() < 2 {
+            return None;
+        }
+        let rank = chars.pop()?.to_digit(10)?.checked_sub(1)? as u8;
+        let file = chars.pop()? as u8;
+        if !(b'a'..=b'h').contains(&file) || rank > 7 {
+            return None;
+        }
+        let to = rank * 8 + (file - b'a');
+        let capture = chars.last() == Some(&'x');
+        if capture {
+            chars.pop();
+        }
+        let (mut from_file, mut from_rank) = (None, None);
+        for c in chars {
+            match c {
+                'a'..='h' => from_file = Some(c as u8 - b'a'),
+                '1'..='8' => from_rank = Some(c as u8 - b'1'),
+                _ => return None,
+            }
+        }
+        Some(Pattern {
+            role,
+            from_file,
+            from_rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    fn fits(&self, m: &Move) -> bool {
+        m.kind != MoveKind::Castle
+            && m.role == self.role
+            && m.to == self.to
+            && m.promotion == self.promotion
+            && (!self.capture || m.capture.is_some())
+            && self.from_file.is_none_or(|f| m.from % 8 == f)
+            && self.from_rank.is_none_or(|r| m.from / 8 == r)
+    }
+}

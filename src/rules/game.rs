@@ -1,0 +1,81 @@
+//! The small trait every game implements.
+
+use super::options::HouseRules;
+use super::outcome::{Outcome, Reason};
+use super::side::Side;
+use super::topology::{Cell, Topology};
+use super::view::{MoveView, PieceView};
+
+/// A game's rules over its own position type. Positions are values: playing a move
+/// changes one, and a history is a list of them.
+pub trait Game: Clone + PartialEq + std::fmt::Debug {
+    type Move: Copy + PartialEq + std::fmt::Debug;
+    type Options: HouseRules;
+
+    fn new(options: Self::Options) -> Self;
+    /// A start position from a position string (FEN for chess).
+    fn set_up(options: Self::Options, text: &str) -> Result<Self, String>;
+    fn options(&self) -> &Self::Options;
+    fn topology(&self) -> &'static Topology;
+
+    /// The colour to move.
+    fn turn(&self) -> Side;
+    /// How many players sit at the board.
+    fn seat_count(&self) -> usize;
+    /// Which of them moves now (seats are numbered in their order of play).
+    fn seat_to_move(&self) -> usize;
+
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move from `legal_moves`.
+    fn play(&mut self, m: &Self::Move);
+
+    /// The move in the game's notation, as the move list shows it.
+    fn notation(&self, m: &Self::Move) -> String;
+    /// Reads a move in the game's notation, or says why it cannot be played here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn view(&self, m: &Self::Move) -> MoveView;
+
+    fn pieces(&self) -> Vec<(Cell, PieceView)>;
+    /// Whether two positions count as the same for repetition.
+    fn same_position(&self, other: &Self) -> bool;
+    /// The end of the game, given how often this position has occurred.
+    fn outcome(&self, repetitions: usize) -> Option<Outcome>;
+    /// A draw the player to move may claim now.
+    fn claimable_draw(&self, _repetitions: usize) -> Option<Reason> {
+        None
+    }
+    /// The square of a king in check, to mark it.
+    fn check_cell(&self) -> Option<Cell> {
+        None
+    }
+    /// True when the rules force a capture in this position.
+    fn capture_compulsory(&self) -> bool {
+        false
+    }
+    /// The position as text, White at the bottom.
+    fn diagram(&self) -> String;
+}
+
+/// Draws a text diagram of a square-grid board.
+pub fn grid_diagram(t: &Topology, symbol: impl Fn(Cell) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..t.height).rev() {
+        out.push_str(&format!("{:>2} ", rank + 1));
+        for file in 0..t.width {
+            let c = match t.at(file, rank) {
+                Some(cell) => symbol(cell).unwrap_or('.'),
+                None => ' ',
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in 0..t.width {
+        out.push((b'a' + file) as char);
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}

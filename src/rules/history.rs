@@ -1,0 +1,235 @@
+//! A match: the start position, every action played, undo and redo, and the decisions
+//! that belong to every game (draw offers, claims, resignation).
+
+use super::outcome::{Outcome, Reason};
+use super::position::{GameId, Move, Position};
+use super::side::Side;
+
+/// Anything a player does. All of it is recorded, undone and replayed the same way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    Play(Move),
+    /// The player to move offers a draw; it stands until the opponent's next move.
+    OfferDraw,
+    AcceptDraw,
+    /// A repetition or fifty-move draw claimed under `draw_claim = claim`.
+    ClaimDraw,
+    /// The player to move gives up.
+    Resign,
+}
+
+/// Notation of the actions that are not moves.
+pub const OFFER_DRAW: &str = "draw-offer";
+pub const ACCEPT_DRAW: &str = "draw-accept";
+pub const CLAIM_DRAW: &str = "draw-claim";
+pub const RESIGN: &str = "resign";
+
+/// The state after some actions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct State {
+    pub position: Position,
+    /// The side whose draw offer stands.
+    pub draw_offer: Option<Side>,
+    /// An end by agreement, claim or resignation.
+    pub ended: Option<Outcome>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    actions: Vec<Action>,
+    /// `states[i]` is the state after the first `i` actions.
+    states: Vec<State>,
+    /// How many actions are in effect; the rest can be redone.
+    cursor: usize,
+}
+
+impl Match {
+    pub fn new(start: Position) -> Match {
+        Match {
+            actions: Vec::new(),
+            states: vec![State {
+                position: start,
+                draw_offer: None,
+                ended: None,
+            }],
+            cursor: 0,
+        }
+    }
+
+    pub fn game(&self) -> GameId {
+        self.start().game()
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.states[0].position
+    }
+
+    pub fn state(&self) -> &State {
+        &self.states[self.cursor]
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.state().position
+    }
+
+    /// The actions in effect (up to the cursor).
+    pub fn actions(&self) -> &[Action] {
+        &self.actions[..self.cursor]
+    }
+
+    /// Every recorded action, including those undone and not yet redone.
+    pub fn all_actions(&self) -> &[Action] {
+        &self.actions
+    }
+
+    /// The state in which action `i` was played.
+    pub fn state_before(&self, i: usize) -> &State {
+        &self.states[i]
+    }
+
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// How often the current position has occurred so far.
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.states[..=self.cursor]
+            .iter()
+            .filter(|s| s.position.same_position(now))
+            .count()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        let state = self.state();
+        state
+            .ended
+            .or_else(|| state.position.outcome(self.repetitions()))
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome().is_some() {
+            return Vec::new();
+        }
+        let state = self.state();
+        let turn = state.position.turn();
+        let mut actions: Vec<Action> = state
+            .position
+            .legal_moves()
+            .into_iter()
+            .map(Action::Play)
+            .collect();
+        match state.draw_offer {
+            None => actions.push(Action::OfferDraw),
+            Some(side) if side != turn => actions.push(Action::AcceptDraw),
+            Some(_) => {}
+        }
+        if state.position.claimable_draw(self.repetitions()).is_some() {
+            actions.push(Action::ClaimDraw);
+        }
+        actions.push(Action::Resign);
+        actions
+    }
+
+    /// Plays an action after the cursor, dropping any undone actions.
+    pub fn play(&mut self, action: Action) -> Result<(), String> {
+        if let Some(o) = self.outcome() {
+            return Err(format!("the game is over ({})", o.reason.id()));
+        }
+        if !self.legal_actions().contains(&action) {
+            return Err(match action {
+                Action::Play(_) => "that move is not legal here".into(),
+                Action::AcceptDraw => "there is no draw offer to accept".into(),
+                Action::ClaimDraw => "there is no draw to claim".into(),
+                _ => "that is not possible now".into(),
+            });
+        }
+        let mut next = self.state().clone();
+        let turn = next.position.turn();
+        match action {
+            Action::Play(m) => {
+                next.position.play(&m)?;
+                // A move by the other side declines its opponent's offer.
+                if next.draw_offer.is_some_and(|s| s != turn) {
+                    next.draw_offer = None;
+                }
+            }
+            Action::OfferDraw => next.draw_offer = Some(turn),
+            Action::AcceptDraw => next.ended = Some(Outcome::draw(Reason::Agreement)),
+            Action::ClaimDraw => {
+                let reason = next
+                    .position
+                    .claimable_draw(self.repetitions())
+                    .ok_or("there is no draw to claim")?;
+                next.ended = Some(Outcome::draw(reason));
+            }
+            Action::Resign => next.ended = Some(Outcome::win(turn.other(), Reason::Resignation)),
+        }
+        self.actions.truncate(self.cursor);
+        self.states.truncate(self.cursor + 1);
+        self.actions.push(action);
+        self.states.push(next);
+        self.cursor += 1;
+        Ok(())
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.actions.len()
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let ok = self.can_undo();
+        if ok {
+            self.cursor -= 1;
+        }
+        ok
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let ok = self.can_redo();
+        if ok {
+            self.cursor += 1;
+        }
+        ok
+    }
+
+    /// Moves the cursor to just after action `n` (0: the start), within the record.
+    pub fn go_to(&mut self, n: usize) {
+        self.cursor = n.min(self.actions.len());
+    }
+
+    /// The notation of action `i` in the position where it was played.
+    pub fn notation(&self, i: usize) -> String {
+        action_notation(&self.states[i].position, &self.actions[i])
+    }
+
+    /// Reads an action in the game's notation (or one of the shared words) and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<(), String> {
+        let action = parse_action(self.position(), text)?;
+        self.play(action)
+    }
+}
+
+pub fn action_notation(position: &Position, action: &Action) -> String {
+    match action {
+        Action::Play(m) => position.notation(m),
+        Action::OfferDraw => OFFER_DRAW.into(),
+        Action::AcceptDraw => ACCEPT_DRAW.into(),
+        Action::ClaimDraw => CLAIM_DRAW.into(),
+        Action::Resign => RESIGN.into(),
+    }
+}
+
+pub fn parse_action(position: &Position, text: &str) -> Result<Action, String> {
+    Ok(match text.trim() {
+        OFFER_DRAW => Action::OfferDraw,
+        ACCEPT_DRAW => Action::AcceptDraw,
+        CLAIM_DRAW => Action::ClaimDraw,
+        RESIGN => Action::Resign,
+        t => Action::Play(position.parse_move(t)?),
+    })
+}

@@ -1,0 +1,21 @@
+//! The rules engine: pure, deterministic, no rendering and no I/O.
+
+pub mod chess;
+pub mod game;
+pub mod history;
+pub mod options;
+pub mod outcome;
+pub mod position;
+pub mod record;
+pub mod side;
+pub mod topology;
+pub mod view;
+pub mod zshashmaty;
+
+pub use game::Game;
+pub use history::{Action, Match};
+pub use outcome::{Outcome, Reason};
+pub use position::{GameId, Move, Position};
+pub use side::Side;
+pub use topology::{Cell, Topology};
+pub use view::{MoveView, PieceKind, PieceView};

@@ -1,0 +1,72 @@
+//! How a game ends.
+
+use super::side::Side;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reason {
+    Checkmate,
+    /// Chess stalemate: a draw.
+    Stalemate,
+    /// No legal move where that loses (Z-shashmaty's «пат»).
+    NoMoves,
+    /// Every monarch of the loser was captured.
+    MonarchsLost,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    /// Z-shashmaty's "simple equal position".
+    EqualMaterial,
+    Agreement,
+    Resignation,
+}
+
+impl Reason {
+    /// The key of the reason's text in the translations, and its name in replay files.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::Stalemate => "stalemate",
+            Reason::NoMoves => "no-moves",
+            Reason::MonarchsLost => "monarchs-lost",
+            Reason::Repetition => "repetition",
+            Reason::FiftyMoves => "fifty-move",
+            Reason::InsufficientMaterial => "insufficient-material",
+            Reason::EqualMaterial => "equal-material",
+            Reason::Agreement => "agreement",
+            Reason::Resignation => "resignation",
+        }
+    }
+}
+
+/// The end of a game: the winner (`None` for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: Reason,
+}
+
+impl Outcome {
+    pub fn win(side: Side, reason: Reason) -> Outcome {
+        Outcome {
+            winner: Some(side),
+            reason,
+        }
+    }
+
+    pub fn draw(reason: Reason) -> Outcome {
+        Outcome {
+            winner: None,
+            reason,
+        }
+    }
+
+    /// The PGN result token.
+    pub fn result(&self) -> &'static str {
+        match self.winner {
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The enum over all games that the app and the command line hold.
+
+use super::chess::{self, ChessGame, ChessOptions};
+use super::game::Game;
+use super::options::{HouseRules, OptionSpec};
+use super::outcome::{Outcome, Reason};
+use super::side::Side;
+use super::topology::{Cell, Topology};
+use super::view::{MoveView, PieceView};
+use super::zshashmaty::{self, ZOptions, ZShashmaty};
+
+/// The games Doska knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    Chess,
+    ZShashmaty,
+}
+
+impl GameId {
+    pub const ALL: [GameId; 2] = [GameId::Chess, GameId::ZShashmaty];
+
+    /// The id used on the command line, in save files and in translations.
+    pub const fn id(self) -> &'static str {
+        match self {
+            GameId::Chess => "chess",
+            GameId::ZShashmaty => "z-shashmaty",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Result<GameId, String> {
+        GameId::ALL
+            .into_iter()
+            .find(|g| g.id() == id)
+            .ok_or_else(|| {
+                let known: Vec<&str> = GameId::ALL.iter().map(|g| g.id()).collect();
+                format!("'{id}' is not a game; the games are: {}", known.join(", "))
+            })
+    }
+
+    pub fn option_specs(self) -> &'static [OptionSpec] {
+        match self {
+            GameId::Chess => ChessOptions::specs(),
+            GameId::ZShashmaty => ZOptions::specs(),
+        }
+    }
+
+    /// The default value of each house rule, in table order.
+    pub fn default_options(self) -> Vec<(String, String)> {
+        let value = |id: &str| match self {
+            GameId::Chess => ChessOptions::default().get(id),
+            GameId::ZShashmaty => ZOptions::default().get(id),
+        };
+        self.option_specs()
+            .iter()
+            .map(|s| {
+                (
+                    s.id.to_string(),
+                    value(s.id).unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    }
+}
+
+fn options<O: HouseRules>(pairs: &[(String, String)]) -> Result<O, String> {
+    let mut o = O::default();
+    for (id, value) in pairs {
+        o.set(id, value)?;
+    }
+    Ok(o)
+}
+
+/// A position of any game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Position {
+    Chess(ChessGame),
+    ZShashmaty(ZShashmaty),
+}
+
+/// A move of any game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Move {
+    Chess(chess::Move),
+    ZShashmaty(zshashmaty::Action),
+}
+
+/// Runs `$body` with `$p` bound to the inner game of a position.
+macro_rules! each {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            Position::Chess($p) => $body,
+            Position::ZShashmaty($p) => $body,
+        }
+    };
+}
+
+/// Runs `$body` with the inner position and move when they belong to the same game.
+macro_rules! with_move {
+    ($pos:expr, $m:expr, ($p:ident, $mv:ident) => $body:expr, $mismatch:expr) => {
+        match ($pos, $m) {
+            (Position::Chess($p), Move::Chess($mv)) => $body,
+            (Position::ZShashmaty($p), Move::ZShashmaty($mv)) => $body,
+            _ => $mismatch,
+        }
+    };
+}
+
+impl Position {
+    /// The start position of a game with the given house rules (others at default).
+    pub fn new(game: GameId, rules: &[(String, String)]) -> Result<Position, String> {
+        Ok(match game {
+            GameId::Chess => Position::Chess(ChessGame::new(options(rules)?)),
+            GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::new(options(rules)?)),
+        })
+    }
+
+    /// A start position given as text (FEN for chess).
+    pub fn set_up(
+        game: GameId,
+        rules: &[(String, String)],
+        text: &str,
+    ) -> Result<Position, String> {
+        Ok(match game {
+            GameId::Chess => Position::Chess(ChessGame::set_up(options(rules)?, text)?),
+            GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::set_up(options(rules)?, text)?),
+        })
+    }
+
+    pub fn game(&self) -> GameId {
+        match self {
+            Position::Chess(_) => GameId::Chess,
+            Position::ZShashmaty(_) => GameId::ZShashmaty,
+        }
+    }
+
+    /// The house rules as `id=value` pairs, in table order.
+    pub fn options(&self) -> Vec<(String, String)> {
+        let game = self.game();
+        game.option_specs()
+            .iter()
+            .map(|s| {
+                let v = each!(self, p => p.options().get(s.id)).unwrap_or_default();
+                (s.id.to_string(), v.to_string())
+            })
+            .collect()
+    }
+
+    /// The house rules that differ from the defaults.
+    pub fn changed_options(&self) -> Vec<(String, String)> {
+        let defaults = self.game().default_options();
+        self.options()
+            .into_iter()
+            .filter(|o| !defaults.contains(o))
+            .collect()
+    }
+
+    pub fn topology(&self) -> &'static Topology {
+        each!(self, p => p.topology())
+    }
+
+    pub fn turn(&self) -> Side {
+        each!(self, p => p.turn())
+    }
+
+    pub fn seat_count(&self) -> usize {
+        each!(self, p => p.seat_count())
+    }
+
+    pub fn seat_to_move(&self) -> usize {
+        each!(self, p => p.seat_to_move())
+    }
+
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match self {
+            Position::Chess(p) => p.legal_moves().into_iter().map(Move::Chess).collect(),
+            Position::ZShashmaty(p) => p.legal_moves().into_iter().map(Move::ZShashmaty).collect(),
+        }
+    }
+
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    /// Plays a move, refusing one that is not legal here.
+    pub fn play(&mut self, m: &Move) -> Result<(), String> {
+        if !self.is_legal(m) {
+            return Err("that move is not legal here".into());
+        }
+        with_move!(self, m, (p, mv) => p.play(mv), unreachable!("a legal move belongs to its game"));
+        Ok(())
+    }
+
+    pub fn notation(&self, m: &Move) -> String {
+        with_move!(self, m, (p, mv) => p.notation(mv), String::from("?"))
+    }
+
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        match self {
+            Position::Chess(p) => p.parse_move(text).map(Move::Chess),
+            Position::ZShashmaty(p) => p.parse_move(text).map(Move::ZShashmaty),
+        }
+    }
+
+    pub fn view(&self, m: &Move) -> Option<MoveView> {
+        with_move!(self, m, (p, mv) => Some(p.view(mv)), None)
+    }
+
+    pub fn pieces(&self) -> Vec<(Cell, PieceView)> {
+        each!(self, p => p.pieces())
+    }
+
+    pub fn same_position(&self, other: &Position) -> bool {
+        match (self, other) {
+            (Position::Chess(a), Position::Chess(b)) => a.same_position(b),
+            (Position::ZShashmaty(a), Position::ZShashmaty(b)) => a.same_position(b),
+            _ => false,
+        }
+    }
+
+    pub fn outcome(&self, repetitions: usize) -> Option<Outcome> {
+        each!(self, p => p.outcome(repetitions))
+    }
+
+    pub fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        each!(self, p => p.claimable_draw(repetitions))
+    }
+
+    pub fn check_cell(&self) -> Option<Cell> {
+        each!(self, p => p.check_cell())
+    }
+
+    pub fn capture_compulsory(&self) -> bool {
+        each!(self, p => p.capture_compulsory())
+    }
+
+    pub fn diagram(&self) -> String {
+        each!(self, p => p.diagram())
+    }
+
+    /// The number the move list gives to the first move of this position.
+    pub fn move_number(&self) -> u32 {
+        match self {
+            Position::Chess(p) => p.position.fullmoves,
+            Position::ZShashmaty(p) => p.ply / 2 + 1,
+        }
+    }
+
+    /// True for the pie-rule swap, which is a decision rather than a move on the board.
+    pub fn is_swap(&self, m: &Move) -> bool {
+        matches!(m, Move::ZShashmaty(zshashmaty::Action::Swap))
+    }
+}

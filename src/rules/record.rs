@@ -1,0 +1,257 @@
+//! Games on disk: PGN-like replay files and RON save files. Both store moves in the
+//! game's notation, so a file stays readable and survives changes to the engine.
+
+use super::chess::START_FEN;
+use super::history::{Match, action_notation};
+use super::position::{GameId, Position};
+use serde::{Deserialize, Serialize};
+
+/// A move token of a move list, with the number written before it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Token {
+    pub text: String,
+}
+
+/// A replay file: its tags and its move tokens.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Record {
+    pub tags: Vec<(String, String)>,
+    pub tokens: Vec<Token>,
+}
+
+impl Record {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn is_result(t: &str) -> bool {
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+}
+
+/// Strips a leading move number (`12.`, `12...`) from a word; returns what follows.
+fn strip_number(word: &str) -> &str {
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && word[digits..].starts_with('.') {
+        word[digits..].trim_start_matches(['.', '…'])
+    } else {
+        word
+    }
+}
+
+/// Reads tags, comments, move numbers and moves; annotations stay on the tokens.
+pub fn parse_movetext(text: &str) -> Record {
+    let mut record = Record::default();
+    let mut body = String::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('[') && l.ends_with(']') {
+            let inner = &l[1..l.len() - 1];
+            if let Some((name, value)) = inner.split_once(char::is_whitespace) {
+                record
+                    .tags
+                    .push((name.to_string(), value.trim().trim_matches('"').to_string()));
+            }
+            continue;
+        }
+        body.push_str(line.split(';').next().unwrap_or(""));
+        body.push('\n');
+    }
+    let mut depth = 0;
+    let mut clean = String::new();
+    for c in body.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth > 0 => {}
+            _ => clean.push(c),
+        }
+    }
+    for word in clean.split_whitespace() {
+        let word = strip_number(word);
+        if word.is_empty() || word.starts_with('$') || word.chars().all(|c| c == '!' || c == '?') {
+            continue;
+        }
+        if is_result(word) {
+            break;
+        }
+        record.tokens.push(Token {
+            text: word.to_string(),
+        });
+    }
+    record
+}
+
+/// Why a replay stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayError {
+    /// `12.` for White's move, `12...` for Black's; empty for errors before the moves.
+    pub number: String,
+    pub token: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.number.is_empty() {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "move {} {}: {}", self.number, self.token, self.reason)
+        }
+    }
+}
+
+fn setup_error(reason: String) -> ReplayError {
+    ReplayError {
+        number: String::new(),
+        token: String::new(),
+        reason,
+    }
+}
+
+/// The label of the move about to be played: `12.` or `12...`.
+fn move_label(m: &Match) -> String {
+    let p = m.position();
+    let number = p.move_number();
+    match p.turn() {
+        super::side::Side::White => format!("{number}."),
+        super::side::Side::Black => format!("{number}..."),
+    }
+}
+
+/// Plays a replay file's moves from its start position. `options` (id, value) come
+/// on top of the file's `[Options]` tag.
+pub fn replay(
+    game: GameId,
+    text: &str,
+    options: &[(String, String)],
+) -> Result<Match, ReplayError> {
+    let record = parse_movetext(text);
+    if let Some(variant) = record.tag("Variant")
+        && variant != game.id()
+    {
+        return Err(setup_error(format!(
+            "the file is a {variant} game, not {}",
+            game.id()
+        )));
+    }
+    let mut rules: Vec<(String, String)> = Vec::new();
+    for pair in record
+        .tag("Options")
+        .unwrap_or("")
+        .split(';')
+        .filter(|p| !p.trim().is_empty())
+    {
+        let (id, value) = pair
+            .split_once('=')
+            .ok_or_else(|| setup_error(format!("'{pair}' in [Options] is not id=value")))?;
+        rules.push((id.trim().to_string(), value.trim().to_string()));
+    }
+    rules.extend_from_slice(options);
+    let start = match record.tag("FEN") {
+        Some(fen) => Position::set_up(game, &rules, fen),
+        None => Position::new(game, &rules),
+    }
+    .map_err(setup_error)?;
+    let mut m = Match::new(start);
+    for token in &record.tokens {
+        let number = move_label(&m);
+        m.play_text(&token.text).map_err(|reason| ReplayError {
+            number,
+            token: token.text.clone(),
+            reason,
+        })?;
+    }
+    Ok(m)
+}
+
+/// Writes a match as a numbered move list: `1. e4 e5 2. Nf3`.
+pub fn movetext(m: &Match) -> String {
+    let mut out = Vec::new();
+    for (i, action) in m.actions().iter().enumerate() {
+        let position = &m.state_before(i).position;
+        let white = position.turn() == super::side::Side::White;
+        if white || i == 0 {
+            let n = position.move_number();
+            out.push(if white {
+                format!("{n}.")
+            } else {
+                format!("{n}...")
+            });
+        }
+        out.push(action_notation(position, action));
+    }
+    out.join(" ")
+}
+
+/// A saved game: what it is, its house rules, the player names and its moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub game: String,
+    /// House rules that differ from the defaults.
+    pub options: Vec<(String, String)>,
+    /// A non-standard start position (FEN for chess).
+    #[serde(default)]
+    pub start: Option<String>,
+    #[serde(default)]
+    pub seats: Vec<String>,
+    /// Every recorded action in notation, including undone ones past `cursor`.
+    pub actions: Vec<String>,
+    /// How many of `actions` are in effect.
+    pub cursor: usize,
+}
+
+impl SavedGame {
+    pub fn from_match(m: &Match, seats: &[String]) -> SavedGame {
+        let start = match m.start() {
+            Position::Chess(c) => Some(c.position.fen()).filter(|f| f != START_FEN),
+            Position::ZShashmaty(_) => None,
+        };
+        let mut replayed = Match::new(m.start().clone());
+        let actions = m
+            .all_actions()
+            .iter()
+            .map(|a| {
+                let text = action_notation(replayed.position(), a);
+                replayed.play(*a).expect("a recorded action replays");
+                text
+            })
+            .collect();
+        SavedGame {
+            game: m.game().id().to_string(),
+            options: m.start().changed_options(),
+            start,
+            seats: seats.to_vec(),
+            actions,
+            cursor: m.cursor(),
+        }
+    }
+
+    /// Rebuilds the match, checking every action.
+    pub fn to_match(&self) -> Result<Match, String> {
+        let game = GameId::from_id(&self.game)?;
+        let start = match &self.start {
+            Some(text) => Position::set_up(game, &self.options, text)?,
+            None => Position::new(game, &self.options)?,
+        };
+        let mut m = Match::new(start);
+        for (i, text) in self.actions.iter().enumerate() {
+            m.play_text(text)
+                .map_err(|e| format!("action {} ({text}): {e}", i + 1))?;
+        }
+        m.go_to(self.cursor);
+        Ok(m)
+    }
+
+    pub fn to_ron(&self) -> String {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .expect("a saved game always serialises")
+    }
+
+    pub fn from_ron(text: &str) -> Result<SavedGame, String> {
+        ron::from_str(text).map_err(|e| format!("not a Doska saved game: {e}"))
+    }
+}

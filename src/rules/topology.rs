@@ -1,0 +1,337 @@
+//! Boards as data: every board is a graph of cells generated once.
+//!
+//! A [`Topology`] names its cells, says where to draw them and which cells neighbour
+//! each other in each named direction. Move generators read these tables (or tables
+//! derived from them) and never do geometry while a game is played, so the square
+//! boards, the 32 dark squares and later the hexagon of triangles share one structure.
+
+use std::sync::OnceLock;
+
+/// A cell of a board: an index into its topology's tables.
+pub type Cell = u8;
+
+/// A direction on a square grid, as (file step, rank step) seen from White's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    North,
+    South,
+    East,
+    West,
+    NorthEast,
+    NorthWest,
+    SouthEast,
+    SouthWest,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 8] = [
+        Direction::North,
+        Direction::South,
+        Direction::East,
+        Direction::West,
+        Direction::NorthEast,
+        Direction::NorthWest,
+        Direction::SouthEast,
+        Direction::SouthWest,
+    ];
+    pub const ORTHOGONAL: [Direction; 4] = [
+        Direction::North,
+        Direction::South,
+        Direction::East,
+        Direction::West,
+    ];
+    pub const DIAGONAL: [Direction; 4] = [
+        Direction::NorthEast,
+        Direction::NorthWest,
+        Direction::SouthEast,
+        Direction::SouthWest,
+    ];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn step(self) -> (i8, i8) {
+        match self {
+            Direction::North => (0, 1),
+            Direction::South => (0, -1),
+            Direction::East => (1, 0),
+            Direction::West => (-1, 0),
+            Direction::NorthEast => (1, 1),
+            Direction::NorthWest => (-1, 1),
+            Direction::SouthEast => (1, -1),
+            Direction::SouthWest => (-1, -1),
+        }
+    }
+}
+
+/// The (file, rank) offsets of a chess knight's leap.
+pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The leaps of the Z-shashmaty knight: a chess knight on the square grid of the
+/// dark squares, which is the real board turned by 45 degrees.
+pub const LONG_LEAPS: [(i8, i8); 8] = [
+    (1, 3),
+    (3, 1),
+    (3, -1),
+    (1, -3),
+    (-1, -3),
+    (-3, -1),
+    (-3, 1),
+    (-1, 3),
+];
+
+/// One cell: its name, its place on the real board, and the polygon to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellInfo {
+    pub name: String,
+    /// File and rank on the underlying grid, counted from 0 at White's lower left.
+    pub file: u8,
+    pub rank: u8,
+    /// Corners in board units (one square is 1 x 1, origin at the lower left corner).
+    pub polygon: Vec<[f32; 2]>,
+}
+
+/// A board: cells, drawing geometry and neighbour tables by named direction.
+#[derive(Clone, Debug)]
+pub struct Topology {
+    pub cells: Vec<CellInfo>,
+    /// Width and height of the drawing in board units.
+    pub width: u8,
+    pub height: u8,
+    /// `neighbour[direction][cell]`: the next cell that way, if any.
+    neighbour: [Vec<Option<Cell>>; 8],
+    /// Cells reached by the board's knight leaps, per cell.
+    leaps: Vec<Vec<Cell>>,
+    /// Which cell stands on each grid square, for cell lookup by file and rank.
+    grid: Vec<Option<Cell>>,
+}
+
+impl Topology {
+    /// A full `width` x `height` square board, cells numbered a1, b1, ... rank by rank.
+    fn square(width: u8, height: u8) -> Topology {
+        Topology::from_squares(width, height, |_, _| true, &KNIGHT_LEAPS)
+    }
+
+    /// The squares of a `size` x `size` board where a1 is dark, only the dark ones.
+    fn dark_squares(size: u8) -> Topology {
+        Topology::from_squares(size, size, |f, r| (f + r) % 2 == 0, &LONG_LEAPS)
+    }
+
+    fn from_squares(
+        width: u8,
+        height: u8,
+        keep: impl Fn(u8, u8) -> bool,
+        leaps: &[(i8, i8)],
+    ) -> Topology {
+        let mut grid = vec![None; width as usize * height as usize];
+        let mut cells = Vec::new();
+        for rank in 0..height {
+            for file in 0..width {
+                if keep(file, rank) {
+                    grid[rank as usize * width as usize + file as usize] =
+                        Some(cells.len() as Cell);
+                    let (x, y) = (file as f32, rank as f32);
+                    cells.push(CellInfo {
+                        name: format!("{}{}", (b'a' + file) as char, rank + 1),
+                        file,
+                        rank,
+                        polygon: vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]],
+                    });
+                }
+            }
+        }
+        let at = |file: i16, rank: i16| -> Option<Cell> {
+            if file < 0 || rank < 0 || file >= width as i16 || rank >= height as i16 {
+                None
+            } else {
+                grid[rank as usize * width as usize + file as usize]
+            }
+        };
+        let neighbour = Direction::ALL.map(|d| {
+            let (df, dr) = d.step();
+            cells
+                .iter()
+                .map(|c| at(c.file as i16 + df as i16, c.rank as i16 + dr as i16))
+                .collect()
+        });
+        let leaps = cells
+            .iter()
+            .map(|c| {
+                leaps
+                    .iter()
+                    .filter_map(|&(df, dr)| {
+                        at(c.file as i16 + df as i16, c.rank as i16 + dr as i16)
+                    })
+                    .collect()
+            })
+            .collect();
+        Topology {
+            cells,
+            width,
+            height,
+            neighbour,
+            leaps,
+            grid,
+        }
+    }
+
+    /// The standard 8x8 chess board.
+    pub fn chess() -> &'static Topology {
+        static BOARD: OnceLock<Topology> = OnceLock::new();
+        BOARD.get_or_init(|| Topology::square(8, 8))
+    }
+
+    /// The 32 dark squares of an 8x8 board (a1 dark), as used by draughts games.
+    pub fn dark32() -> &'static Topology {
+        static BOARD: OnceLock<Topology> = OnceLock::new();
+        BOARD.get_or_init(|| Topology::dark_squares(8))
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    pub fn cell(&self, cell: Cell) -> &CellInfo {
+        &self.cells[cell as usize]
+    }
+
+    pub fn name(&self, cell: Cell) -> &str {
+        &self.cells[cell as usize].name
+    }
+
+    pub fn neighbour(&self, cell: Cell, direction: Direction) -> Option<Cell> {
+        self.neighbour[direction.index()][cell as usize]
+    }
+
+    pub fn leaps(&self, cell: Cell) -> &[Cell] {
+        &self.leaps[cell as usize]
+    }
+
+    /// The cells met walking from `cell` in `direction`, nearest first.
+    pub fn ray(&self, cell: Cell, direction: Direction) -> impl Iterator<Item = Cell> + '_ {
+        std::iter::successors(self.neighbour(cell, direction), move |&c| {
+            self.neighbour(c, direction)
+        })
+    }
+
+    /// The cell on grid square (`file`, `rank`), if the board has one there.
+    pub fn at(&self, file: u8, rank: u8) -> Option<Cell> {
+        if file >= self.width || rank >= self.height {
+            return None;
+        }
+        self.grid[rank as usize * self.width as usize + file as usize]
+    }
+
+    /// Looks a cell up by its name (`e4`).
+    pub fn parse(&self, name: &str) -> Option<Cell> {
+        let bytes = name.as_bytes();
+        if bytes.len() < 2 || !bytes[0].is_ascii_lowercase() {
+            return None;
+        }
+        let rank: u8 = name[1..].parse().ok()?;
+        if rank == 0 {
+            return None;
+        }
+        self.at(bytes[0] - b'a', rank - 1)
+    }
+
+    /// The cell whose polygon contains the point (board units), if any.
+    pub fn cell_at_point(&self, x: f32, y: f32) -> Option<Cell> {
+        self.cells
+            .iter()
+            .position(|c| point_in_polygon(&c.polygon, x, y))
+            .map(|i| i as Cell)
+    }
+
+    /// The centre of a cell's polygon, in board units.
+    pub fn centre(&self, cell: Cell) -> [f32; 2] {
+        let poly = &self.cells[cell as usize].polygon;
+        let n = poly.len() as f32;
+        let (sx, sy) = poly
+            .iter()
+            .fold((0.0, 0.0), |(sx, sy), p| (sx + p[0], sy + p[1]));
+        [sx / n, sy / n]
+    }
+}
+
+fn point_in_polygon(poly: &[[f32; 2]], x: f32, y: f32) -> bool {
+    let mut inside = false;
+    let mut j = poly.len() - 1;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[j]);
+        if (a[1] > y) != (b[1] > y) && x < (b[0] - a[0]) * (y - a[1]) / (b[1] - a[1]) + a[0] {
+            inside = !inside;
+        }
+        j = i;
+    }
+    inside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_board_names_and_neighbours() {
+        let t = Topology::chess();
+        assert_eq!(t.len(), 64);
+        let e4 = t.parse("e4").unwrap();
+        assert_eq!(t.name(e4), "e4");
+        assert_eq!(t.name(t.neighbour(e4, Direction::NorthEast).unwrap()), "f5");
+        assert_eq!(t.neighbour(t.parse("h1").unwrap(), Direction::East), None);
+        assert_eq!(t.leaps(t.parse("a1").unwrap()).len(), 2);
+        assert_eq!(
+            t.ray(t.parse("a1").unwrap(), Direction::NorthEast).count(),
+            7
+        );
+        assert_eq!(t.parse("i1"), None);
+        assert_eq!(t.parse("a9"), None);
+    }
+
+    #[test]
+    fn dark_squares_have_only_dark_cells() {
+        let t = Topology::dark32();
+        assert_eq!(t.len(), 32);
+        assert!(t.parse("a1").is_some());
+        assert!(t.parse("b1").is_none());
+        let d4 = t.parse("d4").unwrap();
+        let around: Vec<_> = Direction::DIAGONAL
+            .iter()
+            .filter_map(|&d| t.neighbour(d4, d))
+            .map(|c| t.name(c).to_string())
+            .collect();
+        assert_eq!(around, ["e5", "c5", "e3", "c3"]);
+        assert_eq!(t.neighbour(d4, Direction::North), None);
+        let mut g1: Vec<_> = t
+            .leaps(t.parse("g1").unwrap())
+            .iter()
+            .map(|&c| t.name(c))
+            .collect();
+        g1.sort();
+        assert_eq!(g1, ["d2", "f4", "h4"]);
+    }
+
+    #[test]
+    fn hit_test_finds_the_clicked_cell() {
+        let t = Topology::chess();
+        assert_eq!(t.cell_at_point(4.5, 3.5), t.parse("e4"));
+        assert_eq!(t.cell_at_point(-0.5, 3.5), None);
+        let d = Topology::dark32();
+        assert_eq!(d.cell_at_point(1.5, 0.5), None);
+        assert_eq!(d.cell_at_point(0.5, 0.5), d.parse("a1"));
+    }
+}

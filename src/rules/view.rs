@@ -1,0 +1,48 @@
+//! What the board shows: pieces by kind and colour, and what a move does, so the app
+//! can draw and animate without knowing each game's types.
+
+use super::side::Side;
+use super::topology::Cell;
+
+/// The look of a piece. Games map their own roles onto these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+    Checker,
+    /// Z-shashmaty's mined checker.
+    ZChecker,
+    /// Z-shashmaty's vice-king: a king marked with a dot.
+    ViceKing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceView {
+    pub side: Side,
+    pub kind: PieceKind,
+}
+
+/// What a move does on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveView {
+    pub from: Cell,
+    /// Every square landed on; the last is the destination.
+    pub landings: Vec<Cell>,
+    pub captured: Vec<Cell>,
+    /// A second piece that moves with it (the rook in castling).
+    pub companion: Option<(Cell, Cell)>,
+    /// The piece chosen on promotion, when there is a choice.
+    pub promotion: Option<PieceKind>,
+    /// The moving piece is removed at the end (a rook or knight blown up by a mine).
+    pub vanishes: bool,
+}
+
+impl MoveView {
+    pub fn to(&self) -> Cell {
+        *self.landings.last().unwrap_or(&self.from)
+    }
+}
