@@ -8,6 +8,8 @@ static_loader! {
     static LOCALES = {
         locales: "./locales",
         fallback_language: "en",
+        // egui shows Unicode isolation marks as boxes.
+        customise: |bundle| bundle.set_use_isolating(false),
     };
 }
 

@@ -1,1 +1,109 @@
-//! The app.
+//! The app: Bevy plugins for the board, the pieces, the panels and the files.
+
+mod board;
+mod layout;
+mod pieces;
+pub mod selection;
+pub mod session;
+mod storage;
+mod ui;
+
+pub use layout::{BoardArea, Flipped, Layout};
+pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
+
+use crate::rules::GameId;
+use crate::rules::record::parse_movetext;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy_egui::EguiPlugin;
+use std::path::{Path, PathBuf};
+
+const WINDOW_SIZE: (u32, u32) = (1280, 800);
+
+/// Everything on screen: window, board, pieces and panels, over the session logic.
+fn app() -> App {
+    let mut app = App::new();
+    app.insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.14)))
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Doska".into(),
+                resolution: WINDOW_SIZE.into(),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins(EguiPlugin::default())
+        .init_state::<Screen>()
+        .add_plugins((
+            SessionPlugin,
+            pieces::PieceArtPlugin,
+            board::BoardPlugin,
+            ui::UiPlugin,
+        ));
+    app
+}
+
+/// Opens the app on the game chooser.
+pub fn run_app() {
+    let mut app = app();
+    app.add_plugins(storage::StoragePlugin);
+    app.run();
+}
+
+/// Opens the app on `game` after `moves`, saves one complete frame to `out` and quits.
+pub fn screenshot(
+    game: &str,
+    out: &Path,
+    moves: Option<&str>,
+    options: &[(String, String)],
+) -> Result<(), String> {
+    let game = GameId::from_id(game)?;
+    let mut session = Session::new(game);
+    for (id, value) in options {
+        match session.options.iter_mut().find(|(k, _)| k == id) {
+            Some(slot) => slot.1 = value.clone(),
+            None => return Err(format!("'{id}' is not a house rule of {}", game.id())),
+        }
+    }
+    session.start()?;
+    for token in parse_movetext(moves.unwrap_or("")).tokens {
+        session
+            .current
+            .play_text(&token.text)
+            .map_err(|e| format!("{}: {e}", token.text))?;
+    }
+    let saved = session.saved();
+    session.load(&saved)?;
+    let mut app = app();
+    app.insert_resource(session)
+        .insert_state(Screen::Playing)
+        .insert_resource(ScreenshotTo(out.to_path_buf()))
+        .insert_resource(storage::Settings::default())
+        .add_systems(Update, take_screenshot);
+    app.run();
+    if out.exists() {
+        Ok(())
+    } else {
+        Err(format!("no frame was saved to {}", out.display()))
+    }
+}
+
+#[derive(Resource)]
+struct ScreenshotTo(PathBuf);
+
+/// Frames to wait for pipelines and glyphs to be ready before capturing.
+const SETTLE_FRAMES: u32 = 20;
+
+fn take_screenshot(mut commands: Commands, target: Res<ScreenshotTo>, mut frames: Local<u32>) {
+    *frames += 1;
+    if *frames == SETTLE_FRAMES {
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(target.0.clone()))
+            .observe(
+                |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                    exit.write(AppExit::Success);
+                },
+            );
+    }
+}

@@ -24,6 +24,14 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn seat_count(&self) -> usize;
     /// Which of them moves now (seats are numbered in their order of play).
     fn seat_to_move(&self) -> usize;
+    /// The colour a seat plays.
+    fn seat_side(&self, seat: usize) -> Side {
+        if seat % 2 == 0 {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
 
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// Plays a move from `legal_moves`.

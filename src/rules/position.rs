@@ -170,6 +170,10 @@ impl Position {
         each!(self, p => p.seat_to_move())
     }
 
+    pub fn seat_side(&self, seat: usize) -> Side {
+        each!(self, p => p.seat_side(seat))
+    }
+
     pub fn legal_moves(&self) -> Vec<Move> {
         match self {
             Position::Chess(p) => p.legal_moves().into_iter().map(Move::Chess).collect(),

@@ -191,6 +191,14 @@ impl Game for ZShashmaty {
         }
     }
 
+    fn seat_side(&self, seat: usize) -> Side {
+        if (seat % 2 == 1) != self.swapped {
+            Side::Black
+        } else {
+            Side::White
+        }
+    }
+
     fn legal_moves(&self) -> Vec<Action> {
         let mut actions: Vec<Action> = self
             .generated()

@@ -1,0 +1,166 @@
+//! What a click on the board means: select a piece, walk a capture chain, play a move
+//! or ask which piece to promote to. Kept free of Bevy so its rules read plainly.
+
+use crate::rules::{Cell, Move, MoveView, Position};
+
+/// The legal moves of the position with what each does, computed once per position.
+#[derive(Clone, Debug, Default)]
+pub struct MoveTable {
+    pub moves: Vec<(Move, MoveView)>,
+}
+
+impl MoveTable {
+    pub fn new(position: &Position) -> MoveTable {
+        MoveTable {
+            moves: position
+                .legal_moves()
+                .into_iter()
+                .filter(|m| !position.is_swap(m))
+                .filter_map(|m| position.view(&m).map(|v| (m, v)))
+                .collect(),
+        }
+    }
+
+    pub fn from_cell(&self, cell: Cell) -> impl Iterator<Item = &(Move, MoveView)> {
+        self.moves.iter().filter(move |(_, v)| v.from == cell)
+    }
+}
+
+/// The selected piece and the landing squares clicked so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Selection {
+    pub from: Option<Cell>,
+    pub path: Vec<Cell>,
+}
+
+/// What a click did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Click {
+    Selected,
+    Deselected,
+    /// A landing square of a chain was clicked; more clicks are needed.
+    Extended,
+    Play(Move),
+    /// Several moves differ only in the piece chosen: ask.
+    Choose(Vec<Move>),
+    /// Nothing happened; the key names the message that says why.
+    Refused(&'static str),
+}
+
+/// How a square is marked while a piece is selected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Quiet,
+    Capture,
+    /// The next landing square of a capture chain that goes on.
+    Waypoint,
+}
+
+impl Selection {
+    /// The moves of the selected piece that follow the landings clicked so far.
+    fn candidates<'a>(&self, table: &'a MoveTable) -> Vec<&'a (Move, MoveView)> {
+        table
+            .moves
+            .iter()
+            .filter(|(_, v)| Some(v.from) == self.from && v.landings.starts_with(&self.path))
+            .collect()
+    }
+
+    /// The squares to light for the selected piece.
+    pub fn targets(&self, table: &MoveTable) -> Vec<(Cell, Target)> {
+        let mut out: Vec<(Cell, Target)> = Vec::new();
+        for (_, v) in self.candidates(table) {
+            let kind = if v.captured.is_empty() {
+                Target::Quiet
+            } else {
+                Target::Capture
+            };
+            out.push((v.to(), kind));
+            if v.landings.len() > self.path.len() + 1 {
+                out.push((v.landings[self.path.len()], Target::Waypoint));
+            }
+        }
+        out.sort_by_key(|(c, t)| (*c, *t as u8));
+        out.dedup();
+        out
+    }
+
+    pub fn click(&mut self, position: &Position, table: &MoveTable, cell: Cell) -> Click {
+        if self.from.is_some() {
+            let cands = self.candidates(table);
+            let ending: Vec<&(Move, MoveView)> = cands
+                .iter()
+                .copied()
+                .filter(|(_, v)| v.to() == cell)
+                .collect();
+            if !ending.is_empty() {
+                return self.finish(&ending);
+            }
+            let depth = self.path.len();
+            if let Some((_, v)) = cands.iter().find(|(_, v)| {
+                v.landings.len() > depth + 1
+                    && v.landings[depth..v.landings.len() - 1].contains(&cell)
+            }) {
+                let at = depth
+                    + v.landings[depth..]
+                        .iter()
+                        .position(|&c| c == cell)
+                        .unwrap_or(0);
+                self.path = v.landings[..=at].to_vec();
+                let rest = self.candidates(table);
+                if rest.iter().all(|(_, o)| o.landings == rest[0].1.landings) {
+                    return self.finish(&rest);
+                }
+                return Click::Extended;
+            }
+            if Some(cell) == self.from {
+                *self = Selection::default();
+                return Click::Deselected;
+            }
+        }
+        let own_piece = position
+            .pieces()
+            .iter()
+            .any(|(c, p)| *c == cell && p.side == position.turn());
+        if own_piece {
+            if table.from_cell(cell).next().is_some() {
+                *self = Selection {
+                    from: Some(cell),
+                    path: Vec::new(),
+                };
+                return Click::Selected;
+            }
+            let was_selected = self.from.take().is_some();
+            self.path.clear();
+            return if position.capture_compulsory() {
+                Click::Refused("msg-capture-compulsory")
+            } else if was_selected {
+                Click::Deselected
+            } else {
+                Click::Refused("msg-piece-cannot-move")
+            };
+        }
+        let was_selected = self.from.is_some();
+        *self = Selection::default();
+        if was_selected {
+            Click::Deselected
+        } else {
+            Click::Refused("msg-select-own-piece")
+        }
+    }
+
+    /// Ends on moves that reach the clicked square: one plays, several that differ only
+    /// by the piece chosen ask, several routes ask for the landing squares.
+    fn finish(&mut self, moves: &[&(Move, MoveView)]) -> Click {
+        let same_route = moves.iter().all(|(_, v)| v.landings == moves[0].1.landings);
+        if !same_route {
+            return Click::Refused("msg-several-routes");
+        }
+        *self = Selection::default();
+        if moves.len() == 1 {
+            Click::Play(moves[0].0)
+        } else {
+            Click::Choose(moves.iter().map(|(m, _)| *m).collect())
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! The match being played and the messages that change it. Everything here runs without
+//! a window, so the headless tests drive the same systems the app does.
+
+use super::selection::{Click, MoveTable, Selection};
+use crate::rules::record::SavedGame;
+use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position};
+use bevy::prelude::*;
+
+/// Which screen the app shows.
+#[derive(States, Default, Clone, Copy, Eq, PartialEq, Hash, Debug)]
+pub enum Screen {
+    /// The cards of the games.
+    #[default]
+    Chooser,
+    /// House rules and seats of the chosen game.
+    Setup,
+    Playing,
+}
+
+/// The game being set up or played.
+#[derive(Resource)]
+pub struct Session {
+    /// The game and house rules chosen in the setup panel.
+    pub game: GameId,
+    pub options: Vec<(String, String)>,
+    /// Player names, one per seat, in order of play.
+    pub seats: Vec<String>,
+    pub current: Match,
+    pub table: MoveTable,
+    pub selection: Selection,
+    /// Moves that differ only by the piece chosen, waiting for the player's choice.
+    pub choice: Option<Vec<Move>>,
+    /// The key of a short message to show the player.
+    pub message: Option<&'static str>,
+    /// Bumped on every change of the match, so views know to redraw.
+    pub revision: u64,
+    /// The move to animate: set when a move is played, not when browsing history.
+    pub animate: Option<MoveView>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(GameId::Chess)
+    }
+}
+
+impl Session {
+    pub fn new(game: GameId) -> Session {
+        let current = Match::new(Position::new(game, &[]).expect("default rules are valid"));
+        let seats = vec![String::new(); current.position().seat_count()];
+        let mut session = Session {
+            game,
+            options: game.default_options(),
+            seats,
+            table: MoveTable::default(),
+            current,
+            selection: Selection::default(),
+            choice: None,
+            message: None,
+            revision: 0,
+            animate: None,
+        };
+        session.refresh();
+        session
+    }
+
+    /// Chooses a game for the setup panel, with default rules and seats.
+    pub fn choose_game(&mut self, game: GameId) {
+        *self = Session {
+            revision: self.revision + 1,
+            ..Session::new(game)
+        };
+    }
+
+    /// The number of seats the chosen options call for.
+    pub fn seat_count(&self) -> usize {
+        Position::new(self.game, &self.options).map_or(2, |p| p.seat_count())
+    }
+
+    /// Starts a match with the chosen game, rules and seats.
+    pub fn start(&mut self) -> Result<(), String> {
+        let position = Position::new(self.game, &self.options)?;
+        self.seats.resize_with(position.seat_count(), String::new);
+        for (i, name) in self.seats.iter_mut().enumerate() {
+            if name.trim().is_empty() {
+                *name = default_seat_name(i, position.seat_count());
+            }
+        }
+        self.current = Match::new(position);
+        self.animate = None;
+        self.refresh();
+        Ok(())
+    }
+
+    pub fn load(&mut self, saved: &SavedGame) -> Result<(), String> {
+        let m = saved.to_match()?;
+        self.game = m.game();
+        self.options = m.start().options();
+        self.seats = saved.seats.clone();
+        self.seats
+            .resize_with(m.position().seat_count(), String::new);
+        for (i, name) in self.seats.iter_mut().enumerate() {
+            if name.trim().is_empty() {
+                *name = default_seat_name(i, m.position().seat_count());
+            }
+        }
+        self.current = m;
+        self.animate = None;
+        self.refresh();
+        Ok(())
+    }
+
+    pub fn saved(&self) -> SavedGame {
+        SavedGame::from_match(&self.current, &self.seats)
+    }
+
+    /// Recomputes what depends on the match after any change.
+    fn refresh(&mut self) {
+        self.table = MoveTable::new(self.current.position());
+        self.selection = Selection::default();
+        self.choice = None;
+        self.message = None;
+        self.revision += 1;
+    }
+
+    pub fn act(&mut self, action: Action) -> Result<(), String> {
+        let before = self.current.position().clone();
+        self.current.play(action)?;
+        self.animate = match action {
+            Action::Play(m) => before.view(&m),
+            _ => None,
+        };
+        self.refresh();
+        Ok(())
+    }
+
+    /// The view of the last move in effect, to mark it on the board.
+    pub fn last_move(&self) -> Option<MoveView> {
+        let i = self.current.cursor().checked_sub(1)?;
+        match self.current.actions()[i] {
+            Action::Play(m) => self.current.state_before(i).position.view(&m),
+            _ => None,
+        }
+    }
+
+    /// True while the match accepts moves on the board.
+    pub fn accepts_moves(&self) -> bool {
+        self.current.outcome().is_none() && self.choice.is_none()
+    }
+}
+
+fn default_seat_name(i: usize, count: usize) -> String {
+    if count == 4 {
+        ["White 1", "Black 1", "White 2", "Black 2"][i].to_string()
+    } else {
+        ["White", "Black"][i.min(1)].to_string()
+    }
+}
+
+/// A click on a board cell.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct CellClicked(pub Cell);
+
+/// What the panels and dialogs ask for.
+#[derive(Message, Clone, Debug)]
+pub enum Command {
+    /// Start a new match with the session's game, rules and seats.
+    NewMatch,
+    Act(Action),
+    Undo,
+    Redo,
+    /// Show the position after this many actions.
+    GoTo(usize),
+    CancelChoice,
+    Load(Box<SavedGame>),
+}
+
+/// Where the match's systems run, so views can order themselves after.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ApplyActions;
+
+/// The match logic: clicks and commands in, match state out. No rendering.
+pub struct SessionPlugin;
+
+impl Plugin for SessionPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Session>()
+            .add_message::<CellClicked>()
+            .add_message::<Command>()
+            .add_message::<Notice>()
+            .add_systems(
+                Update,
+                (apply_commands, apply_clicks).chain().in_set(ApplyActions),
+            );
+    }
+}
+
+/// A message for the player that is not a translation key (errors from files).
+#[derive(Message, Clone, Debug)]
+pub struct Notice(pub String);
+
+fn apply_commands(
+    mut commands: MessageReader<Command>,
+    mut session: ResMut<Session>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for command in commands.read() {
+        let result = match command {
+            Command::NewMatch => session.start().map(|_| next.set(Screen::Playing)),
+            Command::Act(action) => session.act(*action),
+            Command::Undo => {
+                session.current.undo();
+                session.animate = None;
+                session.refresh();
+                Ok(())
+            }
+            Command::Redo => {
+                session.current.redo();
+                session.animate = None;
+                session.refresh();
+                Ok(())
+            }
+            Command::GoTo(n) => {
+                session.current.go_to(*n);
+                session.animate = None;
+                session.refresh();
+                Ok(())
+            }
+            Command::CancelChoice => {
+                session.choice = None;
+                Ok(())
+            }
+            Command::Load(saved) => session.load(saved).map(|_| next.set(Screen::Playing)),
+        };
+        if let Err(e) = result {
+            notices.write(Notice(e));
+        }
+    }
+}
+
+fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Session>) {
+    for &CellClicked(cell) in clicks.read() {
+        if !session.accepts_moves() {
+            continue;
+        }
+        let s = &mut *session;
+        let click = s.selection.click(s.current.position(), &s.table, cell);
+        s.message = None;
+        match click {
+            Click::Play(m) => {
+                if let Err(e) = s.act(Action::Play(m)) {
+                    warn!("a move from the move table was refused: {e}");
+                }
+            }
+            Click::Choose(moves) => s.choice = Some(moves),
+            Click::Refused(key) => s.message = Some(key),
+            Click::Selected | Click::Deselected | Click::Extended => {}
+        }
+        s.revision += 1;
+    }
+}

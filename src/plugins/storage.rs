@@ -1,0 +1,168 @@
+//! Files: settings, saved games and the autosave, in the user's folders. Writes go to a
+//! temporary file that is then renamed, so a crash never leaves half a file.
+
+use super::session::{Screen, Session};
+use crate::i18n::Language;
+use crate::rules::record::SavedGame;
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// What is remembered between runs.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub language: Language,
+}
+
+/// The folders Doska uses. `DOSKA_HOME` puts them all under one folder (for tests).
+#[derive(Resource, Clone, Debug)]
+pub struct Folders {
+    pub config: PathBuf,
+    pub data: PathBuf,
+}
+
+impl Folders {
+    pub fn locate() -> Folders {
+        if let Some(home) = std::env::var_os("DOSKA_HOME") {
+            let home = PathBuf::from(home);
+            return Folders {
+                config: home.join("config"),
+                data: home.join("data"),
+            };
+        }
+        match directories::ProjectDirs::from("org", "Doska", "doska") {
+            Some(dirs) => Folders {
+                config: dirs.config_dir().to_path_buf(),
+                data: dirs.data_dir().to_path_buf(),
+            },
+            None => Folders {
+                config: PathBuf::from(".doska"),
+                data: PathBuf::from(".doska"),
+            },
+        }
+    }
+
+    pub fn settings_file(&self) -> PathBuf {
+        self.config.join("settings.ron")
+    }
+
+    pub fn autosave_file(&self) -> PathBuf {
+        self.data.join("autosave.ron")
+    }
+
+    pub fn saves(&self) -> PathBuf {
+        self.data.join("saves")
+    }
+
+    /// Saved games, newest first.
+    pub fn saved_games(&self) -> Vec<PathBuf> {
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(self.saves())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
+            .map(|e| {
+                (
+                    e.metadata()
+                        .and_then(|m| m.modified())
+                        .unwrap_or(std::time::UNIX_EPOCH),
+                    e.path(),
+                )
+            })
+            .collect();
+        files.sort_by(|a, b| b.0.cmp(&a.0));
+        files.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
+/// Writes `text` to `path` through a temporary file and a rename.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Reads a saved game, with a message a person understands when it is not one.
+pub fn read_saved(path: &Path) -> Result<SavedGame, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let saved = SavedGame::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    saved
+        .to_match()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(saved)
+}
+
+/// Saves the match under a new name in the saves folder; returns the path.
+pub fn save_game(folders: &Folders, session: &Session) -> Result<PathBuf, String> {
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let path = folders
+        .saves()
+        .join(format!("{}-{stamp}.ron", session.game.id()));
+    write_atomically(&path, &session.saved().to_ron())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}
+
+/// An unfinished game found at start-up, offered back to the player.
+#[derive(Resource, Default)]
+pub struct Unfinished(pub Option<SavedGame>);
+
+pub struct StoragePlugin;
+
+impl Plugin for StoragePlugin {
+    fn build(&self, app: &mut App) {
+        let folders = Folders::locate();
+        let settings = std::fs::read_to_string(folders.settings_file())
+            .ok()
+            .and_then(|t| ron::from_str::<Settings>(&t).ok())
+            .unwrap_or_default();
+        let unfinished = read_saved(&folders.autosave_file()).ok().filter(|s| {
+            s.to_match()
+                .is_ok_and(|m| m.outcome().is_none() && !m.actions().is_empty())
+        });
+        app.insert_resource(settings)
+            .insert_resource(folders)
+            .insert_resource(Unfinished(unfinished))
+            .add_systems(Update, (autosave, save_settings));
+    }
+}
+
+/// Keeps the autosave in step with the match; a finished game is no longer offered.
+fn autosave(
+    session: Res<Session>,
+    folders: Res<Folders>,
+    screen: Res<State<Screen>>,
+    mut saved: Local<u64>,
+) {
+    if *screen.get() != Screen::Playing || *saved == session.revision {
+        return;
+    }
+    *saved = session.revision;
+    let path = folders.autosave_file();
+    let result = if session.current.outcome().is_some() {
+        std::fs::remove_file(&path).or_else(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Ok(()),
+            _ => Err(e),
+        })
+    } else {
+        write_atomically(&path, &session.saved().to_ron())
+    };
+    if let Err(e) = result {
+        warn!("autosave to {} failed: {e}", path.display());
+    }
+}
+
+fn save_settings(settings: Res<Settings>, folders: Res<Folders>) {
+    if settings.is_changed() && !settings.is_added() {
+        let text = ron::ser::to_string_pretty(&*settings, ron::ser::PrettyConfig::default())
+            .expect("settings serialise");
+        if let Err(e) = write_atomically(&folders.settings_file(), &text) {
+            warn!("cannot save settings: {e}");
+        }
+    }
+}

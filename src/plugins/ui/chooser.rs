@@ -1,0 +1,59 @@
+//! The first screen: a card per game.
+
+use super::miniature;
+use super::panel::Parts;
+use crate::i18n::Language;
+use crate::plugins::session::Screen;
+use crate::rules::GameId;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
+    egui::CentralPanel::default().show(root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(12.0);
+            ui.heading(egui::RichText::new(lang.t("app-title")).size(30.0));
+            ui.label(lang.t("chooser-subtitle"));
+            ui.add_space(16.0);
+        });
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for game in GameId::ALL {
+                    card(ui, lang, game, parts, next);
+                }
+            });
+        });
+    });
+}
+
+fn card(
+    ui: &mut egui::Ui,
+    lang: Language,
+    game: GameId,
+    parts: &mut Parts,
+    next: &mut NextState<Screen>,
+) {
+    egui::Frame::group(ui.style())
+        .inner_margin(12.0)
+        .show(ui, |ui| {
+            ui.set_width(260.0);
+            ui.vertical_centered(|ui| {
+                miniature::paint(ui, game, 200.0);
+                ui.add_space(6.0);
+                ui.label(
+                    egui::RichText::new(lang.t(&format!("game-{}", game.id())))
+                        .size(20.0)
+                        .strong(),
+                );
+                ui.label(lang.t(&format!("game-{}-about", game.id())));
+                ui.add_space(6.0);
+                if ui
+                    .button(egui::RichText::new(lang.t("chooser-play")).size(16.0))
+                    .clicked()
+                {
+                    parts.session.choose_game(game);
+                    next.set(Screen::Setup);
+                }
+            });
+        });
+}

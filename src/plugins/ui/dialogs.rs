@@ -1,0 +1,272 @@
+//! Windows that ask the player something: promotion, the pie rule, a draw offer,
+//! resignation, the end of the game, loading files, an unfinished game to resume.
+
+use super::panel::{Parts, outcome_text, side_name};
+use crate::i18n::Language;
+use crate::plugins::pieces::glyphs;
+use crate::plugins::session::{Command, Screen};
+use crate::plugins::storage::{read_saved, save_game};
+use crate::rules::PieceKind;
+use crate::rules::history::Action;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+#[derive(Resource, Default)]
+pub struct Dialogs {
+    pub confirm_resign: bool,
+    /// The load window is open.
+    pub load: bool,
+    pub path: String,
+    /// A message for the player (file errors, where a game was saved).
+    pub notice: Option<String>,
+    /// The revision at which the player closed the pie, draw or game-over window.
+    pub dismissed: Option<u64>,
+}
+
+impl Dialogs {
+    pub fn save(&mut self, parts: &Parts) {
+        let Some(folders) = &parts.folders else {
+            return;
+        };
+        self.notice = Some(match save_game(folders, &parts.session) {
+            Ok(path) => format!("✔ {}", path.display()),
+            Err(e) => e,
+        });
+    }
+
+    /// Asks the desktop for a file; without a file dialog service, the load window's
+    /// path field does the same.
+    pub fn open_file(&mut self, parts: &mut Parts) {
+        match rfd::FileDialog::new()
+            .add_filter("Doska", &["ron"])
+            .pick_file()
+        {
+            Some(path) => self.load_path(parts, &path),
+            None => self.load = true,
+        }
+    }
+
+    fn load_path(&mut self, parts: &mut Parts, path: &std::path::Path) {
+        match read_saved(path) {
+            Ok(saved) => {
+                parts.commands.write(Command::Load(Box::new(saved)));
+                self.load = false;
+                self.dismissed = None;
+            }
+            Err(e) => self.notice = Some(e),
+        }
+    }
+}
+
+fn kind_name(lang: Language, kind: PieceKind) -> String {
+    lang.t(&format!("piece-{kind:?}").to_lowercase())
+}
+
+pub fn show(
+    ctx: &egui::Context,
+    lang: Language,
+    dialogs: &mut Dialogs,
+    parts: &mut Parts,
+    screen: Screen,
+) {
+    for notice in parts.notices.read() {
+        dialogs.notice = Some(notice.0.clone());
+    }
+    if let Some(text) = dialogs.notice.clone() {
+        egui::Window::new(lang.t("dialog-notice"))
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 40.0])
+            .show(ctx, |ui| {
+                ui.label(text);
+                if ui.button("OK").clicked() {
+                    dialogs.notice = None;
+                }
+            });
+    }
+    if dialogs.load {
+        load_window(ctx, lang, dialogs, parts);
+    }
+    match screen {
+        Screen::Chooser => resume_window(ctx, lang, parts),
+        Screen::Setup => {}
+        Screen::Playing => match_windows(ctx, lang, dialogs, parts),
+    }
+}
+
+fn centred(title: String) -> egui::Window<'static> {
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+}
+
+fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
+    let session = &parts.session;
+    let revision = session.revision;
+    let open = dialogs.dismissed != Some(revision);
+    let mut send = None;
+
+    if let Some(choices) = &session.choice {
+        let position = session.current.position();
+        centred(lang.t("dialog-promotion")).show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                for m in choices {
+                    let Some(kind) = position.view(m).and_then(|v| v.promotion) else {
+                        continue;
+                    };
+                    let glyph = glyphs(kind).map(|g| g.1.to_string()).unwrap_or_default();
+                    let label = format!("{glyph} {}", kind_name(lang, kind));
+                    if ui.button(egui::RichText::new(label).size(20.0)).clicked() {
+                        send = Some(Command::Act(Action::Play(*m)));
+                    }
+                }
+            });
+            if ui.button(lang.t("button-cancel")).clicked() {
+                send = Some(Command::CancelChoice);
+            }
+        });
+    }
+
+    let m = &session.current;
+    let legal = m.legal_actions();
+    let swap = legal
+        .iter()
+        .find(|a| matches!(a, Action::Play(mv) if m.position().is_swap(mv)));
+    if let (Some(swap), true) = (swap, open) {
+        centred(lang.t("dialog-pie")).show(ctx, |ui| {
+            ui.label(lang.t("dialog-pie-text"));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-swap")).clicked() {
+                    send = Some(Command::Act(*swap));
+                }
+                if ui.button(lang.t("button-keep")).clicked() {
+                    dialogs.dismissed = Some(revision);
+                }
+            });
+        });
+    }
+
+    if legal.contains(&Action::AcceptDraw) && open {
+        let offerer = m.position().turn().other();
+        centred(lang.t("dialog-draw")).show(ctx, |ui| {
+            ui.label(lang.t_args("dialog-draw-text", &[("side", side_name(lang, offerer))]));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-accept")).clicked() {
+                    send = Some(Command::Act(Action::AcceptDraw));
+                }
+                if ui.button(lang.t("button-decline")).clicked() {
+                    dialogs.dismissed = Some(revision);
+                }
+            });
+        });
+    }
+
+    if dialogs.confirm_resign {
+        let side = side_name(lang, m.position().turn());
+        centred(lang.t("button-resign")).show(ctx, |ui| {
+            ui.label(lang.t_args("dialog-resign-text", &[("side", side)]));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-resign")).clicked() {
+                    send = Some(Command::Act(Action::Resign));
+                    dialogs.confirm_resign = false;
+                }
+                if ui.button(lang.t("button-cancel")).clicked() {
+                    dialogs.confirm_resign = false;
+                }
+            });
+        });
+    }
+
+    if let (Some(outcome), true) = (m.outcome(), open) {
+        centred(lang.t("dialog-game-over")).show(ctx, |ui| {
+            ui.label(
+                egui::RichText::new(outcome_text(lang, &outcome))
+                    .size(20.0)
+                    .strong(),
+            );
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-new-game")).clicked() {
+                    send = Some(Command::NewMatch);
+                }
+                if ui.button(lang.t("button-review")).clicked() {
+                    dialogs.dismissed = Some(revision);
+                }
+            });
+        });
+    }
+    if let Some(c) = send {
+        parts.commands.write(c);
+    }
+}
+
+fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
+    let files = parts
+        .folders
+        .as_ref()
+        .map(|f| f.saved_games())
+        .unwrap_or_default();
+    let mut open = true;
+    let mut chosen = None;
+    egui::Window::new(lang.t("menu-load"))
+        .open(&mut open)
+        .show(ctx, |ui| {
+            if files.is_empty() {
+                ui.label(lang.t("dialog-no-saves"));
+            }
+            egui::ScrollArea::vertical()
+                .max_height(300.0)
+                .show(ui, |ui| {
+                    for path in &files {
+                        let name = path
+                            .file_name()
+                            .map(|n| n.to_string_lossy().to_string())
+                            .unwrap_or_default();
+                        if ui.button(name).clicked() {
+                            chosen = Some(path.clone());
+                        }
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label(lang.t("dialog-path"));
+                ui.text_edit_singleline(&mut dialogs.path);
+                if ui.button(lang.t("button-open")).clicked() {
+                    chosen = Some(std::path::PathBuf::from(dialogs.path.trim()));
+                }
+            });
+        });
+    if !open {
+        dialogs.load = false;
+    }
+    if let Some(path) = chosen {
+        dialogs.load_path(parts, &path);
+    }
+}
+
+fn resume_window(ctx: &egui::Context, lang: Language, parts: &mut Parts) {
+    let Some(unfinished) = parts.unfinished.as_mut() else {
+        return;
+    };
+    let Some(saved) = unfinished.0.clone() else {
+        return;
+    };
+    let game = lang.t(&format!("game-{}", saved.game));
+    let mut resume = None;
+    centred(lang.t("dialog-resume")).show(ctx, |ui| {
+        ui.label(lang.t_args("dialog-resume-text", &[("game", game)]));
+        ui.horizontal(|ui| {
+            if ui.button(lang.t("button-resume")).clicked() {
+                resume = Some(true);
+            }
+            if ui.button(lang.t("button-discard")).clicked() {
+                resume = Some(false);
+            }
+        });
+    });
+    if let Some(yes) = resume {
+        unfinished.0 = None;
+        if yes {
+            parts.commands.write(Command::Load(Box::new(saved)));
+        }
+    }
+}

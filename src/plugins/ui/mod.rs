@@ -1,0 +1,119 @@
+//! The egui panels and dialogs. They only read the session and send [`Command`]s;
+//! the session's systems apply them.
+//!
+//! [`Command`]: super::session::Command
+
+mod chooser;
+mod dialogs;
+mod miniature;
+mod panel;
+mod setup;
+
+use super::layout::BoardArea;
+use super::pieces::FONT_BYTES;
+use super::session::Screen;
+use super::storage::Settings;
+use crate::i18n::Language;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<dialogs::Dialogs>()
+            .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
+    }
+}
+
+/// Adds DejaVu Sans behind egui's own fonts, for the chess glyphs.
+fn install_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if !*done {
+        let ctx = contexts.ctx_mut()?;
+        ctx.add_font(egui::epaint::text::FontInsert::new(
+            "dejavu",
+            egui::FontData::from_static(FONT_BYTES),
+            vec![egui::epaint::text::InsertFontFamily {
+                family: egui::FontFamily::Proportional,
+                priority: egui::epaint::text::FontPriority::Lowest,
+            }],
+        ));
+        *done = true;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut settings: ResMut<Settings>,
+    mut area: ResMut<BoardArea>,
+    mut flipped: ResMut<super::layout::Flipped>,
+    mut dialogs: ResMut<dialogs::Dialogs>,
+    mut parts: panel::Parts,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    egui::Panel::top("menu").show(&mut root, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(lang.t("menu-game"), |ui| {
+                if ui.button(lang.t("menu-choose-game")).clicked() {
+                    next.set(Screen::Chooser);
+                    ui.close();
+                }
+                if *screen.get() == Screen::Playing && ui.button(lang.t("menu-save")).clicked() {
+                    dialogs.save(&parts);
+                    ui.close();
+                }
+                if ui.button(lang.t("menu-load")).clicked() {
+                    dialogs.load = true;
+                    ui.close();
+                }
+                if ui.button(lang.t("menu-open-file")).clicked() {
+                    dialogs.open_file(&mut parts);
+                    ui.close();
+                }
+            });
+            ui.menu_button(lang.t("menu-view"), |ui| {
+                if ui.button(lang.t("menu-flip")).clicked() {
+                    flipped.0 = !flipped.0;
+                    ui.close();
+                }
+            });
+            ui.menu_button(lang.t("menu-language"), |ui| {
+                for l in Language::ALL {
+                    if ui.radio(lang == l, l.native_name()).clicked() {
+                        settings.language = l;
+                        ui.close();
+                    }
+                }
+            });
+        });
+    });
+    match screen.get() {
+        Screen::Chooser => chooser::show(&mut root, lang, &mut parts, &mut next),
+        Screen::Setup => setup::show(&mut root, lang, &mut parts, &mut next),
+        Screen::Playing => panel::show(&mut root, lang, &mut parts, &mut flipped, &mut dialogs),
+    }
+    let free = root.available_rect_before_wrap();
+    let window = ctx.viewport_rect();
+    let new_area = BoardArea {
+        min: Vec2::new(free.min.x, free.min.y),
+        max: Vec2::new(free.max.x, free.max.y),
+        window: Vec2::new(window.width(), window.height()),
+    };
+    if *area != new_area {
+        *area = new_area;
+    }
+    dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get());
+    Ok(())
+}

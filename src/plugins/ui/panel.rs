@@ -1,0 +1,196 @@
+//! The side panel of a match: seats, status, buttons and the move list.
+
+use super::dialogs::Dialogs;
+use crate::i18n::Language;
+use crate::plugins::layout::Flipped;
+use crate::plugins::session::{Command, Notice, Session};
+use crate::plugins::storage::{Folders, Unfinished};
+use crate::rules::history::Action;
+use crate::rules::{Match, Outcome, Side};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// What the panels read and write.
+#[derive(SystemParam)]
+pub struct Parts<'w, 's> {
+    pub session: ResMut<'w, Session>,
+    pub commands: MessageWriter<'w, Command>,
+    pub notices: MessageReader<'w, 's, Notice>,
+    pub folders: Option<Res<'w, Folders>>,
+    pub unfinished: Option<ResMut<'w, Unfinished>>,
+}
+
+pub fn side_name(lang: Language, side: Side) -> String {
+    lang.t(match side {
+        Side::White => "side-white",
+        Side::Black => "side-black",
+    })
+}
+
+/// "White wins: checkmate", "Draw: repetition".
+pub fn outcome_text(lang: Language, outcome: &Outcome) -> String {
+    let result = match outcome.winner {
+        Some(side) => lang.t_args("result-wins", &[("side", side_name(lang, side))]),
+        None => lang.t("result-draw"),
+    };
+    format!(
+        "{result}: {}",
+        lang.t(&format!("reason-{}", outcome.reason.id()))
+    )
+}
+
+/// How an action reads in the move list.
+pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
+    let state = m.state_before(i);
+    match m.all_actions()[i] {
+        Action::Play(mv) if state.position.is_swap(&mv) => lang.t("action-swap"),
+        Action::Play(_) => m.notation(i),
+        Action::OfferDraw => lang.t("action-offer-draw"),
+        Action::AcceptDraw => lang.t("action-accept-draw"),
+        Action::ClaimDraw => lang.t("action-claim-draw"),
+        Action::Resign => lang.t("action-resign"),
+    }
+}
+
+pub fn show(
+    root: &mut egui::Ui,
+    lang: Language,
+    parts: &mut Parts,
+    flipped: &mut Flipped,
+    dialogs: &mut Dialogs,
+) {
+    egui::Panel::right("match")
+        .exact_size(300.0)
+        .resizable(false)
+        .show(root, |ui| {
+            let session = &parts.session;
+            let m = &session.current;
+            let position = m.position();
+            ui.add_space(6.0);
+            ui.heading(lang.t(&format!("game-{}", m.game().id())));
+            ui.separator();
+
+            let to_move = position.seat_to_move();
+            for (i, name) in session.seats.iter().enumerate() {
+                let side = position.seat_side(i);
+                let marker = if m.outcome().is_none() && i == to_move {
+                    "▶ "
+                } else {
+                    "   "
+                };
+                let text = format!("{marker}{name} ({})", side_name(lang, side));
+                let rich = egui::RichText::new(text);
+                ui.label(if i == to_move { rich.strong() } else { rich });
+            }
+            ui.separator();
+
+            match m.outcome() {
+                Some(outcome) => {
+                    ui.label(
+                        egui::RichText::new(outcome_text(lang, &outcome))
+                            .strong()
+                            .size(16.0),
+                    );
+                }
+                None => {
+                    ui.label(lang.t_args(
+                        "status-to-move",
+                        &[("side", side_name(lang, position.turn()))],
+                    ));
+                    if position.check_cell().is_some() {
+                        ui.label(
+                            egui::RichText::new(lang.t("status-check"))
+                                .color(egui::Color32::LIGHT_RED),
+                        );
+                    }
+                    if position.capture_compulsory() {
+                        ui.label(
+                            egui::RichText::new(lang.t("msg-capture-compulsory"))
+                                .color(egui::Color32::YELLOW),
+                        );
+                    }
+                }
+            }
+            if let Some(key) = session.message {
+                ui.label(egui::RichText::new(lang.t(key)).italics());
+            }
+            ui.separator();
+
+            let legal = m.legal_actions();
+            let mut send = None;
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .add_enabled(m.can_undo(), egui::Button::new(lang.t("button-undo")))
+                    .clicked()
+                {
+                    send = Some(Command::Undo);
+                }
+                if ui
+                    .add_enabled(m.can_redo(), egui::Button::new(lang.t("button-redo")))
+                    .clicked()
+                {
+                    send = Some(Command::Redo);
+                }
+                if ui.button(lang.t("menu-flip")).clicked() {
+                    flipped.0 = !flipped.0;
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                for (action, key) in [
+                    (Action::OfferDraw, "button-offer-draw"),
+                    (Action::ClaimDraw, "button-claim-draw"),
+                    (Action::Resign, "button-resign"),
+                ] {
+                    if legal.contains(&action) && ui.button(lang.t(key)).clicked() {
+                        if action == Action::Resign {
+                            dialogs.confirm_resign = true;
+                        } else {
+                            send = Some(Command::Act(action));
+                        }
+                    }
+                }
+                if m.state().draw_offer.is_some_and(|s| s == position.turn()) {
+                    ui.label(egui::RichText::new(lang.t("status-draw-offered")).italics());
+                }
+            });
+            ui.separator();
+            move_list(ui, lang, m, &mut send);
+            if let Some(c) = send {
+                parts.commands.write(c);
+            }
+        });
+}
+
+/// The numbered moves as flowing text; a click shows the position after that move.
+fn move_list(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Command>) {
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for i in 0..m.all_actions().len() {
+                    let position = &m.state_before(i).position;
+                    let white = position.turn() == Side::White;
+                    let starts_turn =
+                        i == 0 || m.state_before(i - 1).position.turn() != position.turn();
+                    if starts_turn && (white || i == 0) {
+                        let n = position.move_number();
+                        let number = if white {
+                            format!("{n}.")
+                        } else {
+                            format!("{n}...")
+                        };
+                        ui.label(egui::RichText::new(number).weak().monospace());
+                    }
+                    let mut rich = egui::RichText::new(action_text(lang, m, i)).monospace();
+                    if i >= m.cursor() {
+                        rich = rich.weak();
+                    }
+                    if ui.selectable_label(i + 1 == m.cursor(), rich).clicked() {
+                        *send = Some(Command::GoTo(i + 1));
+                    }
+                }
+            });
+        });
+}

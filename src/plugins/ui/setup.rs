@@ -1,0 +1,98 @@
+//! Before a match: the game's house rules and its seats.
+
+use super::panel::Parts;
+use crate::i18n::Language;
+use crate::plugins::session::{Command, Screen};
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
+    let game = parts.session.game;
+    egui::CentralPanel::default().show(root, |ui| {
+        ui.add_space(8.0);
+        ui.heading(lang.t(&format!("game-{}", game.id())));
+        ui.label(lang.t(&format!("game-{}-about", game.id())));
+        ui.add_space(12.0);
+        ui.label(
+            egui::RichText::new(lang.t("setup-house-rules"))
+                .strong()
+                .size(17.0),
+        );
+        egui::Grid::new("rules")
+            .num_columns(2)
+            .spacing([24.0, 8.0])
+            .show(ui, |ui| {
+                for spec in game.option_specs() {
+                    let Some(slot) = parts
+                        .session
+                        .options
+                        .iter()
+                        .position(|(id, _)| id == spec.id)
+                    else {
+                        continue;
+                    };
+                    ui.label(lang.t(&format!("opt-{}", spec.id)))
+                        .on_hover_text(lang.t(&format!("opt-{}-help", spec.id)));
+                    let value = &mut parts.session.options[slot].1;
+                    if spec.values == crate::rules::options::SWITCH {
+                        let mut on = value == "on";
+                        if ui.checkbox(&mut on, "").changed() {
+                            *value = if on { "on" } else { "off" }.to_string();
+                        }
+                    } else {
+                        egui::ComboBox::from_id_salt(spec.id)
+                            .selected_text(lang.t(&format!("opt-{}-{}", spec.id, value)))
+                            .show_ui(ui, |ui| {
+                                for v in spec.values {
+                                    let label = lang.t(&format!("opt-{}-{}", spec.id, v));
+                                    ui.selectable_value(value, v.to_string(), label);
+                                }
+                            });
+                    }
+                    ui.end_row();
+                }
+            });
+        ui.add_space(16.0);
+        ui.label(
+            egui::RichText::new(lang.t("setup-seats"))
+                .strong()
+                .size(17.0),
+        );
+        let count = parts.session.seat_count();
+        let seats = &mut parts.session.seats;
+        seats.resize_with(count, String::new);
+        egui::Grid::new("seats")
+            .num_columns(3)
+            .spacing([16.0, 8.0])
+            .show(ui, |ui| {
+                for (i, name) in seats.iter_mut().enumerate() {
+                    ui.label(lang.t(&format!("seat-{count}-{i}")));
+                    ui.text_edit_singleline(name);
+                    let mut computer = false;
+                    ui.add_enabled(
+                        false,
+                        egui::Checkbox::new(&mut computer, lang.t("setup-computer")),
+                    )
+                    .on_disabled_hover_text(lang.t("setup-computer-later"));
+                    ui.end_row();
+                }
+            });
+        ui.add_space(20.0);
+        ui.horizontal(|ui| {
+            if ui
+                .button(egui::RichText::new(lang.t("setup-start")).size(18.0))
+                .clicked()
+            {
+                for (i, name) in parts.session.seats.iter_mut().enumerate() {
+                    if name.trim().is_empty() {
+                        *name = lang.t(&format!("seat-{count}-{i}"));
+                    }
+                }
+                parts.commands.write(Command::NewMatch);
+            }
+            if ui.button(lang.t("setup-back")).clicked() {
+                next.set(Screen::Chooser);
+            }
+        });
+    });
+}
