@@ -1,99 +1,45 @@
-//! The board on screen: cells, coordinates, pieces, highlights, animation, and the
-//! mouse clicks that become [`CellClicked`]. Every entity here is a view of the
-//! [`Session`], rebuilt when the match or the layout changes.
+//! The board on screen, painted each frame from the [`Session`]: cells, coordinates,
+//! marks, pieces and the sliding of the last move. A click on a cell becomes a
+//! [`CellClicked`] for the session's systems.
+//!
+//! The board is painted with egui rather than built from Bevy sprite and text
+//! entities: with Bevy 0.19 under Mesa's software renderer, freshly spawned `Mesh2d`
+//! and `Text2d` entities were sometimes drawn with another entity's colour (black
+//! pieces came out white). egui's painter draws the same shapes reliably, stays crisp
+//! at any window size and needs no entity bookkeeping.
 
-use super::layout::{BoardArea, Flipped, Layout};
-use super::pieces::{PieceArt, spawn_piece};
+use super::layout::{BoardArea, Layout};
+use super::pieces;
 use super::selection::Target;
-use super::session::{ApplyActions, CellClicked, Screen, Session};
-use crate::rules::{Cell, MoveView, Topology};
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
+use super::session::{CellClicked, Session};
+use crate::rules::{Cell, MoveView, PieceView, Topology};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, Pos2};
 
-/// How long a move takes to slide, in seconds.
-const SLIDE_SECONDS: f32 = 0.22;
+/// How long a move takes to slide, in seconds (per leg of a capture chain, roughly).
+const SLIDE_SECONDS: f64 = 0.22;
 
-pub struct BoardPlugin;
+const LIGHT: Color32 = Color32::from_rgb(237, 217, 181);
+const DARK: Color32 = Color32::from_rgb(140, 99, 69);
+const FRAME: Color32 = Color32::from_rgb(77, 51, 33);
+const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(242, 217, 51, 115);
+const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(64, 166, 242, 140);
+const CHECK: Color32 = Color32::from_rgba_unmultiplied_const(242, 26, 26, 153);
+const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(26, 90, 26, 140);
+const WAYPOINT: Color32 = Color32::from_rgba_unmultiplied_const(38, 115, 230, 190);
+const COORDINATE: Color32 = Color32::from_rgb(237, 224, 204);
 
-impl Plugin for BoardPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_resource::<BoardArea>()
-            .init_resource::<Flipped>()
-            .init_resource::<Drawn>()
-            .add_systems(Startup, setup_camera)
-            .add_systems(
-                Update,
-                (
-                    click_cells.before(ApplyActions),
-                    redraw.after(ApplyActions).run_if(in_state(Screen::Playing)),
-                    (slide, fade).after(redraw),
-                ),
-            )
-            .add_systems(OnExit(Screen::Playing), clear_board);
-    }
-}
-
-/// Everything drawn for the board, despawned together.
-#[derive(Component)]
-pub struct BoardEntity;
-
-/// A piece moving along the landing squares of its move.
-#[derive(Component)]
-struct Slide {
-    points: Vec<Vec3>,
-    elapsed: f32,
-}
-
-/// A captured piece fading out while the capturer moves.
-#[derive(Component)]
-struct Fade {
-    elapsed: f32,
-}
-
-/// What the board was last drawn from, to know when to draw it again.
+/// The move being animated and the pieces it took.
 #[derive(Resource, Default)]
-struct Drawn {
-    revision: u64,
-    layout: Option<Layout>,
+pub struct Animation {
+    view: Option<MoveView>,
+    /// The pieces before the move, to fade out the captured ones.
+    before: Vec<(Cell, PieceView)>,
+    started: f64,
 }
 
-fn setup_camera(mut commands: Commands) {
-    commands.spawn(Camera2d);
-}
-
-/// Board colours.
-const LIGHT: Color = Color::srgb(0.93, 0.85, 0.71);
-const DARK: Color = Color::srgb(0.55, 0.39, 0.27);
-const FRAME: Color = Color::srgb(0.30, 0.20, 0.13);
-const LAST_MOVE: Color = Color::srgba(0.95, 0.85, 0.20, 0.45);
-const SELECTED: Color = Color::srgba(0.25, 0.65, 0.95, 0.55);
-const CHECK: Color = Color::srgba(0.95, 0.10, 0.10, 0.60);
-const TARGET: Color = Color::srgba(0.10, 0.35, 0.10, 0.55);
-const WAYPOINT: Color = Color::srgba(0.15, 0.45, 0.90, 0.75);
-const COORDINATE: Color = Color::srgb(0.93, 0.88, 0.80);
-
-/// A mesh of a convex polygon given in world coordinates relative to `centre`.
-fn polygon_mesh(points: &[Vec2], centre: Vec2) -> Mesh {
-    let positions: Vec<[f32; 3]> = points
-        .iter()
-        .map(|p| [p.x - centre.x, p.y - centre.y, 0.0])
-        .collect();
-    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
-    let uvs = vec![[0.0, 0.0]; positions.len()];
-    let indices = (1..points.len() as u32 - 1)
-        .flat_map(|i| [0, i, i + 1])
-        .collect();
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
-    .with_inserted_indices(Indices::U32(indices))
+fn pos(v: Vec2) -> Pos2 {
+    Pos2::new(v.x, v.y)
 }
 
 fn is_dark(t: &Topology, cell: Cell) -> bool {
@@ -101,292 +47,196 @@ fn is_dark(t: &Topology, cell: Cell) -> bool {
     (c.file + c.rank) % 2 == 0
 }
 
-#[allow(clippy::too_many_arguments)]
-fn redraw(
-    mut commands: Commands,
-    mut session: ResMut<Session>,
-    mut drawn: ResMut<Drawn>,
-    area: Res<BoardArea>,
-    flipped: Res<Flipped>,
-    old: Query<Entity, With<BoardEntity>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    art: Res<PieceArt>,
+/// Paints the board into the rest of `ui` and reports clicks on cells.
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &mut Session,
+    flipped: bool,
+    animation: &mut Animation,
+    clicks: &mut MessageWriter<CellClicked>,
 ) {
+    let rect = ui.available_rect_before_wrap();
+    let response = ui.allocate_rect(rect, egui::Sense::click());
+    let area = BoardArea {
+        min: Vec2::new(rect.min.x, rect.min.y),
+        max: Vec2::new(rect.max.x, rect.max.y),
+    };
     let topology = session.current.position().topology();
-    let layout = Layout::fit(&area, topology, flipped.0);
-    if drawn.revision == session.revision && drawn.layout == Some(layout) {
-        return;
+    let layout = Layout::fit(&area, topology, flipped);
+    let now = ui.input(|i| i.time);
+    if let Some(view) = session.animate.take() {
+        let cursor = session.current.cursor();
+        animation.before = session
+            .current
+            .state_before(cursor.saturating_sub(1))
+            .position
+            .pieces();
+        animation.view = Some(view);
+        animation.started = now;
     }
-    drawn.revision = session.revision;
-    drawn.layout = Some(layout);
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let animate = session.animate.take();
-    let mut paint =
-        |commands: &mut Commands, points: Vec<Vec2>, centre: Vec2, color: Color, z: f32| {
-            commands.spawn((
-                BoardEntity,
-                Mesh2d(meshes.add(polygon_mesh(&points, centre))),
-                MeshMaterial2d(materials.add(color)),
-                Transform::from_translation(centre.extend(z)),
-            ));
-        };
-    let cell_points = |cell: Cell| -> Vec<Vec2> {
+    let painter = ui.painter_at(rect);
+    let poly = |cell: Cell| -> Vec<Pos2> {
         topology
             .cell(cell)
             .polygon
             .iter()
-            .map(|&p| layout.to_world(p))
+            .map(|&p| pos(layout.to_screen(p)))
             .collect()
     };
+    let fill = |cell: Cell, colour: Color32| {
+        painter.add(egui::Shape::convex_polygon(
+            poly(cell),
+            colour,
+            egui::Stroke::NONE,
+        ));
+    };
 
-    // Frame and light background, then the cells.
     let (w, h) = (layout.width, layout.height);
-    let margin = 0.45;
-    let corners = |m: f32| {
-        [[-m, -m], [w + m, -m], [w + m, h + m], [-m, h + m]]
-            .map(|p| layout.to_world(p))
-            .to_vec()
+    let board_rect = |m: f32| {
+        egui::Rect::from_two_pos(
+            pos(layout.to_screen([-m, -m])),
+            pos(layout.to_screen([w + m, h + m])),
+        )
     };
-    let board_centre = layout.to_world([w / 2.0, h / 2.0]);
-    paint(&mut commands, corners(margin), board_centre, FRAME, 0.0);
-    paint(&mut commands, corners(0.0), board_centre, LIGHT, 0.1);
+    painter.rect_filled(board_rect(0.45), 4.0, FRAME);
+    painter.rect_filled(board_rect(0.0), 0.0, LIGHT);
     for cell in 0..topology.len() as Cell {
-        let colour = if is_dark(topology, cell) { DARK } else { LIGHT };
-        paint(
-            &mut commands,
-            cell_points(cell),
-            layout.cell_centre(topology, cell),
-            colour,
-            0.2,
-        );
+        fill(cell, if is_dark(topology, cell) { DARK } else { LIGHT });
     }
+    coordinates(&painter, &layout, topology);
 
-    // Marks: last move, check, selection, targets.
-    let mut mark = |commands: &mut Commands, cell: Cell, colour: Color| {
-        paint(
-            commands,
-            cell_points(cell),
-            layout.cell_centre(topology, cell),
-            colour,
-            0.3,
-        );
-    };
     if let Some(last) = session.last_move() {
-        mark(&mut commands, last.from, LAST_MOVE);
-        mark(&mut commands, last.to(), LAST_MOVE);
+        fill(last.from, LAST_MOVE);
+        fill(last.to(), LAST_MOVE);
     }
     if let Some(king) = session.current.position().check_cell() {
-        mark(&mut commands, king, CHECK);
+        fill(king, CHECK);
     }
     if let Some(from) = session.selection.from {
-        mark(&mut commands, from, SELECTED);
+        fill(from, SELECTED);
         for &landed in &session.selection.path {
-            mark(&mut commands, landed, WAYPOINT.with_alpha(0.35));
+            fill(landed, WAYPOINT.gamma_multiply(0.5));
         }
     }
+    let r = layout.cell * 0.5;
     for (cell, target) in session.selection.targets(&session.table) {
-        let centre = layout.cell_centre(topology, cell);
-        let r = layout.cell * 0.5;
-        let (mesh, colour) = match target {
-            Target::Quiet => (meshes.add(Circle::new(r * 0.28)), TARGET),
-            Target::Capture => (meshes.add(Annulus::new(r * 0.80, r * 0.97)), TARGET),
-            Target::Waypoint => (meshes.add(Annulus::new(r * 0.30, r * 0.45)), WAYPOINT),
+        let c = pos(layout.cell_centre(topology, cell));
+        match target {
+            Target::Quiet => painter.circle_filled(c, r * 0.28, TARGET),
+            Target::Capture => {
+                painter.circle_stroke(c, r * 0.88, egui::Stroke::new(r * 0.16, TARGET))
+            }
+            Target::Waypoint => {
+                painter.circle_stroke(c, r * 0.38, egui::Stroke::new(r * 0.14, WAYPOINT))
+            }
         };
-        commands.spawn((
-            BoardEntity,
-            Mesh2d(mesh),
-            MeshMaterial2d(materials.add(colour)),
-            Transform::from_translation(centre.extend(3.0)),
-        ));
     }
 
-    coordinates(&mut commands, &layout, topology, &art);
-    pieces(
-        &mut commands,
-        &session,
-        &layout,
-        topology,
-        &art,
-        &mut meshes,
-        &mut materials,
-        animate,
-    );
+    let progress = animation.view.as_ref().map(|v| {
+        let legs = v.landings.len().max(1) as f64;
+        ((now - animation.started) / (SLIDE_SECONDS * legs.sqrt())).clamp(0.0, 1.0) as f32
+    });
+    let moving = match (&animation.view, progress) {
+        (Some(v), Some(t)) if t < 1.0 => Some((v, t)),
+        _ => None,
+    };
+    for (cell, piece) in session.current.position().pieces() {
+        let mut at = pos(layout.cell_centre(topology, cell));
+        if let Some((view, t)) = moving {
+            if let Some(path) = slide_path(view, cell) {
+                let points: Vec<Vec2> = path
+                    .iter()
+                    .map(|&c| layout.cell_centre(topology, c))
+                    .collect();
+                at = pos(along(&points, t));
+            }
+        }
+        pieces::paint(&painter, piece, at, layout.cell, 1.0);
+    }
+    if let Some((view, t)) = moving {
+        let gone: Vec<Cell> = view
+            .captured
+            .iter()
+            .copied()
+            .chain(view.vanishes.then_some(view.from))
+            .collect();
+        for (cell, piece) in animation.before.iter().filter(|(c, _)| gone.contains(c)) {
+            pieces::paint(
+                &painter,
+                *piece,
+                pos(layout.cell_centre(topology, *cell)),
+                layout.cell,
+                1.0 - t,
+            );
+        }
+        ui.ctx().request_repaint();
+    }
+
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+        && let Some(cell) = layout.cell_at(topology, Vec2::new(p.x, p.y))
+    {
+        clicks.write(CellClicked(cell));
+    }
+}
+
+/// The squares a piece standing on `cell` passed through in the animated move.
+fn slide_path(view: &MoveView, cell: Cell) -> Option<Vec<Cell>> {
+    match view.companion {
+        Some((from, to)) if to == cell => Some(vec![from, to]),
+        _ if cell == view.to() && !view.vanishes => Some(
+            std::iter::once(view.from)
+                .chain(view.landings.iter().copied())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The point a fraction `t` of the way along a path of points.
+fn along(points: &[Vec2], t: f32) -> Vec2 {
+    if points.len() < 2 {
+        return points.first().copied().unwrap_or_default();
+    }
+    let legs = (points.len() - 1) as f32;
+    let x = t * legs;
+    let leg = (x.floor() as usize).min(points.len() - 2);
+    points[leg].lerp(points[leg + 1], x - leg as f32)
 }
 
 /// File letters below and above the board, rank numbers left and right.
-fn coordinates(commands: &mut Commands, layout: &Layout, topology: &Topology, art: &PieceArt) {
-    let size = (layout.cell * 0.26).clamp(9.0, 22.0);
-    let offset = 0.24;
-    let mut label = |text: String, p: [f32; 2]| {
-        commands.spawn((
-            BoardEntity,
-            Text2d::new(text),
-            art.font(size),
-            TextColor(COORDINATE),
-            Transform::from_translation(layout.to_world(p).extend(0.5)),
-        ));
+fn coordinates(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
+    let font = egui::FontId::proportional((layout.cell * 0.26).clamp(9.0, 22.0));
+    let label = |text: String, p: [f32; 2]| {
+        painter.text(
+            pos(layout.to_screen(p)),
+            egui::Align2::CENTER_CENTER,
+            text,
+            font.clone(),
+            COORDINATE,
+        );
     };
     let (w, h) = (layout.width, layout.height);
-    let (low, high) = if layout.flipped {
-        (h + offset, -offset)
-    } else {
-        (-offset, h + offset)
-    };
-    let (left, right) = if layout.flipped {
-        (w + offset, -offset)
-    } else {
-        (-offset, w + offset)
-    };
     for file in 0..topology.width {
         let letter = ((b'a' + file) as char).to_string();
-        label(letter.clone(), [file as f32 + 0.5, low]);
-        label(letter, [file as f32 + 0.5, high]);
+        label(letter.clone(), [file as f32 + 0.5, -0.24]);
+        label(letter, [file as f32 + 0.5, h + 0.24]);
     }
     for rank in 0..topology.height {
-        label((rank + 1).to_string(), [left, rank as f32 + 0.5]);
-        label((rank + 1).to_string(), [right, rank as f32 + 0.5]);
+        label((rank + 1).to_string(), [-0.24, rank as f32 + 0.5]);
+        label((rank + 1).to_string(), [w + 0.24, rank as f32 + 0.5]);
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn pieces(
-    commands: &mut Commands,
-    session: &Session,
-    layout: &Layout,
-    topology: &Topology,
-    art: &PieceArt,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
-    animate: Option<MoveView>,
-) {
-    for (cell, piece) in session.current.position().pieces() {
-        let at = layout.cell_centre(topology, cell).extend(5.0);
-        let entity = spawn_piece(commands, art, meshes, materials, piece, layout.cell, at);
-        commands.entity(entity).insert(BoardEntity);
-        let Some(view) = &animate else { continue };
-        let moved = cell == view.to() || view.companion.is_some_and(|(_, to)| to == cell);
-        if moved {
-            let path: Vec<Cell> = match view.companion {
-                Some((from, to)) if to == cell => vec![from, to],
-                _ => std::iter::once(view.from)
-                    .chain(view.landings.iter().copied())
-                    .collect(),
-            };
-            let points: Vec<Vec3> = path
-                .iter()
-                .map(|&c| layout.cell_centre(topology, c).extend(6.0))
-                .collect();
-            commands.entity(entity).insert((
-                Transform::from_translation(points[0]),
-                Slide {
-                    points,
-                    elapsed: 0.0,
-                },
-            ));
-        }
-    }
-    // Pieces taken by the last move (and a capturer blown up by a mine) fade out.
-    if let Some(view) = animate {
-        let before = session
-            .current
-            .state_before(session.current.cursor().saturating_sub(1))
-            .position
-            .pieces();
-        let mut gone: Vec<Cell> = view.captured.clone();
-        if view.vanishes {
-            gone.push(view.from);
-        }
-        for (cell, piece) in before.into_iter().filter(|(c, _)| gone.contains(c)) {
-            let at = layout.cell_centre(topology, cell).extend(4.0);
-            let entity = spawn_piece(commands, art, meshes, materials, piece, layout.cell, at);
-            commands
-                .entity(entity)
-                .insert((BoardEntity, Fade { elapsed: 0.0 }));
-        }
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn slide(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut moving: Query<(Entity, &mut Transform, &mut Slide)>,
-) {
-    for (entity, mut transform, mut slide) in &mut moving {
-        slide.elapsed += time.delta_secs();
-        let legs = (slide.points.len() - 1).max(1) as f32;
-        let t = (slide.elapsed / (SLIDE_SECONDS * legs.sqrt())).min(1.0);
-        let along = t * legs;
-        let leg = (along.floor() as usize).min(slide.points.len() - 2);
-        let f = along - leg as f32;
-        let (a, b) = (
-            slide.points[leg],
-            slide.points[(leg + 1).min(slide.points.len() - 1)],
-        );
-        transform.translation = a.lerp(b, f);
-        if t >= 1.0 {
-            transform.translation = *slide.points.last().expect("a slide has points");
-            transform.translation.z = 5.0;
-            commands.entity(entity).remove::<Slide>();
-        }
-    }
-}
-
-fn fade(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut fading: Query<(Entity, &mut Transform, &mut Fade)>,
-) {
-    for (entity, mut transform, mut fade) in &mut fading {
-        fade.elapsed += time.delta_secs();
-        let t = fade.elapsed / SLIDE_SECONDS;
-        transform.scale = Vec3::splat((1.0 - t).max(0.0));
-        if t >= 1.0 {
-            commands.entity(entity).despawn();
-        }
-    }
-}
-
-fn clear_board(
-    mut commands: Commands,
-    old: Query<Entity, With<BoardEntity>>,
-    mut drawn: ResMut<Drawn>,
-) {
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    *drawn = Drawn::default();
-}
-
-/// Turns a left click on the board (not on a panel) into a [`CellClicked`].
-fn click_cells(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    area: Res<BoardArea>,
-    flipped: Res<Flipped>,
-    session: Res<Session>,
-    screen: Res<State<Screen>>,
-    mut contexts: EguiContexts,
-    mut clicks: MessageWriter<CellClicked>,
-) {
-    if *screen.get() != Screen::Playing || !buttons.just_pressed(MouseButton::Left) {
-        return;
-    }
-    if contexts
-        .ctx_mut()
-        .is_ok_and(|ctx| ctx.is_pointer_over_egui())
-    {
-        return;
-    }
-    let Ok(window) = window.single() else { return };
-    let Some(pos) = window.cursor_position() else {
-        return;
-    };
-    let topology = session.current.position().topology();
-    let layout = Layout::fit(&area, topology, flipped.0);
-    if let Some(cell) = layout.cell_at(topology, &area, pos) {
-        clicks.write(CellClicked(cell));
+    #[test]
+    fn a_slide_passes_every_landing_square() {
+        let points = [Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(2.0, 2.0)];
+        assert_eq!(along(&points, 0.0), Vec2::ZERO);
+        assert_eq!(along(&points, 0.5), Vec2::new(2.0, 0.0));
+        assert_eq!(along(&points, 1.0), Vec2::new(2.0, 2.0));
     }
 }

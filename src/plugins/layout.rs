@@ -1,5 +1,5 @@
-//! Where the board sits in the window, and the mapping between board units, world
-//! coordinates and cells. World units are logical pixels, so text stays crisp.
+//! Where the board sits in the window, and the mapping between board units, window
+//! positions (logical pixels, y down) and cells.
 
 use crate::rules::{Cell, Topology};
 use bevy::prelude::*;
@@ -9,8 +9,6 @@ use bevy::prelude::*;
 pub struct BoardArea {
     pub min: Vec2,
     pub max: Vec2,
-    /// The whole window's size.
-    pub window: Vec2,
 }
 
 impl Default for BoardArea {
@@ -18,7 +16,6 @@ impl Default for BoardArea {
         BoardArea {
             min: Vec2::ZERO,
             max: Vec2::new(800.0, 600.0),
-            window: Vec2::new(800.0, 600.0),
         }
     }
 }
@@ -27,7 +24,8 @@ impl Default for BoardArea {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Flipped(pub bool);
 
-/// The board's placement: one cell is `cell` pixels, board unit (0, 0) is at `origin`.
+/// The board's placement: one cell is `cell` pixels; `origin` is where board unit
+/// (0, 0), the lower left corner from White's side, appears.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
     pub origin: Vec2,
@@ -46,14 +44,9 @@ impl Layout {
             .min(size.y / (h + 1.0))
             .floor()
             .max(8.0);
-        let centre_win = (area.min + area.max) / 2.0;
-        // Window coordinates (y down, origin top left) to world (y up, origin centre).
-        let centre = Vec2::new(
-            centre_win.x - area.window.x / 2.0,
-            area.window.y / 2.0 - centre_win.y,
-        );
+        let centre = (area.min + area.max) / 2.0;
         Layout {
-            origin: (centre - Vec2::new(w, h) * cell / 2.0).round(),
+            origin: (centre + Vec2::new(-w, h) * cell / 2.0).round(),
             cell,
             width: w,
             height: h,
@@ -61,36 +54,33 @@ impl Layout {
         }
     }
 
-    /// A point in board units to world coordinates.
-    pub fn to_world(&self, p: [f32; 2]) -> Vec2 {
+    /// A point in board units to a window position.
+    pub fn to_screen(&self, p: [f32; 2]) -> Vec2 {
         let (x, y) = if self.flipped {
             (self.width - p[0], self.height - p[1])
         } else {
             (p[0], p[1])
         };
-        self.origin + Vec2::new(x, y) * self.cell
+        self.origin + Vec2::new(x, -y) * self.cell
     }
 
-    pub fn to_board(&self, world: Vec2) -> [f32; 2] {
-        let p = (world - self.origin) / self.cell;
+    pub fn to_board(&self, screen: Vec2) -> [f32; 2] {
+        let d = (screen - self.origin) / self.cell;
+        let (x, y) = (d.x, -d.y);
         if self.flipped {
-            [self.width - p.x, self.height - p.y]
+            [self.width - x, self.height - y]
         } else {
-            [p.x, p.y]
+            [x, y]
         }
     }
 
     pub fn cell_centre(&self, topology: &Topology, cell: Cell) -> Vec2 {
-        self.to_world(topology.centre(cell))
+        self.to_screen(topology.centre(cell))
     }
 
-    /// The cell under a window position (logical pixels, y down).
-    pub fn cell_at(&self, topology: &Topology, area: &BoardArea, window_pos: Vec2) -> Option<Cell> {
-        let world = Vec2::new(
-            window_pos.x - area.window.x / 2.0,
-            area.window.y / 2.0 - window_pos.y,
-        );
-        let [x, y] = self.to_board(world);
+    /// The cell under a window position.
+    pub fn cell_at(&self, topology: &Topology, screen: Vec2) -> Option<Cell> {
+        let [x, y] = self.to_board(screen);
         topology.cell_at_point(x, y)
     }
 }
@@ -104,25 +94,17 @@ mod tests {
         let area = BoardArea {
             min: Vec2::new(0.0, 0.0),
             max: Vec2::new(900.0, 900.0),
-            window: Vec2::new(900.0, 900.0),
         };
         let t = Topology::chess();
         let layout = Layout::fit(&area, t, false);
         assert_eq!(layout.cell, 100.0);
         // a1 is the lower-left cell: x 50..150, y 750..850 in the window.
-        assert_eq!(
-            layout.cell_at(t, &area, Vec2::new(60.0, 840.0)),
-            t.parse("a1")
-        );
-        assert_eq!(layout.cell_at(t, &area, Vec2::new(10.0, 840.0)), None);
+        assert_eq!(layout.cell_at(t, Vec2::new(60.0, 840.0)), t.parse("a1"));
+        assert_eq!(layout.cell_at(t, Vec2::new(10.0, 840.0)), None);
         let flipped = Layout::fit(&area, t, true);
-        assert_eq!(
-            flipped.cell_at(t, &area, Vec2::new(60.0, 840.0)),
-            t.parse("h8")
-        );
+        assert_eq!(flipped.cell_at(t, Vec2::new(60.0, 840.0)), t.parse("h8"));
         let e4 = t.parse("e4").unwrap();
-        let centre = layout.cell_centre(t, e4);
-        let win = Vec2::new(centre.x + 450.0, 450.0 - centre.y);
-        assert_eq!(layout.cell_at(t, &area, win), Some(e4));
+        assert_eq!(layout.cell_at(t, layout.cell_centre(t, e4)), Some(e4));
+        assert_eq!(flipped.cell_at(t, flipped.cell_centre(t, e4)), Some(e4));
     }
 }

@@ -8,6 +8,7 @@ pub mod session;
 mod storage;
 mod ui;
 
+pub use board::Animation;
 pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
 
@@ -34,12 +35,10 @@ fn app() -> App {
         }))
         .add_plugins(EguiPlugin::default())
         .init_state::<Screen>()
-        .add_plugins((
-            SessionPlugin,
-            pieces::PieceArtPlugin,
-            board::BoardPlugin,
-            ui::UiPlugin,
-        ));
+        .add_plugins((SessionPlugin, ui::UiPlugin))
+        .add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        });
     app
 }
 

@@ -1,43 +1,16 @@
 //! How pieces look: chess men as glyphs of the bundled DejaVu Sans (a filled glyph in
-//! the piece's colour under an outlined one), draughts men as discs.
+//! the piece's colour over a ring of shifted copies in the edge colour), draughts men
+//! as discs.
 
 use crate::rules::{PieceKind, PieceView, Side};
-use bevy::prelude::*;
-use bevy::text::FontSize;
+use bevy_egui::egui::{self, Color32, Pos2};
 
-/// The font that draws pieces and coordinates; it has Latin, Cyrillic and chess glyphs.
+/// The font that draws pieces: it has Latin, Cyrillic and chess glyphs.
 pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
-#[derive(Resource)]
-pub struct PieceArt {
-    pub font: Handle<Font>,
-}
-
-impl PieceArt {
-    pub fn font(&self, size: f32) -> TextFont {
-        TextFont {
-            font: self.font.clone().into(),
-            font_size: FontSize::Px(size),
-            ..default()
-        }
-    }
-}
-
-pub struct PieceArtPlugin;
-
-impl Plugin for PieceArtPlugin {
-    fn build(&self, app: &mut App) {
-        let font = app
-            .world_mut()
-            .resource_mut::<Assets<Font>>()
-            .add(Font::from_bytes(FONT_BYTES.to_vec()));
-        app.insert_resource(PieceArt { font });
-    }
-}
-
-const IVORY: Color = Color::srgb(0.98, 0.96, 0.90);
-const EBONY: Color = Color::srgb(0.12, 0.10, 0.09);
-const RUBY: Color = Color::srgb(0.85, 0.10, 0.10);
+const IVORY: Color32 = Color32::from_rgb(250, 245, 230);
+const EBONY: Color32 = Color32::from_rgb(31, 26, 23);
+const RUBY: Color32 = Color32::from_rgb(217, 26, 26);
 
 /// The outlined and the filled chess glyph of a kind, if it is drawn as a glyph.
 pub fn glyphs(kind: PieceKind) -> Option<(char, char)> {
@@ -52,105 +25,63 @@ pub fn glyphs(kind: PieceKind) -> Option<(char, char)> {
     })
 }
 
-fn colours(side: Side) -> (Color, Color) {
+fn colours(side: Side) -> (Color32, Color32) {
     match side {
         Side::White => (IVORY, EBONY),
         Side::Black => (EBONY, IVORY),
     }
 }
 
-/// Spawns a piece at `at`, sized for cells of `cell` pixels; returns its root entity.
-pub fn spawn_piece(
-    commands: &mut Commands,
-    art: &PieceArt,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<ColorMaterial>,
-    piece: PieceView,
-    cell: f32,
-    at: Vec3,
-) -> Entity {
+/// Paints a piece centred at `at` for cells of `cell` pixels; `alpha` fades it.
+pub fn paint(painter: &egui::Painter, piece: PieceView, at: Pos2, cell: f32, alpha: f32) {
     let (body, edge) = colours(piece.side);
-    let root = commands
-        .spawn((Transform::from_translation(at), Visibility::default()))
-        .id();
-    let child = |commands: &mut Commands, bundle: (Transform,)| {
-        let e = commands.spawn(bundle).id();
-        commands.entity(root).add_child(e);
-        e
-    };
+    let (body, edge) = (body.gamma_multiply(alpha), edge.gamma_multiply(alpha));
     match glyphs(piece.kind) {
         Some((_, filled)) => {
-            // The filled glyph in the piece's colour over eight shifted copies in the
-            // edge colour: a crisp silhouette with an outline, and the glyph's cut-outs
-            // (the bishop's cross, the knight's eye) show in the edge colour.
-            let size = cell * 0.78;
-            let lift = Vec3::new(0.0, cell * 0.03, 0.0);
+            let font = egui::FontId::proportional(cell * 0.80);
+            let glyph = filled.to_string();
+            // The glyph's cut-outs (the bishop's cross, the knight's eye) show the edge colour.
             let width = (cell * 0.022).max(1.0);
             for (dx, dy) in [
-                (-1.0, -1.0),
-                (-1.0, 0.0),
-                (-1.0, 1.0),
-                (0.0, -1.0),
-                (0.0, 1.0),
-                (1.0, -1.0),
-                (1.0, 0.0),
-                (1.0, 1.0),
+                (-1., -1.),
+                (-1., 0.),
+                (-1., 1.),
+                (0., -1.),
+                (0., 1.),
+                (1., -1.),
+                (1., 0.),
+                (1., 1.),
             ] {
-                let e = child(
-                    commands,
-                    (Transform::from_translation(
-                        lift + Vec3::new(dx * width, dy * width, 0.0),
-                    ),),
-                );
-                commands.entity(e).insert((
-                    Text2d::new(filled.to_string()),
-                    art.font(size),
-                    TextColor(edge),
-                ));
+                let p = at + egui::vec2(dx * width, dy * width);
+                painter.text(p, egui::Align2::CENTER_CENTER, &glyph, font.clone(), edge);
             }
-            let face = child(
-                commands,
-                (Transform::from_translation(lift + Vec3::Z * 0.1),),
-            );
-            commands.entity(face).insert((
-                Text2d::new(filled.to_string()),
-                art.font(size),
-                TextColor(body),
-            ));
+            painter.text(at, egui::Align2::CENTER_CENTER, &glyph, font, body);
             if piece.kind == PieceKind::ViceKing {
-                let dot = child(commands, (Transform::from_xyz(0.0, cell * 0.16, 0.2),));
-                commands.entity(dot).insert((
-                    Mesh2d(meshes.add(Circle::new(cell * 0.06))),
-                    MeshMaterial2d(materials.add(RUBY)),
-                ));
+                painter.circle_filled(
+                    at + egui::vec2(0.0, -cell * 0.10),
+                    cell * 0.055,
+                    RUBY.gamma_multiply(alpha),
+                );
             }
         }
         None => {
             let r = cell * 0.40;
-            let disc = child(commands, (Transform::default(),));
-            commands.entity(disc).insert((
-                Mesh2d(meshes.add(Circle::new(r))),
-                MeshMaterial2d(materials.add(edge)),
-            ));
-            let face = child(commands, (Transform::from_xyz(0.0, 0.0, 0.1),));
-            commands.entity(face).insert((
-                Mesh2d(meshes.add(Circle::new(r * 0.92))),
-                MeshMaterial2d(materials.add(body)),
-            ));
-            let ring = child(commands, (Transform::from_xyz(0.0, 0.0, 0.2),));
-            commands.entity(ring).insert((
-                Mesh2d(meshes.add(Annulus::new(r * 0.55, r * 0.62))),
-                MeshMaterial2d(materials.add(edge.with_alpha(0.6))),
-            ));
+            painter.circle(at, r, body, egui::Stroke::new((cell * 0.03).max(1.0), edge));
+            painter.circle_stroke(
+                at,
+                r * 0.6,
+                egui::Stroke::new((cell * 0.02).max(1.0), edge.gamma_multiply(0.6)),
+            );
             if piece.kind == PieceKind::ZChecker {
-                let z = child(commands, (Transform::from_xyz(0.0, cell * 0.02, 0.3),));
-                commands.entity(z).insert((
-                    Text2d::new("z"),
-                    art.font(cell * 0.42),
-                    TextColor(RUBY),
-                ));
+                let font = egui::FontId::proportional(cell * 0.42);
+                painter.text(
+                    at,
+                    egui::Align2::CENTER_CENTER,
+                    "z",
+                    font,
+                    RUBY.gamma_multiply(alpha),
+                );
             }
         }
     }
-    root
 }

@@ -9,8 +9,10 @@ mod miniature;
 mod panel;
 mod setup;
 
-use super::layout::BoardArea;
+use super::board::{self, Animation};
+use super::layout::Flipped;
 use super::pieces::FONT_BYTES;
+use super::session::CellClicked;
 use super::session::Screen;
 use super::storage::Settings;
 use crate::i18n::Language;
@@ -22,6 +24,8 @@ pub struct UiPlugin;
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<dialogs::Dialogs>()
+            .init_resource::<Flipped>()
+            .init_resource::<Animation>()
             .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
     }
 }
@@ -49,8 +53,9 @@ fn draw(
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut settings: ResMut<Settings>,
-    mut area: ResMut<BoardArea>,
-    mut flipped: ResMut<super::layout::Flipped>,
+    mut flipped: ResMut<Flipped>,
+    mut animation: ResMut<Animation>,
+    mut clicks: MessageWriter<CellClicked>,
     mut dialogs: ResMut<dialogs::Dialogs>,
     mut parts: panel::Parts,
 ) -> Result {
@@ -104,15 +109,14 @@ fn draw(
         Screen::Setup => setup::show(&mut root, lang, &mut parts, &mut next),
         Screen::Playing => panel::show(&mut root, lang, &mut parts, &mut flipped, &mut dialogs),
     }
-    let free = root.available_rect_before_wrap();
-    let window = ctx.viewport_rect();
-    let new_area = BoardArea {
-        min: Vec2::new(free.min.x, free.min.y),
-        max: Vec2::new(free.max.x, free.max.y),
-        window: Vec2::new(window.width(), window.height()),
-    };
-    if *area != new_area {
-        *area = new_area;
+    if *screen.get() == Screen::Playing {
+        board::show(
+            &mut root,
+            &mut parts.session,
+            flipped.0,
+            &mut animation,
+            &mut clicks,
+        );
     }
     dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get());
     Ok(())
