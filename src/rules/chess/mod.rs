@@ -229,3 +229,6 @@ impl Game for ChessGame {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -321,3 +321,6 @@ impl Game for ZShashmaty {
         })
     }
 }
+
+#[cfg(test)]
+mod tests;

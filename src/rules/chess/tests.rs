@@ -1,0 +1,245 @@
+//! The chess spec's rules and test facts (C1-C14), one test each.
+
+use super::*;
+use crate::rules::{Match, Outcome, Reason, Side};
+
+fn fen(text: &str) -> ChessGame {
+    ChessGame::set_up(ChessOptions::default(), text).expect("valid FEN")
+}
+
+fn sans(g: &ChessGame) -> Vec<String> {
+    let mut v: Vec<String> = g.legal_moves().iter().map(|m| g.notation(m)).collect();
+    v.sort();
+    v
+}
+
+fn play(moves: &str) -> Match {
+    let mut m = Match::new(crate::rules::Position::Chess(ChessGame::new(
+        ChessOptions::default(),
+    )));
+    for token in crate::rules::record::parse_movetext(moves).tokens {
+        m.play_text(&token.text)
+            .unwrap_or_else(|e| panic!("{}: {e}", token.text));
+    }
+    m
+}
+
+#[test]
+fn c1_perft_from_the_start() {
+    let p = Chess::default();
+    let expected = [20, 400, 8902, 197_281];
+    for (depth, &nodes) in expected.iter().enumerate() {
+        assert_eq!(p.perft(depth as u32 + 1), nodes);
+    }
+}
+
+#[test]
+fn c2_to_c5_perft_from_known_positions() {
+    let cases: [(&str, &[u64]); 4] = [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            &[48, 2039, 97_862],
+        ),
+        (
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            &[14, 191, 2812, 43_238],
+        ),
+        (
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            &[6, 264, 9467],
+        ),
+        (
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            &[44, 1486, 62_379],
+        ),
+    ];
+    for (text, counts) in cases {
+        let p = Chess::from_fen(text).unwrap();
+        for (depth, &nodes) in counts.iter().enumerate() {
+            assert_eq!(
+                p.perft(depth as u32 + 1),
+                nodes,
+                "{text} depth {}",
+                depth + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn c6_fools_mate() {
+    let m = play("1. f3 e5 2. g4 Qh4#");
+    assert_eq!(
+        m.outcome(),
+        Some(Outcome::win(Side::Black, Reason::Checkmate))
+    );
+    assert_eq!(m.notation(3), "Qh4#");
+}
+
+#[test]
+fn c7_stalemate_is_a_draw() {
+    let g = fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert!(g.legal_moves().is_empty());
+    assert_eq!(g.outcome(1), Some(Outcome::draw(Reason::Stalemate)));
+}
+
+#[test]
+fn c8_threefold_repetition_draws_automatically() {
+    let m = play("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1");
+    assert_eq!(m.outcome(), None);
+    let m = play("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8");
+    assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Repetition)));
+}
+
+#[test]
+fn repetition_can_be_claimed_under_the_claim_rule() {
+    let start = ChessGame::new(ChessOptions {
+        draw_claim: DrawClaim::Claim,
+    });
+    let mut m = Match::new(crate::rules::Position::Chess(start));
+    for t in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8".split(' ') {
+        m.play_text(t).unwrap();
+    }
+    assert_eq!(m.outcome(), None);
+    assert!(m.legal_actions().contains(&crate::rules::Action::ClaimDraw));
+    m.play(crate::rules::Action::ClaimDraw).unwrap();
+    assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Repetition)));
+}
+
+#[test]
+fn c9_promotion_offers_four_pieces() {
+    let g = fen("8/P7/8/8/8/8/8/k6K w - - 0 1");
+    assert_eq!(
+        sans(&g),
+        ["Kg1", "Kg2", "Kh2", "a8=B", "a8=N", "a8=Q+", "a8=R+"]
+    );
+}
+
+#[test]
+fn c10_en_passant() {
+    let g = fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    assert_eq!(g.legal_moves().len(), 31);
+    let m = g.parse_move("exf6").unwrap();
+    assert_eq!(m.kind, MoveKind::EnPassant);
+    let mut after = g.clone();
+    after.play(&m);
+    assert_eq!(
+        after
+            .position
+            .board
+            .piece_at(Topology::chess().parse("f5").unwrap()),
+        None
+    );
+}
+
+#[test]
+fn en_passant_right_lasts_one_move() {
+    let m = play("1. e4 Nf6 2. e5 d5 3. Nc3 Nc6");
+    assert!(m.position().parse_move("exd6").is_err());
+}
+
+#[test]
+fn c11_no_castling_through_an_attacked_square() {
+    let g = fen("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1");
+    let s = sans(&g);
+    assert!(!s.contains(&"O-O".to_string()));
+    assert!(s.contains(&"O-O-O".to_string()));
+    assert_eq!(s.len(), 22);
+}
+
+#[test]
+fn c12_castling_when_only_b1_is_attacked() {
+    let g = fen("1r2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    let s = sans(&g);
+    assert!(s.contains(&"O-O".to_string()) && s.contains(&"O-O-O".to_string()));
+    assert_eq!(s.len(), 26);
+}
+
+#[test]
+fn castling_rights_are_lost_when_the_rook_is_taken_or_the_king_moves() {
+    let g = fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let mut after = g.clone();
+    after.play(&g.parse_move("Rxa8+").unwrap());
+    assert_eq!(
+        after.position.castling,
+        (1 << 7) | (1 << 63),
+        "both a-rooks' rights are gone"
+    );
+    let king_move = after.parse_move("Kd7").unwrap();
+    after.play(&king_move);
+    assert_eq!(after.position.castling, 1 << 7);
+}
+
+#[test]
+fn c13_insufficient_material() {
+    for text in [
+        "8/8/8/8/8/8/8/K6k w - -",
+        "8/8/8/8/8/8/8/KB5k w - -",
+        "8/8/8/8/8/8/8/KN5k w - -",
+        "8/8/8/8/8/8/2b5/KB5k w - -",
+    ] {
+        assert_eq!(
+            fen(text).outcome(1),
+            Some(Outcome::draw(Reason::InsufficientMaterial)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn c14_enough_material() {
+    for text in ["8/8/8/8/8/8/1b6/KB5k w - -", "8/8/8/8/8/8/1n6/KN5k w - -"] {
+        assert_eq!(fen(text).outcome(1), None, "{text}");
+    }
+}
+
+#[test]
+fn fifty_moves_draw_and_mate_on_the_hundredth_half_move_stands() {
+    let g = fen("8/8/8/8/8/5k2/8/R6K w - - 99 80");
+    let mut after = g.clone();
+    after.play(&g.parse_move("Ra2").unwrap());
+    assert_eq!(after.outcome(1), Some(Outcome::draw(Reason::FiftyMoves)));
+    let g = fen("6k1/8/6K1/8/8/8/8/R7 w - - 99 80");
+    let mut after = g.clone();
+    after.play(&g.parse_move("Ra8#").unwrap());
+    assert_eq!(
+        after.outcome(1),
+        Some(Outcome::win(Side::White, Reason::Checkmate))
+    );
+}
+
+#[test]
+fn san_disambiguates_by_file_then_rank_then_square() {
+    let g = fen("4k3/8/8/8/8/8/8/RN1K1N1R w - - 0 1");
+    assert!(sans(&g).contains(&"Nbd2".to_string()));
+    let g = fen("4k3/8/8/8/8/R7/8/R3K3 w - - 0 1");
+    assert!(sans(&g).contains(&"R1a2".to_string()));
+    let g = fen("8/8/1k6/8/4Q2Q/8/8/K6Q w - - 0 1");
+    assert!(sans(&g).contains(&"Qh4e1".to_string()));
+}
+
+#[test]
+fn san_reading_accepts_long_forms_and_zero_castling() {
+    let m = play("1. e4 e5 2. Ng1f3 Nc6 3. Bc4 Bc5 4. 0-0");
+    assert_eq!(m.notation(6), "O-O");
+    assert!(m.position().parse_move("Qx").is_err());
+    assert!(m.position().parse_move("Ke2").is_err());
+}
+
+#[test]
+fn fen_round_trips() {
+    for text in [
+        START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ] {
+        assert_eq!(Chess::from_fen(text).unwrap().fen(), text);
+    }
+    assert!(Chess::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    assert!(Chess::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w").is_err());
+}
+
+#[test]
+fn checked_king_is_marked() {
+    let m = play("1. e4 f5 2. Qh5+");
+    assert_eq!(m.position().check_cell(), Topology::chess().parse("e8"));
+}
