@@ -233,3 +233,62 @@ pub fn parse_action(position: &Position, text: &str) -> Result<Action, String> {
         t => Action::Play(position.parse_move(t)?),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chess() -> Match {
+        Match::new(Position::new(GameId::Chess, &[]).unwrap())
+    }
+
+    #[test]
+    fn undo_redo_and_a_new_move_drops_the_future() {
+        let mut m = chess();
+        m.play_text("e4").unwrap();
+        m.play_text("e5").unwrap();
+        assert!(m.undo());
+        assert_eq!(m.actions().len(), 1);
+        assert!(m.redo());
+        assert_eq!(m.actions().len(), 2);
+        m.go_to(1);
+        m.play_text("c5").unwrap();
+        assert_eq!(m.all_actions().len(), 2);
+        assert_eq!(m.notation(1), "c5");
+        assert!(!m.redo());
+    }
+
+    #[test]
+    fn a_draw_offer_stands_until_the_opponent_moves() {
+        let mut m = chess();
+        m.play(Action::OfferDraw).unwrap();
+        assert!(!m.legal_actions().contains(&Action::AcceptDraw), "not by the one who offered");
+        m.play_text("e4").unwrap();
+        assert!(m.legal_actions().contains(&Action::AcceptDraw));
+        m.play_text("e5").unwrap();
+        assert!(!m.legal_actions().contains(&Action::AcceptDraw), "a move declines it");
+        m.play(Action::OfferDraw).unwrap();
+        m.play_text("Nf3").unwrap();
+        m.play(Action::AcceptDraw).unwrap();
+        assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Agreement)));
+        assert!(m.play_text("Nc6").is_err(), "nothing is played after the end");
+    }
+
+    #[test]
+    fn resignation_ends_the_game_for_the_player_to_move() {
+        let mut m = chess();
+        m.play_text("e4").unwrap();
+        m.play(Action::Resign).unwrap();
+        assert_eq!(m.outcome(), Some(Outcome::win(Side::White, Reason::Resignation)));
+        assert!(m.undo());
+        assert_eq!(m.outcome(), None);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_with_a_reason() {
+        let mut m = chess();
+        assert_eq!(m.play_text("e5").unwrap_err(), "e5 is not legal here");
+        assert!(m.play(Action::AcceptDraw).unwrap_err().contains("no draw offer"));
+        assert!(m.play_text("").is_err());
+    }
+}

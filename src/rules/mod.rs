@@ -19,3 +19,6 @@ pub use position::{GameId, Move, Position};
 pub use side::Side;
 pub use topology::{Cell, Topology};
 pub use view::{MoveView, PieceKind, PieceView};
+
+#[cfg(test)]
+mod proptests;
