@@ -1,1 +1,41 @@
-fn main() {}
+//! Perft speed: Doska's chess move generator against shakmaty's, in the same run.
+//! Run with `cargo bench`; `doska perft GAME DEPTH` prints positions per second too.
+
+use divan::Bencher;
+use doska::rules::chess::Chess;
+use shakmaty::{CastlingMode, Position, fen::Fen};
+
+const POSITIONS: [(&str, &str, u32); 2] = [
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+];
+
+fn main() {
+    divan::main();
+}
+
+#[divan::bench(args = [0, 1], sample_count = 5)]
+fn doska(bencher: Bencher, which: usize) {
+    let (_, fen, depth) = POSITIONS[which];
+    let position = Chess::from_fen(fen).unwrap();
+    bencher.bench(|| position.perft(depth));
+}
+
+#[divan::bench(args = [0, 1], sample_count = 5)]
+fn shakmaty(bencher: Bencher, which: usize) {
+    let (_, fen, depth) = POSITIONS[which];
+    let position: shakmaty::Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    bencher.bench(|| shakmaty::perft(&position, depth));
+}

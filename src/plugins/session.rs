@@ -23,7 +23,7 @@ pub struct Session {
     /// The game and house rules chosen in the setup panel.
     pub game: GameId,
     pub options: Vec<(String, String)>,
-    /// Player names, one per seat, in order of play.
+    /// Player names, one per seat, in order of play; empty shows the seat's label.
     pub seats: Vec<String>,
     pub current: Match,
     pub table: MoveTable,
@@ -81,11 +81,6 @@ impl Session {
     pub fn start(&mut self) -> Result<(), String> {
         let position = Position::new(self.game, &self.options)?;
         self.seats.resize_with(position.seat_count(), String::new);
-        for (i, name) in self.seats.iter_mut().enumerate() {
-            if name.trim().is_empty() {
-                *name = default_seat_name(i, position.seat_count());
-            }
-        }
         self.current = Match::new(position);
         self.animate = None;
         self.refresh();
@@ -99,11 +94,6 @@ impl Session {
         self.seats = saved.seats.clone();
         self.seats
             .resize_with(m.position().seat_count(), String::new);
-        for (i, name) in self.seats.iter_mut().enumerate() {
-            if name.trim().is_empty() {
-                *name = default_seat_name(i, m.position().seat_count());
-            }
-        }
         self.current = m;
         self.animate = None;
         self.refresh();
@@ -146,14 +136,6 @@ impl Session {
     /// True while the match accepts moves on the board.
     pub fn accepts_moves(&self) -> bool {
         self.current.outcome().is_none() && self.choice.is_none()
-    }
-}
-
-fn default_seat_name(i: usize, count: usize) -> String {
-    if count == 4 {
-        ["White 1", "Black 1", "White 2", "Black 2"][i].to_string()
-    } else {
-        ["White", "Black"][i.min(1)].to_string()
     }
 }
 

@@ -262,16 +262,25 @@ mod tests {
     fn a_draw_offer_stands_until_the_opponent_moves() {
         let mut m = chess();
         m.play(Action::OfferDraw).unwrap();
-        assert!(!m.legal_actions().contains(&Action::AcceptDraw), "not by the one who offered");
+        assert!(
+            !m.legal_actions().contains(&Action::AcceptDraw),
+            "not by the one who offered"
+        );
         m.play_text("e4").unwrap();
         assert!(m.legal_actions().contains(&Action::AcceptDraw));
         m.play_text("e5").unwrap();
-        assert!(!m.legal_actions().contains(&Action::AcceptDraw), "a move declines it");
+        assert!(
+            !m.legal_actions().contains(&Action::AcceptDraw),
+            "a move declines it"
+        );
         m.play(Action::OfferDraw).unwrap();
         m.play_text("Nf3").unwrap();
         m.play(Action::AcceptDraw).unwrap();
         assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Agreement)));
-        assert!(m.play_text("Nc6").is_err(), "nothing is played after the end");
+        assert!(
+            m.play_text("Nc6").is_err(),
+            "nothing is played after the end"
+        );
     }
 
     #[test]
@@ -279,7 +288,10 @@ mod tests {
         let mut m = chess();
         m.play_text("e4").unwrap();
         m.play(Action::Resign).unwrap();
-        assert_eq!(m.outcome(), Some(Outcome::win(Side::White, Reason::Resignation)));
+        assert_eq!(
+            m.outcome(),
+            Some(Outcome::win(Side::White, Reason::Resignation))
+        );
         assert!(m.undo());
         assert_eq!(m.outcome(), None);
     }
@@ -288,7 +300,11 @@ mod tests {
     fn bad_input_is_an_error_with_a_reason() {
         let mut m = chess();
         assert_eq!(m.play_text("e5").unwrap_err(), "e5 is not legal here");
-        assert!(m.play(Action::AcceptDraw).unwrap_err().contains("no draw offer"));
+        assert!(
+            m.play(Action::AcceptDraw)
+                .unwrap_err()
+                .contains("no draw offer")
+        );
         assert!(m.play_text("").is_err());
     }
 }

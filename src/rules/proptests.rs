@@ -35,7 +35,11 @@ fn random_match(game: GameId, team: bool, choices: &[usize]) -> Match {
 }
 
 fn games() -> impl Strategy<Value = (GameId, bool)> {
-    prop_oneof![Just((GameId::Chess, false)), Just((GameId::ZShashmaty, false)), Just((GameId::ZShashmaty, true))]
+    prop_oneof![
+        Just((GameId::Chess, false)),
+        Just((GameId::ZShashmaty, false)),
+        Just((GameId::ZShashmaty, true))
+    ]
 }
 
 proptest! {

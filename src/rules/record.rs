@@ -262,7 +262,9 @@ mod tests {
 
     #[test]
     fn movetext_skips_tags_numbers_comments_and_marks() {
-        let r = parse_movetext("[Variant \"chess\"]\n[Result \"*\"]\n1. e4 {best by test} e5 2.Nf3 $1 Nc6!? 3... ; a comment\n1-0 ignored");
+        let r = parse_movetext(
+            "[Variant \"chess\"]\n[Result \"*\"]\n1. e4 {best by test} e5 2.Nf3 $1 Nc6!? 3... ; a comment\n1-0 ignored",
+        );
         assert_eq!(r.tag("Variant"), Some("chess"));
         let tokens: Vec<&str> = r.tokens.iter().map(|t| t.text.as_str()).collect();
         assert_eq!(tokens, ["e4", "e5", "Nf3", "Nc6!?"]);
@@ -273,11 +275,21 @@ mod tests {
         let err = replay(GameId::Chess, "1. e4 e5 2. Ke3 Nc6", &[]).unwrap_err();
         assert_eq!(err.to_string(), "move 2. Ke3: Ke3 is not legal here");
         let err = replay(GameId::ZShashmaty, "1. cd4 Kc5 2. Kh4 fe5 3. gf4", &[]).unwrap_err();
-        assert_eq!(err.to_string(), "move 3. gf4: gf4 is not legal: a capture is compulsory");
+        assert_eq!(
+            err.to_string(),
+            "move 3. gf4: gf4 is not legal: a capture is compulsory"
+        );
         let err = replay(GameId::ZShashmaty, "1. cd4 Kd8", &[]).unwrap_err();
         assert_eq!(err.number, "1...");
         assert!(replay(GameId::Chess, "[Variant \"z-shashmaty\"]\n1. e4", &[]).is_err());
-        assert!(replay(GameId::Chess, "[Options \"draw_claim=sometimes\"]\n1. e4", &[]).is_err());
+        assert!(
+            replay(
+                GameId::Chess,
+                "[Options \"draw_claim=sometimes\"]\n1. e4",
+                &[]
+            )
+            .is_err()
+        );
     }
 
     #[test]
@@ -289,12 +301,19 @@ mod tests {
         )
         .unwrap();
         assert_eq!(movetext(&m), "1. a8=Q+");
-        assert_eq!(m.start().changed_options(), [("draw_claim".to_string(), "claim".to_string())]);
+        assert_eq!(
+            m.start().changed_options(),
+            [("draw_claim".to_string(), "claim".to_string())]
+        );
     }
 
     #[test]
     fn a_corrupt_save_is_refused_with_a_message() {
-        assert!(SavedGame::from_ron("(game: \"chess\"").unwrap_err().contains("not a Doska saved game"));
+        assert!(
+            SavedGame::from_ron("(game: \"chess\"")
+                .unwrap_err()
+                .contains("not a Doska saved game")
+        );
         let bad = SavedGame {
             game: "chess".into(),
             options: Vec::new(),
@@ -303,6 +322,9 @@ mod tests {
             actions: vec!["e4".into(), "e4".into()],
             cursor: 2,
         };
-        assert_eq!(bad.to_match().unwrap_err(), "action 2 (e4): e4 is not legal here");
+        assert_eq!(
+            bad.to_match().unwrap_err(),
+            "action 2 (e4): e4 is not legal here"
+        );
     }
 }

@@ -37,6 +37,7 @@ fn card(
         .inner_margin(12.0)
         .show(ui, |ui| {
             ui.set_width(260.0);
+            ui.set_min_height(320.0);
             ui.vertical_centered(|ui| {
                 miniature::paint(ui, game, 200.0);
                 ui.add_space(6.0);

@@ -100,6 +100,15 @@ fn centred(title: String) -> egui::Window<'static> {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
 }
 
+/// A question during a match: over the side panel, so the board stays in view.
+fn beside_board(title: String) -> egui::Window<'static> {
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .default_width(270.0)
+        .anchor(egui::Align2::RIGHT_TOP, [-14.0, 250.0])
+}
+
 fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
     let session = &parts.session;
     let revision = session.revision;
@@ -108,7 +117,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 
     if let Some(choices) = &session.choice {
         let position = session.current.position();
-        centred(lang.t("dialog-promotion")).show(ctx, |ui| {
+        beside_board(lang.t("dialog-promotion")).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 for m in choices {
                     let Some(kind) = position.view(m).and_then(|v| v.promotion) else {
@@ -133,7 +142,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
         .iter()
         .find(|a| matches!(a, Action::Play(mv) if m.position().is_swap(mv)));
     if let (Some(swap), true) = (swap, open) {
-        centred(lang.t("dialog-pie")).show(ctx, |ui| {
+        beside_board(lang.t("dialog-pie")).show(ctx, |ui| {
             ui.label(lang.t("dialog-pie-text"));
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-swap")).clicked() {
@@ -148,7 +157,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 
     if legal.contains(&Action::AcceptDraw) && open {
         let offerer = m.position().turn().other();
-        centred(lang.t("dialog-draw")).show(ctx, |ui| {
+        beside_board(lang.t("dialog-draw")).show(ctx, |ui| {
             ui.label(lang.t_args("dialog-draw-text", &[("side", side_name(lang, offerer))]));
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-accept")).clicked() {
@@ -163,7 +172,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 
     if dialogs.confirm_resign {
         let side = side_name(lang, m.position().turn());
-        centred(lang.t("button-resign")).show(ctx, |ui| {
+        beside_board(lang.t("button-resign")).show(ctx, |ui| {
             ui.label(lang.t_args("dialog-resign-text", &[("side", side)]));
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-resign")).clicked() {

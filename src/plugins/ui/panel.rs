@@ -28,6 +28,15 @@ pub fn side_name(lang: Language, side: Side) -> String {
     })
 }
 
+/// A player's name, or the seat's label when none was given.
+pub fn seat_name(lang: Language, name: &str, seat: usize, count: usize) -> String {
+    if name.trim().is_empty() {
+        lang.t(&format!("seat-{count}-{seat}"))
+    } else {
+        name.to_string()
+    }
+}
+
 /// "White wins: checkmate", "Draw: repetition".
 pub fn outcome_text(lang: Language, outcome: &Outcome) -> String {
     let result = match outcome.winner {
@@ -72,15 +81,19 @@ pub fn show(
             ui.separator();
 
             let to_move = position.seat_to_move();
+            let count = session.seats.len();
             for (i, name) in session.seats.iter().enumerate() {
-                let side = position.seat_side(i);
-                let marker = if m.outcome().is_none() && i == to_move {
-                    "▶ "
-                } else {
-                    "   "
+                let disc = match position.seat_side(i) {
+                    Side::White => "○",
+                    Side::Black => "●",
                 };
-                let text = format!("{marker}{name} ({})", side_name(lang, side));
-                let rich = egui::RichText::new(text);
+                let marker = if m.outcome().is_none() && i == to_move {
+                    "▶"
+                } else {
+                    "  "
+                };
+                let name = seat_name(lang, name, i, count);
+                let rich = egui::RichText::new(format!("{marker} {disc} {name}"));
                 ui.label(if i == to_move { rich.strong() } else { rich });
             }
             ui.separator();

@@ -9,6 +9,7 @@ use bevy_egui::egui;
 pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
     let game = parts.session.game;
     egui::CentralPanel::default().show(root, |ui| {
+        ui.set_max_width(640.0);
         ui.add_space(8.0);
         ui.heading(lang.t(&format!("game-{}", game.id())));
         ui.label(lang.t(&format!("game-{}-about", game.id())));
@@ -66,8 +67,13 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
             .spacing([16.0, 8.0])
             .show(ui, |ui| {
                 for (i, name) in seats.iter_mut().enumerate() {
-                    ui.label(lang.t(&format!("seat-{count}-{i}")));
-                    ui.text_edit_singleline(name);
+                    let label = lang.t(&format!("seat-{count}-{i}"));
+                    ui.label(&label);
+                    ui.add(
+                        egui::TextEdit::singleline(name)
+                            .hint_text(label)
+                            .desired_width(220.0),
+                    );
                     let mut computer = false;
                     ui.add_enabled(
                         false,
@@ -83,11 +89,6 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
                 .button(egui::RichText::new(lang.t("setup-start")).size(18.0))
                 .clicked()
             {
-                for (i, name) in parts.session.seats.iter_mut().enumerate() {
-                    if name.trim().is_empty() {
-                        *name = lang.t(&format!("seat-{count}-{i}"));
-                    }
-                }
                 parts.commands.write(Command::NewMatch);
             }
             if ui.button(lang.t("setup-back")).clicked() {

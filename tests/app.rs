@@ -1,0 +1,249 @@
+//! The app as a player uses it: clicks on the board through the session's systems
+//! (headless), the command line, and a real window under X (the smoke test).
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use doska::plugins::{CellClicked, Command, Screen, Session, SessionPlugin};
+use doska::rules::history::Action;
+use doska::rules::{GameId, Topology};
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+fn headless(game: GameId, options: &[(&str, &str)]) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+        .init_state::<Screen>();
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.choose_game(game);
+        for (id, value) in options {
+            let slot = session
+                .options
+                .iter_mut()
+                .find(|(k, _)| k == id)
+                .expect("a known option");
+            slot.1 = value.to_string();
+        }
+    }
+    app.world_mut().write_message(Command::NewMatch);
+    // One frame applies the command, the next enters the new screen.
+    app.update();
+    app.update();
+    app
+}
+
+fn click(app: &mut App, square: &str) {
+    let cell = app
+        .world()
+        .resource::<Session>()
+        .current
+        .position()
+        .topology()
+        .parse(square)
+        .unwrap_or_else(|| panic!("{square} is a cell"));
+    app.world_mut().write_message(CellClicked(cell));
+    app.update();
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+#[test]
+fn clicks_select_and_move_and_illegal_clicks_change_nothing() {
+    let mut app = headless(GameId::Chess, &[]);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    click(&mut app, "e2");
+    assert_eq!(session(&app).selection.from, Topology::chess().parse("e2"));
+    let targets = session(&app).selection.targets(&session(&app).table);
+    assert_eq!(targets.len(), 2, "e3 and e4");
+    click(&mut app, "e5");
+    assert_eq!(
+        session(&app).current.actions().len(),
+        0,
+        "an illegal target deselects only"
+    );
+    assert_eq!(session(&app).selection.from, None);
+    click(&mut app, "e7");
+    assert_eq!(session(&app).message, Some("msg-select-own-piece"));
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    assert_eq!(session(&app).current.actions().len(), 1);
+    assert_eq!(session(&app).current.notation(0), "e4");
+    assert!(session(&app).last_move().is_some());
+}
+
+#[test]
+fn promotion_asks_and_the_answer_is_an_action() {
+    let mut app = headless(GameId::Chess, &[]);
+    for m in ["a4", "b5", "axb5", "a6", "bxa6", "Nc6", "a7", "Rb8"] {
+        app.world_mut()
+            .resource_mut::<Session>()
+            .current
+            .play_text(m)
+            .unwrap();
+    }
+    app.world_mut().write_message(Command::GoTo(8));
+    app.update();
+    click(&mut app, "a7");
+    click(&mut app, "b8");
+    let choices = session(&app).choice.clone().expect("a promotion choice");
+    assert_eq!(choices.len(), 4);
+    app.world_mut()
+        .write_message(Command::Act(Action::Play(choices[1])));
+    app.update();
+    assert_eq!(session(&app).current.notation(8), "axb8=R");
+}
+
+#[test]
+fn compulsory_capture_is_explained_and_chains_are_clicked_in_turn() {
+    let mut app = headless(GameId::ZShashmaty, &[("pie_rule", "off")]);
+    for m in ["cd4", "Kc5", "Kh4", "fe5"] {
+        app.world_mut()
+            .resource_mut::<Session>()
+            .current
+            .play_text(m)
+            .unwrap();
+    }
+    app.world_mut().write_message(Command::GoTo(4));
+    app.update();
+    click(&mut app, "a3");
+    assert_eq!(session(&app).message, Some("msg-capture-compulsory"));
+    click(&mut app, "d4");
+    click(&mut app, "f6");
+    assert_eq!(session(&app).current.notation(4), "d:f6");
+}
+
+#[test]
+fn the_pie_swap_and_undo_go_through_the_session() {
+    let mut app = headless(GameId::ZShashmaty, &[("team_game", "on")]);
+    click(&mut app, "c3");
+    click(&mut app, "d4");
+    let swap = session(&app)
+        .current
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Play(m) if session(&app).current.position().is_swap(m)))
+        .expect("Black is offered the swap");
+    app.world_mut().write_message(Command::Act(swap));
+    app.update();
+    assert_eq!(session(&app).current.position().seat_to_move(), 0);
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(session(&app).current.position().seat_to_move(), 1);
+}
+
+fn doska() -> Process {
+    Process::new(env!("CARGO_BIN_EXE_doska"))
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn command_line_games_perft_and_replay() {
+    let out = doska().arg("games").output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "chess\nz-shashmaty\n");
+    let out = doska().args(["perft", "chess", "3"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "8902");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("positions/s"));
+    let out = doska()
+        .args(["perft", "z-shashmaty", "2", "--option", "pie_rule=off"])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "81");
+
+    let dir = std::env::temp_dir().join(format!("doska-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = write(
+        &dir,
+        "good.txt",
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0",
+    );
+    let out = doska()
+        .args(["replay", "chess"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Result: 1-0 (checkmate)"));
+    let bad = write(&dir, "bad.txt", "1. cd4 Kc5 2. Kh4 fe5 3. gf4");
+    let out = doska()
+        .args(["replay", "z-shashmaty"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("move 3. gf4: gf4 is not legal: a capture is compulsory")
+    );
+    let out = doska().args(["perft", "checkers", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'checkers' is not a game"));
+    let out = doska()
+        .args(["perft", "chess", "1", "--option", "pie_rule=on"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a house rule"));
+}
+
+/// A display for the window test: `DISPLAY` if set, else an Xvfb started here.
+fn display() -> (String, Option<std::process::Child>) {
+    if let Ok(d) = std::env::var("DISPLAY") {
+        return (d, None);
+    }
+    let d = ":77".to_string();
+    let xvfb = Process::new("Xvfb")
+        .args([&d, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the window test needs a display or Xvfb (Debian: apt install xvfb mesa-vulkan-drivers)");
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    (d, Some(xvfb))
+}
+
+/// The colour of the pixel at (x, y) of an RGB PNG.
+fn pixel(path: &Path, x: usize, y: usize) -> [u8; 3] {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.line_size / info.width as usize;
+    let i = y * info.line_size + x * channels;
+    [buf[i], buf[i + 1], buf[i + 2]]
+}
+
+#[test]
+fn each_game_opens_in_a_real_window() {
+    let (d, xvfb) = display();
+    let dir = std::env::temp_dir().join(format!("doska-shots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (game, moves) in [("chess", "1. e4 e5"), ("z-shashmaty", "1. cd4")] {
+        let out = dir.join(format!("{game}.png"));
+        let status = doska()
+            .args(["screenshot", game, "--moves", moves, "--out"])
+            .arg(&out)
+            .env("DISPLAY", &d)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "{game}: screenshot failed");
+        // The window is 1280x800 with a 300 px panel on the right: the board's a1 cell
+        // (dark) sits at the lower left of the free area, h1 (light in chess) to its right.
+        let a1 = pixel(&out, 150, 700);
+        assert!(
+            a1[0] < 180 && a1[0] > 100,
+            "{game}: a1 should be a dark square, got {a1:?}"
+        );
+    }
+    if let Some(mut x) = xvfb {
+        let _ = x.kill();
+    }
+}
