@@ -66,6 +66,7 @@ status-draw-offered = Draw offered: your opponent may accept after your move.
 msg-capture-compulsory = A capture is compulsory: only pieces that can capture may move.
 msg-piece-cannot-move = This piece has no legal move.
 msg-select-own-piece = Click a piece of the side to move.
+msg-saved = Saved: { $path }
 msg-several-routes = Several capture routes end there: click the landing squares in turn.
 
 button-undo = Undo

@@ -66,6 +66,7 @@ status-draw-offered = Нічию запропоновано: суперник м
 msg-capture-compulsory = Взяття обов'язкове: ходити можна лише фігурами, що б'ють.
 msg-piece-cannot-move = Цій фігурі нікуди ходити.
 msg-select-own-piece = Виберіть фігуру тієї сторони, чий хід.
+msg-saved = Збережено: { $path }
 msg-several-routes = Туди ведуть кілька шляхів взяття: клацайте поля приземлення по черзі.
 
 button-undo = Скасувати

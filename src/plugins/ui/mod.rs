@@ -76,7 +76,7 @@ fn draw(
                     ui.close();
                 }
                 if *screen.get() == Screen::Playing && ui.button(lang.t("menu-save")).clicked() {
-                    dialogs.save(&parts);
+                    dialogs.save(lang, &parts);
                     ui.close();
                 }
                 if ui.button(lang.t("menu-load")).clicked() {

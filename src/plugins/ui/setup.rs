@@ -69,10 +69,9 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
                 for (i, name) in seats.iter_mut().enumerate() {
                     let label = lang.t(&format!("seat-{count}-{i}"));
                     ui.label(&label);
-                    ui.add(
-                        egui::TextEdit::singleline(name)
-                            .hint_text(label)
-                            .desired_width(220.0),
+                    ui.add_sized(
+                        [220.0, 22.0],
+                        egui::TextEdit::singleline(name).hint_text(label),
                     );
                     let mut computer = false;
                     ui.add_enabled(
