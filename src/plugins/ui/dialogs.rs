@@ -24,12 +24,12 @@ pub struct Dialogs {
 }
 
 impl Dialogs {
-    pub fn save(&mut self, parts: &Parts) {
+    pub fn save(&mut self, lang: Language, parts: &Parts) {
         let Some(folders) = &parts.folders else {
             return;
         };
         self.notice = Some(match save_game(folders, &parts.session) {
-            Ok(path) => format!("✔ {}", path.display()),
+            Ok(path) => lang.t_args("msg-saved", &[("path", path.display().to_string())]),
             Err(e) => e,
         });
     }
@@ -239,7 +239,7 @@ fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts
             ui.horizontal(|ui| {
                 ui.label(lang.t("dialog-path"));
                 ui.text_edit_singleline(&mut dialogs.path);
-                if ui.button(lang.t("button-open")).clicked() {
+                if ui.button(lang.t("button-open")).clicked() && !dialogs.path.trim().is_empty() {
                     chosen = Some(std::path::PathBuf::from(dialogs.path.trim()));
                 }
             });
