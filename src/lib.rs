@@ -4,6 +4,7 @@
 //! `app` feature, [`plugins`] draws the games with Bevy.
 
 pub mod cli;
+#[cfg(feature = "app")]
 pub mod i18n;
 #[cfg(feature = "app")]
 pub mod plugins;

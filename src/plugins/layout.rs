@@ -5,19 +5,10 @@ use crate::rules::{Cell, Topology};
 use bevy::prelude::*;
 
 /// The part of the window left free by the panels, in logical pixels from the top left.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoardArea {
     pub min: Vec2,
     pub max: Vec2,
-}
-
-impl Default for BoardArea {
-    fn default() -> Self {
-        BoardArea {
-            min: Vec2::ZERO,
-            max: Vec2::new(800.0, 600.0),
-        }
-    }
 }
 
 /// The board seen from White's side or turned round.

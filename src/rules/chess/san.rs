@@ -64,22 +64,25 @@ impl Chess {
     /// Reads SAN (also over-specified forms such as `Ng1f3`, and `0-0`). Check marks and
     /// `!`/`?` annotations are ignored.
     pub fn parse_san(&self, text: &str) -> Result<Move, String> {
-        let clean: String = text
+        let clean = text
             .trim()
             .trim_end_matches(['+', '#', '!', '?'])
-            .replace('0', "O")
-            .chars()
-            .filter(|c| *c != '-' || text.contains("O-O") || text.contains("0-0"))
-            .collect();
+            .replace('0', "O");
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
-        if clean == "O-O" || clean == "O-O-O" || clean == "OO" || clean == "OOO" {
-            let long = clean.len() > 3 || clean == "OOO";
+        let castle = match clean.as_str() {
+            "O-O" | "OO" => Some(false),
+            "O-O-O" | "OOO" => Some(true),
+            _ => None,
+        };
+        if let Some(long) = castle {
             return legal
                 .into_iter()
                 .find(|m| m.kind == MoveKind::Castle && (m.to < m.from) == long)
                 .ok_or_else(|| format!("{text} is not legal here"));
         }
+        // Long algebraic (`Ng1-f3`) reads like SAN once the dash is gone.
+        let clean = clean.replace('-', "");
         let pattern =
             Pattern::parse(&clean).ok_or_else(|| format!("{text} is not a chess move"))?;
         let fits: Vec<Move> = legal.into_iter().filter(|m| pattern.fits(m)).collect();

@@ -220,7 +220,7 @@ fn san_disambiguates_by_file_then_rank_then_square() {
 
 #[test]
 fn san_reading_accepts_long_forms_and_zero_castling() {
-    let m = play("1. e4 e5 2. Ng1f3 Nc6 3. Bc4 Bc5 4. 0-0");
+    let m = play("1. e4 e5 2. Ng1f3 Nc6 3. Bf1-c4 Bc5 4. 0-0");
     assert_eq!(m.notation(6), "O-O");
     assert!(m.position().parse_move("Qx").is_err());
     assert!(m.position().parse_move("Ke2").is_err());
