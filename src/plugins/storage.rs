@@ -133,16 +133,23 @@ impl Plugin for StoragePlugin {
 }
 
 /// Keeps the autosave in step with the match; a finished game is no longer offered.
+/// Selecting pieces changes the session's revision but not the game, so the file is
+/// written only when what it would hold changes.
 fn autosave(
     session: Res<Session>,
     folders: Res<Folders>,
     screen: Res<State<Screen>>,
-    mut saved: Local<u64>,
+    mut seen: Local<u64>,
+    mut written: Local<Option<SavedGame>>,
 ) {
-    if *screen.get() != Screen::Playing || *saved == session.revision {
+    if *screen.get() != Screen::Playing || *seen == session.revision {
         return;
     }
-    *saved = session.revision;
+    *seen = session.revision;
+    let saved = session.saved();
+    if written.as_ref() == Some(&saved) {
+        return;
+    }
     let path = folders.autosave_file();
     let result = if session.current.outcome().is_some() {
         std::fs::remove_file(&path).or_else(|e| match e.kind() {
@@ -150,10 +157,11 @@ fn autosave(
             _ => Err(e),
         })
     } else {
-        write_atomically(&path, &session.saved().to_ron())
+        write_atomically(&path, &saved.to_ron())
     };
-    if let Err(e) = result {
-        warn!("autosave to {} failed: {e}", path.display());
+    match result {
+        Ok(()) => *written = Some(saved),
+        Err(e) => warn!("autosave to {} failed: {e}", path.display()),
     }
 }
 

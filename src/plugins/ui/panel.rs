@@ -133,6 +133,9 @@ pub fn show(
             let legal = m.legal_actions();
             let mut send = None;
             ui.horizontal_wrapped(|ui| {
+                if ui.button(lang.t("button-new-game")).clicked() {
+                    send = Some(Command::NewMatch);
+                }
                 if ui
                     .add_enabled(m.can_undo(), egui::Button::new(lang.t("button-undo")))
                     .clicked()
