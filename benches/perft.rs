@@ -3,7 +3,7 @@
 
 use divan::Bencher;
 use doska::rules::chess::Chess;
-use shakmaty::{CastlingMode, Position, fen::Fen};
+use shakmaty::{CastlingMode, fen::Fen};
 
 const POSITIONS: [(&str, &str, u32); 2] = [
     (

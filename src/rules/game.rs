@@ -26,7 +26,7 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn seat_to_move(&self) -> usize;
     /// The colour a seat plays.
     fn seat_side(&self, seat: usize) -> Side {
-        if seat % 2 == 0 {
+        if seat.is_multiple_of(2) {
             Side::White
         } else {
             Side::Black
