@@ -369,3 +369,22 @@ fn every_written_move_reads_back() {
         );
     }
 }
+
+#[test]
+fn the_starting_square_is_empty_during_the_chain() {
+    // c3 jumps d4, d6, b6 and b4 and lands back on c3, the square it left.
+    let g = setup(
+        &[("c3", Role::Checker), ("h2", Role::King)],
+        &[
+            ("d4", Role::Checker),
+            ("d6", Role::Checker),
+            ("b6", Role::Checker),
+            ("b4", Role::Checker),
+            ("h8", Role::King),
+        ],
+        Side::White,
+    );
+    let n = notations(&g);
+    assert!(n.contains(&"c:e5:c7:a5:c3".to_string()), "{n:?}");
+    assert!(n.contains(&"c:a5:c7:e5:c3".to_string()), "{n:?}");
+}
