@@ -19,8 +19,9 @@ pub struct Dialogs {
     pub path: String,
     /// A message for the player (file errors, where a game was saved).
     pub notice: Option<String>,
-    /// The revision at which the player closed the pie, draw or game-over window.
-    pub dismissed: Option<u64>,
+    /// Where in the match record (cursor, recorded actions) the player closed the pie,
+    /// draw or game-over window.
+    pub dismissed: Option<(usize, usize)>,
 }
 
 impl Dialogs {
@@ -111,8 +112,17 @@ fn beside_board(title: String) -> egui::Window<'static> {
 
 fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
     let session = &parts.session;
-    let revision = session.revision;
-    let open = dialogs.dismissed != Some(revision);
+    // Keyed by the match's place in its record, so selecting pieces does not bring a
+    // dismissed question back, while any move, undo or new game does.
+    let here = (
+        session.current.cursor(),
+        session.current.all_actions().len(),
+    );
+    if here == (0, 0) {
+        // A new match forgets what was dismissed in the last one.
+        dialogs.dismissed = None;
+    }
+    let open = dialogs.dismissed != Some(here);
     let mut send = None;
 
     if let Some(choices) = &session.choice {
@@ -149,7 +159,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
                     send = Some(Command::Act(*swap));
                 }
                 if ui.button(lang.t("button-keep")).clicked() {
-                    dialogs.dismissed = Some(revision);
+                    dialogs.dismissed = Some(here);
                 }
             });
         });
@@ -164,7 +174,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
                     send = Some(Command::Act(Action::AcceptDraw));
                 }
                 if ui.button(lang.t("button-decline")).clicked() {
-                    dialogs.dismissed = Some(revision);
+                    dialogs.dismissed = Some(here);
                 }
             });
         });
@@ -198,7 +208,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
                     send = Some(Command::NewMatch);
                 }
                 if ui.button(lang.t("button-review")).clicked() {
-                    dialogs.dismissed = Some(revision);
+                    dialogs.dismissed = Some(here);
                 }
             });
         });
