@@ -42,11 +42,6 @@ fn pos(v: Vec2) -> Pos2 {
     Pos2::new(v.x, v.y)
 }
 
-fn is_dark(t: &Topology, cell: Cell) -> bool {
-    let c = t.cell(cell);
-    (c.file + c.rank) % 2 == 0
-}
-
 /// Paints the board into the rest of `ui` and reports clicks on cells.
 pub fn show(
     ui: &mut egui::Ui,
@@ -101,7 +96,14 @@ pub fn show(
     painter.rect_filled(board_rect(0.45), 4.0, FRAME);
     painter.rect_filled(board_rect(0.0), 0.0, LIGHT);
     for cell in 0..topology.len() as Cell {
-        fill(cell, if is_dark(topology, cell) { DARK } else { LIGHT });
+        fill(
+            cell,
+            if topology.cell(cell).dark {
+                DARK
+            } else {
+                LIGHT
+            },
+        );
     }
     coordinates(&painter, &layout, topology);
 

@@ -29,7 +29,7 @@ pub struct Layout {
 impl Layout {
     /// Fits a board in the area, leaving half a cell on each side for coordinates.
     pub fn fit(area: &BoardArea, topology: &Topology, flipped: bool) -> Layout {
-        let (w, h) = (topology.width as f32, topology.height as f32);
+        let [w, h] = topology.extent;
         let size = area.max - area.min;
         let cell = (size.x / (w + 1.0))
             .min(size.y / (h + 1.0))

@@ -12,15 +12,15 @@ const IVORY: Color32 = Color32::from_rgb(250, 245, 230);
 const EBONY: Color32 = Color32::from_rgb(31, 26, 23);
 const RUBY: Color32 = Color32::from_rgb(217, 26, 26);
 
-/// The outlined and the filled chess glyph of a kind, if it is drawn as a glyph.
-pub fn glyphs(kind: PieceKind) -> Option<(char, char)> {
+/// The filled chess glyph of a kind, if it is drawn as a glyph.
+pub fn glyph(kind: PieceKind) -> Option<char> {
     Some(match kind {
-        PieceKind::King | PieceKind::ViceKing => ('♔', '♚'),
-        PieceKind::Queen => ('♕', '♛'),
-        PieceKind::Rook => ('♖', '♜'),
-        PieceKind::Bishop => ('♗', '♝'),
-        PieceKind::Knight => ('♘', '♞'),
-        PieceKind::Pawn => ('♙', '♟'),
+        PieceKind::King | PieceKind::ViceKing => '♚',
+        PieceKind::Queen => '♛',
+        PieceKind::Rook => '♜',
+        PieceKind::Bishop => '♝',
+        PieceKind::Knight => '♞',
+        PieceKind::Pawn => '♟',
         PieceKind::Checker | PieceKind::ZChecker => return None,
     })
 }
@@ -36,8 +36,8 @@ fn colours(side: Side) -> (Color32, Color32) {
 pub fn paint(painter: &egui::Painter, piece: PieceView, at: Pos2, cell: f32, alpha: f32) {
     let (body, edge) = colours(piece.side);
     let (body, edge) = (body.gamma_multiply(alpha), edge.gamma_multiply(alpha));
-    match glyphs(piece.kind) {
-        Some((_, filled)) => {
+    match glyph(piece.kind) {
+        Some(filled) => {
             let font = egui::FontId::proportional(cell * 0.80);
             let glyph = filled.to_string();
             // The glyph's cut-outs (the bishop's cross, the knight's eye) show the edge colour.

@@ -3,7 +3,7 @@
 
 use super::panel::{Parts, outcome_text, side_name};
 use crate::i18n::Language;
-use crate::plugins::pieces::glyphs;
+use crate::plugins::pieces::glyph;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::storage::{read_saved, save_game};
 use crate::rules::PieceKind;
@@ -133,8 +133,8 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
                     let Some(kind) = position.view(m).and_then(|v| v.promotion) else {
                         continue;
                     };
-                    let glyph = glyphs(kind).map(|g| g.1.to_string()).unwrap_or_default();
-                    let label = format!("{glyph} {}", kind_name(lang, kind));
+                    let symbol = glyph(kind).map(String::from).unwrap_or_default();
+                    let label = format!("{symbol} {}", kind_name(lang, kind));
                     if ui.button(egui::RichText::new(label).size(20.0)).clicked() {
                         send = Some(Command::Act(Action::Play(*m)));
                     }

@@ -1,8 +1,11 @@
 //! A small picture of a game's start position, for the game chooser's cards.
 
-use crate::plugins::pieces::glyphs;
-use crate::rules::{GameId, PieceKind, Position, Side};
+use crate::plugins::pieces;
+use crate::rules::{GameId, Position};
 use bevy_egui::egui;
+
+const LIGHT: egui::Color32 = egui::Color32::from_rgb(237, 217, 181);
+const DARK: egui::Color32 = egui::Color32::from_rgb(140, 99, 69);
 
 pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
@@ -10,60 +13,28 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
         return;
     };
     let t = position.topology();
-    let cell = size / t.width.max(t.height) as f32;
+    let [w, h] = t.extent;
+    let scale = size / w.max(h);
+    let to_screen = |[x, y]: [f32; 2]| egui::pos2(rect.min.x + x * scale, rect.max.y - y * scale);
     let painter = ui.painter_at(rect);
-    let light = egui::Color32::from_rgb(237, 217, 181);
-    let dark = egui::Color32::from_rgb(140, 99, 69);
-    painter.rect_filled(rect, 2.0, light);
-    let centre_of = |file: u8, rank: u8| {
-        egui::pos2(
-            rect.min.x + (file as f32 + 0.5) * cell,
-            rect.max.y - (rank as f32 + 0.5) * cell,
-        )
-    };
-    for c in &t.cells {
-        if (c.file + c.rank) % 2 == 0 {
-            let r = egui::Rect::from_center_size(centre_of(c.file, c.rank), egui::vec2(cell, cell));
-            painter.rect_filled(r, 0.0, dark);
-        }
+    if t.width > 0 {
+        // Square boards show their light squares even where there are no cells.
+        painter.rect_filled(
+            egui::Rect::from_two_pos(to_screen([0.0, 0.0]), to_screen([w, h])),
+            2.0,
+            LIGHT,
+        );
     }
-    for (cell_id, piece) in position.pieces() {
-        let c = t.cell(cell_id);
-        let at = centre_of(c.file, c.rank);
-        let (body, edge) = match piece.side {
-            Side::White => (
-                egui::Color32::from_rgb(250, 245, 230),
-                egui::Color32::from_rgb(30, 25, 22),
-            ),
-            Side::Black => (
-                egui::Color32::from_rgb(30, 25, 22),
-                egui::Color32::from_rgb(250, 245, 230),
-            ),
-        };
-        match glyphs(piece.kind) {
-            Some((outline, filled)) => {
-                let font = egui::FontId::proportional(cell * 0.85);
-                painter.text(at, egui::Align2::CENTER_CENTER, filled, font.clone(), body);
-                painter.text(
-                    at,
-                    egui::Align2::CENTER_CENTER,
-                    outline,
-                    font,
-                    egui::Color32::from_rgb(30, 25, 22),
-                );
-            }
-            None => {
-                painter.circle(at, cell * 0.38, body, egui::Stroke::new(1.0, edge));
-                if piece.kind == PieceKind::ZChecker {
-                    painter.text(
-                        at,
-                        egui::Align2::CENTER_CENTER,
-                        "z",
-                        egui::FontId::proportional(cell * 0.5),
-                        egui::Color32::RED,
-                    );
-                }
-            }
-        }
+    for c in &t.cells {
+        let points = c.polygon.iter().map(|&p| to_screen(p)).collect();
+        let colour = if c.dark { DARK } else { LIGHT };
+        painter.add(egui::Shape::convex_polygon(
+            points,
+            colour,
+            egui::Stroke::NONE,
+        ));
+    }
+    for (cell, piece) in position.pieces() {
+        pieces::paint(&painter, piece, to_screen(t.centre(cell)), scale, 1.0);
     }
 }

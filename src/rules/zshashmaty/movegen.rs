@@ -1,7 +1,7 @@
 //! Moves of Z-shashmaty: checkers steps and jump chains, monarch steps and jumps,
 //! rook and knight moves, the capture obligation and mines.
 
-use super::position::{Board, Piece, Role, far_rank};
+use super::position::{Board, Piece, Role, on_far_rank};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 
@@ -146,7 +146,6 @@ pub fn generate(board: &Board, side: Side) -> Generated {
                             &mut g.quiet,
                             Move::simple(from, to, piece.role, None),
                             side,
-                            t,
                         );
                     }
                 }
@@ -218,8 +217,8 @@ fn chess_target(
     }
 }
 
-fn push_with_promotion(out: &mut Vec<Move>, m: Move, side: Side, t: &Topology) {
-    if m.role.is_checker() && t.cell(m.to()).rank == far_rank(side) {
+fn push_with_promotion(out: &mut Vec<Move>, m: Move, side: Side) {
+    if m.role.is_checker() && on_far_rank(m.to(), side) {
         for role in Role::PROMOTIONS {
             out.push(Move {
                 promotion: Some(role),
@@ -257,7 +256,6 @@ impl Chain<'_> {
     }
 
     fn extend(&mut self, at: Cell, role: Role) {
-        let t = Topology::dark32();
         let steps: Vec<(Cell, Cell)> = self.jumps_from(at).collect();
         if steps.is_empty() {
             if self.landings.len > 0 {
@@ -272,7 +270,7 @@ impl Chain<'_> {
                     mine: false,
                 };
                 if role.is_checker() {
-                    push_with_promotion(self.out, m, self.side, t);
+                    push_with_promotion(self.out, m, self.side);
                 } else {
                     self.out.push(m);
                 }
@@ -286,7 +284,7 @@ impl Chain<'_> {
             let crowned_before = self.crowned_at;
             // A checker on the far rank that can jump on must become a king and go on.
             if role.is_checker()
-                && t.cell(land).rank == far_rank(self.side)
+                && on_far_rank(land, self.side)
                 && self.jumps_from(land).next().is_some()
             {
                 next_role = Role::King;

@@ -129,7 +129,9 @@ impl Pattern {
         if !role_fits
             || self.capture != m.is_capture()
             || self.origin.is_some_and(|o| o != m.from)
-            || self.origin_file.is_some_and(|f| f != t.cell(m.from).file)
+            || self
+                .origin_file
+                .is_some_and(|f| t.cell(m.from).square().map(|s| s.0) != Some(f))
         {
             return false;
         }

@@ -1,7 +1,7 @@
 //! The Z-shashmaty position and its pieces.
 
 use crate::rules::side::Side;
-use crate::rules::topology::Topology;
+use crate::rules::topology::{Cell, Topology};
 
 /// The kinds of piece. A king made by promotion is a [`Role::King`] like the original.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -85,10 +85,14 @@ pub fn start_board() -> Board {
     board
 }
 
-/// The row where a side's checkers promote.
-pub fn far_rank(side: Side) -> u8 {
-    match side {
+/// True on the row where a side's checkers promote.
+pub fn on_far_rank(cell: Cell, side: Side) -> bool {
+    let far = match side {
         Side::White => 7,
         Side::Black => 0,
-    }
+    };
+    Topology::dark32()
+        .cell(cell)
+        .square()
+        .is_some_and(|(_, rank)| rank == far)
 }

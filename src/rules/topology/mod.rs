@@ -3,7 +3,11 @@
 //! A [`Topology`] names its cells, says where to draw them and which cells neighbour
 //! each other in each named direction. Move generators read these tables (or tables
 //! derived from them) and never do geometry while a game is played, so the square
-//! boards, the 32 dark squares and later the hexagon of triangles share one structure.
+//! boards, the 32 dark squares and the hexagon of 150 triangles share one structure.
+
+mod hexagon;
+
+pub use hexagon::TriDirection;
 
 use std::sync::OnceLock;
 
@@ -65,6 +69,17 @@ impl Direction {
     }
 }
 
+/// A named direction of some board: an index into its neighbour tables.
+pub trait Heading: Copy + 'static {
+    fn index(self) -> usize;
+}
+
+impl Heading for Direction {
+    fn index(self) -> usize {
+        Direction::index(self)
+    }
+}
+
 /// The (file, rank) offsets of a chess knight's leap.
 pub const KNIGHT_LEAPS: [(i8, i8); 8] = [
     (1, 2),
@@ -90,26 +105,49 @@ pub const LONG_LEAPS: [(i8, i8); 8] = [
     (-1, 3),
 ];
 
-/// One cell: its name, its place on the real board, and the polygon to draw.
+/// Where a cell lies in its board's own coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// A square of a grid: file and rank counted from 0 at White's lower left.
+    Square { file: u8, rank: u8 },
+    /// A triangle of the hexagon: its strip index along each of the three line
+    /// directions (a + b + c is 2 for an up triangle, 1 for a down one).
+    Triangle { a: i8, b: i8, c: i8, up: bool },
+}
+
+/// One cell: its name, its place, its colour and the polygon to draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CellInfo {
     pub name: String,
-    /// File and rank on the underlying grid, counted from 0 at White's lower left.
-    pub file: u8,
-    pub rank: u8,
-    /// Corners in board units (one square is 1 x 1, origin at the lower left corner).
+    pub place: Place,
+    /// Drawn in the board's dark colour.
+    pub dark: bool,
+    /// Corners in board units (a square is 1 x 1, a triangle has sides of 1), inside the
+    /// rectangle from (0, 0) to the topology's `extent`.
     pub polygon: Vec<[f32; 2]>,
+}
+
+impl CellInfo {
+    /// File and rank, for a square.
+    pub fn square(&self) -> Option<(u8, u8)> {
+        match self.place {
+            Place::Square { file, rank } => Some((file, rank)),
+            Place::Triangle { .. } => None,
+        }
+    }
 }
 
 /// A board: cells, drawing geometry and neighbour tables by named direction.
 #[derive(Clone, Debug)]
 pub struct Topology {
     pub cells: Vec<CellInfo>,
-    /// Width and height of the drawing in board units.
+    /// Files and ranks of a square board (0 for the hexagon).
     pub width: u8,
     pub height: u8,
+    /// Width and height of the drawing in board units.
+    pub extent: [f32; 2],
     /// `neighbour[direction][cell]`: the next cell that way, if any.
-    neighbour: [Vec<Option<Cell>>; 8],
+    neighbour: Vec<Vec<Option<Cell>>>,
     /// Cells reached by the board's knight leaps, per cell.
     leaps: Vec<Vec<Cell>>,
     /// Which cell stands on each grid square, for cell lookup by file and rank.
@@ -143,8 +181,8 @@ impl Topology {
                     let (x, y) = (file as f32, rank as f32);
                     cells.push(CellInfo {
                         name: format!("{}{}", (b'a' + file) as char, rank + 1),
-                        file,
-                        rank,
+                        place: Place::Square { file, rank },
+                        dark: (file + rank) % 2 == 0,
                         polygon: vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]],
                     });
                 }
@@ -157,28 +195,23 @@ impl Topology {
                 grid[rank as usize * width as usize + file as usize]
             }
         };
-        let neighbour = Direction::ALL.map(|d| {
-            let (df, dr) = d.step();
-            cells
-                .iter()
-                .map(|c| at(c.file as i16 + df as i16, c.rank as i16 + dr as i16))
-                .collect()
-        });
+        let offset = |c: &CellInfo, (df, dr): (i8, i8)| {
+            let (file, rank) = c.square().expect("a square board has squares");
+            at(file as i16 + df as i16, rank as i16 + dr as i16)
+        };
+        let neighbour = Direction::ALL
+            .iter()
+            .map(|d| cells.iter().map(|c| offset(c, d.step())).collect())
+            .collect();
         let leaps = cells
             .iter()
-            .map(|c| {
-                leaps
-                    .iter()
-                    .filter_map(|&(df, dr)| {
-                        at(c.file as i16 + df as i16, c.rank as i16 + dr as i16)
-                    })
-                    .collect()
-            })
+            .map(|c| leaps.iter().filter_map(|&l| offset(c, l)).collect())
             .collect();
         Topology {
             cells,
             width,
             height,
+            extent: [width as f32, height as f32],
             neighbour,
             leaps,
             grid,
@@ -189,6 +222,12 @@ impl Topology {
     pub fn chess() -> &'static Topology {
         static BOARD: OnceLock<Topology> = OnceLock::new();
         BOARD.get_or_init(|| Topology::square(8, 8))
+    }
+
+    /// The hexagon of 150 triangles of chess for three.
+    pub fn hexagon() -> &'static Topology {
+        static BOARD: OnceLock<Topology> = OnceLock::new();
+        BOARD.get_or_init(hexagon::build)
     }
 
     /// The 32 dark squares of an 8x8 board (a1 dark), as used by draughts games.
@@ -213,7 +252,7 @@ impl Topology {
         &self.cells[cell as usize].name
     }
 
-    pub fn neighbour(&self, cell: Cell, direction: Direction) -> Option<Cell> {
+    pub fn neighbour(&self, cell: Cell, direction: impl Heading) -> Option<Cell> {
         self.neighbour[direction.index()][cell as usize]
     }
 
@@ -222,7 +261,7 @@ impl Topology {
     }
 
     /// The cells met walking from `cell` in `direction`, nearest first.
-    pub fn ray(&self, cell: Cell, direction: Direction) -> impl Iterator<Item = Cell> + '_ {
+    pub fn ray<D: Heading>(&self, cell: Cell, direction: D) -> impl Iterator<Item = Cell> + '_ {
         std::iter::successors(self.neighbour(cell, direction), move |&c| {
             self.neighbour(c, direction)
         })
@@ -236,8 +275,15 @@ impl Topology {
         self.grid[rank as usize * self.width as usize + file as usize]
     }
 
-    /// Looks a cell up by its name (`e4`).
+    /// Looks a cell up by its name (`e4`, `WC3`).
     pub fn parse(&self, name: &str) -> Option<Cell> {
+        if self.grid.is_empty() {
+            return self
+                .cells
+                .iter()
+                .position(|c| c.name == name)
+                .map(|i| i as Cell);
+        }
         let bytes = name.as_bytes();
         if bytes.len() < 2 || !bytes[0].is_ascii_lowercase() {
             return None;
