@@ -67,6 +67,7 @@ msg-capture-compulsory = A capture is compulsory: only pieces that can capture m
 msg-piece-cannot-move = This piece has no legal move.
 msg-select-own-piece = Click a piece of the side to move.
 msg-saved = Saved: { $path }
+msg-autosave-unreadable = The unfinished game could not be read: { $problem }
 msg-several-routes = Several capture routes end there: click the landing squares in turn.
 
 button-undo = Undo

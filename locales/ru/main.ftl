@@ -67,6 +67,7 @@ msg-capture-compulsory = Взятие обязательно: ходить мо�
 msg-piece-cannot-move = Этой фигуре некуда ходить.
 msg-select-own-piece = Выберите фигуру той стороны, чей ход.
 msg-saved = Сохранено: { $path }
+msg-autosave-unreadable = Неоконченную партию не удалось прочитать: { $problem }
 msg-several-routes = Туда ведут несколько путей взятия: щёлкайте поля приземления по очереди.
 
 button-undo = Отменить

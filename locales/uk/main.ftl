@@ -67,6 +67,7 @@ msg-capture-compulsory = Взяття обов'язкове: ходити мож
 msg-piece-cannot-move = Цій фігурі нікуди ходити.
 msg-select-own-piece = Виберіть фігуру тієї сторони, чий хід.
 msg-saved = Збережено: { $path }
+msg-autosave-unreadable = Незакінчену партію не вдалося прочитати: { $problem }
 msg-several-routes = Туди ведуть кілька шляхів взяття: клацайте поля приземлення по черзі.
 
 button-undo = Скасувати

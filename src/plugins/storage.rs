@@ -108,9 +108,41 @@ pub fn save_game(folders: &Folders, session: &Session) -> Result<PathBuf, String
     Ok(path)
 }
 
-/// An unfinished game found at start-up, offered back to the player.
+/// An unfinished game found at start-up, offered back to the player, or why the
+/// autosave could not be read.
 #[derive(Resource, Default)]
-pub struct Unfinished(pub Option<SavedGame>);
+pub struct Unfinished {
+    pub game: Option<SavedGame>,
+    pub problem: Option<String>,
+}
+
+/// Reads the autosave. An unreadable one is moved aside, never overwritten, and reported.
+fn find_unfinished(folders: &Folders) -> Unfinished {
+    let path = folders.autosave_file();
+    if !path.exists() {
+        return Unfinished::default();
+    }
+    match read_saved(&path) {
+        Ok(saved) => Unfinished {
+            game: saved
+                .to_match()
+                .is_ok_and(|m| m.outcome().is_none() && !m.actions().is_empty())
+                .then_some(saved),
+            problem: None,
+        },
+        Err(e) => {
+            let aside = path.with_file_name("autosave-unreadable.ron");
+            let kept = std::fs::rename(&path, &aside).map_or_else(
+                |r| format!("{e} ({r})"),
+                |_| format!("{e} (kept as {})", aside.display()),
+            );
+            Unfinished {
+                game: None,
+                problem: Some(kept),
+            }
+        }
+    }
+}
 
 pub struct StoragePlugin;
 
@@ -121,13 +153,10 @@ impl Plugin for StoragePlugin {
             .ok()
             .and_then(|t| ron::from_str::<Settings>(&t).ok())
             .unwrap_or_default();
-        let unfinished = read_saved(&folders.autosave_file()).ok().filter(|s| {
-            s.to_match()
-                .is_ok_and(|m| m.outcome().is_none() && !m.actions().is_empty())
-        });
+        let unfinished = find_unfinished(&folders);
         app.insert_resource(settings)
             .insert_resource(folders)
-            .insert_resource(Unfinished(unfinished))
+            .insert_resource(unfinished)
             .add_systems(Update, (autosave, save_settings));
     }
 }

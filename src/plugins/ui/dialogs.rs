@@ -88,7 +88,7 @@ pub fn show(
         load_window(ctx, lang, dialogs, parts);
     }
     match screen {
-        Screen::Chooser => resume_window(ctx, lang, parts),
+        Screen::Chooser => resume_window(ctx, lang, dialogs, parts),
         Screen::Setup => {}
         Screen::Playing => match_windows(ctx, lang, dialogs, parts),
     }
@@ -262,11 +262,14 @@ fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts
     }
 }
 
-fn resume_window(ctx: &egui::Context, lang: Language, parts: &mut Parts) {
+fn resume_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
     let Some(unfinished) = parts.unfinished.as_mut() else {
         return;
     };
-    let Some(saved) = unfinished.0.clone() else {
+    if let Some(problem) = unfinished.problem.take() {
+        dialogs.notice = Some(lang.t_args("msg-autosave-unreadable", &[("problem", problem)]));
+    }
+    let Some(saved) = unfinished.game.clone() else {
         return;
     };
     let game = lang.t(&format!("game-{}", saved.game));
@@ -283,7 +286,7 @@ fn resume_window(ctx: &egui::Context, lang: Language, parts: &mut Parts) {
         });
     });
     if let Some(yes) = resume {
-        unfinished.0 = None;
+        unfinished.game = None;
         if yes {
             parts.commands.write(Command::Load(Box::new(saved)));
         }
