@@ -62,6 +62,16 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     }
     /// The position as text, White at the bottom.
     fn diagram(&self) -> String;
+    /// The side that moves first, which starts each numbered move.
+    fn first_side(&self) -> Side {
+        Side::White
+    }
+    /// The number of the move about to be played, as move lists count.
+    fn move_number(&self) -> u32;
+    /// Discs on the board and in hand per side, for games that count them.
+    fn tallies(&self) -> Vec<(Side, u32, u32)> {
+        Vec::new()
+    }
 }
 
 /// Draws a text diagram of a square-grid board.

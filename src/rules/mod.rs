@@ -7,6 +7,7 @@ pub mod options;
 pub mod outcome;
 pub mod position;
 pub mod record;
+pub mod reversi;
 pub mod side;
 pub mod topology;
 pub mod view;

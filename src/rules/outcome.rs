@@ -19,6 +19,8 @@ pub enum Reason {
     EqualMaterial,
     Agreement,
     Resignation,
+    /// The count of discs (or points) decided.
+    Score,
 }
 
 impl Reason {
@@ -35,6 +37,7 @@ impl Reason {
             Reason::EqualMaterial => "equal-material",
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
+            Reason::Score => "score",
         }
     }
 }
@@ -44,6 +47,8 @@ impl Reason {
 pub struct Outcome {
     pub winner: Option<Side>,
     pub reason: Reason,
+    /// The score where the game counts one, by [`Side::index`].
+    pub score: Option<[u32; 2]>,
 }
 
 impl Outcome {
@@ -51,6 +56,7 @@ impl Outcome {
         Outcome {
             winner: Some(side),
             reason,
+            score: None,
         }
     }
 
@@ -58,6 +64,7 @@ impl Outcome {
         Outcome {
             winner: None,
             reason,
+            score: None,
         }
     }
 

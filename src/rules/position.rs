@@ -4,6 +4,7 @@ use super::chess::{self, ChessGame, ChessOptions};
 use super::game::Game;
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
+use super::reversi::{self, Reversi, ReversiOptions};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceView};
@@ -14,16 +15,18 @@ use super::zshashmaty::{self, ZOptions, ZShashmaty};
 pub enum GameId {
     Chess,
     ZShashmaty,
+    Reversi,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 2] = [GameId::Chess, GameId::ZShashmaty];
+    pub const ALL: [GameId; 3] = [GameId::Chess, GameId::ZShashmaty, GameId::Reversi];
 
     /// The id used on the command line, in save files and in translations.
     pub const fn id(self) -> &'static str {
         match self {
             GameId::Chess => "chess",
             GameId::ZShashmaty => "z-shashmaty",
+            GameId::Reversi => "reversi",
         }
     }
 
@@ -41,6 +44,7 @@ impl GameId {
         match self {
             GameId::Chess => ChessOptions::specs(),
             GameId::ZShashmaty => ZOptions::specs(),
+            GameId::Reversi => ReversiOptions::specs(),
         }
     }
 
@@ -49,6 +53,7 @@ impl GameId {
         let value = |id: &str| match self {
             GameId::Chess => ChessOptions::default().get(id),
             GameId::ZShashmaty => ZOptions::default().get(id),
+            GameId::Reversi => ReversiOptions::default().get(id),
         };
         self.option_specs()
             .iter()
@@ -75,6 +80,7 @@ fn options<O: HouseRules>(pairs: &[(String, String)]) -> Result<O, String> {
 pub enum Position {
     Chess(ChessGame),
     ZShashmaty(ZShashmaty),
+    Reversi(Reversi),
 }
 
 /// A move of any game.
@@ -82,6 +88,7 @@ pub enum Position {
 pub enum Move {
     Chess(chess::Move),
     ZShashmaty(zshashmaty::Action),
+    Reversi(reversi::Ply),
 }
 
 /// Runs `$body` with `$p` bound to the inner game of a position.
@@ -90,6 +97,7 @@ macro_rules! each {
         match $pos {
             Position::Chess($p) => $body,
             Position::ZShashmaty($p) => $body,
+            Position::Reversi($p) => $body,
         }
     };
 }
@@ -100,6 +108,7 @@ macro_rules! with_move {
         match ($pos, $m) {
             (Position::Chess($p), Move::Chess($mv)) => $body,
             (Position::ZShashmaty($p), Move::ZShashmaty($mv)) => $body,
+            (Position::Reversi($p), Move::Reversi($mv)) => $body,
             _ => $mismatch,
         }
     };
@@ -111,6 +120,7 @@ impl Position {
         Ok(match game {
             GameId::Chess => Position::Chess(ChessGame::new(options(rules)?)),
             GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::new(options(rules)?)),
+            GameId::Reversi => Position::Reversi(Reversi::new(options(rules)?)),
         })
     }
 
@@ -123,6 +133,7 @@ impl Position {
         Ok(match game {
             GameId::Chess => Position::Chess(ChessGame::set_up(options(rules)?, text)?),
             GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::set_up(options(rules)?, text)?),
+            GameId::Reversi => Position::Reversi(Reversi::set_up(options(rules)?, text)?),
         })
     }
 
@@ -130,6 +141,7 @@ impl Position {
         match self {
             Position::Chess(_) => GameId::Chess,
             Position::ZShashmaty(_) => GameId::ZShashmaty,
+            Position::Reversi(_) => GameId::Reversi,
         }
     }
 
@@ -178,6 +190,7 @@ impl Position {
         match self {
             Position::Chess(p) => p.legal_moves().into_iter().map(Move::Chess).collect(),
             Position::ZShashmaty(p) => p.legal_moves().into_iter().map(Move::ZShashmaty).collect(),
+            Position::Reversi(p) => p.legal_moves().into_iter().map(Move::Reversi).collect(),
         }
     }
 
@@ -202,6 +215,7 @@ impl Position {
         match self {
             Position::Chess(p) => p.parse_move(text).map(Move::Chess),
             Position::ZShashmaty(p) => p.parse_move(text).map(Move::ZShashmaty),
+            Position::Reversi(p) => p.parse_move(text).map(Move::Reversi),
         }
     }
 
@@ -217,6 +231,7 @@ impl Position {
         match (self, other) {
             (Position::Chess(a), Position::Chess(b)) => a.same_position(b),
             (Position::ZShashmaty(a), Position::ZShashmaty(b)) => a.same_position(b),
+            (Position::Reversi(a), Position::Reversi(b)) => a.same_position(b),
             _ => false,
         }
     }
@@ -243,10 +258,20 @@ impl Position {
 
     /// The number the move list gives to the first move of this position.
     pub fn move_number(&self) -> u32 {
-        match self {
-            Position::Chess(p) => p.position.fullmoves,
-            Position::ZShashmaty(p) => p.ply / 2 + 1,
-        }
+        each!(self, p => p.move_number())
+    }
+
+    pub fn first_side(&self) -> Side {
+        each!(self, p => p.first_side())
+    }
+
+    pub fn tallies(&self) -> Vec<(Side, u32, u32)> {
+        each!(self, p => p.tallies())
+    }
+
+    /// True for a forced pass.
+    pub fn is_pass(&self, m: &Move) -> bool {
+        matches!(m, Move::Reversi(reversi::Ply::Pass))
     }
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.

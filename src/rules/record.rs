@@ -116,9 +116,10 @@ fn setup_error(reason: String) -> ReplayError {
 fn move_label(m: &Match) -> String {
     let p = m.position();
     let number = p.move_number();
-    match p.turn() {
-        super::side::Side::White => format!("{number}."),
-        super::side::Side::Black => format!("{number}..."),
+    if p.turn() == p.first_side() {
+        format!("{number}.")
+    } else {
+        format!("{number}...")
     }
 }
 
@@ -173,7 +174,7 @@ pub fn movetext(m: &Match) -> String {
     let mut out = Vec::new();
     for (i, action) in m.actions().iter().enumerate() {
         let position = &m.state_before(i).position;
-        let white = position.turn() == super::side::Side::White;
+        let white = position.turn() == position.first_side();
         if white || i == 0 {
             let n = position.move_number();
             out.push(if white {
@@ -208,7 +209,7 @@ impl SavedGame {
     pub fn from_match(m: &Match, seats: &[String]) -> SavedGame {
         let start = match m.start() {
             Position::Chess(c) => Some(c.position.fen()).filter(|f| f != START_FEN),
-            Position::ZShashmaty(_) => None,
+            Position::ZShashmaty(_) | Position::Reversi(_) => None,
         };
         let mut replayed = Match::new(m.start().clone());
         let actions = m

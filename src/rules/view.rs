@@ -18,6 +18,8 @@ pub enum PieceKind {
     ZChecker,
     /// Z-shashmaty's vice-king: a king marked with a dot.
     ViceKing,
+    /// A Reversi disc: one colour up.
+    Disc,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,6 +41,10 @@ pub struct MoveView {
     pub promotion: Option<PieceKind>,
     /// The moving piece is removed at the end (a rook or knight blown up by a mine).
     pub vanishes: bool,
+    /// A piece put on the board (at `from`, which is then also the only landing).
+    pub placed: Option<PieceView>,
+    /// Pieces that change colour.
+    pub flipped: Vec<Cell>,
 }
 
 impl MoveView {

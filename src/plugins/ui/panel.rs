@@ -187,7 +187,7 @@ fn move_list(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Com
             ui.horizontal_wrapped(|ui| {
                 for i in 0..m.all_actions().len() {
                     let position = &m.state_before(i).position;
-                    let white = position.turn() == Side::White;
+                    let white = position.turn() == position.first_side();
                     let starts_turn =
                         i == 0 || m.state_before(i - 1).position.turn() != position.turn();
                     if starts_turn && (white || i == 0) {

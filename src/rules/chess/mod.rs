@@ -143,6 +143,8 @@ impl Game for ChessGame {
             companion: m.castling_rook(),
             promotion: m.promotion.map(kind),
             vanishes: false,
+            placed: None,
+            flipped: Vec::new(),
         }
     }
 
@@ -214,6 +216,10 @@ impl Game for ChessGame {
             .is_check()
             .then(|| self.position.board.king_of(self.position.turn))
             .flatten()
+    }
+
+    fn move_number(&self) -> u32 {
+        self.position.fullmoves
     }
 
     fn diagram(&self) -> String {

@@ -245,6 +245,8 @@ impl Game for ZShashmaty {
                 companion: None,
                 promotion: None,
                 vanishes: false,
+                placed: None,
+                flipped: Vec::new(),
             },
             Action::Move(m) => MoveView {
                 from: m.from,
@@ -253,6 +255,8 @@ impl Game for ZShashmaty {
                 companion: None,
                 promotion: m.promotion.map(kind),
                 vanishes: m.mine,
+                placed: None,
+                flipped: Vec::new(),
             },
         }
     }
@@ -299,6 +303,10 @@ impl Game for ZShashmaty {
 
     fn capture_compulsory(&self) -> bool {
         !self.generated().jumps.is_empty()
+    }
+
+    fn move_number(&self) -> u32 {
+        self.ply / 2 + 1
     }
 
     fn diagram(&self) -> String {

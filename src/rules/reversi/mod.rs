@@ -1,0 +1,432 @@
+//! Reversi as played in 1888 (`reversi`): 32 discs a side, four centre placements,
+//! flips along all eight lines, forced passes, the disc count decides.
+//!
+//! Choices where the spec is silent: with `centre_pattern = parallel_only`, a player's
+//! second centre disc must stand orthogonally next to his first; with `out_of_discs =
+//! borrow`, the borrowed disc comes out of the opponent's supply.
+
+use super::game::{Game, grid_diagram};
+use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::outcome::{Outcome, Reason};
+use super::side::Side;
+use super::topology::{Cell, Direction, Topology};
+use super::view::{MoveView, PieceKind, PieceView};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Start {
+    /// An empty board; the first four plies fill the centre.
+    #[default]
+    Free,
+    /// The fixed cross: White d4 and e5, Black d5 and e4.
+    Othello,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OutOfDiscs {
+    #[default]
+    Pass,
+    Borrow,
+    End,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ReversiOptions {
+    pub start: Start,
+    pub out_of_discs: OutOfDiscs,
+    pub empties_to_winner: bool,
+    /// After ply 2, each player's two centre discs must be orthogonal neighbours.
+    pub parallel_only: bool,
+}
+
+impl HouseRules for ReversiOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "start",
+                values: &["1888", "othello"],
+            },
+            OptionSpec {
+                id: "out_of_discs",
+                values: &["pass", "borrow", "end"],
+            },
+            OptionSpec {
+                id: "empties_to_winner",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "centre_pattern",
+                values: &["free", "parallel_only"],
+            },
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        Some(match id {
+            "start" => match self.start {
+                Start::Free => "1888",
+                Start::Othello => "othello",
+            },
+            "out_of_discs" => match self.out_of_discs {
+                OutOfDiscs::Pass => "pass",
+                OutOfDiscs::Borrow => "borrow",
+                OutOfDiscs::End => "end",
+            },
+            "empties_to_winner" => switch(self.empties_to_winner),
+            "centre_pattern" => {
+                if self.parallel_only {
+                    "parallel_only"
+                } else {
+                    "free"
+                }
+            }
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        let bad = || format!("{id} does not take '{value}'");
+        match id {
+            "start" => {
+                self.start = match value {
+                    "1888" => Start::Free,
+                    "othello" => Start::Othello,
+                    _ => return Err(bad()),
+                }
+            }
+            "out_of_discs" => {
+                self.out_of_discs = match value {
+                    "pass" => OutOfDiscs::Pass,
+                    "borrow" => OutOfDiscs::Borrow,
+                    "end" => OutOfDiscs::End,
+                    _ => return Err(bad()),
+                }
+            }
+            "empties_to_winner" => self.empties_to_winner = parse_switch(id, value)?,
+            "centre_pattern" => {
+                self.parallel_only = match value {
+                    "free" => false,
+                    "parallel_only" => true,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
+
+/// A ply: a disc placed on a square, or a forced pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ply {
+    Place(Cell),
+    Pass,
+}
+
+pub const PASS: &str = "--";
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reversi {
+    pub board: [Option<Side>; 64],
+    pub turn: Side,
+    /// Discs in each player's supply, by [`Side::index`].
+    pub supply: [u8; 2],
+    /// Plies played, passes included.
+    pub ply: u32,
+    pub options: ReversiOptions,
+}
+
+const CENTRE: [&str; 4] = ["d4", "e4", "d5", "e5"];
+
+fn centre() -> [Cell; 4] {
+    CENTRE.map(|n| Topology::chess().parse(n).expect("a square"))
+}
+
+impl Reversi {
+    fn count(&self, side: Side) -> u32 {
+        self.board.iter().filter(|&&d| d == Some(side)).count() as u32
+    }
+
+    fn in_centre_phase(&self) -> bool {
+        centre().iter().any(|&c| self.board[c as usize].is_none())
+    }
+
+    /// The opponent discs a disc of `side` placed on `cell` would flip.
+    pub fn flips(&self, cell: Cell, side: Side) -> Vec<Cell> {
+        let t = Topology::chess();
+        let mut out = Vec::new();
+        for d in Direction::ALL {
+            let mut line = Vec::new();
+            for c in t.ray(cell, d) {
+                match self.board[c as usize] {
+                    Some(s) if s != side => line.push(c),
+                    Some(_) => {
+                        out.extend_from_slice(&line);
+                        break;
+                    }
+                    None => break,
+                }
+            }
+        }
+        out
+    }
+
+    /// True when `side` could put a disc down now (ignoring whose turn it is).
+    fn can_place(&self, side: Side) -> bool {
+        !self.placements(side).is_empty()
+    }
+
+    fn has_disc_for(&self, side: Side) -> bool {
+        self.supply[side.index()] > 0
+            || (self.options.out_of_discs == OutOfDiscs::Borrow
+                && self.supply[side.other().index()] > 0)
+    }
+
+    /// The squares where `side` may place.
+    fn placements(&self, side: Side) -> Vec<Cell> {
+        if !self.has_disc_for(side) {
+            return Vec::new();
+        }
+        if self.in_centre_phase() {
+            return centre()
+                .into_iter()
+                .filter(|&c| self.board[c as usize].is_none())
+                .filter(|&c| !self.options.parallel_only || self.keeps_parallel(c, side))
+                .collect();
+        }
+        (0..64u8)
+            .filter(|&c| self.board[c as usize].is_none() && !self.flips(c, side).is_empty())
+            .collect()
+    }
+
+    /// Under `parallel_only`, a player's second centre disc must touch his first along a
+    /// rank or file.
+    fn keeps_parallel(&self, cell: Cell, side: Side) -> bool {
+        let t = Topology::chess();
+        let own: Vec<Cell> = centre()
+            .into_iter()
+            .filter(|&c| self.board[c as usize] == Some(side))
+            .collect();
+        own.is_empty()
+            || own.iter().all(|&o| {
+                Direction::ORTHOGONAL
+                    .iter()
+                    .any(|&d| t.neighbour(o, d) == Some(cell))
+            })
+    }
+
+    fn over(&self) -> bool {
+        self.board.iter().all(Option::is_some)
+            || (self.options.out_of_discs == OutOfDiscs::End && self.supply[self.turn.index()] == 0)
+            || (!self.can_place(self.turn) && !self.can_place(self.turn.other()))
+    }
+}
+
+impl Game for Reversi {
+    type Move = Ply;
+    type Options = ReversiOptions;
+
+    fn new(options: ReversiOptions) -> Self {
+        let mut g = Reversi {
+            board: [None; 64],
+            turn: Side::Black,
+            supply: [32, 32],
+            ply: 0,
+            options,
+        };
+        if g.options.start == Start::Othello {
+            let t = Topology::chess();
+            for (name, side) in [
+                ("d4", Side::White),
+                ("e5", Side::White),
+                ("d5", Side::Black),
+                ("e4", Side::Black),
+            ] {
+                g.board[t.parse(name).expect("a square") as usize] = Some(side);
+            }
+            g.supply = [30, 30];
+        }
+        g
+    }
+
+    fn set_up(_: ReversiOptions, _: &str) -> Result<Self, String> {
+        Err("reversi games start from the rules' own start (see the start option)".into())
+    }
+
+    fn options(&self) -> &ReversiOptions {
+        &self.options
+    }
+
+    fn topology(&self) -> &'static Topology {
+        Topology::chess()
+    }
+
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    /// Black, the first player, sits in seat 0.
+    fn seat_to_move(&self) -> usize {
+        (self.turn == Side::White) as usize
+    }
+
+    fn seat_side(&self, seat: usize) -> Side {
+        if seat == 0 { Side::Black } else { Side::White }
+    }
+
+    fn legal_moves(&self) -> Vec<Ply> {
+        if self.over() {
+            return Vec::new();
+        }
+        let places = self.placements(self.turn);
+        if places.is_empty() {
+            vec![Ply::Pass]
+        } else {
+            places.into_iter().map(Ply::Place).collect()
+        }
+    }
+
+    fn play(&mut self, ply: &Ply) {
+        if let Ply::Place(cell) = *ply {
+            let side = self.turn;
+            for c in self.flips(cell, side) {
+                self.board[c as usize] = Some(side);
+            }
+            self.board[cell as usize] = Some(side);
+            let from = if self.supply[side.index()] > 0 {
+                side
+            } else {
+                side.other()
+            };
+            self.supply[from.index()] -= 1;
+        }
+        self.turn = self.turn.other();
+        self.ply += 1;
+    }
+
+    fn notation(&self, ply: &Ply) -> String {
+        match ply {
+            Ply::Place(c) => Topology::chess().name(*c).to_string(),
+            Ply::Pass => PASS.to_string(),
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Ply, String> {
+        let text = text.trim();
+        let ply = if text == PASS {
+            Ply::Pass
+        } else {
+            Ply::Place(
+                Topology::chess()
+                    .parse(text)
+                    .ok_or_else(|| format!("{text} is not a square"))?,
+            )
+        };
+        if self.legal_moves().contains(&ply) {
+            Ok(ply)
+        } else if ply == Ply::Pass {
+            Err("a pass is only allowed with no legal placement".into())
+        } else if self.in_centre_phase() {
+            Err(format!(
+                "{text} is not legal: the first four discs go on the centre squares"
+            ))
+        } else {
+            Err(format!("{text} is not legal here: it outflanks nothing"))
+        }
+    }
+
+    fn view(&self, ply: &Ply) -> MoveView {
+        let (cell, flipped) = match *ply {
+            Ply::Place(c) => (Some(c), self.flips(c, self.turn)),
+            Ply::Pass => (None, Vec::new()),
+        };
+        MoveView {
+            from: cell.unwrap_or(0),
+            landings: cell.into_iter().collect(),
+            captured: Vec::new(),
+            companion: None,
+            promotion: None,
+            vanishes: false,
+            placed: cell.map(|_| PieceView {
+                side: self.turn,
+                kind: PieceKind::Disc,
+            }),
+            flipped,
+        }
+    }
+
+    fn pieces(&self) -> Vec<(Cell, PieceView)> {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| {
+                d.map(|side| {
+                    (
+                        i as Cell,
+                        PieceView {
+                            side,
+                            kind: PieceKind::Disc,
+                        },
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn same_position(&self, other: &Self) -> bool {
+        self.board == other.board && self.turn == other.turn && self.supply == other.supply
+    }
+
+    fn first_side(&self) -> Side {
+        Side::Black
+    }
+
+    fn move_number(&self) -> u32 {
+        self.ply / 2 + 1
+    }
+
+    fn outcome(&self, _repetitions: usize) -> Option<Outcome> {
+        if !self.over() {
+            return None;
+        }
+        let (black, white) = (self.count(Side::Black), self.count(Side::White));
+        let winner = match black.cmp(&white) {
+            std::cmp::Ordering::Greater => Some(Side::Black),
+            std::cmp::Ordering::Less => Some(Side::White),
+            std::cmp::Ordering::Equal => None,
+        };
+        let empties = 64 - black - white;
+        let bonus = |side: Side| {
+            if self.options.empties_to_winner && winner == Some(side) {
+                empties
+            } else {
+                0
+            }
+        };
+        let mut outcome = match winner {
+            Some(side) => Outcome::win(side, Reason::Score),
+            None => Outcome::draw(Reason::Score),
+        };
+        outcome.score = Some([white + bonus(Side::White), black + bonus(Side::Black)]);
+        Some(outcome)
+    }
+
+    fn tallies(&self) -> Vec<(Side, u32, u32)> {
+        [Side::Black, Side::White]
+            .into_iter()
+            .map(|s| (s, self.count(s), self.supply[s.index()] as u32))
+            .collect()
+    }
+
+    fn diagram(&self) -> String {
+        grid_diagram(Topology::chess(), |c| {
+            self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;
