@@ -38,7 +38,8 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
     prop_oneof![
         Just((GameId::Chess, false)),
         Just((GameId::ZShashmaty, false)),
-        Just((GameId::ZShashmaty, true))
+        Just((GameId::ZShashmaty, true)),
+        Just((GameId::Reversi, false)),
     ]
 }
 
