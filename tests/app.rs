@@ -136,6 +136,29 @@ fn the_pie_swap_and_undo_go_through_the_session() {
     assert_eq!(session(&app).current.position().seat_to_move(), 1);
 }
 
+#[test]
+fn reversi_discs_are_placed_by_a_click() {
+    let mut app = headless(GameId::Reversi, &[]);
+    click(&mut app, "c3");
+    assert_eq!(session(&app).message, Some("msg-no-placement-here"));
+    click(&mut app, "d5");
+    assert_eq!(session(&app).current.notation(0), "d5");
+    let placements: Vec<_> = session(&app).table.placements().collect();
+    assert_eq!(
+        placements.len(),
+        3,
+        "White may use the three empty centre squares"
+    );
+    for square in ["d4", "e5", "e4"] {
+        click(&mut app, square);
+    }
+    assert_eq!(session(&app).current.actions().len(), 4);
+    assert_eq!(
+        session(&app).current.position().tallies()[0],
+        (doska::rules::Side::Black, 2, 30)
+    );
+}
+
 fn doska() -> Process {
     Process::new(env!("CARGO_BIN_EXE_doska"))
 }
@@ -149,7 +172,10 @@ fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
 #[test]
 fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "chess\nz-shashmaty\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "chess\nz-shashmaty\nreversi\n"
+    );
     let out = doska().args(["perft", "chess", "3"]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "8902");
     assert!(String::from_utf8_lossy(&out.stderr).contains("positions/s"));
@@ -225,7 +251,12 @@ fn each_game_opens_in_a_real_window() {
     let (d, xvfb) = display();
     let dir = std::env::temp_dir().join(format!("doska-shots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for (game, moves) in [("chess", "1. e4 e5"), ("z-shashmaty", "1. cd4")] {
+    let games = [
+        ("chess", "1. e4 e5"),
+        ("z-shashmaty", "1. cd4"),
+        ("reversi", "1. d5 d4 2. e5 e4"),
+    ];
+    for (game, moves) in games {
         let out = dir.join(format!("{game}.png"));
         let status = doska()
             .args(["screenshot", game, "--moves", moves, "--out"])
@@ -238,10 +269,17 @@ fn each_game_opens_in_a_real_window() {
         // The window is 1280x800 with a 300 px panel on the right: the board's a1 cell
         // (dark) sits at the lower left of the free area, h1 (light in chess) to its right.
         let a1 = pixel(&out, 150, 700);
-        assert!(
-            a1[0] < 180 && a1[0] > 100,
-            "{game}: a1 should be a dark square, got {a1:?}"
-        );
+        if game == "reversi" {
+            assert!(
+                a1[1] > a1[0] + 40,
+                "{game}: a1 should be green cloth, got {a1:?}"
+            );
+        } else {
+            assert!(
+                a1[0] < 180 && a1[0] > 100,
+                "{game}: a1 should be a dark square, got {a1:?}"
+            );
+        }
     }
     if let Some(mut x) = xvfb {
         let _ = x.kill();

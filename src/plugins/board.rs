@@ -22,11 +22,13 @@ const SLIDE_SECONDS: f64 = 0.22;
 const LIGHT: Color32 = Color32::from_rgb(237, 217, 181);
 const DARK: Color32 = Color32::from_rgb(140, 99, 69);
 const FRAME: Color32 = Color32::from_rgb(77, 51, 33);
+const CLOTH: Color32 = Color32::from_rgb(46, 118, 74);
 const LAST_MOVE: Color32 = Color32::from_rgba_unmultiplied_const(242, 217, 51, 115);
 const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(64, 166, 242, 140);
 const CHECK: Color32 = Color32::from_rgba_unmultiplied_const(242, 26, 26, 153);
 const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(26, 90, 26, 140);
 const WAYPOINT: Color32 = Color32::from_rgba_unmultiplied_const(38, 115, 230, 190);
+const PLACEMENT: Color32 = Color32::from_rgba_unmultiplied_const(255, 255, 255, 90);
 const COORDINATE: Color32 = Color32::from_rgb(237, 224, 204);
 
 /// The move being animated and the pieces it took.
@@ -95,15 +97,15 @@ pub fn show(
     };
     painter.rect_filled(board_rect(0.45), 4.0, FRAME);
     painter.rect_filled(board_rect(0.0), 0.0, LIGHT);
+    // A board of one colour (Reversi's) is green cloth with drawn lines.
+    let one_colour = topology.cells.iter().all(|c| !c.dark);
     for cell in 0..topology.len() as Cell {
-        fill(
-            cell,
-            if topology.cell(cell).dark {
-                DARK
-            } else {
-                LIGHT
-            },
-        );
+        let (colour, line) = match (one_colour, topology.cell(cell).dark) {
+            (true, _) => (CLOTH, egui::Stroke::new(1.0, FRAME)),
+            (false, true) => (DARK, egui::Stroke::NONE),
+            (false, false) => (LIGHT, egui::Stroke::NONE),
+        };
+        painter.add(egui::Shape::convex_polygon(poly(cell), colour, line));
     }
     coordinates(&painter, &layout, topology);
 
@@ -121,6 +123,9 @@ pub fn show(
         }
     }
     let r = layout.cell * 0.5;
+    for cell in session.table.placements() {
+        painter.circle_filled(pos(layout.cell_centre(topology, cell)), r * 0.22, PLACEMENT);
+    }
     for (cell, target) in session.selection.targets(&session.table) {
         let c = pos(layout.cell_centre(topology, cell));
         match target {
@@ -145,6 +150,30 @@ pub fn show(
     for (cell, piece) in session.current.position().pieces() {
         let mut at = pos(layout.cell_centre(topology, cell));
         if let Some((view, t)) = moving {
+            // A placed piece grows in; a flipped one turns over (shrinks, then grows
+            // in its new colour).
+            if view.placed.is_some() && cell == view.from {
+                pieces::paint(&painter, piece, at, layout.cell * t, 1.0);
+                continue;
+            }
+            if view.flipped.contains(&cell) {
+                let turned = if t < 0.5 {
+                    PieceView {
+                        side: piece.side.other(),
+                        ..piece
+                    }
+                } else {
+                    piece
+                };
+                pieces::paint(
+                    &painter,
+                    turned,
+                    at,
+                    layout.cell * (1.0 - 2.0 * t).abs(),
+                    1.0,
+                );
+                continue;
+            }
             if let Some(path) = slide_path(view, cell) {
                 let points: Vec<Vec2> = path
                     .iter()

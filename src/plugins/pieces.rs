@@ -21,7 +21,7 @@ pub fn glyph(kind: PieceKind) -> Option<char> {
         PieceKind::Bishop => '♝',
         PieceKind::Knight => '♞',
         PieceKind::Pawn => '♟',
-        PieceKind::Checker | PieceKind::ZChecker => return None,
+        PieceKind::Checker | PieceKind::ZChecker | PieceKind::Disc => return None,
     })
 }
 
@@ -67,11 +67,10 @@ pub fn paint(painter: &egui::Painter, piece: PieceView, at: Pos2, cell: f32, alp
         None => {
             let r = cell * 0.40;
             painter.circle(at, r, body, egui::Stroke::new((cell * 0.03).max(1.0), edge));
-            painter.circle_stroke(
-                at,
-                r * 0.6,
-                egui::Stroke::new((cell * 0.02).max(1.0), edge.gamma_multiply(0.6)),
-            );
+            if piece.kind != PieceKind::Disc {
+                let ring = egui::Stroke::new((cell * 0.02).max(1.0), edge.gamma_multiply(0.6));
+                painter.circle_stroke(at, r * 0.6, ring);
+            }
             if piece.kind == PieceKind::ZChecker {
                 let font = egui::FontId::proportional(cell * 0.42);
                 painter.text(

@@ -15,14 +15,24 @@ impl MoveTable {
             moves: position
                 .legal_moves()
                 .into_iter()
-                .filter(|m| !position.is_swap(m))
+                .filter(|m| !position.is_swap(m) && !position.is_pass(m))
                 .filter_map(|m| position.view(&m).map(|v| (m, v)))
                 .collect(),
         }
     }
 
     pub fn from_cell(&self, cell: Cell) -> impl Iterator<Item = &(Move, MoveView)> {
-        self.moves.iter().filter(move |(_, v)| v.from == cell)
+        self.moves
+            .iter()
+            .filter(move |(_, v)| v.from == cell && v.placed.is_none())
+    }
+
+    /// The cells where a piece may be put down.
+    pub fn placements(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.moves
+            .iter()
+            .filter(|(_, v)| v.placed.is_some())
+            .map(|(_, v)| v.from)
     }
 }
 
@@ -62,7 +72,11 @@ impl Selection {
         table
             .moves
             .iter()
-            .filter(|(_, v)| Some(v.from) == self.from && v.landings.starts_with(&self.path))
+            .filter(|(_, v)| {
+                v.placed.is_none()
+                    && Some(v.from) == self.from
+                    && v.landings.starts_with(&self.path)
+            })
             .collect()
     }
 
@@ -86,6 +100,14 @@ impl Selection {
     }
 
     pub fn click(&mut self, position: &Position, table: &MoveTable, cell: Cell) -> Click {
+        if let Some((m, _)) = table
+            .moves
+            .iter()
+            .find(|(_, v)| v.placed.is_some() && v.from == cell)
+        {
+            *self = Selection::default();
+            return Click::Play(*m);
+        }
         if self.from.is_some() {
             let cands = self.candidates(table);
             let ending: Vec<&(Move, MoveView)> = cands
@@ -144,6 +166,8 @@ impl Selection {
         *self = Selection::default();
         if was_selected {
             Click::Deselected
+        } else if table.placements().next().is_some() {
+            Click::Refused("msg-no-placement-here")
         } else {
             Click::Refused("msg-select-own-piece")
         }

@@ -3,7 +3,7 @@
 
 use super::selection::{Click, MoveTable, Selection};
 use crate::rules::record::SavedGame;
-use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position};
+use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position, Side};
 use bevy::prelude::*;
 
 /// Which screen the app shows.
@@ -75,6 +75,13 @@ impl Session {
     /// The number of seats the chosen options call for.
     pub fn seat_count(&self) -> usize {
         Position::new(self.game, &self.options).map_or(2, |p| p.seat_count())
+    }
+
+    /// The colour each seat plays under the chosen options.
+    pub fn seat_sides(&self) -> Vec<Side> {
+        Position::new(self.game, &self.options)
+            .map(|p| (0..p.seat_count()).map(|i| p.seat_side(i)).collect())
+            .unwrap_or_default()
     }
 
     /// Starts a match with the chosen game, rules and seats.

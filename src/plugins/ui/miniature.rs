@@ -6,6 +6,8 @@ use bevy_egui::egui;
 
 const LIGHT: egui::Color32 = egui::Color32::from_rgb(237, 217, 181);
 const DARK: egui::Color32 = egui::Color32::from_rgb(140, 99, 69);
+const CLOTH: egui::Color32 = egui::Color32::from_rgb(46, 118, 74);
+const LINE: egui::Color32 = egui::Color32::from_rgb(77, 51, 33);
 
 pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
@@ -17,7 +19,8 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     let scale = size / w.max(h);
     let to_screen = |[x, y]: [f32; 2]| egui::pos2(rect.min.x + x * scale, rect.max.y - y * scale);
     let painter = ui.painter_at(rect);
-    if t.width > 0 {
+    let one_colour = t.cells.iter().all(|c| !c.dark);
+    if t.width > 0 && !one_colour {
         // Square boards show their light squares even where there are no cells.
         painter.rect_filled(
             egui::Rect::from_two_pos(to_screen([0.0, 0.0]), to_screen([w, h])),
@@ -27,12 +30,12 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     }
     for c in &t.cells {
         let points = c.polygon.iter().map(|&p| to_screen(p)).collect();
-        let colour = if c.dark { DARK } else { LIGHT };
-        painter.add(egui::Shape::convex_polygon(
-            points,
-            colour,
-            egui::Stroke::NONE,
-        ));
+        let (colour, line) = match (one_colour, c.dark) {
+            (true, _) => (CLOTH, egui::Stroke::new(0.5, LINE)),
+            (false, true) => (DARK, egui::Stroke::NONE),
+            (false, false) => (LIGHT, egui::Stroke::NONE),
+        };
+        painter.add(egui::Shape::convex_polygon(points, colour, line));
     }
     for (cell, piece) in position.pieces() {
         pieces::paint(&painter, piece, to_screen(t.centre(cell)), scale, 1.0);

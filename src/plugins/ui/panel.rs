@@ -28,10 +28,19 @@ pub fn side_name(lang: Language, side: Side) -> String {
     })
 }
 
+/// The label of a seat: its colour, and in the team game where it sits.
+pub fn seat_label(lang: Language, seat: usize, side: Side, count: usize) -> String {
+    if count == 4 {
+        lang.t(&format!("seat-4-{seat}"))
+    } else {
+        side_name(lang, side)
+    }
+}
+
 /// A player's name, or the seat's label when none was given.
-pub fn seat_name(lang: Language, name: &str, seat: usize, count: usize) -> String {
+pub fn seat_name(lang: Language, name: &str, seat: usize, side: Side, count: usize) -> String {
     if name.trim().is_empty() {
-        lang.t(&format!("seat-{count}-{seat}"))
+        seat_label(lang, seat, side, count)
     } else {
         name.to_string()
     }
@@ -43,10 +52,17 @@ pub fn outcome_text(lang: Language, outcome: &Outcome) -> String {
         Some(side) => lang.t_args("result-wins", &[("side", side_name(lang, side))]),
         None => lang.t("result-draw"),
     };
-    format!(
-        "{result}: {}",
-        lang.t(&format!("reason-{}", outcome.reason.id()))
-    )
+    let reason = lang.t(&format!("reason-{}", outcome.reason.id()));
+    match outcome.score {
+        // "Black 40 – White 24", the first player's count first.
+        Some(score) => {
+            let first = outcome.winner.unwrap_or(Side::Black);
+            let (a, b) = (first, first.other());
+            let part = |s: Side| format!("{} {}", side_name(lang, s), score[s.index()]);
+            format!("{result}: {reason}, {} – {}", part(a), part(b))
+        }
+        None => format!("{result}: {reason}"),
+    }
 }
 
 /// How an action reads in the move list.
@@ -92,7 +108,7 @@ pub fn show(
                 } else {
                     "  "
                 };
-                let name = seat_name(lang, name, i, count);
+                let name = seat_name(lang, name, i, position.seat_side(i), count);
                 let rich = egui::RichText::new(format!("{marker} {disc} {name}"));
                 ui.label(if i == to_move { rich.strong() } else { rich });
             }
@@ -125,6 +141,16 @@ pub fn show(
                     }
                 }
             }
+            for (side, on_board, in_hand) in position.tallies() {
+                ui.label(lang.t_args(
+                    "status-tally",
+                    &[
+                        ("side", side_name(lang, side)),
+                        ("board", on_board.to_string()),
+                        ("hand", in_hand.to_string()),
+                    ],
+                ));
+            }
             if let Some(key) = session.message {
                 ui.label(egui::RichText::new(lang.t(key)).italics());
             }
@@ -152,6 +178,15 @@ pub fn show(
                     flipped.0 = !flipped.0;
                 }
             });
+            if let Some(pass) = legal
+                .iter()
+                .find(|x| matches!(x, Action::Play(mv) if position.is_pass(mv)))
+            {
+                ui.label(egui::RichText::new(lang.t("status-pass")).color(egui::Color32::YELLOW));
+                if ui.button(lang.t("button-pass")).clicked() {
+                    send = Some(Command::Act(*pass));
+                }
+            }
             ui.horizontal_wrapped(|ui| {
                 for (action, key) in [
                     (Action::OfferDraw, "button-offer-draw"),

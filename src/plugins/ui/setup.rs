@@ -1,8 +1,9 @@
 //! Before a match: the game's house rules and its seats.
 
-use super::panel::Parts;
+use super::panel::{Parts, seat_label};
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
+use crate::rules::Side;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -60,6 +61,7 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
                 .size(17.0),
         );
         let count = parts.session.seat_count();
+        let sides = parts.session.seat_sides();
         let seats = &mut parts.session.seats;
         seats.resize_with(count, String::new);
         egui::Grid::new("seats")
@@ -67,7 +69,8 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
             .spacing([16.0, 8.0])
             .show(ui, |ui| {
                 for (i, name) in seats.iter_mut().enumerate() {
-                    let label = lang.t(&format!("seat-{count}-{i}"));
+                    let label =
+                        seat_label(lang, i, sides.get(i).copied().unwrap_or(Side::White), count);
                     ui.label(&label);
                     ui.add_sized(
                         [220.0, 22.0],

@@ -138,7 +138,7 @@ pub struct Reversi {
 const CENTRE: [&str; 4] = ["d4", "e4", "d5", "e5"];
 
 fn centre() -> [Cell; 4] {
-    CENTRE.map(|n| Topology::chess().parse(n).expect("a square"))
+    CENTRE.map(|n| Topology::plain().parse(n).expect("a square"))
 }
 
 impl Reversi {
@@ -152,7 +152,7 @@ impl Reversi {
 
     /// The opponent discs a disc of `side` placed on `cell` would flip.
     pub fn flips(&self, cell: Cell, side: Side) -> Vec<Cell> {
-        let t = Topology::chess();
+        let t = Topology::plain();
         let mut out = Vec::new();
         for d in Direction::ALL {
             let mut line = Vec::new();
@@ -201,7 +201,7 @@ impl Reversi {
     /// Under `parallel_only`, a player's second centre disc must touch his first along a
     /// rank or file.
     fn keeps_parallel(&self, cell: Cell, side: Side) -> bool {
-        let t = Topology::chess();
+        let t = Topology::plain();
         let own: Vec<Cell> = centre()
             .into_iter()
             .filter(|&c| self.board[c as usize] == Some(side))
@@ -234,7 +234,7 @@ impl Game for Reversi {
             options,
         };
         if g.options.start == Start::Othello {
-            let t = Topology::chess();
+            let t = Topology::plain();
             for (name, side) in [
                 ("d4", Side::White),
                 ("e5", Side::White),
@@ -257,7 +257,7 @@ impl Game for Reversi {
     }
 
     fn topology(&self) -> &'static Topology {
-        Topology::chess()
+        Topology::plain()
     }
 
     fn turn(&self) -> Side {
@@ -309,7 +309,7 @@ impl Game for Reversi {
 
     fn notation(&self, ply: &Ply) -> String {
         match ply {
-            Ply::Place(c) => Topology::chess().name(*c).to_string(),
+            Ply::Place(c) => Topology::plain().name(*c).to_string(),
             Ply::Pass => PASS.to_string(),
         }
     }
@@ -320,7 +320,7 @@ impl Game for Reversi {
             Ply::Pass
         } else {
             Ply::Place(
-                Topology::chess()
+                Topology::plain()
                     .parse(text)
                     .ok_or_else(|| format!("{text} is not a square"))?,
             )
@@ -422,7 +422,7 @@ impl Game for Reversi {
     }
 
     fn diagram(&self) -> String {
-        grid_diagram(Topology::chess(), |c| {
+        grid_diagram(Topology::plain(), |c| {
             self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
         })
     }

@@ -41,7 +41,7 @@ fn setup(
         unreachable!()
     };
     g.board = [None; 64];
-    let t = Topology::chess();
+    let t = Topology::plain();
     for (side, squares) in [(Side::Black, black), (Side::White, white)] {
         for s in squares {
             g.board[t.parse(s).unwrap() as usize] = Some(side);
@@ -79,8 +79,8 @@ fn r1_parallel_centre() {
     let g = after("d5 d4 e5 e4", &[]);
     assert_eq!(names(&g), ["c3", "d3", "e3", "f3"]);
     assert_eq!(
-        g.flips(Topology::chess().parse("c3").unwrap(), Side::Black),
-        [Topology::chess().parse("d4").unwrap()]
+        g.flips(Topology::plain().parse("c3").unwrap(), Side::Black),
+        [Topology::plain().parse("d4").unwrap()]
     );
     assert_eq!(crate::cli::perft(&Position::Reversi(g), 2), 14);
 }
@@ -174,7 +174,7 @@ fn flips_run_along_all_eight_lines_and_never_chain() {
     );
     let mut next = g.clone();
     next.play(&g.parse_move("c1").unwrap());
-    let t = Topology::chess();
+    let t = Topology::plain();
     assert_eq!(
         next.board[t.parse("b1").unwrap() as usize],
         Some(Side::Black)

@@ -157,12 +157,12 @@ pub struct Topology {
 impl Topology {
     /// A full `width` x `height` square board, cells numbered a1, b1, ... rank by rank.
     fn square(width: u8, height: u8) -> Topology {
-        Topology::from_squares(width, height, |_, _| true, &KNIGHT_LEAPS)
+        Topology::from_squares(width, height, |_, _| true, &KNIGHT_LEAPS, true)
     }
 
     /// The squares of a `size` x `size` board where a1 is dark, only the dark ones.
     fn dark_squares(size: u8) -> Topology {
-        Topology::from_squares(size, size, |f, r| (f + r) % 2 == 0, &LONG_LEAPS)
+        Topology::from_squares(size, size, |f, r| (f + r) % 2 == 0, &LONG_LEAPS, true)
     }
 
     fn from_squares(
@@ -170,6 +170,7 @@ impl Topology {
         height: u8,
         keep: impl Fn(u8, u8) -> bool,
         leaps: &[(i8, i8)],
+        chequered: bool,
     ) -> Topology {
         let mut grid = vec![None; width as usize * height as usize];
         let mut cells = Vec::new();
@@ -182,7 +183,7 @@ impl Topology {
                     cells.push(CellInfo {
                         name: format!("{}{}", (b'a' + file) as char, rank + 1),
                         place: Place::Square { file, rank },
-                        dark: (file + rank) % 2 == 0,
+                        dark: chequered && (file + rank) % 2 == 0,
                         polygon: vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]],
                     });
                 }
@@ -222,6 +223,12 @@ impl Topology {
     pub fn chess() -> &'static Topology {
         static BOARD: OnceLock<Topology> = OnceLock::new();
         BOARD.get_or_init(|| Topology::square(8, 8))
+    }
+
+    /// An 8x8 board of one colour, as Reversi and the stone games use.
+    pub fn plain() -> &'static Topology {
+        static BOARD: OnceLock<Topology> = OnceLock::new();
+        BOARD.get_or_init(|| Topology::from_squares(8, 8, |_, _| true, &KNIGHT_LEAPS, false))
     }
 
     /// The hexagon of 150 triangles of chess for three.
