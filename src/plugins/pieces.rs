@@ -21,7 +21,9 @@ pub fn glyph(kind: PieceKind) -> Option<char> {
         PieceKind::Bishop => '♝',
         PieceKind::Knight => '♞',
         PieceKind::Pawn => '♟',
-        PieceKind::Checker | PieceKind::ZChecker | PieceKind::Disc => return None,
+        PieceKind::Checker | PieceKind::ZChecker | PieceKind::Disc | PieceKind::DraughtsKing => {
+            return None;
+        }
     })
 }
 
@@ -70,6 +72,11 @@ pub fn paint(painter: &egui::Painter, piece: PieceView, at: Pos2, cell: f32, alp
             if piece.kind != PieceKind::Disc {
                 let ring = egui::Stroke::new((cell * 0.02).max(1.0), edge.gamma_multiply(0.6));
                 painter.circle_stroke(at, r * 0.6, ring);
+            }
+            if piece.kind == PieceKind::DraughtsKing {
+                // A crown: the king's glyph in the edge colour on the man.
+                let font = egui::FontId::proportional(cell * 0.42);
+                painter.text(at, egui::Align2::CENTER_CENTER, "♚", font, edge);
             }
             if piece.kind == PieceKind::ZChecker {
                 let font = egui::FontId::proportional(cell * 0.42);

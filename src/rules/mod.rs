@@ -10,6 +10,7 @@ pub mod record;
 pub mod reversi;
 pub mod side;
 pub mod topology;
+pub mod turkish;
 pub mod view;
 pub mod zshashmaty;
 

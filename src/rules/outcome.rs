@@ -21,6 +21,10 @@ pub enum Reason {
     Resignation,
     /// The count of discs (or points) decided.
     Score,
+    /// One piece against one, nothing to capture.
+    LonePieces,
+    /// Too many plies without a capture or a man move.
+    QuietKings,
 }
 
 impl Reason {
@@ -38,6 +42,8 @@ impl Reason {
             Reason::Agreement => "agreement",
             Reason::Resignation => "resignation",
             Reason::Score => "score",
+            Reason::LonePieces => "lone-pieces",
+            Reason::QuietKings => "quiet-kings",
         }
     }
 }

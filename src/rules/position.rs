@@ -7,6 +7,7 @@ use super::outcome::{Outcome, Reason};
 use super::reversi::{self, Reversi, ReversiOptions};
 use super::side::Side;
 use super::topology::{Cell, Topology};
+use super::turkish::{self, Turkish, TurkishOptions};
 use super::view::{MoveView, PieceView};
 use super::zshashmaty::{self, ZOptions, ZShashmaty};
 
@@ -16,10 +17,16 @@ pub enum GameId {
     Chess,
     ZShashmaty,
     Reversi,
+    Turkish,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 3] = [GameId::Chess, GameId::ZShashmaty, GameId::Reversi];
+    pub const ALL: [GameId; 4] = [
+        GameId::Chess,
+        GameId::ZShashmaty,
+        GameId::Turkish,
+        GameId::Reversi,
+    ];
 
     /// The id used on the command line, in save files and in translations.
     pub const fn id(self) -> &'static str {
@@ -27,6 +34,7 @@ impl GameId {
             GameId::Chess => "chess",
             GameId::ZShashmaty => "z-shashmaty",
             GameId::Reversi => "reversi",
+            GameId::Turkish => "turkish-draughts",
         }
     }
 
@@ -45,6 +53,7 @@ impl GameId {
             GameId::Chess => ChessOptions::specs(),
             GameId::ZShashmaty => ZOptions::specs(),
             GameId::Reversi => ReversiOptions::specs(),
+            GameId::Turkish => TurkishOptions::specs(),
         }
     }
 
@@ -54,6 +63,7 @@ impl GameId {
             GameId::Chess => ChessOptions::default().get(id),
             GameId::ZShashmaty => ZOptions::default().get(id),
             GameId::Reversi => ReversiOptions::default().get(id),
+            GameId::Turkish => TurkishOptions::default().get(id),
         };
         self.option_specs()
             .iter()
@@ -81,6 +91,7 @@ pub enum Position {
     Chess(ChessGame),
     ZShashmaty(ZShashmaty),
     Reversi(Reversi),
+    Turkish(Turkish),
 }
 
 /// A move of any game.
@@ -89,6 +100,7 @@ pub enum Move {
     Chess(chess::Move),
     ZShashmaty(zshashmaty::Action),
     Reversi(reversi::Ply),
+    Turkish(turkish::Move),
 }
 
 /// Runs `$body` with `$p` bound to the inner game of a position.
@@ -98,6 +110,7 @@ macro_rules! each {
             Position::Chess($p) => $body,
             Position::ZShashmaty($p) => $body,
             Position::Reversi($p) => $body,
+            Position::Turkish($p) => $body,
         }
     };
 }
@@ -109,6 +122,7 @@ macro_rules! with_move {
             (Position::Chess($p), Move::Chess($mv)) => $body,
             (Position::ZShashmaty($p), Move::ZShashmaty($mv)) => $body,
             (Position::Reversi($p), Move::Reversi($mv)) => $body,
+            (Position::Turkish($p), Move::Turkish($mv)) => $body,
             _ => $mismatch,
         }
     };
@@ -121,6 +135,7 @@ impl Position {
             GameId::Chess => Position::Chess(ChessGame::new(options(rules)?)),
             GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::new(options(rules)?)),
             GameId::Reversi => Position::Reversi(Reversi::new(options(rules)?)),
+            GameId::Turkish => Position::Turkish(Turkish::new(options(rules)?)),
         })
     }
 
@@ -134,6 +149,7 @@ impl Position {
             GameId::Chess => Position::Chess(ChessGame::set_up(options(rules)?, text)?),
             GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::set_up(options(rules)?, text)?),
             GameId::Reversi => Position::Reversi(Reversi::set_up(options(rules)?, text)?),
+            GameId::Turkish => Position::Turkish(Turkish::set_up(options(rules)?, text)?),
         })
     }
 
@@ -142,6 +158,7 @@ impl Position {
             Position::Chess(_) => GameId::Chess,
             Position::ZShashmaty(_) => GameId::ZShashmaty,
             Position::Reversi(_) => GameId::Reversi,
+            Position::Turkish(_) => GameId::Turkish,
         }
     }
 
@@ -191,6 +208,7 @@ impl Position {
             Position::Chess(p) => p.legal_moves().into_iter().map(Move::Chess).collect(),
             Position::ZShashmaty(p) => p.legal_moves().into_iter().map(Move::ZShashmaty).collect(),
             Position::Reversi(p) => p.legal_moves().into_iter().map(Move::Reversi).collect(),
+            Position::Turkish(p) => p.legal_moves().into_iter().map(Move::Turkish).collect(),
         }
     }
 
@@ -216,6 +234,7 @@ impl Position {
             Position::Chess(p) => p.parse_move(text).map(Move::Chess),
             Position::ZShashmaty(p) => p.parse_move(text).map(Move::ZShashmaty),
             Position::Reversi(p) => p.parse_move(text).map(Move::Reversi),
+            Position::Turkish(p) => p.parse_move(text).map(Move::Turkish),
         }
     }
 
@@ -232,6 +251,7 @@ impl Position {
             (Position::Chess(a), Position::Chess(b)) => a.same_position(b),
             (Position::ZShashmaty(a), Position::ZShashmaty(b)) => a.same_position(b),
             (Position::Reversi(a), Position::Reversi(b)) => a.same_position(b),
+            (Position::Turkish(a), Position::Turkish(b)) => a.same_position(b),
             _ => false,
         }
     }

@@ -40,6 +40,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::ZShashmaty, false)),
         Just((GameId::ZShashmaty, true)),
         Just((GameId::Reversi, false)),
+        Just((GameId::Turkish, false)),
     ]
 }
 

@@ -209,7 +209,7 @@ impl SavedGame {
     pub fn from_match(m: &Match, seats: &[String]) -> SavedGame {
         let start = match m.start() {
             Position::Chess(c) => Some(c.position.fen()).filter(|f| f != START_FEN),
-            Position::ZShashmaty(_) | Position::Reversi(_) => None,
+            Position::ZShashmaty(_) | Position::Reversi(_) | Position::Turkish(_) => None,
         };
         let mut replayed = Match::new(m.start().clone());
         let actions = m

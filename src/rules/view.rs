@@ -20,6 +20,8 @@ pub enum PieceKind {
     ViceKing,
     /// A Reversi disc: one colour up.
     Disc,
+    /// A crowned draughts man.
+    DraughtsKing,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

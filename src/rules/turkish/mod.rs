@@ -1,0 +1,334 @@
+//! Turkish draughts (`turkish-draughts`, Dama): men step forward or sideways, kings
+//! fly along ranks and files, captured men come off at once, and the longest capture is
+//! compulsory.
+
+mod movegen;
+mod notation;
+
+pub use movegen::{Move, Piece};
+
+use super::game::{Game, grid_diagram};
+use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::outcome::{Outcome, Reason};
+use super::side::Side;
+use super::topology::{Cell, Topology};
+use super::view::{MoveView, PieceKind, PieceView};
+
+/// What a man that reaches the back rank in the middle of a capture does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CapturePromotion {
+    /// Goes on as a man and is crowned when the move ends.
+    #[default]
+    AsMan,
+    /// Is crowned at once and goes on as a king (Armenian style).
+    AsKing,
+    /// The move ends there.
+    Stop,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LonePieceDraw {
+    #[default]
+    Any,
+    KingsOnly,
+    Off,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurkishOptions {
+    pub max_capture: bool,
+    pub allow_180: bool,
+    pub promotion_in_capture: CapturePromotion,
+    pub lone_piece_draw: LonePieceDraw,
+    /// Occurrences of a position that draw (0: never).
+    pub repetition_draw: u8,
+    /// Plies without a capture or a man move that draw (0: never).
+    pub quiet_limit_plies: u32,
+}
+
+impl Default for TurkishOptions {
+    fn default() -> Self {
+        TurkishOptions {
+            max_capture: true,
+            allow_180: false,
+            promotion_in_capture: CapturePromotion::AsMan,
+            lone_piece_draw: LonePieceDraw::Any,
+            repetition_draw: 3,
+            quiet_limit_plies: 50,
+        }
+    }
+}
+
+impl HouseRules for TurkishOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "max_capture",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "allow_180",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "promotion_in_capture",
+                values: &["as_man", "as_king", "stop"],
+            },
+            OptionSpec {
+                id: "lone_piece_draw",
+                values: &["any", "kings_only", "off"],
+            },
+            OptionSpec {
+                id: "repetition_draw",
+                values: &["0", "3", "4", "5"],
+            },
+            OptionSpec {
+                id: "quiet_limit_plies",
+                values: &["0", "50", "100"],
+            },
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        Some(match id {
+            "max_capture" => switch(self.max_capture),
+            "allow_180" => switch(self.allow_180),
+            "promotion_in_capture" => match self.promotion_in_capture {
+                CapturePromotion::AsMan => "as_man",
+                CapturePromotion::AsKing => "as_king",
+                CapturePromotion::Stop => "stop",
+            },
+            "lone_piece_draw" => match self.lone_piece_draw {
+                LonePieceDraw::Any => "any",
+                LonePieceDraw::KingsOnly => "kings_only",
+                LonePieceDraw::Off => "off",
+            },
+            "repetition_draw" => ["0", "3", "4", "5"]
+                .into_iter()
+                .find(|v| v.parse() == Ok(self.repetition_draw))?,
+            "quiet_limit_plies" => {
+                // Other limits are allowed on the command line; the menu offers these.
+                ["0", "50", "100"]
+                    .into_iter()
+                    .find(|v| v.parse() == Ok(self.quiet_limit_plies))?
+            }
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        let bad = || format!("{id} does not take '{value}'");
+        match id {
+            "max_capture" => self.max_capture = parse_switch(id, value)?,
+            "allow_180" => self.allow_180 = parse_switch(id, value)?,
+            "promotion_in_capture" => {
+                self.promotion_in_capture = match value {
+                    "as_man" => CapturePromotion::AsMan,
+                    "as_king" => CapturePromotion::AsKing,
+                    "stop" => CapturePromotion::Stop,
+                    _ => return Err(bad()),
+                }
+            }
+            "lone_piece_draw" => {
+                self.lone_piece_draw = match value {
+                    "any" => LonePieceDraw::Any,
+                    "kings_only" => LonePieceDraw::KingsOnly,
+                    "off" => LonePieceDraw::Off,
+                    _ => return Err(bad()),
+                }
+            }
+            "repetition_draw" => {
+                self.repetition_draw = match value.parse() {
+                    Ok(n @ (0 | 3 | 4 | 5)) => n,
+                    _ => return Err(bad()),
+                }
+            }
+            "quiet_limit_plies" => self.quiet_limit_plies = value.parse().map_err(|_| bad())?,
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Turkish {
+    pub board: [Option<Piece>; 64],
+    pub turn: Side,
+    /// Plies since the last capture or man move.
+    pub quiet_plies: u32,
+    pub ply: u32,
+    pub options: TurkishOptions,
+}
+
+impl Turkish {
+    fn count(&self, side: Side) -> (usize, usize) {
+        let own = self.board.iter().flatten().filter(|p| p.side == side);
+        let all: Vec<&Piece> = own.collect();
+        (all.len(), all.iter().filter(|p| p.king).count())
+    }
+}
+
+impl Game for Turkish {
+    type Move = Move;
+    type Options = TurkishOptions;
+
+    fn new(options: TurkishOptions) -> Self {
+        let mut board = [None; 64];
+        for sq in 8..24 {
+            board[sq] = Some(Piece {
+                side: Side::White,
+                king: false,
+            });
+            board[sq + 32] = Some(Piece {
+                side: Side::Black,
+                king: false,
+            });
+        }
+        Turkish {
+            board,
+            turn: Side::White,
+            quiet_plies: 0,
+            ply: 0,
+            options,
+        }
+    }
+
+    fn set_up(options: TurkishOptions, text: &str) -> Result<Self, String> {
+        notation::from_fen(options, text)
+    }
+
+    fn options(&self) -> &TurkishOptions {
+        &self.options
+    }
+
+    fn topology(&self) -> &'static Topology {
+        Topology::plain()
+    }
+
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.turn.index()
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        movegen::legal(self)
+    }
+
+    fn play(&mut self, m: &Move) {
+        let piece = self.board[m.from as usize].expect("a legal move starts at a piece");
+        for &c in m.captured.as_slice() {
+            self.board[c as usize] = None;
+        }
+        self.board[m.from as usize] = None;
+        self.board[m.to() as usize] = Some(Piece {
+            king: piece.king || m.promotes,
+            ..piece
+        });
+        self.quiet_plies = if m.is_capture() || !piece.king {
+            0
+        } else {
+            self.quiet_plies + 1
+        };
+        self.turn = self.turn.other();
+        self.ply += 1;
+    }
+
+    fn notation(&self, m: &Move) -> String {
+        notation::write(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        notation::read(self, text)
+    }
+
+    fn view(&self, m: &Move) -> MoveView {
+        MoveView {
+            from: m.from,
+            landings: m.landings.as_slice().to_vec(),
+            captured: m.captured.as_slice().to_vec(),
+            companion: None,
+            promotion: None,
+            vanishes: false,
+            placed: None,
+            flipped: Vec::new(),
+        }
+    }
+
+    fn pieces(&self) -> Vec<(Cell, PieceView)> {
+        self.board
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| {
+                p.map(|p| {
+                    let kind = if p.king {
+                        PieceKind::DraughtsKing
+                    } else {
+                        PieceKind::Checker
+                    };
+                    (i as Cell, PieceView { side: p.side, kind })
+                })
+            })
+            .collect()
+    }
+
+    fn same_position(&self, other: &Self) -> bool {
+        self.board == other.board && self.turn == other.turn
+    }
+
+    fn outcome(&self, repetitions: usize) -> Option<Outcome> {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            return Some(Outcome::win(self.turn.other(), Reason::NoMoves));
+        }
+        let capture = moves[0].is_capture();
+        let ((mine, my_kings), (theirs, their_kings)) =
+            (self.count(self.turn), self.count(self.turn.other()));
+        let lone = mine == 1 && theirs == 1 && !capture;
+        let lone_draw = match self.options.lone_piece_draw {
+            LonePieceDraw::Any => lone,
+            LonePieceDraw::KingsOnly => lone && my_kings == 1 && their_kings == 1,
+            LonePieceDraw::Off => false,
+        };
+        if lone_draw {
+            return Some(Outcome::draw(Reason::LonePieces));
+        }
+        let times = self.options.repetition_draw as usize;
+        if times > 0 && repetitions >= times {
+            return Some(Outcome::draw(Reason::Repetition));
+        }
+        let limit = self.options.quiet_limit_plies;
+        if limit > 0 && self.quiet_plies >= limit {
+            return Some(Outcome::draw(Reason::QuietKings));
+        }
+        None
+    }
+
+    fn capture_compulsory(&self) -> bool {
+        self.legal_moves().first().is_some_and(Move::is_capture)
+    }
+
+    fn move_number(&self) -> u32 {
+        self.ply / 2 + 1
+    }
+
+    fn diagram(&self) -> String {
+        grid_diagram(Topology::plain(), |c| {
+            self.board[c as usize].map(|p| match (p.side, p.king) {
+                (Side::White, false) => 'w',
+                (Side::White, true) => 'W',
+                (Side::Black, false) => 'b',
+                (Side::Black, true) => 'B',
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,259 @@
+//! Turkish moves: men forward and sideways, flying kings, captures that remove each
+//! piece at once, no 180-degree turn, and the maximum-capture rule.
+
+use super::{CapturePromotion, Turkish};
+use crate::rules::side::Side;
+use crate::rules::topology::{Cell, Direction, Topology};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub side: Side,
+    pub king: bool,
+}
+
+/// Up to 16 pieces can be taken in one move.
+const MAX_PATH: usize = 16;
+
+/// A fixed list of cells, so moves are `Copy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Path {
+    len: u8,
+    cells: [Cell; MAX_PATH],
+}
+
+impl Path {
+    fn push(&mut self, c: Cell) {
+        self.cells[self.len as usize] = c;
+        self.len += 1;
+    }
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+    pub fn as_slice(&self) -> &[Cell] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+/// A move: its start and every square it lands on; a capture also lists what it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: Cell,
+    pub landings: Path,
+    pub captured: Path,
+    /// A man that ends the move on the far rank.
+    pub promotes: bool,
+}
+
+impl Move {
+    pub fn to(&self) -> Cell {
+        *self.landings.as_slice().last().expect("a move lands")
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.captured.len > 0
+    }
+}
+
+fn far_rank(cell: Cell, side: Side) -> bool {
+    let rank = cell / 8;
+    match side {
+        Side::White => rank == 7,
+        Side::Black => rank == 0,
+    }
+}
+
+fn opposite(d: Direction) -> Direction {
+    match d {
+        Direction::North => Direction::South,
+        Direction::South => Direction::North,
+        Direction::East => Direction::West,
+        _ => Direction::East,
+    }
+}
+
+/// Forward, left and right for a man of `side`.
+fn man_directions(side: Side) -> [Direction; 3] {
+    let forward = if side == Side::White {
+        Direction::North
+    } else {
+        Direction::South
+    };
+    [forward, Direction::East, Direction::West]
+}
+
+pub(super) fn legal(g: &Turkish) -> Vec<Move> {
+    let t = Topology::plain();
+    let mut captures = Vec::new();
+    for from in 0..64u8 {
+        let Some(piece) = g.board[from as usize] else {
+            continue;
+        };
+        if piece.side != g.turn {
+            continue;
+        }
+        let mut board = g.board;
+        board[from as usize] = None;
+        let mut search = Search {
+            g,
+            board,
+            side: piece.side,
+            from,
+            started_king: piece.king,
+            landings: Path::default(),
+            captured: Path::default(),
+            out: &mut captures,
+        };
+        search.extend(from, piece.king, None);
+    }
+    if !captures.is_empty() {
+        if g.options.max_capture {
+            let most = captures.iter().map(|m| m.captured.len).max().unwrap_or(0);
+            captures.retain(|m| m.captured.len == most);
+        }
+        return captures;
+    }
+    let mut quiet = Vec::new();
+    for from in 0..64u8 {
+        let Some(piece) = g.board[from as usize] else {
+            continue;
+        };
+        if piece.side != g.turn {
+            continue;
+        }
+        let simple = |to: Cell| {
+            let mut landings = Path::default();
+            landings.push(to);
+            Move {
+                from,
+                landings,
+                captured: Path::default(),
+                promotes: !piece.king && far_rank(to, piece.side),
+            }
+        };
+        if piece.king {
+            for d in Direction::ORTHOGONAL {
+                for to in t.ray(from, d) {
+                    if g.board[to as usize].is_some() {
+                        break;
+                    }
+                    quiet.push(simple(to));
+                }
+            }
+        } else {
+            for d in man_directions(piece.side) {
+                if let Some(to) = t.neighbour(from, d)
+                    && g.board[to as usize].is_none()
+                {
+                    quiet.push(simple(to));
+                }
+            }
+        }
+    }
+    quiet
+}
+
+/// Depth-first search over capture sequences, removing each captured piece at once.
+struct Search<'a> {
+    g: &'a Turkish,
+    board: [Option<Piece>; 64],
+    side: Side,
+    from: Cell,
+    started_king: bool,
+    landings: Path,
+    captured: Path,
+    out: &'a mut Vec<Move>,
+}
+
+impl Search<'_> {
+    /// The jumps from `at`: (direction, captured square, landing squares).
+    fn jumps(
+        &self,
+        at: Cell,
+        king: bool,
+        last: Option<Direction>,
+    ) -> Vec<(Direction, Cell, Vec<Cell>)> {
+        let t = Topology::plain();
+        let directions: &[Direction] = if king {
+            &Direction::ORTHOGONAL
+        } else {
+            &man_directions(self.side)
+        };
+        let mut found = Vec::new();
+        for &d in directions {
+            if !self.g.options.allow_180 && last.is_some_and(|l| opposite(l) == d) {
+                continue;
+            }
+            let mut ray = t.ray(at, d);
+            let victim = if king {
+                ray.find(|&c| self.board[c as usize].is_some())
+            } else {
+                ray.next()
+            };
+            let Some(victim) = victim else { continue };
+            if !matches!(self.board[victim as usize], Some(p) if p.side != self.side) {
+                continue;
+            }
+            let beyond = t
+                .ray(victim, d)
+                .take_while(|&c| self.board[c as usize].is_none());
+            let lands: Vec<Cell> = if king {
+                beyond.collect()
+            } else {
+                beyond.take(1).collect()
+            };
+            if !lands.is_empty() {
+                found.push((d, victim, lands));
+            }
+        }
+        found
+    }
+
+    fn extend(&mut self, at: Cell, king: bool, last: Option<Direction>) {
+        let jumps = self.jumps(at, king, last);
+        if jumps.is_empty() {
+            if self.landings.len > 0 {
+                self.out.push(Move {
+                    from: self.from,
+                    landings: self.landings,
+                    captured: self.captured,
+                    // A man crowned on the way (Armenian style) is a king now too.
+                    promotes: !self.started_king && (king || far_rank(at, self.side)),
+                });
+            }
+            return;
+        }
+        for (d, victim, mut lands) in jumps {
+            let taken = self.board[victim as usize].take();
+            self.captured.push(victim);
+            // Without the maximum rule a flying king must still pick a landing that goes on
+            // capturing, when one does.
+            if king && !self.g.options.max_capture {
+                let going_on: Vec<Cell> = lands
+                    .iter()
+                    .copied()
+                    .filter(|&l| !self.jumps(l, true, Some(d)).is_empty())
+                    .collect();
+                if !going_on.is_empty() {
+                    lands = going_on;
+                }
+            }
+            for land in lands {
+                self.landings.push(land);
+                let crowned = !king && far_rank(land, self.side);
+                match (crowned, self.g.options.promotion_in_capture) {
+                    (true, CapturePromotion::Stop) => self.out.push(Move {
+                        from: self.from,
+                        landings: self.landings,
+                        captured: self.captured,
+                        promotes: true,
+                    }),
+                    (true, CapturePromotion::AsKing) => self.extend(land, true, Some(d)),
+                    _ => self.extend(land, king, Some(d)),
+                }
+                self.landings.pop();
+            }
+            self.captured.pop();
+            self.board[victim as usize] = taken;
+        }
+    }
+}

@@ -1,0 +1,86 @@
+//! Turkish notation: `c3-c4`, `c3:c5:e5`, an optional `K` on a promotion; and the
+//! position format `W:Wa2,b2,Kd1:Ba6,Kh8`.
+
+use super::movegen::{Move, Piece};
+use super::{Turkish, TurkishOptions};
+use crate::rules::game::Game;
+use crate::rules::side::Side;
+use crate::rules::topology::Topology;
+
+pub fn write(m: &Move) -> String {
+    let t = Topology::plain();
+    let sep = if m.is_capture() { ":" } else { "-" };
+    let mut s = t.name(m.from).to_string();
+    for &l in m.landings.as_slice() {
+        s.push_str(sep);
+        s.push_str(t.name(l));
+    }
+    if m.promotes {
+        s.push('K');
+    }
+    s
+}
+
+/// Reads a move: its start, `-` or `:`, and its landings (all of them, or enough of them
+/// in order to leave one legal move).
+pub fn read(g: &Turkish, text: &str) -> Result<Move, String> {
+    let t = Topology::plain();
+    let clean = text
+        .trim()
+        .trim_end_matches(['!', '?', '+'])
+        .trim_end_matches('K')
+        .replace('x', ":");
+    let capture = clean.contains(':');
+    let squares: Option<Vec<u8>> = clean.split([':', '-']).map(|s| t.parse(s)).collect();
+    let squares = squares
+        .filter(|s| s.len() >= 2)
+        .ok_or_else(|| format!("{text} is not a Turkish draughts move"))?;
+    let legal = g.legal_moves();
+    let fits = |m: &&Move| {
+        let landings = m.landings.as_slice();
+        m.from == squares[0] && m.is_capture() == capture && landings.last() == squares.last() && {
+            let mut rest = landings.iter();
+            squares[1..].iter().all(|s| rest.any(|l| l == s))
+        }
+    };
+    let found: Vec<&Move> = legal.iter().filter(fits).collect();
+    match found.as_slice() {
+        [m] => Ok(**m),
+        [] if legal.first().is_some_and(Move::is_capture) => Err(format!(
+            "{text} is not legal: a capture of the most pieces is compulsory"
+        )),
+        [] => Err(format!("{text} is not legal here")),
+        _ => Err(format!("{text} is ambiguous: list the landing squares")),
+    }
+}
+
+/// Reads `W:Wa2,b2,Kd1:Ba6,Kh8` (side to move, then each side's pieces).
+pub fn from_fen(options: TurkishOptions, text: &str) -> Result<Turkish, String> {
+    let t = Topology::plain();
+    let mut g = Turkish::new(options);
+    g.board = [None; 64];
+    let mut parts = text.trim().split(':');
+    g.turn = match parts.next() {
+        Some("W") => Side::White,
+        Some("B") => Side::Black,
+        _ => return Err("a Turkish position starts with W: or B:".into()),
+    };
+    for part in parts {
+        let side = match part.chars().next() {
+            Some('W') => Side::White,
+            Some('B') => Side::Black,
+            _ => return Err(format!("'{part}' does not start with W or B")),
+        };
+        for item in part[1..].split(',').filter(|s| !s.is_empty()) {
+            let (king, name) = match item.strip_prefix('K') {
+                Some(rest) => (true, rest),
+                None => (false, item),
+            };
+            let cell = t
+                .parse(name)
+                .ok_or_else(|| format!("'{name}' is not a square"))?;
+            g.board[cell as usize] = Some(Piece { side, king });
+        }
+    }
+    Ok(g)
+}
