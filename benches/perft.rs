@@ -1,4 +1,5 @@
-//! Perft speed: Doska's chess move generator against shakmaty's, in the same run.
+//! Perft speed: Doska's chess move generator against shakmaty's, and its Turkish
+//! draughts generator against kish's, in the same run.
 //! Run with `cargo bench`; `doska perft GAME DEPTH` prints positions per second too.
 
 use divan::Bencher;
@@ -38,4 +39,16 @@ fn shakmaty(bencher: Bencher, which: usize) {
         .into_position(CastlingMode::Standard)
         .unwrap();
     bencher.bench(|| shakmaty::perft(&position, depth));
+}
+
+#[divan::bench(args = [5, 6], sample_count = 3)]
+fn doska_turkish(bencher: Bencher, depth: u32) {
+    let position = doska::rules::Position::new(doska::rules::GameId::Turkish, &[]).unwrap();
+    bencher.bench(|| doska::cli::perft(&position, depth));
+}
+
+#[divan::bench(args = [5, 6], sample_count = 3)]
+fn kish_turkish(bencher: Bencher, depth: u64) {
+    let board = kish::Board::new_default();
+    bencher.bench(|| board.perft(depth));
 }
