@@ -163,3 +163,8 @@ opt-quiet_limit_plies-100 = 100
 reason-lone-pieces = one piece each
 reason-quiet-kings = no capture or man move for too long
 piece-draughtsking = King
+
+game-armenian-draughts = Armenian draughts
+game-armenian-draughts-about = Tama: men also step diagonally forward, kings move like queens, a man crowned mid-capture goes on as a king.
+opt-king_diagonal_capture = Kings capture diagonally too
+opt-king_diagonal_capture-help = By the source kings capture only along ranks and files.

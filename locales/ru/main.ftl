@@ -163,3 +163,8 @@ opt-quiet_limit_plies-100 = 100
 reason-lone-pieces = по одной фигуре
 reason-quiet-kings = слишком долго без взятий и ходов шашками
 piece-draughtsking = Дамка
+
+game-armenian-draughts = Армянские шашки
+game-armenian-draughts-about = Тама: шашки ходят и по диагонали вперёд, дамки ходят как ферзь, ставшая дамкой во время взятия бьёт дальше дамкой.
+opt-king_diagonal_capture = Дамки бьют и по диагонали
+opt-king_diagonal_capture-help = По источнику дамки бьют только по вертикали и горизонтали.

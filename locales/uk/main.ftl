@@ -163,3 +163,8 @@ opt-quiet_limit_plies-100 = 100
 reason-lone-pieces = по одній фігурі
 reason-quiet-kings = надто довго без взять і ходів шашками
 piece-draughtsking = Дамка
+
+game-armenian-draughts = Вірменські шашки
+game-armenian-draughts-about = Тама: шашки ходять і по діагоналі вперед, дамки ходять як ферзь, шашка, що стала дамкою під час взяття, б'є далі дамкою.
+opt-king_diagonal_capture = Дамки б'ють і по діагоналі
+opt-king_diagonal_capture-help = За джерелом дамки б'ють лише по вертикалі й горизонталі.

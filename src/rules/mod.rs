@@ -1,6 +1,7 @@
 //! The rules engine: pure, deterministic, no rendering and no I/O.
 
 pub mod chess;
+pub mod dama;
 pub mod game;
 pub mod history;
 pub mod options;
@@ -10,7 +11,6 @@ pub mod record;
 pub mod reversi;
 pub mod side;
 pub mod topology;
-pub mod turkish;
 pub mod view;
 pub mod zshashmaty;
 

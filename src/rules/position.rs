@@ -1,13 +1,13 @@
 //! The enum over all games that the app and the command line hold.
 
 use super::chess::{self, ChessGame, ChessOptions};
+use super::dama::{self, Armenian, ArmenianOptions, Turkish, TurkishOptions};
 use super::game::Game;
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::{self, Reversi, ReversiOptions};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::turkish::{self, Turkish, TurkishOptions};
 use super::view::{MoveView, PieceView};
 use super::zshashmaty::{self, ZOptions, ZShashmaty};
 
@@ -18,13 +18,15 @@ pub enum GameId {
     ZShashmaty,
     Reversi,
     Turkish,
+    Armenian,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 4] = [
+    pub const ALL: [GameId; 5] = [
         GameId::Chess,
         GameId::ZShashmaty,
         GameId::Turkish,
+        GameId::Armenian,
         GameId::Reversi,
     ];
 
@@ -35,6 +37,7 @@ impl GameId {
             GameId::ZShashmaty => "z-shashmaty",
             GameId::Reversi => "reversi",
             GameId::Turkish => "turkish-draughts",
+            GameId::Armenian => "armenian-draughts",
         }
     }
 
@@ -54,6 +57,7 @@ impl GameId {
             GameId::ZShashmaty => ZOptions::specs(),
             GameId::Reversi => ReversiOptions::specs(),
             GameId::Turkish => TurkishOptions::specs(),
+            GameId::Armenian => ArmenianOptions::specs(),
         }
     }
 
@@ -64,6 +68,7 @@ impl GameId {
             GameId::ZShashmaty => ZOptions::default().get(id),
             GameId::Reversi => ReversiOptions::default().get(id),
             GameId::Turkish => TurkishOptions::default().get(id),
+            GameId::Armenian => ArmenianOptions::default().get(id),
         };
         self.option_specs()
             .iter()
@@ -92,6 +97,7 @@ pub enum Position {
     ZShashmaty(ZShashmaty),
     Reversi(Reversi),
     Turkish(Turkish),
+    Armenian(Armenian),
 }
 
 /// A move of any game.
@@ -100,7 +106,8 @@ pub enum Move {
     Chess(chess::Move),
     ZShashmaty(zshashmaty::Action),
     Reversi(reversi::Ply),
-    Turkish(turkish::Move),
+    Turkish(dama::Move),
+    Armenian(dama::Move),
 }
 
 /// Runs `$body` with `$p` bound to the inner game of a position.
@@ -111,6 +118,7 @@ macro_rules! each {
             Position::ZShashmaty($p) => $body,
             Position::Reversi($p) => $body,
             Position::Turkish($p) => $body,
+            Position::Armenian($p) => $body,
         }
     };
 }
@@ -123,6 +131,7 @@ macro_rules! with_move {
             (Position::ZShashmaty($p), Move::ZShashmaty($mv)) => $body,
             (Position::Reversi($p), Move::Reversi($mv)) => $body,
             (Position::Turkish($p), Move::Turkish($mv)) => $body,
+            (Position::Armenian($p), Move::Armenian($mv)) => $body,
             _ => $mismatch,
         }
     };
@@ -136,6 +145,7 @@ impl Position {
             GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::new(options(rules)?)),
             GameId::Reversi => Position::Reversi(Reversi::new(options(rules)?)),
             GameId::Turkish => Position::Turkish(Turkish::new(options(rules)?)),
+            GameId::Armenian => Position::Armenian(Armenian::new(options(rules)?)),
         })
     }
 
@@ -150,6 +160,7 @@ impl Position {
             GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::set_up(options(rules)?, text)?),
             GameId::Reversi => Position::Reversi(Reversi::set_up(options(rules)?, text)?),
             GameId::Turkish => Position::Turkish(Turkish::set_up(options(rules)?, text)?),
+            GameId::Armenian => Position::Armenian(Armenian::set_up(options(rules)?, text)?),
         })
     }
 
@@ -159,6 +170,7 @@ impl Position {
             Position::ZShashmaty(_) => GameId::ZShashmaty,
             Position::Reversi(_) => GameId::Reversi,
             Position::Turkish(_) => GameId::Turkish,
+            Position::Armenian(_) => GameId::Armenian,
         }
     }
 
@@ -209,6 +221,7 @@ impl Position {
             Position::ZShashmaty(p) => p.legal_moves().into_iter().map(Move::ZShashmaty).collect(),
             Position::Reversi(p) => p.legal_moves().into_iter().map(Move::Reversi).collect(),
             Position::Turkish(p) => p.legal_moves().into_iter().map(Move::Turkish).collect(),
+            Position::Armenian(p) => p.legal_moves().into_iter().map(Move::Armenian).collect(),
         }
     }
 
@@ -235,6 +248,7 @@ impl Position {
             Position::ZShashmaty(p) => p.parse_move(text).map(Move::ZShashmaty),
             Position::Reversi(p) => p.parse_move(text).map(Move::Reversi),
             Position::Turkish(p) => p.parse_move(text).map(Move::Turkish),
+            Position::Armenian(p) => p.parse_move(text).map(Move::Armenian),
         }
     }
 
@@ -252,6 +266,7 @@ impl Position {
             (Position::ZShashmaty(a), Position::ZShashmaty(b)) => a.same_position(b),
             (Position::Reversi(a), Position::Reversi(b)) => a.same_position(b),
             (Position::Turkish(a), Position::Turkish(b)) => a.same_position(b),
+            (Position::Armenian(a), Position::Armenian(b)) => a.same_position(b),
             _ => false,
         }
     }

@@ -41,6 +41,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::ZShashmaty, true)),
         Just((GameId::Reversi, false)),
         Just((GameId::Turkish, false)),
+        Just((GameId::Armenian, false)),
     ]
 }
 

@@ -207,9 +207,10 @@ pub struct SavedGame {
 
 impl SavedGame {
     pub fn from_match(m: &Match, seats: &[String]) -> SavedGame {
+        // Only chess games can start from a set-up position in the app.
         let start = match m.start() {
             Position::Chess(c) => Some(c.position.fen()).filter(|f| f != START_FEN),
-            Position::ZShashmaty(_) | Position::Reversi(_) | Position::Turkish(_) => None,
+            _ => None,
         };
         let mut replayed = Match::new(m.start().clone());
         let actions = m

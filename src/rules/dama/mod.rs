@@ -1,6 +1,8 @@
-//! Turkish draughts (`turkish-draughts`, Dama): men step forward or sideways, kings
-//! fly along ranks and files, captured men come off at once, and the longest capture is
-//! compulsory.
+//! The orthogonal draughts: Turkish draughts (`turkish-draughts`, Dama) and Armenian
+//! draughts (`armenian-draughts`, Tama). Men step forward or sideways, kings fly, captured
+//! men come off at once, and the longest capture is compulsory. Tama adds diagonal quiet
+//! moves (men diagonally forward, kings in all eight directions) and crowns a man in the
+//! middle of a capture.
 
 mod movegen;
 mod notation;
@@ -34,6 +36,7 @@ pub enum LonePieceDraw {
     Off,
 }
 
+/// The house rules of either game, as the move generator reads them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurkishOptions {
     pub max_capture: bool,
@@ -44,6 +47,104 @@ pub struct TurkishOptions {
     pub repetition_draw: u8,
     /// Plies without a capture or a man move that draw (0: never).
     pub quiet_limit_plies: u32,
+}
+
+/// Armenian draughts' house rules: Turkish ones, a man crowned mid-capture goes on as a
+/// king by default, and kings may be allowed to capture diagonally.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArmenianOptions {
+    pub base: TurkishOptions,
+    pub king_diagonal_capture: bool,
+}
+
+impl Default for ArmenianOptions {
+    fn default() -> Self {
+        ArmenianOptions {
+            base: TurkishOptions {
+                promotion_in_capture: CapturePromotion::AsKing,
+                ..TurkishOptions::default()
+            },
+            king_diagonal_capture: false,
+        }
+    }
+}
+
+impl HouseRules for ArmenianOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "allow_180",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "promotion_in_capture",
+                values: &["as_king", "as_man", "stop"],
+            },
+            OptionSpec {
+                id: "max_capture",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "king_diagonal_capture",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "lone_piece_draw",
+                values: &["any", "kings_only", "off"],
+            },
+            OptionSpec {
+                id: "repetition_draw",
+                values: &["0", "3", "4", "5"],
+            },
+            OptionSpec {
+                id: "quiet_limit_plies",
+                values: &["0", "50", "100"],
+            },
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        match id {
+            "king_diagonal_capture" => Some(switch(self.king_diagonal_capture)),
+            _ => self.base.get(id),
+        }
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        match id {
+            "king_diagonal_capture" => self.king_diagonal_capture = parse_switch(id, value)?,
+            _ => self.base.set(id, value)?,
+        }
+        Ok(())
+    }
+}
+
+/// What distinguishes the two games for the move generator.
+pub trait Flavour: HouseRules + 'static {
+    /// Diagonal quiet moves: men diagonally forward, kings in all eight directions.
+    const DIAGONAL_STEPS: bool;
+    fn rules(&self) -> &TurkishOptions;
+    fn king_diagonal_capture(&self) -> bool;
+}
+
+impl Flavour for TurkishOptions {
+    const DIAGONAL_STEPS: bool = false;
+    fn rules(&self) -> &TurkishOptions {
+        self
+    }
+    fn king_diagonal_capture(&self) -> bool {
+        false
+    }
+}
+
+impl Flavour for ArmenianOptions {
+    const DIAGONAL_STEPS: bool = true;
+    fn rules(&self) -> &TurkishOptions {
+        &self.base
+    }
+    fn king_diagonal_capture(&self) -> bool {
+        self.king_diagonal_capture
+    }
 }
 
 impl Default for TurkishOptions {
@@ -150,17 +251,21 @@ impl HouseRules for TurkishOptions {
     }
 }
 
+/// A position of either game.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Turkish {
+pub struct Dama<O> {
     pub board: [Option<Piece>; 64],
     pub turn: Side,
     /// Plies since the last capture or man move.
     pub quiet_plies: u32,
     pub ply: u32,
-    pub options: TurkishOptions,
+    pub options: O,
 }
 
-impl Turkish {
+pub type Turkish = Dama<TurkishOptions>;
+pub type Armenian = Dama<ArmenianOptions>;
+
+impl<O: Flavour> Dama<O> {
     fn count(&self, side: Side) -> (usize, usize) {
         let own = self.board.iter().flatten().filter(|p| p.side == side);
         let all: Vec<&Piece> = own.collect();
@@ -168,11 +273,11 @@ impl Turkish {
     }
 }
 
-impl Game for Turkish {
+impl<O: Flavour> Game for Dama<O> {
     type Move = Move;
-    type Options = TurkishOptions;
+    type Options = O;
 
-    fn new(options: TurkishOptions) -> Self {
+    fn new(options: O) -> Self {
         let mut board = [None; 64];
         for sq in 8..24 {
             board[sq] = Some(Piece {
@@ -184,7 +289,7 @@ impl Game for Turkish {
                 king: false,
             });
         }
-        Turkish {
+        Dama {
             board,
             turn: Side::White,
             quiet_plies: 0,
@@ -193,11 +298,11 @@ impl Game for Turkish {
         }
     }
 
-    fn set_up(options: TurkishOptions, text: &str) -> Result<Self, String> {
+    fn set_up(options: O, text: &str) -> Result<Self, String> {
         notation::from_fen(options, text)
     }
 
-    fn options(&self) -> &TurkishOptions {
+    fn options(&self) -> &O {
         &self.options
     }
 
@@ -291,7 +396,8 @@ impl Game for Turkish {
         let ((mine, my_kings), (theirs, their_kings)) =
             (self.count(self.turn), self.count(self.turn.other()));
         let lone = mine == 1 && theirs == 1 && !capture;
-        let lone_draw = match self.options.lone_piece_draw {
+        let rules = self.options.rules();
+        let lone_draw = match rules.lone_piece_draw {
             LonePieceDraw::Any => lone,
             LonePieceDraw::KingsOnly => lone && my_kings == 1 && their_kings == 1,
             LonePieceDraw::Off => false,
@@ -299,11 +405,11 @@ impl Game for Turkish {
         if lone_draw {
             return Some(Outcome::draw(Reason::LonePieces));
         }
-        let times = self.options.repetition_draw as usize;
+        let times = rules.repetition_draw as usize;
         if times > 0 && repetitions >= times {
             return Some(Outcome::draw(Reason::Repetition));
         }
-        let limit = self.options.quiet_limit_plies;
+        let limit = rules.quiet_limit_plies;
         if limit > 0 && self.quiet_plies >= limit {
             return Some(Outcome::draw(Reason::QuietKings));
         }
@@ -332,3 +438,6 @@ impl Game for Turkish {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod armenian_tests;

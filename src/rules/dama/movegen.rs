@@ -1,7 +1,7 @@
 //! Turkish moves: men forward and sideways, flying kings, captures that remove each
 //! piece at once, no 180-degree turn, and the maximum-capture rule.
 
-use super::{CapturePromotion, Turkish};
+use super::{CapturePromotion, Dama, Flavour};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 
@@ -67,7 +67,11 @@ fn opposite(d: Direction) -> Direction {
         Direction::North => Direction::South,
         Direction::South => Direction::North,
         Direction::East => Direction::West,
-        _ => Direction::East,
+        Direction::West => Direction::East,
+        Direction::NorthEast => Direction::SouthWest,
+        Direction::SouthWest => Direction::NorthEast,
+        Direction::NorthWest => Direction::SouthEast,
+        Direction::SouthEast => Direction::NorthWest,
     }
 }
 
@@ -81,7 +85,15 @@ fn man_directions(side: Side) -> [Direction; 3] {
     [forward, Direction::East, Direction::West]
 }
 
-pub(super) fn legal(g: &Turkish) -> Vec<Move> {
+/// The diagonal forward steps of an Armenian man.
+fn man_diagonals(side: Side) -> [Direction; 2] {
+    match side {
+        Side::White => [Direction::NorthEast, Direction::NorthWest],
+        Side::Black => [Direction::SouthEast, Direction::SouthWest],
+    }
+}
+
+pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
     let t = Topology::plain();
     let mut captures = Vec::new();
     for from in 0..64u8 {
@@ -106,7 +118,7 @@ pub(super) fn legal(g: &Turkish) -> Vec<Move> {
         search.extend(from, piece.king, None);
     }
     if !captures.is_empty() {
-        if g.options.max_capture {
+        if g.options.rules().max_capture {
             let most = captures.iter().map(|m| m.captured.len).max().unwrap_or(0);
             captures.retain(|m| m.captured.len == most);
         }
@@ -131,7 +143,12 @@ pub(super) fn legal(g: &Turkish) -> Vec<Move> {
             }
         };
         if piece.king {
-            for d in Direction::ORTHOGONAL {
+            let directions: &[Direction] = if O::DIAGONAL_STEPS {
+                &Direction::ALL
+            } else {
+                &Direction::ORTHOGONAL
+            };
+            for &d in directions {
                 for to in t.ray(from, d) {
                     if g.board[to as usize].is_some() {
                         break;
@@ -140,7 +157,12 @@ pub(super) fn legal(g: &Turkish) -> Vec<Move> {
                 }
             }
         } else {
-            for d in man_directions(piece.side) {
+            let diagonals = if O::DIAGONAL_STEPS {
+                &man_diagonals(piece.side)[..]
+            } else {
+                &[]
+            };
+            for &d in man_directions(piece.side).iter().chain(diagonals) {
                 if let Some(to) = t.neighbour(from, d)
                     && g.board[to as usize].is_none()
                 {
@@ -153,8 +175,8 @@ pub(super) fn legal(g: &Turkish) -> Vec<Move> {
 }
 
 /// Depth-first search over capture sequences, removing each captured piece at once.
-struct Search<'a> {
-    g: &'a Turkish,
+struct Search<'a, O> {
+    g: &'a Dama<O>,
     board: [Option<Piece>; 64],
     side: Side,
     from: Cell,
@@ -164,7 +186,7 @@ struct Search<'a> {
     out: &'a mut Vec<Move>,
 }
 
-impl Search<'_> {
+impl<O: Flavour> Search<'_, O> {
     /// The jumps from `at`: (direction, captured square, landing squares).
     fn jumps(
         &self,
@@ -173,14 +195,15 @@ impl Search<'_> {
         last: Option<Direction>,
     ) -> Vec<(Direction, Cell, Vec<Cell>)> {
         let t = Topology::plain();
-        let directions: &[Direction] = if king {
-            &Direction::ORTHOGONAL
-        } else {
-            &man_directions(self.side)
+        let men = man_directions(self.side);
+        let directions: &[Direction] = match (king, self.g.options.king_diagonal_capture()) {
+            (true, true) => &Direction::ALL,
+            (true, false) => &Direction::ORTHOGONAL,
+            (false, _) => &men,
         };
         let mut found = Vec::new();
         for &d in directions {
-            if !self.g.options.allow_180 && last.is_some_and(|l| opposite(l) == d) {
+            if !self.g.options.rules().allow_180 && last.is_some_and(|l| opposite(l) == d) {
                 continue;
             }
             let mut ray = t.ray(at, d);
@@ -227,7 +250,7 @@ impl Search<'_> {
             self.captured.push(victim);
             // Without the maximum rule a flying king must still pick a landing that goes on
             // capturing, when one does.
-            if king && !self.g.options.max_capture {
+            if king && !self.g.options.rules().max_capture {
                 let going_on: Vec<Cell> = lands
                     .iter()
                     .copied()
@@ -240,7 +263,7 @@ impl Search<'_> {
             for land in lands {
                 self.landings.push(land);
                 let crowned = !king && far_rank(land, self.side);
-                match (crowned, self.g.options.promotion_in_capture) {
+                match (crowned, self.g.options.rules().promotion_in_capture) {
                     (true, CapturePromotion::Stop) => self.out.push(Move {
                         from: self.from,
                         landings: self.landings,

@@ -2,7 +2,7 @@
 //! position format `W:Wa2,b2,Kd1:Ba6,Kh8`.
 
 use super::movegen::{Move, Piece};
-use super::{Turkish, TurkishOptions};
+use super::{Dama, Flavour};
 use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
@@ -23,7 +23,7 @@ pub fn write(m: &Move) -> String {
 
 /// Reads a move: its start, `-` or `:`, and its landings (all of them, or enough of them
 /// in order to leave one legal move).
-pub fn read(g: &Turkish, text: &str) -> Result<Move, String> {
+pub fn read<O: Flavour>(g: &Dama<O>, text: &str) -> Result<Move, String> {
     let t = Topology::plain();
     let clean = text
         .trim()
@@ -34,7 +34,7 @@ pub fn read(g: &Turkish, text: &str) -> Result<Move, String> {
     let squares: Option<Vec<u8>> = clean.split([':', '-']).map(|s| t.parse(s)).collect();
     let squares = squares
         .filter(|s| s.len() >= 2)
-        .ok_or_else(|| format!("{text} is not a Turkish draughts move"))?;
+        .ok_or_else(|| format!("{text} is not a draughts move"))?;
     let legal = g.legal_moves();
     let fits = |m: &&Move| {
         let landings = m.landings.as_slice();
@@ -55,15 +55,15 @@ pub fn read(g: &Turkish, text: &str) -> Result<Move, String> {
 }
 
 /// Reads `W:Wa2,b2,Kd1:Ba6,Kh8` (side to move, then each side's pieces).
-pub fn from_fen(options: TurkishOptions, text: &str) -> Result<Turkish, String> {
+pub fn from_fen<O: Flavour>(options: O, text: &str) -> Result<Dama<O>, String> {
     let t = Topology::plain();
-    let mut g = Turkish::new(options);
+    let mut g = Dama::new(options);
     g.board = [None; 64];
     let mut parts = text.trim().split(':');
     g.turn = match parts.next() {
         Some("W") => Side::White,
         Some("B") => Side::Black,
-        _ => return Err("a Turkish position starts with W: or B:".into()),
+        _ => return Err("a draughts position starts with W: or B:".into()),
     };
     for part in parts {
         let side = match part.chars().next() {
