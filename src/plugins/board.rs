@@ -185,20 +185,21 @@ pub fn show(
         pieces::paint(&painter, piece, at, layout.cell, 1.0);
     }
     if let Some((view, t)) = moving {
-        let gone: Vec<Cell> = view
+        // Captured pieces are lifted one by one, each as the mover jumps over it; a
+        // capturer blown up by a mine goes at the end.
+        let legs = view.landings.len().max(1) as f32;
+        let fading = |order: usize| (1.0 - (t * legs - order as f32)).clamp(0.0, 1.0);
+        let gone = view
             .captured
             .iter()
-            .copied()
-            .chain(view.vanishes.then_some(view.from))
-            .collect();
-        for (cell, piece) in animation.before.iter().filter(|(c, _)| gone.contains(c)) {
-            pieces::paint(
-                &painter,
-                *piece,
-                pos(layout.cell_centre(topology, *cell)),
-                layout.cell,
-                1.0 - t,
-            );
+            .enumerate()
+            .map(|(i, &c)| (c, fading(i)))
+            .chain(view.vanishes.then_some((view.from, 1.0 - t)));
+        for (cell, alpha) in gone {
+            if let Some((_, piece)) = animation.before.iter().find(|(c, _)| *c == cell) {
+                let at = pos(layout.cell_centre(topology, cell));
+                pieces::paint(&painter, *piece, at, layout.cell, alpha);
+            }
         }
         ui.ctx().request_repaint();
     }
