@@ -159,6 +159,63 @@ fn reversi_discs_are_placed_by_a_click() {
     );
 }
 
+/// A Reversi match one move before a forced pass, found by playing seeded random games.
+fn before_a_forced_pass() -> (doska::rules::Match, doska::rules::Move) {
+    use doska::rules::{Match, Position};
+    let mut seed: u64 = 7;
+    let mut next = move |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    loop {
+        let mut m = Match::new(Position::new(GameId::Reversi, &[]).unwrap());
+        while m.outcome().is_none() {
+            let moves = m.position().legal_moves();
+            let pick = moves[next(moves.len())];
+            let mut after = m.position().clone();
+            after.play(&pick).unwrap();
+            let forced = matches!(after.legal_moves().as_slice(), [only] if after.is_pass(only));
+            if forced && !m.position().is_pass(&pick) {
+                return (m, pick);
+            }
+            m.play(Action::Play(pick)).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_forced_pass_is_played_for_the_player_and_undone_with_its_move() {
+    let (m, pick) = before_a_forced_pass();
+    let mut app = headless(GameId::Reversi, &[]);
+    let cursor = m.cursor();
+    app.world_mut().resource_mut::<Session>().current = m;
+    app.world_mut().write_message(Command::GoTo(cursor));
+    app.update();
+    app.world_mut()
+        .write_message(Command::Act(Action::Play(pick)));
+    app.update();
+    let s = session(&app);
+    assert_eq!(s.current.cursor(), cursor + 2, "the move and the pass");
+    assert_eq!(s.current.notation(cursor + 1), "--");
+    assert_eq!(s.message, Some("msg-passed"));
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(
+        session(&app).current.cursor(),
+        cursor,
+        "undo takes back both"
+    );
+    app.world_mut().write_message(Command::Redo);
+    app.update();
+    assert_eq!(
+        session(&app).current.cursor(),
+        cursor + 2,
+        "redo brings both back"
+    );
+}
+
 fn doska() -> Process {
     Process::new(env!("CARGO_BIN_EXE_doska"))
 }

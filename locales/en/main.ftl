@@ -168,3 +168,4 @@ game-armenian-draughts = Armenian draughts
 game-armenian-draughts-about = Tama: men also step diagonally forward, kings move like queens, a man crowned mid-capture goes on as a king.
 opt-king_diagonal_capture = Kings capture diagonally too
 opt-king_diagonal_capture-help = By the source kings capture only along ranks and files.
+msg-passed = No legal placement: the turn passed to the other player.

@@ -1,6 +1,8 @@
 //! Reversi as played in 1888 (`reversi`): 32 discs a side, four centre placements,
 //! flips along all eight lines, forced passes, the disc count decides.
 //!
+//! A forced pass is a ply of its own (`--`); the app plays it for the player.
+//!
 //! Choices where the spec is silent: with `centre_pattern = parallel_only`, a player's
 //! second centre disc must stand orthogonally next to his first; with `out_of_discs =
 //! borrow`, the borrowed disc comes out of the opponent's supply.
