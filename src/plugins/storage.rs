@@ -70,7 +70,7 @@ impl Folders {
                 )
             })
             .collect();
-        files.sort_by(|a, b| b.0.cmp(&a.0));
+        files.sort_by_key(|f| std::cmp::Reverse(f.0));
         files.into_iter().map(|(_, p)| p).collect()
     }
 }
