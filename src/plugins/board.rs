@@ -28,6 +28,8 @@ const SELECTED: Color32 = Color32::from_rgba_unmultiplied_const(64, 166, 242, 14
 const CHECK: Color32 = Color32::from_rgba_unmultiplied_const(242, 26, 26, 153);
 const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(26, 90, 26, 140);
 const WAYPOINT: Color32 = Color32::from_rgba_unmultiplied_const(38, 115, 230, 190);
+const HOME_WHITE: Color32 = Color32::from_rgba_unmultiplied_const(255, 255, 255, 60);
+const HOME_BLACK: Color32 = Color32::from_rgba_unmultiplied_const(0, 0, 0, 60);
 const PLACEMENT: Color32 = Color32::from_rgba_unmultiplied_const(255, 255, 255, 90);
 const COORDINATE: Color32 = Color32::from_rgb(237, 224, 204);
 
@@ -106,6 +108,17 @@ pub fn show(
             (false, false) => (LIGHT, egui::Stroke::NONE),
         };
         painter.add(egui::Shape::convex_polygon(poly(cell), colour, line));
+    }
+    for (cell, side) in session.current.position().tinted() {
+        let tint = match side {
+            crate::rules::Side::White => HOME_WHITE,
+            crate::rules::Side::Black => HOME_BLACK,
+        };
+        painter.add(egui::Shape::convex_polygon(
+            poly(cell),
+            tint,
+            egui::Stroke::NONE,
+        ));
     }
     coordinates(&painter, &layout, topology);
 

@@ -68,6 +68,10 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     }
     /// The number of the move about to be played, as move lists count.
     fn move_number(&self) -> u32;
+    /// Cells tinted in a side's colour (homes in Corners).
+    fn tinted(&self) -> Vec<(Cell, Side)> {
+        Vec::new()
+    }
     /// Discs on the board and in hand per side, for games that count them.
     fn tallies(&self) -> Vec<(Side, u32, u32)> {
         Vec::new()

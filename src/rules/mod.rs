@@ -1,6 +1,7 @@
 //! The rules engine: pure, deterministic, no rendering and no I/O.
 
 pub mod chess;
+pub mod corners;
 pub mod dama;
 pub mod game;
 pub mod history;

@@ -25,6 +25,10 @@ pub enum Reason {
     LonePieces,
     /// Too many plies without a capture or a man move.
     QuietKings,
+    /// A checker was still at home when the home-exit limit came.
+    HomeExit,
+    /// The finish limit came: the checkers in the target decided.
+    FinishLimit,
 }
 
 impl Reason {
@@ -44,6 +48,8 @@ impl Reason {
             Reason::Score => "score",
             Reason::LonePieces => "lone-pieces",
             Reason::QuietKings => "quiet-kings",
+            Reason::HomeExit => "home-exit",
+            Reason::FinishLimit => "finish-limit",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The enum over all games that the app and the command line hold.
 
 use super::chess::{self, ChessGame, ChessOptions};
+use super::corners::{self, Corners, CornersOptions};
 use super::dama::{self, Armenian, ArmenianOptions, Turkish, TurkishOptions};
 use super::game::Game;
 use super::options::{HouseRules, OptionSpec};
@@ -19,15 +20,17 @@ pub enum GameId {
     Reversi,
     Turkish,
     Armenian,
+    Corners,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 5] = [
+    pub const ALL: [GameId; 6] = [
         GameId::Chess,
         GameId::ZShashmaty,
         GameId::Turkish,
         GameId::Armenian,
         GameId::Reversi,
+        GameId::Corners,
     ];
 
     /// The id used on the command line, in save files and in translations.
@@ -38,6 +41,7 @@ impl GameId {
             GameId::Reversi => "reversi",
             GameId::Turkish => "turkish-draughts",
             GameId::Armenian => "armenian-draughts",
+            GameId::Corners => "corners",
         }
     }
 
@@ -58,6 +62,7 @@ impl GameId {
             GameId::Reversi => ReversiOptions::specs(),
             GameId::Turkish => TurkishOptions::specs(),
             GameId::Armenian => ArmenianOptions::specs(),
+            GameId::Corners => CornersOptions::specs(),
         }
     }
 
@@ -69,6 +74,7 @@ impl GameId {
             GameId::Reversi => ReversiOptions::default().get(id),
             GameId::Turkish => TurkishOptions::default().get(id),
             GameId::Armenian => ArmenianOptions::default().get(id),
+            GameId::Corners => CornersOptions::default().get(id),
         };
         self.option_specs()
             .iter()
@@ -98,6 +104,7 @@ pub enum Position {
     Reversi(Reversi),
     Turkish(Turkish),
     Armenian(Armenian),
+    Corners(Corners),
 }
 
 /// A move of any game.
@@ -108,6 +115,7 @@ pub enum Move {
     Reversi(reversi::Ply),
     Turkish(dama::Move),
     Armenian(dama::Move),
+    Corners(corners::CMove),
 }
 
 /// Runs `$body` with `$p` bound to the inner game of a position.
@@ -119,6 +127,7 @@ macro_rules! each {
             Position::Reversi($p) => $body,
             Position::Turkish($p) => $body,
             Position::Armenian($p) => $body,
+            Position::Corners($p) => $body,
         }
     };
 }
@@ -132,6 +141,7 @@ macro_rules! with_move {
             (Position::Reversi($p), Move::Reversi($mv)) => $body,
             (Position::Turkish($p), Move::Turkish($mv)) => $body,
             (Position::Armenian($p), Move::Armenian($mv)) => $body,
+            (Position::Corners($p), Move::Corners($mv)) => $body,
             _ => $mismatch,
         }
     };
@@ -146,6 +156,7 @@ impl Position {
             GameId::Reversi => Position::Reversi(Reversi::new(options(rules)?)),
             GameId::Turkish => Position::Turkish(Turkish::new(options(rules)?)),
             GameId::Armenian => Position::Armenian(Armenian::new(options(rules)?)),
+            GameId::Corners => Position::Corners(Corners::new(options(rules)?)),
         })
     }
 
@@ -161,6 +172,7 @@ impl Position {
             GameId::Reversi => Position::Reversi(Reversi::set_up(options(rules)?, text)?),
             GameId::Turkish => Position::Turkish(Turkish::set_up(options(rules)?, text)?),
             GameId::Armenian => Position::Armenian(Armenian::set_up(options(rules)?, text)?),
+            GameId::Corners => Position::Corners(Corners::set_up(options(rules)?, text)?),
         })
     }
 
@@ -171,6 +183,7 @@ impl Position {
             Position::Reversi(_) => GameId::Reversi,
             Position::Turkish(_) => GameId::Turkish,
             Position::Armenian(_) => GameId::Armenian,
+            Position::Corners(_) => GameId::Corners,
         }
     }
 
@@ -222,6 +235,7 @@ impl Position {
             Position::Reversi(p) => p.legal_moves().into_iter().map(Move::Reversi).collect(),
             Position::Turkish(p) => p.legal_moves().into_iter().map(Move::Turkish).collect(),
             Position::Armenian(p) => p.legal_moves().into_iter().map(Move::Armenian).collect(),
+            Position::Corners(p) => p.legal_moves().into_iter().map(Move::Corners).collect(),
         }
     }
 
@@ -249,6 +263,7 @@ impl Position {
             Position::Reversi(p) => p.parse_move(text).map(Move::Reversi),
             Position::Turkish(p) => p.parse_move(text).map(Move::Turkish),
             Position::Armenian(p) => p.parse_move(text).map(Move::Armenian),
+            Position::Corners(p) => p.parse_move(text).map(Move::Corners),
         }
     }
 
@@ -267,6 +282,7 @@ impl Position {
             (Position::Reversi(a), Position::Reversi(b)) => a.same_position(b),
             (Position::Turkish(a), Position::Turkish(b)) => a.same_position(b),
             (Position::Armenian(a), Position::Armenian(b)) => a.same_position(b),
+            (Position::Corners(a), Position::Corners(b)) => a.same_position(b),
             _ => false,
         }
     }
@@ -306,7 +322,14 @@ impl Position {
 
     /// True for a forced pass.
     pub fn is_pass(&self, m: &Move) -> bool {
-        matches!(m, Move::Reversi(reversi::Ply::Pass))
+        matches!(
+            m,
+            Move::Reversi(reversi::Ply::Pass) | Move::Corners(corners::CMove::Pass)
+        )
+    }
+
+    pub fn tinted(&self) -> Vec<(Cell, Side)> {
+        each!(self, p => p.tinted())
     }
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.

@@ -42,6 +42,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::Reversi, false)),
         Just((GameId::Turkish, false)),
         Just((GameId::Armenian, false)),
+        Just((GameId::Corners, false)),
     ]
 }
 
