@@ -30,6 +30,7 @@ const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(26, 90, 26, 140);
 const WAYPOINT: Color32 = Color32::from_rgba_unmultiplied_const(38, 115, 230, 190);
 const HOME_WHITE: Color32 = Color32::from_rgba_unmultiplied_const(255, 255, 255, 60);
 const HOME_BLACK: Color32 = Color32::from_rgba_unmultiplied_const(0, 0, 0, 60);
+const ROUTE: Color32 = Color32::from_rgba_unmultiplied_const(38, 115, 230, 110);
 const PLACEMENT: Color32 = Color32::from_rgba_unmultiplied_const(255, 255, 255, 90);
 const COORDINATE: Color32 = Color32::from_rgb(237, 224, 204);
 
@@ -138,6 +139,21 @@ pub fn show(
     let r = layout.cell * 0.5;
     for cell in session.table.placements() {
         painter.circle_filled(pos(layout.cell_centre(topology, cell)), r * 0.22, PLACEMENT);
+    }
+    // The route of every chain of the selected piece, so jumps read as paths.
+    if let Some(from) = session.selection.from {
+        let route = egui::Stroke::new((layout.cell * 0.04).max(1.5), ROUTE);
+        for (_, view) in session
+            .table
+            .from_cell(from)
+            .filter(|(_, v)| v.landings.len() > 1)
+        {
+            let points: Vec<Pos2> = std::iter::once(from)
+                .chain(view.landings.iter().copied())
+                .map(|c| pos(layout.cell_centre(topology, c)))
+                .collect();
+            painter.add(egui::Shape::line(points, route));
+        }
     }
     for (cell, target) in session.selection.targets(&session.table) {
         let c = pos(layout.cell_centre(topology, cell));

@@ -8,6 +8,9 @@ use crate::rules::GameId;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// A card's width with its margins and the gap to the next.
+const CARD_STEP: f32 = 300.0;
+
 pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
     egui::CentralPanel::default().show(root, |ui| {
         ui.vertical_centered(|ui| {
@@ -17,11 +20,16 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
             ui.add_space(16.0);
         });
         egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for game in GameId::ALL {
-                    card(ui, lang, game, parts, next);
-                }
-            });
+            // Cards in rows as wide as the window allows (a frame does not wrap by itself).
+            let columns = ((ui.available_width() / CARD_STEP) as usize).max(1);
+            for row in GameId::ALL.chunks(columns) {
+                ui.horizontal(|ui| {
+                    for &game in row {
+                        card(ui, lang, game, parts, next);
+                    }
+                });
+                ui.add_space(8.0);
+            }
         });
     });
 }
