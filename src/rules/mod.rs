@@ -3,6 +3,7 @@
 pub mod chess;
 pub mod corners;
 pub mod dama;
+pub mod epsilon;
 pub mod game;
 pub mod history;
 pub mod options;

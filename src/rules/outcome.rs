@@ -29,6 +29,11 @@ pub enum Reason {
     HomeExit,
     /// The finish limit came: the checkers in the target decided.
     FinishLimit,
+    FiveInARow,
+    /// The same movement made once too often (Epsilon-64).
+    RepeatedMove,
+    /// The agreed number of turns was reached.
+    TurnLimit,
 }
 
 impl Reason {
@@ -50,6 +55,9 @@ impl Reason {
             Reason::QuietKings => "quiet-kings",
             Reason::HomeExit => "home-exit",
             Reason::FinishLimit => "finish-limit",
+            Reason::FiveInARow => "five-in-a-row",
+            Reason::RepeatedMove => "repeated-move",
+            Reason::TurnLimit => "turn-limit",
         }
     }
 }

@@ -3,6 +3,7 @@
 use super::chess::{self, ChessGame, ChessOptions};
 use super::corners::{self, Corners, CornersOptions};
 use super::dama::{self, Armenian, ArmenianOptions, Turkish, TurkishOptions};
+use super::epsilon::{self, Epsilon, EpsilonOptions};
 use super::game::Game;
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -21,15 +22,17 @@ pub enum GameId {
     Turkish,
     Armenian,
     Corners,
+    Epsilon,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 6] = [
+    pub const ALL: [GameId; 7] = [
         GameId::Chess,
         GameId::ZShashmaty,
         GameId::Turkish,
         GameId::Armenian,
         GameId::Reversi,
+        GameId::Epsilon,
         GameId::Corners,
     ];
 
@@ -42,6 +45,7 @@ impl GameId {
             GameId::Turkish => "turkish-draughts",
             GameId::Armenian => "armenian-draughts",
             GameId::Corners => "corners",
+            GameId::Epsilon => "epsilon64",
         }
     }
 
@@ -63,6 +67,7 @@ impl GameId {
             GameId::Turkish => TurkishOptions::specs(),
             GameId::Armenian => ArmenianOptions::specs(),
             GameId::Corners => CornersOptions::specs(),
+            GameId::Epsilon => EpsilonOptions::specs(),
         }
     }
 
@@ -75,6 +80,7 @@ impl GameId {
             GameId::Turkish => TurkishOptions::default().get(id),
             GameId::Armenian => ArmenianOptions::default().get(id),
             GameId::Corners => CornersOptions::default().get(id),
+            GameId::Epsilon => EpsilonOptions::default().get(id),
         };
         self.option_specs()
             .iter()
@@ -105,6 +111,7 @@ pub enum Position {
     Turkish(Turkish),
     Armenian(Armenian),
     Corners(Corners),
+    Epsilon(Epsilon),
 }
 
 /// A move of any game.
@@ -116,6 +123,7 @@ pub enum Move {
     Turkish(dama::Move),
     Armenian(dama::Move),
     Corners(corners::CMove),
+    Epsilon(epsilon::Action),
 }
 
 /// Runs `$body` with `$p` bound to the inner game of a position.
@@ -128,6 +136,7 @@ macro_rules! each {
             Position::Turkish($p) => $body,
             Position::Armenian($p) => $body,
             Position::Corners($p) => $body,
+            Position::Epsilon($p) => $body,
         }
     };
 }
@@ -142,6 +151,7 @@ macro_rules! with_move {
             (Position::Turkish($p), Move::Turkish($mv)) => $body,
             (Position::Armenian($p), Move::Armenian($mv)) => $body,
             (Position::Corners($p), Move::Corners($mv)) => $body,
+            (Position::Epsilon($p), Move::Epsilon($mv)) => $body,
             _ => $mismatch,
         }
     };
@@ -157,6 +167,7 @@ impl Position {
             GameId::Turkish => Position::Turkish(Turkish::new(options(rules)?)),
             GameId::Armenian => Position::Armenian(Armenian::new(options(rules)?)),
             GameId::Corners => Position::Corners(Corners::new(options(rules)?)),
+            GameId::Epsilon => Position::Epsilon(Epsilon::new(options(rules)?)),
         })
     }
 
@@ -173,6 +184,7 @@ impl Position {
             GameId::Turkish => Position::Turkish(Turkish::set_up(options(rules)?, text)?),
             GameId::Armenian => Position::Armenian(Armenian::set_up(options(rules)?, text)?),
             GameId::Corners => Position::Corners(Corners::set_up(options(rules)?, text)?),
+            GameId::Epsilon => Position::Epsilon(Epsilon::set_up(options(rules)?, text)?),
         })
     }
 
@@ -184,6 +196,7 @@ impl Position {
             Position::Turkish(_) => GameId::Turkish,
             Position::Armenian(_) => GameId::Armenian,
             Position::Corners(_) => GameId::Corners,
+            Position::Epsilon(_) => GameId::Epsilon,
         }
     }
 
@@ -236,6 +249,7 @@ impl Position {
             Position::Turkish(p) => p.legal_moves().into_iter().map(Move::Turkish).collect(),
             Position::Armenian(p) => p.legal_moves().into_iter().map(Move::Armenian).collect(),
             Position::Corners(p) => p.legal_moves().into_iter().map(Move::Corners).collect(),
+            Position::Epsilon(p) => p.legal_moves().into_iter().map(Move::Epsilon).collect(),
         }
     }
 
@@ -264,6 +278,7 @@ impl Position {
             Position::Turkish(p) => p.parse_move(text).map(Move::Turkish),
             Position::Armenian(p) => p.parse_move(text).map(Move::Armenian),
             Position::Corners(p) => p.parse_move(text).map(Move::Corners),
+            Position::Epsilon(p) => p.parse_move(text).map(Move::Epsilon),
         }
     }
 
@@ -283,6 +298,7 @@ impl Position {
             (Position::Turkish(a), Position::Turkish(b)) => a.same_position(b),
             (Position::Armenian(a), Position::Armenian(b)) => a.same_position(b),
             (Position::Corners(a), Position::Corners(b)) => a.same_position(b),
+            (Position::Epsilon(a), Position::Epsilon(b)) => a.same_position(b),
             _ => false,
         }
     }
@@ -334,6 +350,19 @@ impl Position {
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.
     pub fn is_swap(&self, m: &Move) -> bool {
-        matches!(m, Move::ZShashmaty(zshashmaty::Action::Swap))
+        matches!(
+            m,
+            Move::ZShashmaty(zshashmaty::Action::Swap) | Move::Epsilon(epsilon::Action::Swap)
+        )
+    }
+
+    /// A warning key when the move loses at once by a rule the player should confirm.
+    pub fn warning(&self, m: &Move) -> Option<&'static str> {
+        match (self, m) {
+            (Position::Epsilon(p), Move::Epsilon(a)) if p.loses_by_repetition(a) => {
+                Some("warn-repeated-move")
+            }
+            _ => None,
+        }
     }
 }

@@ -43,6 +43,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::Turkish, false)),
         Just((GameId::Armenian, false)),
         Just((GameId::Corners, false)),
+        Just((GameId::Epsilon, false)),
     ]
 }
 

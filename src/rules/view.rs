@@ -22,6 +22,8 @@ pub enum PieceKind {
     Disc,
     /// A crowned draughts man.
     DraughtsKing,
+    /// An Epsilon-64 stone.
+    Stone,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
