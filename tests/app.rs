@@ -231,7 +231,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\nz-shashmaty\nturkish-draughts\narmenian-draughts\nreversi\ncorners\n"
+        "chess\nz-shashmaty\nturkish-draughts\narmenian-draughts\nreversi\nepsilon64\ncorners\n"
     );
     let out = doska().args(["perft", "chess", "3"]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "8902");

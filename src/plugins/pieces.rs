@@ -21,7 +21,11 @@ pub fn glyph(kind: PieceKind) -> Option<char> {
         PieceKind::Bishop => '♝',
         PieceKind::Knight => '♞',
         PieceKind::Pawn => '♟',
-        PieceKind::Checker | PieceKind::ZChecker | PieceKind::Disc | PieceKind::DraughtsKing => {
+        PieceKind::Checker
+        | PieceKind::ZChecker
+        | PieceKind::Disc
+        | PieceKind::DraughtsKing
+        | PieceKind::Stone => {
             return None;
         }
     })
@@ -69,7 +73,7 @@ pub fn paint(painter: &egui::Painter, piece: PieceView, at: Pos2, cell: f32, alp
         None => {
             let r = cell * 0.40;
             painter.circle(at, r, body, egui::Stroke::new((cell * 0.03).max(1.0), edge));
-            if piece.kind != PieceKind::Disc {
+            if !matches!(piece.kind, PieceKind::Disc | PieceKind::Stone) {
                 let ring = egui::Stroke::new((cell * 0.02).max(1.0), edge.gamma_multiply(0.6));
                 painter.circle_stroke(at, r * 0.6, ring);
             }

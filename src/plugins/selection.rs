@@ -100,10 +100,17 @@ impl Selection {
     }
 
     pub fn click(&mut self, position: &Position, table: &MoveTable, cell: Cell) -> Click {
-        if let Some((m, _)) = table
-            .moves
-            .iter()
-            .find(|(_, v)| v.placed.is_some() && v.from == cell)
+        // A selected stone's destination wins over a placement on the same cell.
+        let destination_of_selected = self.from.is_some()
+            && self
+                .candidates(table)
+                .iter()
+                .any(|(_, v)| v.landings.contains(&cell));
+        if !destination_of_selected
+            && let Some((m, _)) = table
+                .moves
+                .iter()
+                .find(|(_, v)| v.placed.is_some() && v.from == cell)
         {
             *self = Selection::default();
             return Click::Play(*m);

@@ -30,6 +30,8 @@ pub struct Session {
     pub selection: Selection,
     /// Moves that differ only by the piece chosen, waiting for the player's choice.
     pub choice: Option<Vec<Move>>,
+    /// A move that loses at once (a third repeated movement), waiting for confirmation.
+    pub confirm: Option<Move>,
     /// The key of a short message to show the player.
     pub message: Option<&'static str>,
     /// Bumped on every change of the match, so views know to redraw.
@@ -56,6 +58,7 @@ impl Session {
             current,
             selection: Selection::default(),
             choice: None,
+            confirm: None,
             message: None,
             revision: 0,
             animate: None,
@@ -116,6 +119,7 @@ impl Session {
         self.table = MoveTable::new(self.current.position());
         self.selection = Selection::default();
         self.choice = None;
+        self.confirm = None;
         self.message = None;
         self.revision += 1;
     }
@@ -185,7 +189,7 @@ impl Session {
 
     /// True while the match accepts moves on the board.
     pub fn accepts_moves(&self) -> bool {
-        self.current.outcome().is_none() && self.choice.is_none()
+        self.current.outcome().is_none() && self.choice.is_none() && self.confirm.is_none()
     }
 }
 
@@ -261,6 +265,7 @@ fn apply_commands(
             }
             Command::CancelChoice => {
                 session.choice = None;
+                session.confirm = None;
                 Ok(())
             }
             Command::Load(saved) => session.load(saved).map(|_| next.set(Screen::Playing)),
@@ -280,6 +285,10 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
         let click = s.selection.click(s.current.position(), &s.table, cell);
         s.message = None;
         match click {
+            Click::Play(m) if s.current.position().warning(&m).is_some() => {
+                s.message = s.current.position().warning(&m);
+                s.confirm = Some(m);
+            }
             Click::Play(m) => {
                 if let Err(e) = s.act(Action::Play(m)) {
                     warn!("a move from the move table was refused: {e}");

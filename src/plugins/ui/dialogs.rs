@@ -146,6 +146,20 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
         });
     }
 
+    if let Some(m) = session.confirm {
+        beside_board(lang.t("dialog-confirm")).show(ctx, |ui| {
+            ui.label(lang.t("warn-repeated-move"));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-play-anyway")).clicked() {
+                    send = Some(Command::Act(Action::Play(m)));
+                }
+                if ui.button(lang.t("button-cancel")).clicked() {
+                    send = Some(Command::CancelChoice);
+                }
+            });
+        });
+    }
+
     let m = &session.current;
     let legal = m.legal_actions();
     let swap = legal
