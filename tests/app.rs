@@ -216,6 +216,37 @@ fn a_forced_pass_is_played_for_the_player_and_undone_with_its_move() {
     );
 }
 
+#[test]
+fn epsilon_stones_are_placed_moved_and_a_losing_repeat_is_confirmed() {
+    let mut app = headless(GameId::Epsilon, &[]);
+    for cell in ["d4", "h8"] {
+        click(&mut app, cell);
+    }
+    assert_eq!(session(&app).current.notation(0), "@d4");
+    // White's d4 is selected; d5 is both a placement and its step: the step wins.
+    click(&mut app, "d4");
+    assert!(session(&app).selection.from.is_some());
+    click(&mut app, "d5");
+    assert_eq!(session(&app).current.notation(2), "d4-d5");
+    let shuffle = [
+        "h8", "g8", "d5", "d4", "g8", "f8", "d4", "d5", "f8", "e8", "d5", "d4", "e8", "e7",
+    ];
+    for cell in shuffle {
+        click(&mut app, cell);
+    }
+    // The next d4-d5 would be White's third: the session asks first.
+    click(&mut app, "d4");
+    click(&mut app, "d5");
+    let s = session(&app);
+    assert!(s.confirm.is_some());
+    assert_eq!(s.message, Some("warn-repeated-move"));
+    let actions = s.current.actions().len();
+    app.world_mut().write_message(Command::CancelChoice);
+    app.update();
+    assert!(session(&app).confirm.is_none());
+    assert_eq!(session(&app).current.actions().len(), actions);
+}
+
 fn doska() -> Process {
     Process::new(env!("CARGO_BIN_EXE_doska"))
 }
