@@ -237,3 +237,5 @@ piece-stone = Stone
 dialog-confirm = Are you sure?
 warn-repeated-move = This is the same move made once too often: it loses the game (unless it makes five in a row).
 button-play-anyway = Play it anyway
+reason-completion = filled the opposite corner
+result-penalty = penalty for { $side }: { $moves } moves

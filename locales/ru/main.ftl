@@ -237,3 +237,5 @@ piece-stone = Камень
 dialog-confirm = Вы уверены?
 warn-repeated-move = Этот ход повторён слишком часто: он проигрывает партию (если не строит пять в ряд).
 button-play-anyway = Всё равно сыграть
+reason-completion = занят противоположный угол
+result-penalty = штраф { $side }: { $moves } ходов

@@ -237,3 +237,5 @@ piece-stone = Камінь
 dialog-confirm = Ви впевнені?
 warn-repeated-move = Цей хід повторено надто часто: він програє партію (якщо не складає п'ять у ряд).
 button-play-anyway = Усе одно зіграти
+reason-completion = зайнято протилежний кут
+result-penalty = штраф { $side }: { $moves } ходів

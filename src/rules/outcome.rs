@@ -30,6 +30,8 @@ pub enum Reason {
     /// The finish limit came: the checkers in the target decided.
     FinishLimit,
     FiveInARow,
+    /// Corners: the target corner was filled (the score, if any, is the loser's penalty).
+    Completion,
     /// The same movement made once too often (Epsilon-64).
     RepeatedMove,
     /// The agreed number of turns was reached.
@@ -56,6 +58,7 @@ impl Reason {
             Reason::HomeExit => "home-exit",
             Reason::FinishLimit => "finish-limit",
             Reason::FiveInARow => "five-in-a-row",
+            Reason::Completion => "completion",
             Reason::RepeatedMove => "repeated-move",
             Reason::TurnLimit => "turn-limit",
         }

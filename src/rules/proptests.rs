@@ -75,3 +75,34 @@ proptest! {
         }
     }
 }
+
+/// Plays random actions until the game ends, or gives up after `bound` plies.
+fn plays_to_an_end(game: GameId, seed: u64, bound: usize) -> bool {
+    let mut state = seed;
+    let mut m = Match::new(Position::new(game, &[]).unwrap());
+    for _ in 0..bound {
+        if m.outcome().is_some() {
+            return true;
+        }
+        let moves = m.position().legal_moves();
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let pick = moves[(state >> 33) as usize % moves.len()];
+        m.play(Action::Play(pick)).expect("a legal move plays");
+    }
+    m.outcome().is_some()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Reversi fills the board, Corners has its move limits, Epsilon-64 its repetition
+    /// rule: random games always end.
+    #[test]
+    fn random_games_end(seed in any::<u64>()) {
+        prop_assert!(plays_to_an_end(GameId::Reversi, seed, 140));
+        prop_assert!(plays_to_an_end(GameId::Corners, seed, 170));
+        prop_assert!(plays_to_an_end(GameId::Epsilon, seed, 20_000));
+    }
+}

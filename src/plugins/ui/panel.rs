@@ -54,6 +54,18 @@ pub fn outcome_text(lang: Language, outcome: &Outcome) -> String {
     };
     let reason = lang.t(&format!("reason-{}", outcome.reason.id()));
     match outcome.score {
+        // Corners' score is the loser's penalty.
+        Some(score) if outcome.reason == crate::rules::Reason::Completion => {
+            let loser = outcome.winner.map_or(Side::Black, Side::other);
+            let penalty = lang.t_args(
+                "result-penalty",
+                &[
+                    ("side", side_name(lang, loser)),
+                    ("moves", score[loser.index()].to_string()),
+                ],
+            );
+            format!("{result}: {reason}, {penalty}")
+        }
         // "Black 40 – White 24", the first player's count first.
         Some(score) => {
             let first = outcome.winner.unwrap_or(Side::Black);

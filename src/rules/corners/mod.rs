@@ -260,9 +260,9 @@ impl Corners {
         match self.phase {
             Phase::Equalizing => {
                 let outcome = if self.completed(Side::Black) {
-                    Outcome::draw(Reason::Score)
+                    Outcome::draw(Reason::Completion)
                 } else {
-                    Outcome::win(Side::White, Reason::Score)
+                    Outcome::win(Side::White, Reason::Completion)
                 };
                 self.end(outcome);
                 if let Phase::Solo { penalty, .. } = &mut self.phase {
@@ -277,7 +277,7 @@ impl Corners {
             if mover == Side::White && self.options.equalizing_move {
                 self.phase = Phase::Equalizing;
             } else {
-                self.end(Outcome::win(mover, Reason::Score));
+                self.end(Outcome::win(mover, Reason::Completion));
             }
             return;
         }
@@ -383,7 +383,7 @@ impl Game for Corners {
         if let Phase::Solo { winner, penalty } = self.phase {
             let penalty = penalty + 1;
             self.phase = if self.completed(mover) || penalty >= PENALTY_CAP {
-                let mut o = Outcome::win(winner, Reason::Score);
+                let mut o = Outcome::win(winner, Reason::Completion);
                 let mut score = [0; 2];
                 score[mover.index()] = penalty.min(PENALTY_CAP);
                 o.score = Some(score);

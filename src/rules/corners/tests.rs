@@ -137,7 +137,7 @@ fn the_equalizing_move_can_draw() {
     g.play(&g.parse_move("e8-f8").unwrap());
     assert_eq!(g.phase, Phase::Equalizing);
     g.play(&g.parse_move("d3-c3").unwrap());
-    assert_eq!(g.outcome(1), Some(Outcome::draw(Reason::Score)));
+    assert_eq!(g.outcome(1), Some(Outcome::draw(Reason::Completion)));
 }
 
 #[test]
@@ -145,7 +145,10 @@ fn white_wins_when_black_cannot_equalize_and_scoring_counts_the_moves() {
     let mut g = nearly_done(&[]);
     g.play(&g.parse_move("e8-f8").unwrap());
     g.play(&g.parse_move("d3-d4").unwrap());
-    assert_eq!(g.outcome(1), Some(Outcome::win(Side::White, Reason::Score)));
+    assert_eq!(
+        g.outcome(1),
+        Some(Outcome::win(Side::White, Reason::Completion))
+    );
 
     let mut g = nearly_done(&[("scoring", "on")]);
     g.play(&g.parse_move("e8-f8").unwrap());
@@ -170,7 +173,10 @@ fn black_completing_first_wins_at_once() {
     let mut g = nearly_done(&[]);
     g.turn = Side::Black;
     g.play(&g.parse_move("d3-c3").unwrap());
-    assert_eq!(g.outcome(1), Some(Outcome::win(Side::Black, Reason::Score)));
+    assert_eq!(
+        g.outcome(1),
+        Some(Outcome::win(Side::Black, Reason::Completion))
+    );
 }
 
 #[test]
