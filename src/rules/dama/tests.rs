@@ -24,7 +24,7 @@ fn perft(g: &Turkish, depth: u32) -> u64 {
 #[test]
 fn perft_from_the_start() {
     let g = Turkish::new(TurkishOptions::default());
-    for (d, n) in [8, 64, 708, 7538, 85_090].into_iter().enumerate() {
+    for (d, n) in [8, 64, 708, 7538, 85_090, 931_312].into_iter().enumerate() {
         assert_eq!(perft(&g, d as u32 + 1), n, "depth {}", d + 1);
     }
     let g = Turkish::new(TurkishOptions {

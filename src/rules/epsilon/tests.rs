@@ -33,7 +33,7 @@ fn count(g: &Epsilon) -> (usize, usize, usize) {
 #[test]
 fn perft_from_the_empty_board() {
     let p = Position::new(GameId::Epsilon, &[]).unwrap();
-    for (d, n) in [64, 4032, 276_360].into_iter().enumerate() {
+    for (d, n) in [64, 4032, 276_360, 18_689_708].into_iter().enumerate() {
         assert_eq!(crate::cli::perft(&p, d as u32 + 1), n, "depth {}", d + 1);
     }
 }

@@ -63,7 +63,7 @@ fn perft_from_the_empty_board_and_the_othello_start() {
             d + 1
         );
     }
-    let othello = [4, 12, 56, 244, 1396, 8200];
+    let othello = [4, 12, 56, 244, 1396, 8200, 55_092];
     for (d, &n) in othello.iter().enumerate() {
         assert_eq!(
             crate::cli::perft(&position(&[("start", "othello")]), d as u32 + 1),
