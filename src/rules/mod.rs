@@ -8,6 +8,7 @@ pub mod game;
 pub mod history;
 pub mod options;
 pub mod outcome;
+pub mod path;
 pub mod position;
 pub mod record;
 pub mod reversi;

@@ -5,27 +5,8 @@ use super::{Corners, Obligatory, Phase};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 
-/// The longest shortest route on 64 squares is far below this.
-const MAX_ROUTE: usize = 32;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Route {
-    len: u8,
-    cells: [Cell; MAX_ROUTE],
-}
-
-impl Route {
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.cells[..self.len as usize]
-    }
-
-    fn with(&self, c: Cell) -> Route {
-        let mut r = *self;
-        r.cells[r.len as usize] = c;
-        r.len += 1;
-        r
-    }
-}
+/// A jump route; the longest shortest route on 64 squares is far below 32 landings.
+pub type Route = crate::rules::path::Path<32>;
 
 /// A move: a checker from `from` along `route` (one square for a step), or a forced pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -12,27 +12,7 @@ pub struct Piece {
 }
 
 /// Up to 16 pieces can be taken in one move.
-const MAX_PATH: usize = 16;
-
-/// A fixed list of cells, so moves are `Copy`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Path {
-    len: u8,
-    cells: [Cell; MAX_PATH],
-}
-
-impl Path {
-    fn push(&mut self, c: Cell) {
-        self.cells[self.len as usize] = c;
-        self.len += 1;
-    }
-    fn pop(&mut self) {
-        self.len -= 1;
-    }
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.cells[..self.len as usize]
-    }
-}
+pub type Path = crate::rules::path::Path<16>;
 
 /// A move: its start and every square it lands on; a capture also lists what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -50,7 +30,7 @@ impl Move {
     }
 
     pub fn is_capture(&self) -> bool {
-        self.captured.len > 0
+        !self.captured.is_empty()
     }
 }
 
@@ -119,8 +99,8 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
     }
     if !captures.is_empty() {
         if g.options.rules().max_capture {
-            let most = captures.iter().map(|m| m.captured.len).max().unwrap_or(0);
-            captures.retain(|m| m.captured.len == most);
+            let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
+            captures.retain(|m| m.captured.len() == most);
         }
         return captures;
     }
@@ -234,7 +214,7 @@ impl<O: Flavour> Search<'_, O> {
     fn extend(&mut self, at: Cell, king: bool, last: Option<Direction>) {
         let jumps = self.jumps(at, king, last);
         if jumps.is_empty() {
-            if self.landings.len > 0 {
+            if !self.landings.is_empty() {
                 self.out.push(Move {
                     from: self.from,
                     landings: self.landings,

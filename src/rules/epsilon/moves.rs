@@ -4,36 +4,8 @@
 use super::Epsilon;
 use crate::rules::topology::{Cell, Direction, Topology};
 
-const MAX_ROUTE: usize = 64;
-
-/// The landing squares of a movement, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Route {
-    len: u8,
-    cells: [Cell; MAX_ROUTE],
-}
-
-impl Default for Route {
-    fn default() -> Self {
-        Route {
-            len: 0,
-            cells: [0; MAX_ROUTE],
-        }
-    }
-}
-
-impl Route {
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.cells[..self.len as usize]
-    }
-
-    fn with(&self, c: Cell) -> Route {
-        let mut r = *self;
-        r.cells[r.len as usize] = c;
-        r.len += 1;
-        r
-    }
-}
+/// The landing cells of a movement, in order.
+pub type Route = crate::rules::path::Path<64>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
@@ -83,7 +55,7 @@ fn movements(g: &Epsilon, from: Cell, out: &mut Vec<Action>) {
 }
 
 fn better(a: &Route, b: &Route) -> bool {
-    (a.len, a.as_slice()) < (b.len, b.as_slice())
+    (a.len(), a.as_slice()) < (b.len(), b.as_slice())
 }
 
 /// Depth-first search of jump chains; `jumped` marks the stones jumped so far.
@@ -123,7 +95,7 @@ fn chain(
         } else if g.options.jump_same_stone_twice {
             continue;
         }
-        if next.len as usize >= MAX_ROUTE {
+        if next.is_full() {
             continue;
         }
         let was = jumped[over as usize];

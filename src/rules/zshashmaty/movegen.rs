@@ -6,30 +6,7 @@ use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 
 /// Up to 12 enemy pieces can be jumped in one chain, so 12 landings suffice; one spare.
-const MAX_PATH: usize = 13;
-
-/// A fixed-size list of cells, so moves are `Copy` and generation does not allocate per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Path {
-    len: u8,
-    cells: [Cell; MAX_PATH],
-}
-
-impl Path {
-    pub fn push(&mut self, c: Cell) {
-        self.cells[self.len as usize] = c;
-        self.len += 1;
-    }
-    pub fn pop(&mut self) {
-        self.len -= 1;
-    }
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.cells[..self.len as usize]
-    }
-    pub fn contains(&self, c: Cell) -> bool {
-        self.as_slice().contains(&c)
-    }
-}
+pub type Path = crate::rules::path::Path<13>;
 
 /// One move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,7 +37,7 @@ impl Move {
     }
 
     pub fn is_capture(&self) -> bool {
-        self.captured.len > 0
+        !self.captured.is_empty()
     }
 
     fn simple(from: Cell, to: Cell, role: Role, captured: Option<Cell>) -> Move {
@@ -258,7 +235,7 @@ impl Chain<'_> {
     fn extend(&mut self, at: Cell, role: Role) {
         let steps: Vec<(Cell, Cell)> = self.jumps_from(at).collect();
         if steps.is_empty() {
-            if self.landings.len > 0 {
+            if !self.landings.is_empty() {
                 let m = Move {
                     from: self.from,
                     role: self.role,
@@ -288,7 +265,7 @@ impl Chain<'_> {
                 && self.jumps_from(land).next().is_some()
             {
                 next_role = Role::King;
-                self.crowned_at = Some(self.landings.len - 1);
+                self.crowned_at = Some(self.landings.len() as u8 - 1);
             }
             self.extend(land, next_role);
             self.crowned_at = crowned_before;
