@@ -2,6 +2,8 @@
 //! game's notation, so a file stays readable and survives changes to the engine.
 
 use super::chess::START_FEN;
+use super::dama::{Armenian, Turkish};
+use super::game::Game;
 use super::history::{Match, action_notation};
 use super::position::{GameId, Position};
 use serde::{Deserialize, Serialize};
@@ -207,9 +209,15 @@ pub struct SavedGame {
 
 impl SavedGame {
     pub fn from_match(m: &Match, seats: &[String]) -> SavedGame {
-        // Only chess games can start from a set-up position in the app.
+        // The games that can start from a set-up position keep it.
         let start = match m.start() {
             Position::Chess(c) => Some(c.position.fen()).filter(|f| f != START_FEN),
+            Position::Turkish(d) => {
+                Some(d.fen()).filter(|f| *f != Turkish::new(d.options.clone()).fen())
+            }
+            Position::Armenian(d) => {
+                Some(d.fen()).filter(|f| *f != Armenian::new(d.options.clone()).fen())
+            }
             _ => None,
         };
         let mut replayed = Match::new(m.start().clone());

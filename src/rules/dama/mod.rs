@@ -266,6 +266,11 @@ pub type Turkish = Dama<TurkishOptions>;
 pub type Armenian = Dama<ArmenianOptions>;
 
 impl<O: Flavour> Dama<O> {
+    /// The position in the `W:Wa2,b2,Kd1:Ba6,Kh8` format.
+    pub fn fen(&self) -> String {
+        notation::to_fen(self)
+    }
+
     fn count(&self, side: Side) -> (usize, usize) {
         let own = self.board.iter().flatten().filter(|p| p.side == side);
         let all: Vec<&Piece> = own.collect();

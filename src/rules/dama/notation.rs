@@ -54,6 +54,23 @@ pub fn read<O: Flavour>(g: &Dama<O>, text: &str) -> Result<Move, String> {
     }
 }
 
+/// Writes the position as `W:Wa2,b2,Kd1:Ba6,Kh8`.
+pub fn to_fen<O: Flavour>(g: &Dama<O>) -> String {
+    let t = Topology::plain();
+    let side = |s: Side| if s == Side::White { "W" } else { "B" };
+    let mut out = side(g.turn).to_string();
+    for s in Side::BOTH {
+        let pieces: Vec<String> = (0..64u8)
+            .filter_map(|c| {
+                let p = g.board[c as usize]?;
+                (p.side == s).then(|| format!("{}{}", if p.king { "K" } else { "" }, t.name(c)))
+            })
+            .collect();
+        out.push_str(&format!(":{}{}", side(s), pieces.join(",")));
+    }
+    out
+}
+
 /// Reads `W:Wa2,b2,Kd1:Ba6,Kh8` (side to move, then each side's pieces).
 pub fn from_fen<O: Flavour>(options: O, text: &str) -> Result<Dama<O>, String> {
     let t = Topology::plain();

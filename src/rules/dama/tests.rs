@@ -39,6 +39,17 @@ fn perft_from_the_start() {
 }
 
 #[test]
+fn positions_and_saves_keep_a_set_up_start() {
+    let g = fen("W:WKd1,h2:Bd4", &[]);
+    assert_eq!(g.fen(), "W:WKd1,h2:Bd4");
+    let m = crate::rules::record::replay(GameId::Turkish, "[FEN \"W:WKd1,h2:Bd4\"]\n1. d1:d6", &[])
+        .unwrap();
+    let saved = crate::rules::record::SavedGame::from_match(&m, &[]);
+    assert_eq!(saved.start.as_deref(), Some("W:WKd1,h2:Bd4"));
+    assert_eq!(saved.to_match().unwrap(), m);
+}
+
+#[test]
 fn t1_a_king_flies_and_lands_anywhere_beyond() {
     let g = fen("W:WKd1,h2:Bd4", &[]);
     assert_eq!(names(&g), ["d1:d5", "d1:d6", "d1:d7", "d1:d8"]);
