@@ -21,9 +21,14 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     /// The colour to move.
     fn turn(&self) -> Side;
     /// How many players sit at the board.
-    fn seat_count(&self) -> usize;
-    /// Which of them moves now (seats are numbered in their order of play).
-    fn seat_to_move(&self) -> usize;
+    fn seat_count(&self) -> usize {
+        2
+    }
+    /// Which of them moves now (seats are numbered in their order of play); by default
+    /// White sits in seat 0 and Black in seat 1.
+    fn seat_to_move(&self) -> usize {
+        self.turn().index()
+    }
     /// The colour a seat plays.
     fn seat_side(&self, seat: usize) -> Side {
         if seat.is_multiple_of(2) {

@@ -52,6 +52,28 @@ pub struct MoveView {
 }
 
 impl MoveView {
+    /// A piece going from `from` over `landings`, and nothing else happening.
+    pub fn along(from: Cell, landings: Vec<Cell>) -> MoveView {
+        MoveView {
+            from,
+            landings,
+            captured: Vec::new(),
+            companion: None,
+            promotion: None,
+            vanishes: false,
+            placed: None,
+            flipped: Vec::new(),
+        }
+    }
+
+    /// A piece put down on `cell`.
+    pub fn placing(cell: Cell, piece: PieceView) -> MoveView {
+        MoveView {
+            placed: Some(piece),
+            ..MoveView::along(cell, vec![cell])
+        }
+    }
+
     pub fn to(&self) -> Cell {
         *self.landings.last().unwrap_or(&self.from)
     }

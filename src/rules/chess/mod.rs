@@ -109,14 +109,6 @@ impl Game for ChessGame {
         self.position.turn
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_to_move(&self) -> usize {
-        self.position.turn.index()
-    }
-
     fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.position.legal_moves(&mut moves);
@@ -137,14 +129,10 @@ impl Game for ChessGame {
 
     fn view(&self, m: &Move) -> MoveView {
         MoveView {
-            from: m.from,
-            landings: vec![m.to],
             captured: m.capture_square().into_iter().collect(),
             companion: m.castling_rook(),
             promotion: m.promotion.map(kind),
-            vanishes: false,
-            placed: None,
-            flipped: Vec::new(),
+            ..MoveView::along(m.from, vec![m.to])
         }
     }
 

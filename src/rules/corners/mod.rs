@@ -350,14 +350,6 @@ impl Game for Corners {
         self.turn
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_to_move(&self) -> usize {
-        self.turn.index()
-    }
-
     fn legal_moves(&self) -> Vec<CMove> {
         moves::legal(self)
     }
@@ -410,19 +402,9 @@ impl Game for Corners {
     }
 
     fn view(&self, m: &CMove) -> MoveView {
-        let (from, landings) = match m {
-            CMove::Move { from, route } => (*from, route.as_slice().to_vec()),
-            CMove::Pass => (0, Vec::new()),
-        };
-        MoveView {
-            from,
-            landings,
-            captured: Vec::new(),
-            companion: None,
-            promotion: None,
-            vanishes: false,
-            placed: None,
-            flipped: Vec::new(),
+        match m {
+            CMove::Move { from, route } => MoveView::along(*from, route.as_slice().to_vec()),
+            CMove::Pass => MoveView::along(0, Vec::new()),
         }
     }
 

@@ -319,14 +319,6 @@ impl<O: Flavour> Game for Dama<O> {
         self.turn
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_to_move(&self) -> usize {
-        self.turn.index()
-    }
-
     fn legal_moves(&self) -> Vec<Move> {
         movegen::legal(self)
     }
@@ -360,14 +352,8 @@ impl<O: Flavour> Game for Dama<O> {
 
     fn view(&self, m: &Move) -> MoveView {
         MoveView {
-            from: m.from,
-            landings: m.landings.as_slice().to_vec(),
             captured: m.captured.as_slice().to_vec(),
-            companion: None,
-            promotion: None,
-            vanishes: false,
-            placed: None,
-            flipped: Vec::new(),
+            ..MoveView::along(m.from, m.landings.as_slice().to_vec())
         }
     }
 

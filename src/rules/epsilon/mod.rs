@@ -283,10 +283,6 @@ impl Game for Epsilon {
         self.turn
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
     fn seat_to_move(&self) -> usize {
         self.turn.index() ^ self.swapped as usize
     }
@@ -381,27 +377,16 @@ impl Game for Epsilon {
     }
 
     fn view(&self, a: &Action) -> MoveView {
-        let (from, landings, placed) = match a {
-            Action::Place(c) => (
+        match a {
+            Action::Place(c) => MoveView::placing(
                 *c,
-                vec![*c],
-                Some(PieceView {
+                PieceView {
                     side: self.turn,
                     kind: PieceKind::Stone,
-                }),
+                },
             ),
-            Action::Move { from, route } => (*from, route.as_slice().to_vec(), None),
-            Action::Pass | Action::Swap => (0, Vec::new(), None),
-        };
-        MoveView {
-            from,
-            landings,
-            captured: Vec::new(),
-            companion: None,
-            promotion: None,
-            vanishes: false,
-            placed,
-            flipped: Vec::new(),
+            Action::Move { from, route } => MoveView::along(*from, route.as_slice().to_vec()),
+            Action::Pass | Action::Swap => MoveView::along(0, Vec::new()),
         }
     }
 

@@ -266,10 +266,6 @@ impl Game for Reversi {
         self.turn
     }
 
-    fn seat_count(&self) -> usize {
-        2
-    }
-
     /// Black, the first player, sits in seat 0.
     fn seat_to_move(&self) -> usize {
         (self.turn == Side::White) as usize
@@ -341,22 +337,18 @@ impl Game for Reversi {
     }
 
     fn view(&self, ply: &Ply) -> MoveView {
-        let (cell, flipped) = match *ply {
-            Ply::Place(c) => (Some(c), self.flips(c, self.turn)),
-            Ply::Pass => (None, Vec::new()),
-        };
-        MoveView {
-            from: cell.unwrap_or(0),
-            landings: cell.into_iter().collect(),
-            captured: Vec::new(),
-            companion: None,
-            promotion: None,
-            vanishes: false,
-            placed: cell.map(|_| PieceView {
-                side: self.turn,
-                kind: PieceKind::Disc,
-            }),
-            flipped,
+        match *ply {
+            Ply::Place(c) => MoveView {
+                flipped: self.flips(c, self.turn),
+                ..MoveView::placing(
+                    c,
+                    PieceView {
+                        side: self.turn,
+                        kind: PieceKind::Disc,
+                    },
+                )
+            },
+            Ply::Pass => MoveView::along(0, Vec::new()),
         }
     }
 

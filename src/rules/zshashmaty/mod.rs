@@ -238,25 +238,12 @@ impl Game for ZShashmaty {
 
     fn view(&self, action: &Action) -> MoveView {
         match action {
-            Action::Swap => MoveView {
-                from: 0,
-                landings: Vec::new(),
-                captured: Vec::new(),
-                companion: None,
-                promotion: None,
-                vanishes: false,
-                placed: None,
-                flipped: Vec::new(),
-            },
+            Action::Swap => MoveView::along(0, Vec::new()),
             Action::Move(m) => MoveView {
-                from: m.from,
-                landings: m.landings.as_slice().to_vec(),
                 captured: m.captured.as_slice().to_vec(),
-                companion: None,
                 promotion: m.promotion.map(kind),
                 vanishes: m.mine,
-                placed: None,
-                flipped: Vec::new(),
+                ..MoveView::along(m.from, m.landings.as_slice().to_vec())
             },
         }
     }
