@@ -81,6 +81,38 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn tallies(&self) -> Vec<(Side, u32, u32)> {
         Vec::new()
     }
+    /// How many players are still playing for the win; a draw needs all their votes.
+    fn players_in_game(&self) -> usize {
+        2
+    }
+    /// Whether the players may agree a draw now.
+    fn draw_allowed(&self) -> bool {
+        true
+    }
+    /// Whether the match's own decisions (draw offers, resignation) may be made now, and
+    /// not only the game's actions (an answer awaited, say).
+    fn decisions_open(&self) -> bool {
+        true
+    }
+    /// The player to move resigns and the game goes on without him; false where
+    /// resigning simply ends the game.
+    fn resign(&mut self) -> bool {
+        false
+    }
+    /// Places and points at the end, for games of more than two players.
+    fn standings(&self, _outcome: &Outcome) -> Vec<Standing> {
+        Vec::new()
+    }
+}
+
+/// One line of a result table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub side: Side,
+    /// 1 for the best; players with equal points share a place.
+    pub place: u8,
+    /// Points in halves, so that a shared draw stays exact.
+    pub half_points: u8,
 }
 
 /// Draws a text diagram of a square-grid board.

@@ -30,6 +30,8 @@ pub struct State {
     pub position: Position,
     /// The side whose draw offer stands.
     pub draw_offer: Option<Side>,
+    /// The sides that agreed to it so far, the offerer first.
+    pub draw_votes: Vec<Side>,
     /// An end by agreement, claim or resignation.
     pub ended: Option<Outcome>,
 }
@@ -50,6 +52,7 @@ impl Match {
             states: vec![State {
                 position: start,
                 draw_offer: None,
+                draw_votes: Vec::new(),
                 ended: None,
             }],
             cursor: 0,
@@ -119,10 +122,13 @@ impl Match {
             .into_iter()
             .map(Action::Play)
             .collect();
+        if !state.position.decisions_open() {
+            return actions;
+        }
         match state.draw_offer {
-            None => actions.push(Action::OfferDraw),
-            Some(side) if side != turn => actions.push(Action::AcceptDraw),
-            Some(_) => {}
+            None if state.position.draw_allowed() => actions.push(Action::OfferDraw),
+            Some(_) if !state.draw_votes.contains(&turn) => actions.push(Action::AcceptDraw),
+            _ => {}
         }
         if state.position.claimable_draw(self.repetitions()).is_some() {
             actions.push(Action::ClaimDraw);
@@ -149,13 +155,22 @@ impl Match {
         match action {
             Action::Play(m) => {
                 next.position.play(&m)?;
-                // A move by the other side declines its opponent's offer.
-                if next.draw_offer.is_some_and(|s| s != turn) {
+                // A move by a side that has not agreed declines the offer.
+                if next.draw_offer.is_some() && !next.draw_votes.contains(&turn) {
                     next.draw_offer = None;
+                    next.draw_votes.clear();
                 }
             }
-            Action::OfferDraw => next.draw_offer = Some(turn),
-            Action::AcceptDraw => next.ended = Some(Outcome::draw(Reason::Agreement)),
+            Action::OfferDraw => {
+                next.draw_offer = Some(turn);
+                next.draw_votes = vec![turn];
+            }
+            Action::AcceptDraw => {
+                next.draw_votes.push(turn);
+                if next.draw_votes.len() >= next.position.players_in_game() {
+                    next.ended = Some(Outcome::draw(Reason::Agreement));
+                }
+            }
             Action::ClaimDraw => {
                 let reason = next
                     .position
@@ -163,7 +178,13 @@ impl Match {
                     .ok_or("there is no draw to claim")?;
                 next.ended = Some(Outcome::draw(reason));
             }
-            Action::Resign => next.ended = Some(Outcome::win(turn.other(), Reason::Resignation)),
+            Action::Resign => {
+                next.draw_offer = None;
+                next.draw_votes.clear();
+                if !next.position.resign() {
+                    next.ended = Some(Outcome::win(turn.other(), Reason::Resignation));
+                }
+            }
         }
         self.actions.truncate(self.cursor);
         self.states.truncate(self.cursor + 1);

@@ -14,10 +14,11 @@ pub mod record;
 pub mod reversi;
 pub mod side;
 pub mod topology;
+pub mod trichess;
 pub mod view;
 pub mod zshashmaty;
 
-pub use game::Game;
+pub use game::{Game, Standing};
 pub use history::{Action, Match};
 pub use outcome::{Outcome, Reason};
 pub use position::{GameId, Move, Position};

@@ -36,6 +36,8 @@ pub enum Reason {
     RepeatedMove,
     /// The agreed number of turns was reached.
     TurnLimit,
+    /// The others left the game (mated, resigned or made servants).
+    LastInGame,
 }
 
 impl Reason {
@@ -61,6 +63,7 @@ impl Reason {
             Reason::Completion => "completion",
             Reason::RepeatedMove => "repeated-move",
             Reason::TurnLimit => "turn-limit",
+            Reason::LastInGame => "last-in-game",
         }
     }
 }
@@ -96,7 +99,8 @@ impl Outcome {
         match self.winner {
             Some(Side::White) => "1-0",
             Some(Side::Black) => "0-1",
-            None => "1/2-1/2",
+            Some(Side::Red) => "0-0-1",
+            Some(Side::Grey) | None => "1/2-1/2",
         }
     }
 }

@@ -4,11 +4,12 @@ use super::chess::{self, ChessGame, ChessOptions};
 use super::corners::{self, Corners, CornersOptions};
 use super::dama::{self, Armenian, ArmenianOptions, Turkish, TurkishOptions};
 use super::epsilon::{self, Epsilon, EpsilonOptions};
-use super::game::Game;
+use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::{self, Reversi, ReversiOptions};
 use super::side::Side;
+use super::trichess::{self, TriChess, TriOptions};
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceView};
 use super::zshashmaty::{self, ZOptions, ZShashmaty};
@@ -23,10 +24,11 @@ pub enum GameId {
     Armenian,
     Corners,
     Epsilon,
+    TriChess,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 7] = [
+    pub const ALL: [GameId; 8] = [
         GameId::Chess,
         GameId::ZShashmaty,
         GameId::Turkish,
@@ -34,6 +36,7 @@ impl GameId {
         GameId::Reversi,
         GameId::Epsilon,
         GameId::Corners,
+        GameId::TriChess,
     ];
 
     /// The id used on the command line, in save files and in translations.
@@ -46,6 +49,7 @@ impl GameId {
             GameId::Armenian => "armenian-draughts",
             GameId::Corners => "corners",
             GameId::Epsilon => "epsilon64",
+            GameId::TriChess => "tri-chess",
         }
     }
 
@@ -68,6 +72,7 @@ impl GameId {
             GameId::Armenian => ArmenianOptions::specs(),
             GameId::Corners => CornersOptions::specs(),
             GameId::Epsilon => EpsilonOptions::specs(),
+            GameId::TriChess => TriOptions::specs(),
         }
     }
 
@@ -81,6 +86,7 @@ impl GameId {
             GameId::Armenian => ArmenianOptions::default().get(id),
             GameId::Corners => CornersOptions::default().get(id),
             GameId::Epsilon => EpsilonOptions::default().get(id),
+            GameId::TriChess => TriOptions::default().get(id),
         };
         self.option_specs()
             .iter()
@@ -112,6 +118,7 @@ pub enum Position {
     Armenian(Armenian),
     Corners(Corners),
     Epsilon(Epsilon),
+    TriChess(TriChess),
 }
 
 /// A move of any game.
@@ -124,6 +131,7 @@ pub enum Move {
     Armenian(dama::Move),
     Corners(corners::CMove),
     Epsilon(epsilon::Action),
+    TriChess(trichess::Action),
 }
 
 /// Runs `$body` with `$p` bound to the inner game of a position.
@@ -137,6 +145,7 @@ macro_rules! each {
             Position::Armenian($p) => $body,
             Position::Corners($p) => $body,
             Position::Epsilon($p) => $body,
+            Position::TriChess($p) => $body,
         }
     };
 }
@@ -152,6 +161,7 @@ macro_rules! with_move {
             (Position::Armenian($p), Move::Armenian($mv)) => $body,
             (Position::Corners($p), Move::Corners($mv)) => $body,
             (Position::Epsilon($p), Move::Epsilon($mv)) => $body,
+            (Position::TriChess($p), Move::TriChess($mv)) => $body,
             _ => $mismatch,
         }
     };
@@ -168,6 +178,7 @@ impl Position {
             GameId::Armenian => Position::Armenian(Armenian::new(options(rules)?)),
             GameId::Corners => Position::Corners(Corners::new(options(rules)?)),
             GameId::Epsilon => Position::Epsilon(Epsilon::new(options(rules)?)),
+            GameId::TriChess => Position::TriChess(TriChess::new(options(rules)?)),
         })
     }
 
@@ -185,6 +196,7 @@ impl Position {
             GameId::Armenian => Position::Armenian(Armenian::set_up(options(rules)?, text)?),
             GameId::Corners => Position::Corners(Corners::set_up(options(rules)?, text)?),
             GameId::Epsilon => Position::Epsilon(Epsilon::set_up(options(rules)?, text)?),
+            GameId::TriChess => Position::TriChess(TriChess::set_up(options(rules)?, text)?),
         })
     }
 
@@ -197,6 +209,7 @@ impl Position {
             Position::Armenian(_) => GameId::Armenian,
             Position::Corners(_) => GameId::Corners,
             Position::Epsilon(_) => GameId::Epsilon,
+            Position::TriChess(_) => GameId::TriChess,
         }
     }
 
@@ -250,6 +263,7 @@ impl Position {
             Position::Armenian(p) => p.legal_moves().into_iter().map(Move::Armenian).collect(),
             Position::Corners(p) => p.legal_moves().into_iter().map(Move::Corners).collect(),
             Position::Epsilon(p) => p.legal_moves().into_iter().map(Move::Epsilon).collect(),
+            Position::TriChess(p) => p.legal_moves().into_iter().map(Move::TriChess).collect(),
         }
     }
 
@@ -279,6 +293,7 @@ impl Position {
             Position::Armenian(p) => p.parse_move(text).map(Move::Armenian),
             Position::Corners(p) => p.parse_move(text).map(Move::Corners),
             Position::Epsilon(p) => p.parse_move(text).map(Move::Epsilon),
+            Position::TriChess(p) => p.parse_move(text).map(Move::TriChess),
         }
     }
 
@@ -299,6 +314,7 @@ impl Position {
             (Position::Armenian(a), Position::Armenian(b)) => a.same_position(b),
             (Position::Corners(a), Position::Corners(b)) => a.same_position(b),
             (Position::Epsilon(a), Position::Epsilon(b)) => a.same_position(b),
+            (Position::TriChess(a), Position::TriChess(b)) => a.same_position(b),
             _ => false,
         }
     }
@@ -346,6 +362,27 @@ impl Position {
 
     pub fn tinted(&self) -> Vec<(Cell, Side)> {
         each!(self, p => p.tinted())
+    }
+
+    pub fn players_in_game(&self) -> usize {
+        each!(self, p => p.players_in_game())
+    }
+
+    pub fn draw_allowed(&self) -> bool {
+        each!(self, p => p.draw_allowed())
+    }
+
+    pub fn decisions_open(&self) -> bool {
+        each!(self, p => p.decisions_open())
+    }
+
+    /// The player to move resigns; false where that simply ends the game.
+    pub fn resign(&mut self) -> bool {
+        each!(self, p => p.resign())
+    }
+
+    pub fn standings(&self, outcome: &Outcome) -> Vec<Standing> {
+        each!(self, p => p.standings(outcome))
     }
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.

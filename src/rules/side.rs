@@ -1,4 +1,5 @@
-//! The two colours of the two-army games.
+//! The colours of the armies: White and Black in the two-army games, Red as the third
+//! army of chess for three, and Grey for an army whose player is out of the game.
 
 use serde::{Deserialize, Serialize};
 
@@ -6,19 +7,28 @@ use serde::{Deserialize, Serialize};
 pub enum Side {
     White,
     Black,
+    /// The third player of chess for three.
+    Red,
+    /// A neutral army: its player is out, its pieces stay on the board.
+    Grey,
 }
 
 impl Side {
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+    /// The three armies of chess for three, in their order of play.
+    pub const THREE: [Side; 3] = [Side::White, Side::Black, Side::Red];
 
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The opponent in a two-army game. Red and Grey have no single opponent and are
+    /// their own answer; the two-army games never meet them.
     pub const fn other(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
+            side => side,
         }
     }
 
@@ -26,6 +36,8 @@ impl Side {
         match self {
             Side::White => "White",
             Side::Black => "Black",
+            Side::Red => "Red",
+            Side::Grey => "Grey",
         }
     }
 }

@@ -60,7 +60,7 @@ impl Chess {
 
         let (forward, start_rank, last_rank): (i8, Bitboard, Bitboard) = match self.turn {
             Side::White => (8, 0xFF00, 0xFF << 56),
-            Side::Black => (-8, 0xFF << 48, 0xFF),
+            _ => (-8, 0xFF << 48, 0xFF),
         };
         for from in squares(self.board.pieces(self.turn, Role::Pawn)) {
             let mask = target & allowed(from);
@@ -200,6 +200,6 @@ impl Chess {
 fn back_rank_start(side: Side) -> Cell {
     match side {
         Side::White => 0,
-        Side::Black => 56,
+        _ => 56,
     }
 }

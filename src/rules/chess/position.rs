@@ -288,6 +288,6 @@ impl Chess {
 pub fn back_rank(side: Side) -> Bitboard {
     match side {
         Side::White => 0xFF,
-        Side::Black => 0xFF << 56,
+        _ => 0xFF << 56,
     }
 }

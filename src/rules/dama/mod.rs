@@ -417,11 +417,9 @@ impl<O: Flavour> Game for Dama<O> {
 
     fn diagram(&self) -> String {
         grid_diagram(Topology::plain(), |c| {
-            self.board[c as usize].map(|p| match (p.side, p.king) {
-                (Side::White, false) => 'w',
-                (Side::White, true) => 'W',
-                (Side::Black, false) => 'b',
-                (Side::Black, true) => 'B',
+            self.board[c as usize].map(|p| {
+                let c = if p.side == Side::White { 'w' } else { 'b' };
+                if p.king { c.to_ascii_uppercase() } else { c }
             })
         })
     }

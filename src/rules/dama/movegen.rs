@@ -38,7 +38,7 @@ fn far_rank(cell: Cell, side: Side) -> bool {
     let rank = cell / 8;
     match side {
         Side::White => rank == 7,
-        Side::Black => rank == 0,
+        _ => rank == 0,
     }
 }
 
@@ -69,7 +69,7 @@ fn man_directions(side: Side) -> [Direction; 3] {
 fn man_diagonals(side: Side) -> [Direction; 2] {
     match side {
         Side::White => [Direction::NorthEast, Direction::NorthWest],
-        Side::Black => [Direction::SouthEast, Direction::SouthWest],
+        _ => [Direction::SouthEast, Direction::SouthWest],
     }
 }
 

@@ -104,7 +104,7 @@ pub fn generate(board: &Board, side: Side) -> Generated {
     };
     let forward: [Direction; 2] = match side {
         Side::White => [Direction::NorthEast, Direction::NorthWest],
-        Side::Black => [Direction::SouthEast, Direction::SouthWest],
+        _ => [Direction::SouthEast, Direction::SouthWest],
     };
     for from in 0..32u8 {
         let Some(piece) = board[from as usize] else {

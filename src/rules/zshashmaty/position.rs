@@ -89,7 +89,7 @@ pub fn start_board() -> Board {
 pub fn on_far_rank(cell: Cell, side: Side) -> bool {
     let far = match side {
         Side::White => 7,
-        Side::Black => 0,
+        _ => 0,
     };
     Topology::dark32()
         .cell(cell)
