@@ -9,8 +9,8 @@ use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::{self, Reversi, ReversiOptions};
 use super::side::Side;
-use super::trichess::{self, TriChess, TriOptions};
 use super::topology::{Cell, Topology};
+use super::trichess::{self, TriChess, TriOptions};
 use super::view::{MoveView, PieceView};
 use super::zshashmaty::{self, ZOptions, ZShashmaty};
 

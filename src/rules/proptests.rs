@@ -44,6 +44,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::Armenian, false)),
         Just((GameId::Corners, false)),
         Just((GameId::Epsilon, false)),
+        Just((GameId::TriChess, false)),
     ]
 }
 

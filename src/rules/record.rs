@@ -6,6 +6,7 @@ use super::dama::{Armenian, Turkish};
 use super::game::Game;
 use super::history::{Match, action_notation};
 use super::position::{GameId, Position};
+use super::trichess::TriChess;
 use serde::{Deserialize, Serialize};
 
 /// A move token of a move list, with the number written before it.
@@ -160,13 +161,28 @@ pub fn replay(
     }
     .map_err(setup_error)?;
     let mut m = Match::new(start);
-    for token in &record.tokens {
+    let mut i = 0;
+    while i < record.tokens.len() {
         let number = move_label(&m);
-        m.play_text(&token.text).map_err(|reason| ReplayError {
-            number,
-            token: token.text.clone(),
-            reason,
-        })?;
+        let first = &record.tokens[i].text;
+        let mut result = m.play_text(first);
+        let first_error = result.clone().err();
+        let mut text = first.clone();
+        let mut used = 1;
+        // Chess for three writes its diplomacy in several words (`W>R servant?`).
+        while result.is_err() && used < 4 && i + used < record.tokens.len() {
+            text = format!("{text} {}", record.tokens[i + used].text);
+            used += 1;
+            result = m.play_text(&text);
+        }
+        if let Err(reason) = result {
+            return Err(ReplayError {
+                number,
+                token: first.clone(),
+                reason: first_error.unwrap_or(reason),
+            });
+        }
+        i += used;
     }
     Ok(m)
 }
@@ -217,6 +233,10 @@ impl SavedGame {
             }
             Position::Armenian(d) => {
                 Some(d.fen()).filter(|f| *f != Armenian::new(d.options.clone()).fen())
+            }
+            Position::TriChess(t) => {
+                let fresh = TriChess::new(*t.options()).diagram();
+                Some(t.diagram()).filter(|d| *d != fresh)
             }
             _ => None,
         };

@@ -14,7 +14,10 @@ impl TriChess {
             .into_iter()
             .filter(|&y| y != player && self.related(player, y))
             .collect();
-        let checked_before: Vec<bool> = partners.iter().map(|&y| self.gives_check(player, y)).collect();
+        let checked_before: Vec<bool> = partners
+            .iter()
+            .map(|&y| self.gives_check(player, y))
+            .collect();
         let victim = match m.special {
             Special::EnPassant(c) => self.board[c as usize],
             _ => self.board[m.to as usize],

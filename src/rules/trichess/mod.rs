@@ -75,7 +75,10 @@ pub enum Special {
     /// A pawn takes a double-stepped pawn standing on this cell.
     EnPassant(Cell),
     /// The king castles; the rook goes from the first cell to the second.
-    Castle { long: bool, rook: (Cell, Cell) },
+    Castle {
+        long: bool,
+        rook: (Cell, Cell),
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -253,7 +256,8 @@ impl TriChess {
         let mut board: Board = [None; CELLS];
         for army in Side::THREE {
             let a = army.index();
-            let mut put = |cell: Cell, role: Role| board[cell as usize] = Some(Piece { army, role });
+            let mut put =
+                |cell: Cell, role: Role| board[cell as usize] = Some(Piece { army, role });
             put(t.throne[a][0], Role::Queen);
             put(t.throne[a][1], Role::King);
             let palace = [

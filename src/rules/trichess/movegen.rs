@@ -111,7 +111,12 @@ impl TriChess {
     pub(super) fn king(&self, army: Side) -> Option<Cell> {
         self.board
             .iter()
-            .position(|p| *p == Some(Piece { army, role: Role::King }))
+            .position(|p| {
+                *p == Some(Piece {
+                    army,
+                    role: Role::King,
+                })
+            })
             .map(|c| c as Cell)
     }
 
@@ -121,13 +126,8 @@ impl TriChess {
             return false;
         }
         let t = Topology::hexagon();
-        let of = |c: Cell| {
-            self.board[c as usize].filter(|p| armies & bit(p.army) != 0)
-        };
-        for (lines, slider) in [
-            (&ALL[..6], Role::Rook),
-            (&ALL[6..], Role::Bishop),
-        ] {
+        let of = |c: Cell| self.board[c as usize].filter(|p| armies & bit(p.army) != 0);
+        for (lines, slider) in [(&ALL[..6], Role::Rook), (&ALL[6..], Role::Bishop)] {
             for &d in lines {
                 for (i, c) in t.ray(cell, d).enumerate() {
                     if self.board[c as usize].is_none() {
@@ -190,12 +190,11 @@ impl TriChess {
         next
     }
 
-    fn pseudo_moves(&self, player: Side, moves: &mut Vec<TriMove>) {
+    pub(super) fn pseudo_moves(&self, player: Side, moves: &mut Vec<TriMove>) {
         let t = Topology::hexagon();
         let power = self.power(player);
-        let mut add = |from: Cell, to: Cell, special: Special| {
-            moves.push(TriMove { from, to, special })
-        };
+        let mut add =
+            |from: Cell, to: Cell, special: Special| moves.push(TriMove { from, to, special });
         for from in 0..super::CELLS as Cell {
             let Some(piece) = self.board[from as usize] else {
                 continue;
@@ -310,11 +309,7 @@ impl TriChess {
             return;
         }
         let enemies = self.enemies(player);
-        let safe = |cells: &[Cell]| {
-            cells
-                .iter()
-                .all(|&c| !self.attacked(c, enemies))
-        };
+        let safe = |cells: &[Cell]| cells.iter().all(|&c| !self.attacked(c, enemies));
         let empty = |cells: &[Cell]| cells.iter().all(|&c| self.board[c as usize].is_none());
         if self.castling[a] & 2 != 0 {
             let between = [palace[3], palace[4]];

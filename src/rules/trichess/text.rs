@@ -21,7 +21,11 @@ pub(super) fn write(p: &TriChess) -> String {
     let t = Topology::hexagon();
     let mut parts = Vec::new();
     for army in Side::THREE {
-        let mut part = format!("{}{}:", letter(army), if p.is_out(army) { "(out)" } else { "" });
+        let mut part = format!(
+            "{}{}:",
+            letter(army),
+            if p.is_out(army) { "(out)" } else { "" }
+        );
         for (cell, piece) in p.board().iter().enumerate() {
             let Some(piece) = piece.filter(|x| x.army == army) else {
                 continue;
