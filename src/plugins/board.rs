@@ -12,7 +12,9 @@ use super::layout::{BoardArea, Layout};
 use super::pieces;
 use super::selection::Target;
 use super::session::{CellClicked, Session};
-use crate::rules::{Cell, MoveView, PieceView, Topology};
+use crate::i18n::Language;
+use crate::rules::trichess::{self, Zone};
+use crate::rules::{Cell, MoveView, PieceView, Side, Topology};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2};
 
@@ -30,6 +32,10 @@ const TARGET: Color32 = Color32::from_rgba_unmultiplied_const(26, 90, 26, 140);
 const WAYPOINT: Color32 = Color32::from_rgba_unmultiplied_const(38, 115, 230, 190);
 const HOME_WHITE: Color32 = Color32::from_rgba_unmultiplied_const(255, 255, 255, 60);
 const HOME_BLACK: Color32 = Color32::from_rgba_unmultiplied_const(0, 0, 0, 60);
+const HOME_RED: Color32 = Color32::from_rgba_unmultiplied_const(220, 30, 30, 70);
+const ZONE_LINE: Color32 = Color32::from_rgba_unmultiplied_const(60, 35, 20, 150);
+const THRONE: Color32 = Color32::from_rgb(230, 180, 40);
+const NAME_BACK: Color32 = Color32::from_rgba_unmultiplied_const(20, 20, 20, 210);
 const ROUTE: Color32 = Color32::from_rgba_unmultiplied_const(38, 115, 230, 110);
 const PLACEMENT: Color32 = Color32::from_rgba_unmultiplied_const(255, 255, 255, 90);
 const COORDINATE: Color32 = Color32::from_rgb(237, 224, 204);
@@ -50,8 +56,9 @@ fn pos(v: Vec2) -> Pos2 {
 /// Paints the board into the rest of `ui` and reports clicks on cells.
 pub fn show(
     ui: &mut egui::Ui,
+    lang: Language,
     session: &mut Session,
-    flipped: bool,
+    angle: f32,
     animation: &mut Animation,
     clicks: &mut MessageWriter<CellClicked>,
 ) {
@@ -62,7 +69,7 @@ pub fn show(
         max: Vec2::new(rect.max.x, rect.max.y),
     };
     let topology = session.current.position().topology();
-    let layout = Layout::fit(&area, topology, flipped);
+    let layout = Layout::fit(&area, topology, angle);
     let now = ui.input(|i| i.time);
     if let Some(view) = session.animate.take() {
         let cursor = session.current.cursor();
@@ -91,15 +98,7 @@ pub fn show(
         ));
     };
 
-    let (w, h) = (layout.width, layout.height);
-    let board_rect = |m: f32| {
-        egui::Rect::from_two_pos(
-            pos(layout.to_screen([-m, -m])),
-            pos(layout.to_screen([w + m, h + m])),
-        )
-    };
-    painter.rect_filled(board_rect(0.45), 4.0, FRAME);
-    painter.rect_filled(board_rect(0.0), 0.0, LIGHT);
+    frame(&painter, &layout, topology);
     // A board of one colour (Reversi's) is green cloth with drawn lines.
     let one_colour = topology.cells.iter().all(|c| !c.dark);
     for cell in 0..topology.len() as Cell {
@@ -110,16 +109,26 @@ pub fn show(
         };
         painter.add(egui::Shape::convex_polygon(poly(cell), colour, line));
     }
+    let hexagon = topology.width == 0;
     for (cell, side) in session.current.position().tinted() {
         let tint = match side {
-            crate::rules::Side::White => HOME_WHITE,
-            crate::rules::Side::Black => HOME_BLACK,
+            Side::White => HOME_WHITE,
+            Side::Black => HOME_BLACK,
+            _ => HOME_RED,
+        };
+        // The kingdoms' zones alternate in strength, so each band reads on its own.
+        let tint = match hexagon.then(|| trichess::tables().zone[cell as usize]) {
+            Some(Zone::Palace | Zone::Suburb) => tint.gamma_multiply(0.45),
+            _ => tint,
         };
         painter.add(egui::Shape::convex_polygon(
             poly(cell),
             tint,
             egui::Stroke::NONE,
         ));
+    }
+    if hexagon {
+        zone_lines(&painter, &layout, topology);
     }
     coordinates(&painter, &layout, topology);
 
@@ -136,7 +145,9 @@ pub fn show(
             fill(landed, WAYPOINT.gamma_multiply(0.5));
         }
     }
-    let r = layout.cell * 0.5;
+    // A triangle of side 1 holds a smaller piece than a unit square.
+    let size = if hexagon { layout.cell * 0.56 } else { layout.cell };
+    let r = size * 0.5;
     for cell in session.table.placements() {
         painter.circle_filled(pos(layout.cell_centre(topology, cell)), r * 0.22, PLACEMENT);
     }
@@ -182,7 +193,7 @@ pub fn show(
             // A placed piece grows in; a flipped one turns over (shrinks, then grows
             // in its new colour).
             if view.placed.is_some() && cell == view.from {
-                pieces::paint(&painter, piece, at, layout.cell * t, 1.0);
+                pieces::paint(&painter, piece, at, size * t, 1.0);
                 continue;
             }
             if view.flipped.contains(&cell) {
@@ -198,7 +209,7 @@ pub fn show(
                     &painter,
                     turned,
                     at,
-                    layout.cell * (1.0 - 2.0 * t).abs(),
+                    size * (1.0 - 2.0 * t).abs(),
                     1.0,
                 );
                 continue;
@@ -211,7 +222,7 @@ pub fn show(
                 at = pos(along(&points, t));
             }
         }
-        pieces::paint(&painter, piece, at, layout.cell, 1.0);
+        pieces::paint(&painter, piece, at, size, 1.0);
     }
     if let Some((view, t)) = moving {
         // Captured pieces are lifted one by one, each as the mover jumps over it; a
@@ -227,7 +238,7 @@ pub fn show(
         for (cell, alpha) in gone {
             if let Some((_, piece)) = animation.before.iter().find(|(c, _)| *c == cell) {
                 let at = pos(layout.cell_centre(topology, cell));
-                pieces::paint(&painter, *piece, at, layout.cell, alpha);
+                pieces::paint(&painter, *piece, at, size, alpha);
             }
         }
         ui.ctx().request_repaint();
@@ -238,6 +249,96 @@ pub fn show(
         && let Some(cell) = layout.cell_at(topology, Vec2::new(p.x, p.y))
     {
         clicks.write(CellClicked(cell));
+    }
+    // On the hexagon, whose cells carry no coordinates at the edge, the name of the
+    // triangle under the pointer.
+    if hexagon
+        && let Some(p) = response.hover_pos()
+        && let Some(cell) = layout.cell_at(topology, Vec2::new(p.x, p.y))
+    {
+        let name = topology.name(cell);
+        let name = match lang {
+            Language::English => name.to_string(),
+            _ => trichess::russian(name),
+        };
+        let font = egui::FontId::proportional(16.0);
+        let galley = painter.layout_no_wrap(name, font, COORDINATE);
+        let at = p + egui::vec2(14.0, -24.0);
+        let back = egui::Rect::from_min_size(at, galley.size()).expand(4.0);
+        painter.rect_filled(back, 3.0, NAME_BACK);
+        painter.galley(at, galley, COORDINATE);
+    }
+}
+
+/// The wooden frame: a rectangle round a square board, a hexagon round the triangles.
+fn frame(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
+    let (w, h) = (layout.width, layout.height);
+    if topology.width == 0 {
+        let outline = |r: f32| -> Vec<Pos2> {
+            (0..6)
+                .map(|k| {
+                    let a = k as f32 * std::f32::consts::FRAC_PI_3;
+                    pos(layout.to_screen([w / 2.0 + r * a.cos(), h / 2.0 + r * a.sin()]))
+                })
+                .collect()
+        };
+        painter.add(egui::Shape::convex_polygon(outline(w / 2.0 + 0.55), FRAME, egui::Stroke::NONE));
+        return;
+    }
+    let corners = |m: f32| {
+        egui::Rect::from_two_pos(
+            pos(layout.to_screen([-m, -m])),
+            pos(layout.to_screen([w + m, h + m])),
+        )
+    };
+    painter.rect_filled(corners(0.45), 4.0, FRAME);
+    painter.rect_filled(corners(0.0), 0.0, LIGHT);
+}
+
+/// Lines between the zones and kingdoms of chess for three, and gold round the thrones.
+fn zone_lines(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
+    use std::collections::HashMap;
+    let tables = trichess::tables();
+    let region = |c: usize| (tables.kingdom[c], tables.zone[c]);
+    let key = |p: [f32; 2]| ((p[0] * 64.0).round() as i32, (p[1] * 64.0).round() as i32);
+    let mut edges: HashMap<((i32, i32), (i32, i32)), Vec<usize>> = HashMap::new();
+    for (c, info) in topology.cells.iter().enumerate() {
+        let n = info.polygon.len();
+        for i in 0..n {
+            let (a, b) = (key(info.polygon[i]), key(info.polygon[(i + 1) % n]));
+            edges.entry((a.min(b), a.max(b))).or_default().push(c);
+        }
+    }
+    let width = (layout.cell * 0.035).max(1.2);
+    for cells in edges.values() {
+        let [a, b] = cells[..] else { continue };
+        if region(a) == region(b) {
+            continue;
+        }
+        let info = &topology.cells[a];
+        let shared: Vec<Pos2> = info
+            .polygon
+            .iter()
+            .filter(|p| topology.cells[b].polygon.iter().any(|q| key(**p) == key(*q)))
+            .map(|&p| pos(layout.to_screen(p)))
+            .collect();
+        if let [p, q] = shared[..] {
+            let kingdoms = tables.kingdom[a] != tables.kingdom[b];
+            let stroke = egui::Stroke::new(if kingdoms { width * 2.0 } else { width }, ZONE_LINE);
+            painter.line_segment([p, q], stroke);
+        }
+    }
+    for throne in tables.throne {
+        for cell in throne {
+            let mut points: Vec<Pos2> = topology
+                .cell(cell)
+                .polygon
+                .iter()
+                .map(|&p| pos(layout.to_screen(p)))
+                .collect();
+            points.push(points[0]);
+            painter.add(egui::Shape::line(points, egui::Stroke::new(width * 1.8, THRONE)));
+        }
     }
 }
 

@@ -13,7 +13,7 @@ pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
 
 use crate::rules::GameId;
-use crate::rules::record::parse_movetext;
+use crate::rules::record::{SavedGame, replay};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy_egui::EguiPlugin;
@@ -57,21 +57,10 @@ pub fn screenshot(
     options: &[(String, String)],
 ) -> Result<(), String> {
     let game = GameId::from_id(game)?;
+    // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
+    let played = replay(game, moves.unwrap_or(""), options).map_err(|e| e.to_string())?;
     let mut session = Session::new(game);
-    for (id, value) in options {
-        match session.options.iter_mut().find(|(k, _)| k == id) {
-            Some(slot) => slot.1 = value.clone(),
-            None => return Err(format!("'{id}' is not a house rule of {}", game.id())),
-        }
-    }
-    session.start()?;
-    for token in parse_movetext(moves.unwrap_or("")).tokens {
-        session
-            .current
-            .play_text(&token.text)
-            .map_err(|e| format!("{}: {e}", token.text))?;
-    }
-    let saved = session.saved();
+    let saved = SavedGame::from_match(&played, &session.seats);
     session.load(&saved)?;
     let mut app = app();
     app.insert_resource(session)

@@ -11,6 +11,9 @@ pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf"
 const IVORY: Color32 = Color32::from_rgb(250, 245, 230);
 const EBONY: Color32 = Color32::from_rgb(31, 26, 23);
 const RUBY: Color32 = Color32::from_rgb(217, 26, 26);
+const CRIMSON: Color32 = Color32::from_rgb(196, 38, 38);
+const ASH: Color32 = Color32::from_rgb(150, 150, 150);
+const SLATE: Color32 = Color32::from_rgb(70, 70, 70);
 
 /// The filled chess glyph of a kind, if it is drawn as a glyph.
 pub fn glyph(kind: PieceKind) -> Option<char> {
@@ -35,6 +38,8 @@ fn colours(side: Side) -> (Color32, Color32) {
     match side {
         Side::White => (IVORY, EBONY),
         Side::Black => (EBONY, IVORY),
+        Side::Red => (CRIMSON, IVORY),
+        Side::Grey => (ASH, SLATE),
     }
 }
 

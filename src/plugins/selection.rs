@@ -17,6 +17,8 @@ impl MoveTable {
                 .into_iter()
                 .filter(|m| !position.is_swap(m) && !position.is_pass(m))
                 .filter_map(|m| position.view(&m).map(|v| (m, v)))
+                // Decisions that move nothing (diplomacy) are made in the panel.
+                .filter(|(_, v)| !v.landings.is_empty())
                 .collect(),
         }
     }

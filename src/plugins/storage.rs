@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 #[derive(Resource, Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     pub language: Language,
+    /// Chess for three: turn the hexagon so the player to move sits at the bottom.
+    #[serde(default)]
+    pub follow_turn: bool,
 }
 
 /// The folders Doska uses. `DOSKA_HOME` puts them all under one folder (for tests).

@@ -6,7 +6,8 @@ use crate::i18n::Language;
 use crate::plugins::pieces::glyph;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::storage::{read_saved, save_game};
-use crate::rules::PieceKind;
+use crate::rules::trichess;
+use crate::rules::{Move, PieceKind};
 use crate::rules::history::Action;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -179,8 +180,23 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
         });
     }
 
+    if let Some((asked, text)) = super::diplomacy::question(lang, m) {
+        let title = lang.t_args("dialog-vassal", &[("side", side_name(lang, asked))]);
+        beside_board(title).show(ctx, |ui| {
+            ui.label(text);
+            ui.horizontal(|ui| {
+                for (yes, key) in [(true, "button-yes"), (false, "button-no")] {
+                    if ui.button(lang.t(key)).clicked() {
+                        let answer = Move::TriChess(trichess::Action::Answer(yes));
+                        send = Some(Command::Act(Action::Play(answer)));
+                    }
+                }
+            });
+        });
+    }
+
     if legal.contains(&Action::AcceptDraw) && open {
-        let offerer = m.position().turn().other();
+        let offerer = m.state().draw_offer.unwrap_or(m.position().turn().other());
         beside_board(lang.t("dialog-draw")).show(ctx, |ui| {
             ui.label(lang.t_args("dialog-draw-text", &[("side", side_name(lang, offerer))]));
             ui.horizontal(|ui| {
@@ -217,6 +233,21 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
                     .size(20.0)
                     .strong(),
             );
+            let table = m.position().standings(&outcome);
+            if !table.is_empty() {
+                egui::Grid::new("standings").striped(true).show(ui, |ui| {
+                    ui.strong(lang.t("result-place"));
+                    ui.strong(lang.t("result-player"));
+                    ui.strong(lang.t("result-points"));
+                    ui.end_row();
+                    for line in table {
+                        ui.label(line.place.to_string());
+                        ui.label(side_name(lang, line.side));
+                        ui.label(super::diplomacy::points(line.half_points));
+                        ui.end_row();
+                    }
+                });
+            }
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-new-game")).clicked() {
                     send = Some(Command::NewMatch);

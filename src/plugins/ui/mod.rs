@@ -5,12 +5,13 @@
 
 mod chooser;
 mod dialogs;
+mod diplomacy;
 mod miniature;
 mod panel;
 mod setup;
 
 use super::board::{self, Animation};
-use super::layout::Flipped;
+use super::layout::{Flipped, board_angle};
 use super::pieces::FONT_BYTES;
 use super::session::CellClicked;
 use super::session::Screen;
@@ -93,6 +94,7 @@ fn draw(
                     flipped.0 = !flipped.0;
                     ui.close();
                 }
+                ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
             });
             ui.menu_button(lang.t("menu-language"), |ui| {
                 for l in Language::ALL {
@@ -110,10 +112,16 @@ fn draw(
         Screen::Playing => panel::show(&mut root, lang, &mut parts, &mut flipped, &mut dialogs),
     }
     if *screen.get() == Screen::Playing {
+        let angle = board_angle(
+            parts.session.current.position(),
+            flipped.0,
+            settings.follow_turn,
+        );
         board::show(
             &mut root,
+            lang,
             &mut parts.session,
-            flipped.0,
+            angle,
             &mut animation,
             &mut clicks,
         );

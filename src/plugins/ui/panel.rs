@@ -25,6 +25,8 @@ pub fn side_name(lang: Language, side: Side) -> String {
     lang.t(match side {
         Side::White => "side-white",
         Side::Black => "side-black",
+        Side::Red => "side-red",
+        Side::Grey => "side-grey",
     })
 }
 
@@ -82,6 +84,9 @@ pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
     let state = m.state_before(i);
     match m.all_actions()[i] {
         Action::Play(mv) if state.position.is_swap(&mv) => lang.t("action-swap"),
+        Action::Play(_) if lang != Language::English && m.game() == crate::rules::GameId::TriChess => {
+            crate::rules::trichess::russian(&m.notation(i))
+        }
         Action::Play(_) => m.notation(i),
         Action::OfferDraw => lang.t("action-offer-draw"),
         Action::AcceptDraw => lang.t("action-accept-draw"),
@@ -114,6 +119,7 @@ pub fn show(
                 let disc = match position.seat_side(i) {
                     Side::White => "○",
                     Side::Black => "●",
+                    Side::Red | Side::Grey => "◆",
                 };
                 let marker = if m.outcome().is_none() && i == to_move {
                     "▶"
@@ -213,10 +219,14 @@ pub fn show(
                         }
                     }
                 }
-                if m.state().draw_offer.is_some_and(|s| s == position.turn()) {
+                if m.state().draw_votes.contains(&position.turn()) {
                     ui.label(egui::RichText::new(lang.t("status-draw-offered")).italics());
                 }
             });
+            if position.seat_count() == 3 {
+                ui.separator();
+                super::diplomacy::show(ui, lang, m, &mut send);
+            }
             ui.separator();
             move_list(ui, lang, m, &mut send);
             if let Some(c) = send {

@@ -8,7 +8,6 @@
 use super::board::letter;
 use super::{Action, Role, Special, TriChess};
 use crate::rules::game::Game;
-use crate::rules::side::Side;
 
 fn piece_letter(role: Role) -> &'static str {
     match role {
@@ -163,9 +162,4 @@ pub fn russian(text: &str) -> String {
 
 fn latin(text: &str) -> String {
     convert(text, false)
-}
-
-/// The Russian letter of an army.
-pub fn russian_letter(army: Side) -> char {
-    map(letter(army), &KINGDOMS, true).unwrap_or('?')
 }

@@ -1,0 +1,164 @@
+//! The diplomacy of chess for three in the side panel: who is in the game, who serves
+//! whom, who holds which fallen army, whom the player to move may capture and why, and
+//! a button for every declaration the rules allow right now.
+
+use super::panel::side_name;
+use crate::i18n::Language;
+use crate::plugins::session::Command;
+use crate::rules::history::Action;
+use crate::rules::trichess::{self, TriChess, bit};
+use crate::rules::{Game, Match, Move, Position, Side};
+use bevy_egui::egui;
+
+const YES: egui::Color32 = egui::Color32::from_rgb(120, 200, 120);
+const NO: egui::Color32 = egui::Color32::from_rgb(230, 110, 110);
+
+pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Command>) {
+    let Position::TriChess(p) = m.position() else {
+        return;
+    };
+    let name = |side: Side| side_name(lang, side);
+    ui.label(egui::RichText::new(lang.t("diplomacy-heading")).strong());
+    for army in Side::THREE {
+        ui.label(relations(lang, p, army));
+    }
+    if m.outcome().is_none() && p.question().is_none() {
+        if let Some(master) = p.ordered_by() {
+            ui.label(lang.t_args(
+                "diplomacy-ordering",
+                &[("master", name(master)), ("servant", name(p.turn()))],
+            ));
+        } else if p.options().neutrality {
+            neutrality(ui, lang, p);
+        }
+    }
+    for action in m.legal_actions() {
+        let Action::Play(Move::TriChess(a)) = action else {
+            continue;
+        };
+        let label = match a {
+            trichess::Action::Offer { master, servant, by } if by == master => lang.t_args(
+                "diplomacy-offer-servant",
+                &[("master", name(master)), ("servant", name(servant))],
+            ),
+            trichess::Action::Offer { master, servant, .. } => lang.t_args(
+                "diplomacy-offer-master",
+                &[("master", name(master)), ("servant", name(servant))],
+            ),
+            trichess::Action::Order(master) => lang.t_args(
+                "diplomacy-order",
+                &[("master", name(master)), ("servant", name(p.turn()))],
+            ),
+            trichess::Action::Free(master) => lang.t_args(
+                "diplomacy-free",
+                &[("master", name(master)), ("servant", name(p.turn()))],
+            ),
+            _ => continue,
+        };
+        if ui.button(label).clicked() {
+            *send = Some(Command::Act(action));
+        }
+    }
+}
+
+/// "Black serves White (may order in 1 round)", "Red is out; White holds its throne".
+fn relations(lang: Language, p: &TriChess, army: Side) -> String {
+    let name = |side: Side| side_name(lang, side);
+    if p.is_out(army) {
+        return match p.controller(army) {
+            Some(holder) => lang.t_args(
+                "diplomacy-out-held",
+                &[("army", name(army)), ("holder", name(holder))],
+            ),
+            None => lang.t_args("diplomacy-out", &[("army", name(army))]),
+        };
+    }
+    let masters: Vec<Side> = p.masters(army).collect();
+    if masters.is_empty() {
+        return lang.t_args("diplomacy-in-game", &[("army", name(army))]);
+    }
+    let parts: Vec<String> = masters
+        .iter()
+        .map(|&master| {
+            let when = if p.suspended(master, army).is_some() {
+                lang.t("diplomacy-suspended")
+            } else {
+                match p.rounds_until_order(master, army) {
+                    0 => lang.t("diplomacy-may-order"),
+                    n => lang.t_args("diplomacy-order-in", &[("rounds", n.to_string())]),
+                }
+            };
+            format!("{} ({when})", name(master))
+        })
+        .collect();
+    lang.t_args(
+        "diplomacy-serves",
+        &[("army", name(army)), ("masters", parts.join(", "))],
+    )
+}
+
+/// For the player to move: each opponent he may or may not capture now, and why.
+fn neutrality(ui: &mut egui::Ui, lang: Language, p: &TriChess) {
+    let mover = p.turn();
+    let name = |side: Side| side_name(lang, side);
+    let active: Vec<Side> = Side::THREE.into_iter().filter(|&a| !p.is_out(a)).collect();
+    for target in active.iter().copied().filter(|&a| a != mover) {
+        let may = p.may_capture(mover, target);
+        let third = active.iter().copied().find(|&c| c != mover && c != target);
+        let args = |c: Side| {
+            vec![
+                ("army", name(target)),
+                ("third", name(c)),
+                ("mover", name(mover)),
+            ]
+        };
+        let why = if p.masters(target).any(|x| x == mover) || p.masters(mover).any(|x| x == target)
+        {
+            if may {
+                lang.t_args("neutral-suspended", &args(target))
+            } else {
+                lang.t_args("neutral-allied", &args(target))
+            }
+        } else {
+            match third {
+                None => lang.t_args("neutral-two-left", &args(target)),
+                Some(c) if p.captured_by(target) & bit(mover) != 0 => {
+                    lang.t_args("neutral-took-yours", &args(c))
+                }
+                Some(c) if p.captured_by(c) & bit(target) != 0 => {
+                    lang.t_args("neutral-protected", &args(c))
+                }
+                Some(c) => lang.t_args("neutral-free", &args(c)),
+            }
+        };
+        let mark = if may { "✔" } else { "✘" };
+        ui.label(egui::RichText::new(format!("{mark} {why}")).color(if may { YES } else { NO }));
+    }
+}
+
+/// The question the asked player answers now, if any: "White asks Black to serve him".
+pub fn question(lang: Language, m: &Match) -> Option<(Side, String)> {
+    let Position::TriChess(p) = m.position() else {
+        return None;
+    };
+    let q = p.question()?;
+    let args = [
+        ("master", side_name(lang, q.master)),
+        ("servant", side_name(lang, q.servant)),
+    ];
+    let key = if q.by == q.master {
+        "dialog-vassal-servant"
+    } else {
+        "dialog-vassal-master"
+    };
+    Some((q.asked(), lang.t_args(key, &args)))
+}
+
+/// Points in halves as a player reads them: 2, 1½, 1, 0.
+pub fn points(half_points: u8) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".into(),
+        (n, 1) => format!("{n}½"),
+        (n, _) => n.to_string(),
+    }
+}
