@@ -77,6 +77,43 @@ fn clicks_select_and_move_and_illegal_clicks_change_nothing() {
 }
 
 #[test]
+fn chess_for_three_is_played_by_clicks_and_its_diplomacy_by_actions() {
+    use doska::rules::Move;
+    use doska::rules::trichess;
+    let mut app = headless(GameId::TriChess, &[]);
+    click(&mut app, "WP2");
+    let targets = session(&app).selection.targets(&session(&app).table);
+    assert_eq!(targets.len(), 2, "the knight's two leaps");
+    click(&mut app, "WS3");
+    assert_eq!(session(&app).current.notation(0), "NWP2-WS3");
+    for (from, to) in [("BC6", "BV12"), ("RC1", "RS2"), ("WS3", "BV12")] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    assert_eq!(session(&app).current.notation(3), "NWS3:BV12");
+    let offer = Action::Play(Move::TriChess(trichess::Action::Offer {
+        master: doska::rules::Side::White,
+        servant: doska::rules::Side::Black,
+        by: doska::rules::Side::White,
+    }));
+    assert!(session(&app).current.legal_actions().contains(&offer));
+    app.world_mut().write_message(Command::Act(offer));
+    app.update();
+    assert_eq!(
+        session(&app).current.position().seat_to_move(),
+        1,
+        "Black answers"
+    );
+    let yes = Action::Play(Move::TriChess(trichess::Action::Answer(true)));
+    app.world_mut().write_message(Command::Act(yes));
+    app.update();
+    assert_eq!(session(&app).current.notation(5), "B: yes");
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 5);
+}
+
+#[test]
 fn promotion_asks_and_the_answer_is_an_action() {
     let mut app = headless(GameId::Chess, &[]);
     for m in ["a4", "b5", "axb5", "a6", "bxa6", "Nc6", "a7", "Rb8"] {
@@ -262,7 +299,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\nz-shashmaty\nturkish-draughts\narmenian-draughts\nreversi\nepsilon64\ncorners\n"
+        "chess\nz-shashmaty\nturkish-draughts\narmenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\n"
     );
     let out = doska().args(["perft", "chess", "3"]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "8902");
@@ -297,6 +334,23 @@ fn command_line_games_perft_and_replay() {
     assert!(
         String::from_utf8_lossy(&out.stderr)
             .contains("move 3. gf4: gf4 is not legal: a capture is compulsory")
+    );
+    let out = doska().args(["perft", "tri-chess", "2"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1936");
+    let diplomacy = write(
+        &dir,
+        "tri.txt",
+        "1. NWP2-WS3 1... BC6-BV12 1... RC1-RS2 2. NWS3:BV12 W>B servant? B: yes 2... BC1-BS2",
+    );
+    let out = doska()
+        .args(["replay", "tri-chess"])
+        .arg(&diplomacy)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
     let out = doska().args(["perft", "checkers", "1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
@@ -343,6 +397,7 @@ fn each_game_opens_in_a_real_window() {
         ("chess", "1. e4 e5"),
         ("z-shashmaty", "1. cd4"),
         ("reversi", "1. d5 d4 2. e5 e4"),
+        ("tri-chess", "NWP2-WS3"),
     ];
     for (game, moves) in games {
         let out = dir.join(format!("{game}.png"));
@@ -356,6 +411,27 @@ fn each_game_opens_in_a_real_window() {
         assert!(status.success(), "{game}: screenshot failed");
         // The window is 1280x800 with a 300 px panel on the right: the board's a1 cell
         // (dark) sits at the lower left of the free area, h1 (light in chess) to its right.
+        if game == "tri-chess" {
+            // The hexagon stands in the middle of the free area with White's corner
+            // down: a triangle at the centre, the dark background left of the hexagon,
+            // and Red's king in red on its throne, upper right.
+            let centre = pixel(&out, 490, 430);
+            let outside = pixel(&out, 60, 400);
+            let red_king = pixel(&out, 752, 240);
+            assert!(
+                centre[0] > 120,
+                "{game}: a triangle at the centre, got {centre:?}"
+            );
+            assert!(
+                outside[0] < 60,
+                "{game}: background outside, got {outside:?}"
+            );
+            assert!(
+                red_king[0] > 150 && red_king[1] < 90,
+                "{game}: Red's king is red, got {red_king:?}"
+            );
+            continue;
+        }
         let a1 = pixel(&out, 150, 700);
         if game == "reversi" {
             assert!(

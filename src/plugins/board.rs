@@ -146,7 +146,11 @@ pub fn show(
         }
     }
     // A triangle of side 1 holds a smaller piece than a unit square.
-    let size = if hexagon { layout.cell * 0.56 } else { layout.cell };
+    let size = if hexagon {
+        layout.cell * 0.56
+    } else {
+        layout.cell
+    };
     let r = size * 0.5;
     for cell in session.table.placements() {
         painter.circle_filled(pos(layout.cell_centre(topology, cell)), r * 0.22, PLACEMENT);
@@ -205,13 +209,7 @@ pub fn show(
                 } else {
                     piece
                 };
-                pieces::paint(
-                    &painter,
-                    turned,
-                    at,
-                    size * (1.0 - 2.0 * t).abs(),
-                    1.0,
-                );
+                pieces::paint(&painter, turned, at, size * (1.0 - 2.0 * t).abs(), 1.0);
                 continue;
             }
             if let Some(path) = slide_path(view, cell) {
@@ -282,7 +280,11 @@ fn frame(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
                 })
                 .collect()
         };
-        painter.add(egui::Shape::convex_polygon(outline(w / 2.0 + 0.55), FRAME, egui::Stroke::NONE));
+        painter.add(egui::Shape::convex_polygon(
+            outline(w / 2.0 + 0.55),
+            FRAME,
+            egui::Stroke::NONE,
+        ));
         return;
     }
     let corners = |m: f32| {
@@ -319,7 +321,12 @@ fn zone_lines(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
         let shared: Vec<Pos2> = info
             .polygon
             .iter()
-            .filter(|p| topology.cells[b].polygon.iter().any(|q| key(**p) == key(*q)))
+            .filter(|p| {
+                topology.cells[b]
+                    .polygon
+                    .iter()
+                    .any(|q| key(**p) == key(*q))
+            })
             .map(|&p| pos(layout.to_screen(p)))
             .collect();
         if let [p, q] = shared[..] {
@@ -337,7 +344,10 @@ fn zone_lines(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
                 .map(|&p| pos(layout.to_screen(p)))
                 .collect();
             points.push(points[0]);
-            painter.add(egui::Shape::line(points, egui::Stroke::new(width * 1.8, THRONE)));
+            painter.add(egui::Shape::line(
+                points,
+                egui::Stroke::new(width * 1.8, THRONE),
+            ));
         }
     }
 }

@@ -22,7 +22,11 @@ pub const RED_DOWN: f32 = std::f32::consts::FRAC_PI_2;
 /// board round.
 pub fn board_angle(position: &Position, flipped: bool, follow_turn: bool) -> f32 {
     let base = if position.seat_count() == 3 {
-        match if follow_turn { position.turn() } else { Side::White } {
+        match if follow_turn {
+            position.turn()
+        } else {
+            Side::White
+        } {
             Side::Black => BLACK_DOWN,
             Side::Red => RED_DOWN,
             _ => WHITE_DOWN,
@@ -140,9 +144,16 @@ mod tests {
             let layout = Layout::fit(&area, t, angle);
             let cell = t.parse(throne).unwrap();
             let lowest = (0..t.len() as Cell)
-                .max_by(|&a, &b| layout.cell_centre(t, a).y.total_cmp(&layout.cell_centre(t, b).y))
+                .max_by(|&a, &b| {
+                    layout
+                        .cell_centre(t, a)
+                        .y
+                        .total_cmp(&layout.cell_centre(t, b).y)
+                })
                 .unwrap();
-            let dist = layout.cell_centre(t, cell).distance(layout.cell_centre(t, lowest));
+            let dist = layout
+                .cell_centre(t, cell)
+                .distance(layout.cell_centre(t, lowest));
             assert!(dist < layout.cell, "{throne} at the bottom");
             assert_eq!(layout.cell_at(t, layout.cell_centre(t, cell)), Some(cell));
         }

@@ -180,15 +180,17 @@ impl Session {
 
     /// The view of the last move on the board in effect, to mark it.
     pub fn last_move(&self) -> Option<MoveView> {
-        (0..self.current.cursor()).rev().find_map(|i| match self.current.actions()[i] {
-            Action::Play(m) => self
-                .current
-                .state_before(i)
-                .position
-                .view(&m)
-                .filter(|v| !v.landings.is_empty()),
-            _ => None,
-        })
+        (0..self.current.cursor())
+            .rev()
+            .find_map(|i| match self.current.actions()[i] {
+                Action::Play(m) => self
+                    .current
+                    .state_before(i)
+                    .position
+                    .view(&m)
+                    .filter(|v| !v.landings.is_empty()),
+                _ => None,
+            })
     }
 
     /// True while the match accepts moves on the board.

@@ -6,9 +6,9 @@ use crate::i18n::Language;
 use crate::plugins::pieces::glyph;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::storage::{read_saved, save_game};
+use crate::rules::history::Action;
 use crate::rules::trichess;
 use crate::rules::{Move, PieceKind};
-use crate::rules::history::Action;
 use bevy::prelude::*;
 use bevy_egui::egui;
 

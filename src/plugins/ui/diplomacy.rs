@@ -37,11 +37,17 @@ pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Comm
             continue;
         };
         let label = match a {
-            trichess::Action::Offer { master, servant, by } if by == master => lang.t_args(
+            trichess::Action::Offer {
+                master,
+                servant,
+                by,
+            } if by == master => lang.t_args(
                 "diplomacy-offer-servant",
                 &[("master", name(master)), ("servant", name(servant))],
             ),
-            trichess::Action::Offer { master, servant, .. } => lang.t_args(
+            trichess::Action::Offer {
+                master, servant, ..
+            } => lang.t_args(
                 "diplomacy-offer-master",
                 &[("master", name(master)), ("servant", name(servant))],
             ),

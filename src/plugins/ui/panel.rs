@@ -84,7 +84,9 @@ pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
     let state = m.state_before(i);
     match m.all_actions()[i] {
         Action::Play(mv) if state.position.is_swap(&mv) => lang.t("action-swap"),
-        Action::Play(_) if lang != Language::English && m.game() == crate::rules::GameId::TriChess => {
+        Action::Play(_)
+            if lang != Language::English && m.game() == crate::rules::GameId::TriChess =>
+        {
             crate::rules::trichess::russian(&m.notation(i))
         }
         Action::Play(_) => m.notation(i),

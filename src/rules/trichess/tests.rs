@@ -884,12 +884,16 @@ fn a_recorded_game_with_diplomacy_replays() {
     let mut seed = 5u64;
     let mut diplomacy = 0;
     for _ in 0..300 {
-        let Position::TriChess(p) = m.position() else { unreachable!() };
+        let Position::TriChess(p) = m.position() else {
+            unreachable!()
+        };
         let actions = p.legal_moves();
         if actions.is_empty() {
             break;
         }
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let r = (seed >> 33) as usize;
         let pick = actions
             .iter()
