@@ -1,5 +1,5 @@
 //! Perft speed: Doska's chess move generator against shakmaty's, and its Turkish
-//! draughts generator against kish's, in the same run.
+//! draughts generator against kish's, in the same run, and chess for three on its own.
 //! Run with `cargo bench`; `doska perft GAME DEPTH` prints positions per second too.
 
 use divan::Bencher;
@@ -51,4 +51,11 @@ fn doska_turkish(bencher: Bencher, depth: u32) {
 fn kish_turkish(bencher: Bencher, depth: u64) {
     let board = kish::Board::new_default();
     bencher.bench(|| board.perft(depth));
+}
+
+/// Chess for three has no other engine to compare with; its own speed, from the start.
+#[divan::bench(args = [3], sample_count = 3)]
+fn doska_tri_chess(bencher: Bencher, depth: u32) {
+    let position = doska::rules::Position::new(doska::rules::GameId::TriChess, &[]).unwrap();
+    bencher.bench(|| doska::cli::perft(&position, depth));
 }

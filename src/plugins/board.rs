@@ -297,13 +297,16 @@ fn frame(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
     painter.rect_filled(corners(0.0), 0.0, LIGHT);
 }
 
+/// A polygon side by its two corners, rounded to compare equal between neighbours.
+type Edge = ((i32, i32), (i32, i32));
+
 /// Lines between the zones and kingdoms of chess for three, and gold round the thrones.
 fn zone_lines(painter: &egui::Painter, layout: &Layout, topology: &Topology) {
     use std::collections::HashMap;
     let tables = trichess::tables();
     let region = |c: usize| (tables.kingdom[c], tables.zone[c]);
     let key = |p: [f32; 2]| ((p[0] * 64.0).round() as i32, (p[1] * 64.0).round() as i32);
-    let mut edges: HashMap<((i32, i32), (i32, i32)), Vec<usize>> = HashMap::new();
+    let mut edges: HashMap<Edge, Vec<usize>> = HashMap::new();
     for (c, info) in topology.cells.iter().enumerate() {
         let n = info.polygon.len();
         for i in 0..n {

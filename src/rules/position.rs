@@ -118,7 +118,8 @@ pub enum Position {
     Armenian(Armenian),
     Corners(Corners),
     Epsilon(Epsilon),
-    TriChess(TriChess),
+    /// Boxed: its board of 150 cells would make every other position as large.
+    TriChess(Box<TriChess>),
 }
 
 /// A move of any game.
@@ -178,7 +179,7 @@ impl Position {
             GameId::Armenian => Position::Armenian(Armenian::new(options(rules)?)),
             GameId::Corners => Position::Corners(Corners::new(options(rules)?)),
             GameId::Epsilon => Position::Epsilon(Epsilon::new(options(rules)?)),
-            GameId::TriChess => Position::TriChess(TriChess::new(options(rules)?)),
+            GameId::TriChess => Position::TriChess(Box::new(TriChess::new(options(rules)?))),
         })
     }
 
@@ -196,7 +197,9 @@ impl Position {
             GameId::Armenian => Position::Armenian(Armenian::set_up(options(rules)?, text)?),
             GameId::Corners => Position::Corners(Corners::set_up(options(rules)?, text)?),
             GameId::Epsilon => Position::Epsilon(Epsilon::set_up(options(rules)?, text)?),
-            GameId::TriChess => Position::TriChess(TriChess::set_up(options(rules)?, text)?),
+            GameId::TriChess => {
+                Position::TriChess(Box::new(TriChess::set_up(options(rules)?, text)?))
+            }
         })
     }
 

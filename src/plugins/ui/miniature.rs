@@ -1,7 +1,9 @@
 //! A small picture of a game's start position, for the game chooser's cards.
 
+use crate::plugins::layout::{BoardArea, Layout, board_angle};
 use crate::plugins::pieces;
 use crate::rules::{GameId, Position};
+use bevy::math::Vec2;
 use bevy_egui::egui;
 
 const LIGHT: egui::Color32 = egui::Color32::from_rgb(237, 217, 181);
@@ -16,8 +18,23 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     };
     let t = position.topology();
     let [w, h] = t.extent;
-    let scale = size / w.max(h);
-    let to_screen = |[x, y]: [f32; 2]| egui::pos2(rect.min.x + x * scale, rect.max.y - y * scale);
+    // The board as the match shows it (the hexagon with White's corner down), without
+    // the margin the match leaves for coordinates.
+    let margin = Vec2::splat(size / (w.max(h) + 1.0) / 2.0);
+    let area = BoardArea {
+        min: Vec2::new(rect.min.x, rect.min.y) - margin,
+        max: Vec2::new(rect.max.x, rect.max.y) + margin,
+    };
+    let layout = Layout::fit(&area, t, board_angle(&position, false, false));
+    let to_screen = |p: [f32; 2]| {
+        let v = layout.to_screen(p);
+        egui::pos2(v.x, v.y)
+    };
+    let scale = if t.width == 0 {
+        layout.cell * 0.56
+    } else {
+        layout.cell
+    };
     let painter = ui.painter_at(rect);
     let one_colour = t.cells.iter().all(|c| !c.dark);
     if t.width > 0 && !one_colour {

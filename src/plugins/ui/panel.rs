@@ -6,7 +6,7 @@ use crate::plugins::layout::Flipped;
 use crate::plugins::session::{Command, Notice, Session};
 use crate::plugins::storage::{Folders, Unfinished};
 use crate::rules::history::Action;
-use crate::rules::{Match, Outcome, Side};
+use crate::rules::{Match, Outcome, Position, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -129,7 +129,16 @@ pub fn show(
                     "  "
                 };
                 let name = seat_name(lang, name, i, position.seat_side(i), count);
-                let rich = egui::RichText::new(format!("{marker} {disc} {name}"));
+                let note = match position {
+                    Position::TriChess(p) if p.is_out(position.seat_side(i)) => {
+                        format!(" ({})", lang.t("seat-out"))
+                    }
+                    Position::TriChess(p) if !p.in_game(position.seat_side(i)) => {
+                        format!(" ({})", lang.t("seat-servant"))
+                    }
+                    _ => String::new(),
+                };
+                let rich = egui::RichText::new(format!("{marker} {disc} {name}{note}"));
                 ui.label(if i == to_move { rich.strong() } else { rich });
             }
             ui.separator();

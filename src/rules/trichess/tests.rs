@@ -836,10 +836,10 @@ fn random_games_with_diplomacy_play_and_round_trip() {
                 .copied()
                 .filter(|a| matches!(a, Action::Move(m) if p.board[m.to as usize].is_some()))
                 .collect();
-            let a = if !diplomacy.is_empty() && r % 2 == 0 {
+            let a = if !diplomacy.is_empty() && r.is_multiple_of(2) {
                 events += 1;
                 diplomacy[r / 2 % diplomacy.len()]
-            } else if !captures.is_empty() && r % 3 == 0 {
+            } else if !captures.is_empty() && r.is_multiple_of(3) {
                 captures[r / 3 % captures.len()]
             } else {
                 actions[r % actions.len()]
@@ -897,7 +897,7 @@ fn a_recorded_game_with_diplomacy_replays() {
         let r = (seed >> 33) as usize;
         let pick = actions
             .iter()
-            .find(|a| !matches!(a, Action::Move(_)) && r % 2 == 0)
+            .find(|a| !matches!(a, Action::Move(_)) && r.is_multiple_of(2))
             .or_else(|| {
                 actions
                     .iter()
