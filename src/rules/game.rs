@@ -39,6 +39,11 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     }
 
     fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Whether a move may be played here; games whose moves are continuous (a flick's
+    /// angle and strength) check it directly instead of listing every move.
+    fn is_legal(&self, m: &Self::Move) -> bool {
+        self.legal_moves().contains(m)
+    }
     /// Plays a move from `legal_moves`.
     fn play(&mut self, m: &Self::Move);
 

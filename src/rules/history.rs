@@ -142,7 +142,11 @@ impl Match {
         if let Some(o) = self.outcome() {
             return Err(format!("the game is over ({})", o.reason.id()));
         }
-        if !self.legal_actions().contains(&action) {
+        let legal = match action {
+            Action::Play(m) => self.state().position.is_legal(&m),
+            _ => self.legal_actions().contains(&action),
+        };
+        if !legal {
             return Err(match action {
                 Action::Play(_) => "that move is not legal here".into(),
                 Action::AcceptDraw => "there is no draw offer to accept".into(),

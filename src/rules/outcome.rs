@@ -38,6 +38,8 @@ pub enum Reason {
     TurnLimit,
     /// The others left the game (mated, resigned or made servants).
     LastInGame,
+    /// The agreed number of tours was won (Chapayev).
+    ToursWon,
 }
 
 impl Reason {
@@ -64,6 +66,7 @@ impl Reason {
             Reason::RepeatedMove => "repeated-move",
             Reason::TurnLimit => "turn-limit",
             Reason::LastInGame => "last-in-game",
+            Reason::ToursWon => "tours-won",
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The enum over all games that the app and the command line hold.
 
+use super::chapayev::{self, Chapayev, ChapayevOptions};
 use super::chess::{self, ChessGame, ChessOptions};
 use super::corners::{self, Corners, CornersOptions};
 use super::dama::{self, Armenian, ArmenianOptions, Turkish, TurkishOptions};
@@ -25,10 +26,11 @@ pub enum GameId {
     Corners,
     Epsilon,
     TriChess,
+    Chapayev,
 }
 
 impl GameId {
-    pub const ALL: [GameId; 8] = [
+    pub const ALL: [GameId; 9] = [
         GameId::Chess,
         GameId::ZShashmaty,
         GameId::Turkish,
@@ -37,6 +39,7 @@ impl GameId {
         GameId::Epsilon,
         GameId::Corners,
         GameId::TriChess,
+        GameId::Chapayev,
     ];
 
     /// The id used on the command line, in save files and in translations.
@@ -50,6 +53,7 @@ impl GameId {
             GameId::Corners => "corners",
             GameId::Epsilon => "epsilon64",
             GameId::TriChess => "tri-chess",
+            GameId::Chapayev => "chapayev",
         }
     }
 
@@ -73,6 +77,7 @@ impl GameId {
             GameId::Corners => CornersOptions::specs(),
             GameId::Epsilon => EpsilonOptions::specs(),
             GameId::TriChess => TriOptions::specs(),
+            GameId::Chapayev => ChapayevOptions::specs(),
         }
     }
 
@@ -87,6 +92,7 @@ impl GameId {
             GameId::Corners => CornersOptions::default().get(id),
             GameId::Epsilon => EpsilonOptions::default().get(id),
             GameId::TriChess => TriOptions::default().get(id),
+            GameId::Chapayev => ChapayevOptions::default().get(id),
         };
         self.option_specs()
             .iter()
@@ -120,6 +126,7 @@ pub enum Position {
     Epsilon(Epsilon),
     /// Boxed: its board of 150 cells would make every other position as large.
     TriChess(Box<TriChess>),
+    Chapayev(Box<Chapayev>),
 }
 
 /// A move of any game.
@@ -133,6 +140,7 @@ pub enum Move {
     Corners(corners::CMove),
     Epsilon(epsilon::Action),
     TriChess(trichess::Action),
+    Chapayev(chapayev::Action),
 }
 
 /// Runs `$body` with `$p` bound to the inner game of a position.
@@ -147,6 +155,7 @@ macro_rules! each {
             Position::Corners($p) => $body,
             Position::Epsilon($p) => $body,
             Position::TriChess($p) => $body,
+            Position::Chapayev($p) => $body,
         }
     };
 }
@@ -163,6 +172,7 @@ macro_rules! with_move {
             (Position::Corners($p), Move::Corners($mv)) => $body,
             (Position::Epsilon($p), Move::Epsilon($mv)) => $body,
             (Position::TriChess($p), Move::TriChess($mv)) => $body,
+            (Position::Chapayev($p), Move::Chapayev($mv)) => $body,
             _ => $mismatch,
         }
     };
@@ -180,6 +190,7 @@ impl Position {
             GameId::Corners => Position::Corners(Corners::new(options(rules)?)),
             GameId::Epsilon => Position::Epsilon(Epsilon::new(options(rules)?)),
             GameId::TriChess => Position::TriChess(Box::new(TriChess::new(options(rules)?))),
+            GameId::Chapayev => Position::Chapayev(Box::new(Chapayev::new(options(rules)?))),
         })
     }
 
@@ -200,6 +211,9 @@ impl Position {
             GameId::TriChess => {
                 Position::TriChess(Box::new(TriChess::set_up(options(rules)?, text)?))
             }
+            GameId::Chapayev => {
+                Position::Chapayev(Box::new(Chapayev::set_up(options(rules)?, text)?))
+            }
         })
     }
 
@@ -213,6 +227,7 @@ impl Position {
             Position::Corners(_) => GameId::Corners,
             Position::Epsilon(_) => GameId::Epsilon,
             Position::TriChess(_) => GameId::TriChess,
+            Position::Chapayev(_) => GameId::Chapayev,
         }
     }
 
@@ -267,11 +282,12 @@ impl Position {
             Position::Corners(p) => p.legal_moves().into_iter().map(Move::Corners).collect(),
             Position::Epsilon(p) => p.legal_moves().into_iter().map(Move::Epsilon).collect(),
             Position::TriChess(p) => p.legal_moves().into_iter().map(Move::TriChess).collect(),
+            Position::Chapayev(p) => p.legal_moves().into_iter().map(Move::Chapayev).collect(),
         }
     }
 
     pub fn is_legal(&self, m: &Move) -> bool {
-        self.legal_moves().contains(m)
+        with_move!(self, m, (p, mv) => p.is_legal(mv), false)
     }
 
     /// Plays a move, refusing one that is not legal here.
@@ -297,6 +313,7 @@ impl Position {
             Position::Corners(p) => p.parse_move(text).map(Move::Corners),
             Position::Epsilon(p) => p.parse_move(text).map(Move::Epsilon),
             Position::TriChess(p) => p.parse_move(text).map(Move::TriChess),
+            Position::Chapayev(p) => p.parse_move(text).map(Move::Chapayev),
         }
     }
 
@@ -318,6 +335,7 @@ impl Position {
             (Position::Corners(a), Position::Corners(b)) => a.same_position(b),
             (Position::Epsilon(a), Position::Epsilon(b)) => a.same_position(b),
             (Position::TriChess(a), Position::TriChess(b)) => a.same_position(b),
+            (Position::Chapayev(a), Position::Chapayev(b)) => a.same_position(b),
             _ => false,
         }
     }

@@ -169,8 +169,9 @@ pub fn replay(
         let first_error = result.clone().err();
         let mut text = first.clone();
         let mut used = 1;
-        // Chess for three writes its diplomacy in several words (`W>R servant?`).
-        while result.is_err() && used < 4 && i + used < record.tokens.len() {
+        // Chess for three writes its diplomacy in several words (`W>R servant?`), and
+        // Chapayev its shots (`flick W3 th=90.0000 s=0.4200 e=0.0000`).
+        while result.is_err() && used < 6 && i + used < record.tokens.len() {
             text = format!("{text} {}", record.tokens[i + used].text);
             used += 1;
             result = m.play_text(&text);

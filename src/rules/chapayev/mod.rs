@@ -1,0 +1,442 @@
+//! Chapayev («Чапаєв»): flicking checkers off the board, with real physics.
+//!
+//! A shot is an action (which checker, angle, strength, type); the rigid-body
+//! simulation in [`physics`] decides what it does, and the rules around it (traitors,
+//! hanging checkers, who shoots next, rounds, lines, tours) follow the spec. Everything
+//! is deterministic: a position is the checkers' resting poses with owners and faces,
+//! the world is rebuilt from them for each shot, and the match's random numbers (the
+//! finger's lift in a hanging test) come from a seed drawn by lot with the colours.
+//!
+//! Where the spec is silent:
+//! - The lot is the first action: which seat plays White, and the seed of the match's
+//!   generator. The app draws both at random and records them.
+//! - A hanging test's "landed on a checker" is read from the poses at rest: the tested
+//!   checker's centre lies within a diameter of the other's in plan view and above it.
+//! - The move list writes a shot as the spec's shot line without its number:
+//!   `flick W3 th=90.0000 s=0.4200 e=0.0000`.
+
+mod ai;
+mod formation;
+mod lines;
+mod notation;
+mod options;
+pub mod physics;
+mod resolve;
+mod rounds;
+mod shot;
+
+pub use ai::{Level, Scored};
+pub use formation::Troop;
+pub use lines::Lines;
+pub use options::{BothCleared, ChapayevOptions, FirstShot, Upgrade};
+pub use physics::Pose;
+pub use shot::{Shot, TOUCHING_GAP, angle_at, canonical, rim_gap};
+
+use super::game::Game;
+use super::outcome::{Outcome, Reason};
+use super::side::Side;
+use super::topology::{Cell, Topology};
+use super::view::{MoveView, PieceKind, PieceView};
+
+/// One checker: its colour never changes, its owner may (a traitor), `pose` is `None`
+/// once it is off the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Checker {
+    pub colour: Side,
+    pub owner: Side,
+    pub face_up: bool,
+    pub pose: Option<Pose>,
+}
+
+/// Everything a Chapayev player does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    /// The lot: which seat plays White, and the seed of the match's random numbers.
+    Lot {
+        white_seat: u8,
+        seed: u32,
+    },
+    Shot(Shot),
+}
+
+/// How a hanging test ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HangResult {
+    Off,
+    Cut,
+    OnOwn,
+    OnBoard,
+    StillHanging,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hang {
+    pub checker: u8,
+    pub speed: f32,
+    pub result: HangResult,
+}
+
+/// How a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundEnd {
+    /// `None`: both sides were cleared and the round is replayed.
+    pub winner: Option<Side>,
+    pub sweep: bool,
+    pub tour_won: bool,
+}
+
+/// What the last shot did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub removed: Vec<u8>,
+    pub cut: Vec<u8>,
+    pub traitors: Vec<u8>,
+    pub hangs: Vec<Hang>,
+    pub keep: bool,
+    pub round_end: Option<RoundEnd>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chapayev {
+    options: ChapayevOptions,
+    /// Which seat plays White, once the lot is drawn.
+    white_seat: Option<u8>,
+    rng: u64,
+    pub tour: u8,
+    pub round: u16,
+    rounds_played: u16,
+    /// Troop level per colour (0 infantry ... 4 heavy tanks).
+    levels: [u8; 2],
+    pub tours_won: [u8; 2],
+    pub lines: Lines,
+    /// W1..W8 then B1..B8.
+    pub checkers: [Checker; 16],
+    turn: Side,
+    shots: u32,
+    /// The last shot's outcome, for the announcements.
+    pub report: Option<Report>,
+    winner: Option<Side>,
+}
+
+/// A checker's id as the notation writes it: `W1`..`W8`, `B1`..`B8`.
+pub fn checker_name(i: u8) -> String {
+    format!("{}{}", if i < 8 { 'W' } else { 'B' }, i % 8 + 1)
+}
+
+impl Chapayev {
+    pub fn new_match(options: ChapayevOptions) -> Chapayev {
+        let blank = Checker {
+            colour: Side::White,
+            owner: Side::White,
+            face_up: true,
+            pose: None,
+        };
+        let mut c = Chapayev {
+            options,
+            white_seat: None,
+            rng: 0,
+            tour: 1,
+            round: 1,
+            rounds_played: 0,
+            levels: [0, 0],
+            tours_won: [0, 0],
+            lines: Lines {
+                line: [1, 1],
+                depth: [1, 1],
+            },
+            checkers: [blank; 16],
+            turn: Side::White,
+            shots: 0,
+            report: None,
+            winner: None,
+        };
+        // The formations stand in place before the lot; they settle once it is drawn.
+        for side in Side::BOTH {
+            for (k, pose) in formation::poses(side, Troop::Infantry, 1)
+                .into_iter()
+                .enumerate()
+            {
+                c.checkers[side.index() * 8 + k] = Checker {
+                    colour: side,
+                    owner: side,
+                    face_up: true,
+                    pose: Some(pose),
+                };
+            }
+        }
+        c
+    }
+
+    pub fn options(&self) -> &ChapayevOptions {
+        &self.options
+    }
+
+    pub fn lot_drawn(&self) -> bool {
+        self.white_seat.is_some()
+    }
+
+    /// Whether a shot may be played now: the right checkers, the allowed type and, when
+    /// the earth does not rotate, an aim within the cone.
+    pub fn allows(&self, shot: &Shot) -> Result<(), &'static str> {
+        if shot.canonical() != *shot {
+            return Err("shot-not-canonical");
+        }
+        let own = |i: u8| {
+            self.checkers
+                .get(i as usize)
+                .is_some_and(|c| c.pose.is_some() && c.owner == self.turn)
+        };
+        if !shot.shooters().iter().all(|&i| own(i)) {
+            return Err("shot-not-own");
+        }
+        if let Some(angle) = shot.angle()
+            && !self.options.earth_rotates
+            && !self.within_cone(angle)
+        {
+            return Err("shot-outside-cone");
+        }
+        match *shot {
+            Shot::Flick { .. } => Ok(()),
+            _ if self.options.flick_only => Err("shot-flick-only"),
+            Shot::Poke { checker, .. } => {
+                if self.may_poke(checker) {
+                    Ok(())
+                } else {
+                    Err("shot-poke-not-touching")
+                }
+            }
+            Shot::Scissors { a, b, target, .. } => {
+                if self.may_cut(a, b, target) {
+                    Ok(())
+                } else {
+                    Err("shot-scissors-not-allowed")
+                }
+            }
+        }
+    }
+
+    /// Within `aim_cone_deg` of straight ahead (90 degrees for White, 270 for Black).
+    pub fn within_cone(&self, angle: f32) -> bool {
+        let forward = if self.turn == Side::White {
+            90.0f32
+        } else {
+            270.0
+        };
+        let off = (angle - forward).to_radians().cos();
+        off >= (self.options.aim_cone_deg as f32).to_radians().cos() - 1e-6
+    }
+
+    /// A poke needs another checker within one checker's thickness of the rim.
+    pub fn may_poke(&self, checker: u8) -> bool {
+        let Some(p) = self.checkers[checker as usize].pose else {
+            return false;
+        };
+        self.checkers.iter().enumerate().any(|(j, c)| {
+            j != checker as usize && c.pose.is_some_and(|q| rim_gap(&p, &q) <= TOUCHING_GAP)
+        })
+    }
+
+    /// Scissors: an enemy checker between two own ones, both touching it, at 120 degrees
+    /// or more.
+    pub fn may_cut(&self, a: u8, b: u8, target: u8) -> bool {
+        let pose = |i: u8| self.checkers.get(i as usize).and_then(|c| c.pose);
+        let (Some(pa), Some(pb), Some(pe)) = (pose(a), pose(b), pose(target)) else {
+            return false;
+        };
+        a != b
+            && self.checkers[target as usize].owner == self.turn.other()
+            && rim_gap(&pa, &pe) <= TOUCHING_GAP
+            && rim_gap(&pb, &pe) <= TOUCHING_GAP
+            && angle_at(&pe, &pa, &pb) >= 120.0
+    }
+
+    /// Plays a shot with hanging tests at `test_speed` (the computer's rollouts) or at
+    /// random speeds, simulating at most `cap` seconds each.
+    pub(super) fn shoot(&mut self, shot: &Shot, cap: f32, test_speed: Option<f32>) {
+        let shooter = self.turn;
+        let mut report = self.resolve(shot, cap, test_speed);
+        self.shots += 1;
+        if !report.keep {
+            self.turn = shooter.other();
+        }
+        report.round_end = self.end_of_round(shooter);
+        self.report = Some(report);
+    }
+
+    pub fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+}
+
+impl Game for Chapayev {
+    type Move = Action;
+    type Options = ChapayevOptions;
+
+    fn new(options: ChapayevOptions) -> Self {
+        Chapayev::new_match(options)
+    }
+
+    fn set_up(_options: ChapayevOptions, _text: &str) -> Result<Self, String> {
+        Err("Chapayev starts from its formations; it has no set-up positions".into())
+    }
+
+    fn options(&self) -> &ChapayevOptions {
+        &self.options
+    }
+
+    fn topology(&self) -> &'static Topology {
+        Topology::chess()
+    }
+
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seat_to_move(&self) -> usize {
+        match self.white_seat {
+            Some(w) if self.turn == Side::Black => 1 - w as usize,
+            Some(w) => w as usize,
+            None => 0,
+        }
+    }
+
+    fn seat_side(&self, seat: usize) -> Side {
+        match self.white_seat {
+            Some(w) if w as usize != seat => Side::Black,
+            Some(_) => Side::White,
+            None if seat == 0 => Side::White,
+            None => Side::Black,
+        }
+    }
+
+    /// Before the lot, its two outcomes (seed 0); then the shots the computer player
+    /// would consider, a finite sample of the continuous choices.
+    fn legal_moves(&self) -> Vec<Action> {
+        if self.winner.is_some() {
+            return Vec::new();
+        }
+        if !self.lot_drawn() {
+            return (0..2)
+                .map(|white_seat| Action::Lot {
+                    white_seat,
+                    seed: 0,
+                })
+                .collect();
+        }
+        self.candidates(usize::MAX)
+            .into_iter()
+            .map(Action::Shot)
+            .collect()
+    }
+
+    fn is_legal(&self, action: &Action) -> bool {
+        match action {
+            Action::Lot { white_seat, .. } => !self.lot_drawn() && *white_seat < 2,
+            Action::Shot(shot) => {
+                self.lot_drawn() && self.winner.is_none() && self.allows(shot).is_ok()
+            }
+        }
+    }
+
+    fn play(&mut self, action: &Action) {
+        match *action {
+            Action::Lot { white_seat, seed } => {
+                self.white_seat = Some(white_seat);
+                self.rng = seed as u64;
+                self.start_match();
+            }
+            Action::Shot(shot) => self.shoot(&shot, resolve::SHOT_CAP, None),
+        }
+    }
+
+    fn notation(&self, action: &Action) -> String {
+        notation::write(action)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Action, String> {
+        let action = notation::parse(text)?;
+        if self.is_legal(&action) {
+            Ok(action)
+        } else {
+            Err(match action {
+                Action::Shot(shot) => match self.allows(&shot) {
+                    Err(why) => format!("{} is not allowed: {why}", text.trim()),
+                    Ok(()) => format!("{} is not possible now", text.trim()),
+                },
+                Action::Lot { .. } => "the lot is drawn only once, at the start".into(),
+            })
+        }
+    }
+
+    fn view(&self, _action: &Action) -> MoveView {
+        MoveView::along(0, Vec::new())
+    }
+
+    /// Checkers on the square under their centre, for the game chooser's picture.
+    fn pieces(&self) -> Vec<(Cell, PieceView)> {
+        let t = Topology::chess();
+        self.checkers
+            .iter()
+            .filter_map(|c| {
+                let [x, y, _] = c.pose?.centre;
+                let file = ((x + 0.16) / 0.04).floor().clamp(0.0, 7.0) as u8;
+                let rank = ((y + 0.16) / 0.04).floor().clamp(0.0, 7.0) as u8;
+                Some((
+                    t.at(file, rank)?,
+                    PieceView {
+                        side: c.owner,
+                        kind: PieceKind::Checker,
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    fn same_position(&self, other: &Self) -> bool {
+        self == other
+    }
+
+    fn outcome(&self, _repetitions: usize) -> Option<Outcome> {
+        self.winner.map(|w| Outcome {
+            winner: Some(w),
+            reason: Reason::ToursWon,
+            score: Some([self.tours_won[0] as u32, self.tours_won[1] as u32]),
+        })
+    }
+
+    fn diagram(&self) -> String {
+        let mut out = format!(
+            "tour {} round {}: White {} on line {}, Black {} on line {}; {} to shoot\n",
+            self.tour,
+            self.round,
+            self.troop(Side::White).id(),
+            self.lines.line[0],
+            self.troop(Side::Black).id(),
+            self.lines.line[1],
+            self.turn.name()
+        );
+        for (i, c) in self.checkers.iter().enumerate() {
+            if let Some(p) = c.pose {
+                let [x, y, z] = p.centre;
+                out.push_str(&format!(
+                    "{} {x:.4} {y:.4} {z:.4} {} {}\n",
+                    checker_name(i as u8),
+                    c.owner.name(),
+                    if c.face_up { "up" } else { "down" }
+                ));
+            }
+        }
+        out
+    }
+
+    fn move_number(&self) -> u32 {
+        self.shots + 1
+    }
+
+    fn draw_allowed(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,132 @@
+//! Shots as the spec's shot lines write them, without the shot number:
+//! `flick W3 th=90.0000 s=0.4200 e=0.0000`, `poke B2 th=270.0000 s=0.3000`,
+//! `scissors W1,W2 E=B3 s=0.5000 o=0.0000`; and the lot: `lot white=2 seed=81723`
+//! (the second seat plays White).
+
+use super::{Action, Shot, checker_name};
+
+pub(super) fn write(action: &Action) -> String {
+    match *action {
+        Action::Lot { white_seat, seed } => format!("lot white={} seed={seed}", white_seat + 1),
+        Action::Shot(Shot::Flick {
+            checker,
+            angle,
+            strength,
+            spin,
+        }) => format!(
+            "flick {} th={angle:.4} s={strength:.4} e={spin:.4}",
+            checker_name(checker)
+        ),
+        Action::Shot(Shot::Poke {
+            checker,
+            angle,
+            strength,
+        }) => format!(
+            "poke {} th={angle:.4} s={strength:.4}",
+            checker_name(checker)
+        ),
+        Action::Shot(Shot::Scissors {
+            a,
+            b,
+            target,
+            strength,
+            offset,
+        }) => format!(
+            "scissors {},{} E={} s={strength:.4} o={offset:.4}",
+            checker_name(a),
+            checker_name(b),
+            checker_name(target)
+        ),
+    }
+}
+
+fn checker(text: &str) -> Result<u8, String> {
+    let bad = || format!("'{text}' is not a checker (W1..W8, B1..B8)");
+    let (colour, n) = text.split_at_checked(1).ok_or_else(bad)?;
+    let n: u8 = n.parse().map_err(|_| bad())?;
+    if !(1..=8).contains(&n) {
+        return Err(bad());
+    }
+    match colour {
+        "W" => Ok(n - 1),
+        "B" => Ok(n + 7),
+        _ => Err(bad()),
+    }
+}
+
+/// The value of `key=...` among the words.
+fn value<T: std::str::FromStr>(words: &[&str], key: &str) -> Result<T, String> {
+    let word = words
+        .iter()
+        .find_map(|w| w.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+        .ok_or_else(|| format!("the shot needs {key}=..."))?;
+    word.parse()
+        .map_err(|_| format!("{key}={word} is not a number"))
+}
+
+pub(super) fn parse(text: &str) -> Result<Action, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let shot = match words.as_slice() {
+        ["lot", rest @ ..] => {
+            let seat: u8 = value(rest, "white")?;
+            if !(1..=2).contains(&seat) {
+                return Err("white= names seat 1 or 2".into());
+            }
+            return Ok(Action::Lot {
+                white_seat: seat - 1,
+                seed: value(rest, "seed")?,
+            });
+        }
+        ["flick", id, rest @ ..] => Shot::Flick {
+            checker: checker(id)?,
+            angle: value(rest, "th")?,
+            strength: value(rest, "s")?,
+            spin: value(rest, "e")?,
+        },
+        ["poke", id, rest @ ..] => Shot::Poke {
+            checker: checker(id)?,
+            angle: value(rest, "th")?,
+            strength: value(rest, "s")?,
+        },
+        ["scissors", pair, rest @ ..] => {
+            let (a, b) = pair
+                .split_once(',')
+                .ok_or("scissors name two checkers: W1,W2")?;
+            Shot::Scissors {
+                a: checker(a)?,
+                b: checker(b)?,
+                target: checker(&value::<String>(rest, "E")?)?,
+                strength: value(rest, "s")?,
+                offset: value(rest, "o")?,
+            }
+        }
+        _ => {
+            return Err(format!(
+                "'{}' is not a shot (flick, poke, scissors) or the lot",
+                text.trim()
+            ));
+        }
+    };
+    let ok = |x: f32, lo: f32, hi: f32| x.is_finite() && (lo..=hi).contains(&x);
+    let fine = match shot {
+        Shot::Flick {
+            angle,
+            strength,
+            spin,
+            ..
+        } => ok(angle, 0.0, 360.0) && ok(strength, 0.0, 1.0) && ok(spin, -1.0, 1.0),
+        Shot::Poke {
+            angle, strength, ..
+        } => ok(angle, 0.0, 360.0) && ok(strength, 0.0, 1.0),
+        Shot::Scissors {
+            strength, offset, ..
+        } => ok(strength, 0.0, 1.0) && ok(offset, -1.0, 1.0),
+    };
+    if !fine {
+        return Err(format!(
+            "'{}': angles run from 0 to 360, strengths from 0 to 1, spin and offset from -1 to 1",
+            text.trim()
+        ));
+    }
+    Ok(Action::Shot(shot.canonical()))
+}
