@@ -235,6 +235,8 @@ impl SavedGame {
             Position::Armenian(d) => {
                 Some(d.fen()).filter(|f| *f != Armenian::new(d.options.clone()).fen())
             }
+            // A fresh match starts before its lot; a set-up round has none.
+            Position::Chapayev(c) if c.lot_drawn() => c.diagram().lines().next().map(String::from),
             Position::TriChess(t) => {
                 let fresh = TriChess::new(*t.options()).diagram();
                 Some(t.diagram()).filter(|d| *d != fresh)

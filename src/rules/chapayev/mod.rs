@@ -266,6 +266,61 @@ impl Chapayev {
     pub fn winner(&self) -> Option<Side> {
         self.winner
     }
+
+    /// The poses every 1/60 s while a shot plays out from this position (its first
+    /// simulation, before traitors and hanging tests), for the app's animation.
+    pub fn frames(&self, shot: &Shot) -> Vec<Vec<Option<Pose>>> {
+        let poses: Vec<Option<Pose>> = self.checkers.iter().map(|c| c.pose).collect();
+        physics::World::new(&poses).record(&shot.pushes(&poses), resolve::SHOT_CAP, 4)
+    }
+
+    /// The seat that plays White, once the lot is drawn.
+    pub fn white_seat(&self) -> Option<u8> {
+        self.white_seat
+    }
+
+    /// A round set up as the spec's round header writes it, `R3.1 W:artillery@L1
+    /// B:tanks@L2`, White to shoot after a lot of seat 1 and seed 0.
+    fn from_header(options: ChapayevOptions, text: &str) -> Result<Chapayev, String> {
+        let bad =
+            || format!("'{text}' is not a round header like R1.1 W:infantry@L1 B:infantry@L1");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [round, white, black] = words.as_slice() else {
+            return Err(bad());
+        };
+        let (tour, round) = round
+            .strip_prefix('R')
+            .and_then(|r| r.split_once('.'))
+            .ok_or_else(bad)?;
+        let side = |w: &str, letter: &str| -> Result<(u8, u8), String> {
+            let (troop, line) = w
+                .strip_prefix(letter)
+                .and_then(|w| w.split_once("@L"))
+                .ok_or_else(bad)?;
+            let level = Troop::ALL
+                .iter()
+                .position(|t| t.id() == troop)
+                .ok_or_else(|| format!("'{troop}' is not a troop type"))?;
+            let line: u8 = line.parse().map_err(|_| bad())?;
+            Ok((level as u8, line))
+        };
+        let (wl, wline) = side(white, "W:")?;
+        let (bl, bline) = side(black, "B:")?;
+        let mut c = Chapayev::new_match(options);
+        c.white_seat = Some(0);
+        c.tour = tour.parse().map_err(|_| bad())?;
+        c.round = round.parse().map_err(|_| bad())?;
+        c.levels = [wl, bl];
+        c.lines = Lines {
+            line: [wline, bline],
+            depth: [Troop::level(wl).depth(), Troop::level(bl).depth()],
+        };
+        if !(1..=8).contains(&wline) || !(1..=8).contains(&bline) || c.lines.free_rows() < 0 {
+            return Err(format!("'{text}': the formations do not fit on the board"));
+        }
+        c.set_up_round();
+        Ok(c)
+    }
 }
 
 impl Game for Chapayev {
@@ -276,8 +331,9 @@ impl Game for Chapayev {
         Chapayev::new_match(options)
     }
 
-    fn set_up(_options: ChapayevOptions, _text: &str) -> Result<Self, String> {
-        Err("Chapayev starts from its formations; it has no set-up positions".into())
+    /// A round header: `R3.1 W:artillery@L1 B:tanks@L1`.
+    fn set_up(options: ChapayevOptions, text: &str) -> Result<Self, String> {
+        Chapayev::from_header(options, text)
     }
 
     fn options(&self) -> &ChapayevOptions {
@@ -406,7 +462,7 @@ impl Game for Chapayev {
 
     fn diagram(&self) -> String {
         let mut out = format!(
-            "tour {} round {}: White {} on line {}, Black {} on line {}; {} to shoot\n",
+            "R{}.{} W:{}@L{} B:{}@L{}\n{} to shoot\n",
             self.tour,
             self.round,
             self.troop(Side::White).id(),

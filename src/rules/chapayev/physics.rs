@@ -167,25 +167,11 @@ impl World {
         let mut calm = 0;
         let mut step = 0;
         while step < cap_steps {
-            for push in pushes.iter().filter(|p| step < p.steps) {
-                let Some(h) = self.bodies[push.checker] else {
-                    continue;
-                };
-                let body = &mut self.world.bodies[h];
-                let [ix, iy, iz] = push.impulse;
-                let impulse = Vector::new(ix, iy, iz);
-                let [ox, oy, oz] = push.offset;
-                let point = body.translation() + *body.rotation() * Vector::new(ox, oy, oz);
-                body.apply_impulse_at_point(impulse, point, true);
-            }
+            self.apply(pushes, step);
             self.world.step();
             step += 1;
             self.remove_gone();
-            let moving = self.bodies.iter().flatten().any(|&h| {
-                let b = &self.world.bodies[h];
-                b.linvel().length() >= REST_LINEAR || b.angvel().length() >= REST_ANGULAR
-            });
-            calm = if moving { 0 } else { calm + 1 };
+            calm = if self.moving() { 0 } else { calm + 1 };
             let asleep = self
                 .bodies
                 .iter()
@@ -196,6 +182,62 @@ impl World {
             }
         }
         step
+    }
+
+    /// Like [`World::run`], keeping the poses after every `every` steps (and the last),
+    /// for the app to show the shot at its real speed.
+    pub fn record(&mut self, pushes: &[Push], cap: f32, every: u32) -> Vec<Vec<Option<Pose>>> {
+        let mut frames = vec![self.poses()];
+        let min = pushes
+            .iter()
+            .map(|p| p.steps)
+            .max()
+            .unwrap_or(0)
+            .max(MIN_STEPS);
+        let cap_steps = (cap / STEP).round() as u32;
+        let (mut calm, mut step) = (0, 0);
+        while step < cap_steps {
+            let done = self.run_steps(pushes, step, every);
+            step += every;
+            frames.push(self.poses());
+            calm = if done { calm + every } else { 0 };
+            if step >= min && calm >= REST_STEPS {
+                break;
+            }
+        }
+        frames
+    }
+
+    /// Runs `count` steps from step `from`; true when nothing moved in the last one.
+    fn run_steps(&mut self, pushes: &[Push], from: u32, count: u32) -> bool {
+        let mut still = false;
+        for step in from..from + count {
+            self.apply(pushes, step);
+            self.world.step();
+            self.remove_gone();
+            still = !self.moving();
+        }
+        still
+    }
+
+    fn apply(&mut self, pushes: &[Push], step: u32) {
+        for push in pushes.iter().filter(|p| step < p.steps) {
+            let Some(h) = self.bodies[push.checker] else {
+                continue;
+            };
+            let body = &mut self.world.bodies[h];
+            let [ix, iy, iz] = push.impulse;
+            let [ox, oy, oz] = push.offset;
+            let point = body.translation() + *body.rotation() * Vector::new(ox, oy, oz);
+            body.apply_impulse_at_point(Vector::new(ix, iy, iz), point, true);
+        }
+    }
+
+    fn moving(&self) -> bool {
+        self.bodies.iter().flatten().any(|&h| {
+            let b = &self.world.bodies[h];
+            b.linvel().length() >= REST_LINEAR || b.angvel().length() >= REST_ANGULAR
+        })
     }
 
     fn remove_gone(&mut self) {

@@ -523,3 +523,59 @@ fn random_shots_replay_from_their_record() {
         .unwrap();
     assert_eq!(again, m);
 }
+
+#[test]
+fn rounds_are_set_up_from_their_header_and_stacks_stay_on_top() {
+    for troop in Troop::ALL {
+        let header = format!("R1.1 W:{0}@L1 B:{0}@L1", troop.id());
+        let c = Chapayev::set_up(ChapayevOptions::default(), &header).unwrap();
+        assert!(c.diagram().starts_with(&header), "{}", c.diagram());
+        assert_eq!(c.checkers.iter().filter(|ch| ch.pose.is_some()).count(), 16);
+        if matches!(troop, Troop::Artillery | Troop::HeavyTanks) {
+            let tops = if troop == Troop::Artillery {
+                [2, 7]
+            } else {
+                [3, 7]
+            };
+            for side in [0, 8] {
+                for t in tops {
+                    let z = c.checkers[side + t].pose.unwrap().centre[2];
+                    assert!(
+                        (z - 0.0107).abs() < 0.0005,
+                        "{header}: top {} at {z}",
+                        side + t
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        Chapayev::set_up(
+            ChapayevOptions::default(),
+            "R1.1 W:infantry@L7 B:infantry@L7"
+        )
+        .is_err()
+    );
+    assert!(Chapayev::set_up(ChapayevOptions::default(), "nonsense").is_err());
+}
+
+#[test]
+fn the_recorded_frames_end_where_the_shot_rests() {
+    let c = started();
+    let shot = Shot::Flick {
+        checker: 4,
+        angle: 90.0,
+        strength: 0.5,
+        spin: 0.0,
+    };
+    let frames = c.frames(&shot);
+    assert!(frames.len() > 10);
+    let mut after = c.clone();
+    after.shoot(&shot, resolve::SHOT_CAP, None);
+    let last = frames.last().unwrap();
+    let moved = last[4].unwrap().centre[1] - c.checkers[4].pose.unwrap().centre[1];
+    assert!(
+        moved > 0.05,
+        "the flicked checker travels up the board: {moved}"
+    );
+}
