@@ -114,6 +114,34 @@ fn chess_for_three_is_played_by_clicks_and_its_diplomacy_by_actions() {
 }
 
 #[test]
+fn chapayev_starts_with_a_lot_and_a_shot_is_an_undoable_action() {
+    use doska::rules::Move;
+    use doska::rules::chapayev::{self, Shot};
+    let mut app = headless(GameId::Chapayev, &[]);
+    assert_eq!(session(&app).current.actions().len(), 1, "the lot is drawn");
+    assert!(!session(&app).can_undo(), "the lot stays");
+    let shot = Shot::Flick {
+        checker: 3,
+        angle: 90.0,
+        strength: 0.4,
+        spin: 0.0,
+    };
+    let act = Action::Play(Move::Chapayev(chapayev::Action::Shot(shot)));
+    app.world_mut().write_message(Command::Act(act));
+    app.update();
+    assert_eq!(session(&app).current.actions().len(), 2);
+    assert!(
+        session(&app)
+            .current
+            .notation(1)
+            .starts_with("flick W4 th=90.0000 s=0.4000")
+    );
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 1);
+}
+
+#[test]
 fn promotion_asks_and_the_answer_is_an_action() {
     let mut app = headless(GameId::Chess, &[]);
     for m in ["a4", "b5", "axb5", "a6", "bxa6", "Nc6", "a7", "Rb8"] {
@@ -299,7 +327,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\nz-shashmaty\nturkish-draughts\narmenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\n"
+        "chess\nz-shashmaty\nturkish-draughts\narmenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
     let out = doska().args(["perft", "chess", "3"]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "8902");
@@ -345,6 +373,21 @@ fn command_line_games_perft_and_replay() {
     let out = doska()
         .args(["replay", "tri-chess"])
         .arg(&diplomacy)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shots = write(
+        &dir,
+        "chapayev.txt",
+        "lot white=1 seed=5 1. flick W4 th=90.0000 s=0.5000 e=0.0000 2. flick B4 th=270.0000 s=0.4000 e=0.0000",
+    );
+    let out = doska()
+        .args(["replay", "chapayev"])
+        .arg(&shots)
         .output()
         .unwrap();
     assert!(
@@ -398,6 +441,7 @@ fn each_game_opens_in_a_real_window() {
         ("z-shashmaty", "1. cd4"),
         ("reversi", "1. d5 d4 2. e5 e4"),
         ("tri-chess", "NWP2-WS3"),
+        ("chapayev", "lot white=1 seed=5"),
     ];
     for (game, moves) in games {
         let out = dir.join(format!("{game}.png"));
@@ -411,6 +455,18 @@ fn each_game_opens_in_a_real_window() {
         assert!(status.success(), "{game}: screenshot failed");
         // The window is 1280x800 with a 300 px panel on the right: the board's a1 cell
         // (dark) sits at the lower left of the free area, h1 (light in chess) to its right.
+        if game == "chapayev" {
+            // The board in 3D under the panels: a wooden square below the middle of the
+            // free area, darker cloth at the window's lower corner.
+            let board = pixel(&out, 490, 520);
+            let cloth = pixel(&out, 20, 780);
+            assert!(
+                board[0] > 60 && board[0] > board[2],
+                "{game}: wood, got {board:?}"
+            );
+            assert!(cloth[1] >= cloth[0], "{game}: green cloth, got {cloth:?}");
+            continue;
+        }
         if game == "tri-chess" {
             // The hexagon stands in the middle of the free area with White's corner
             // down: a triangle at the centre, the dark background left of the hexagon,

@@ -6,6 +6,7 @@ mod pieces;
 pub mod selection;
 pub mod session;
 mod storage;
+mod table;
 mod ui;
 
 pub use board::Animation;
@@ -35,7 +36,7 @@ fn app() -> App {
         }))
         .add_plugins(EguiPlugin::default())
         .init_state::<Screen>()
-        .add_plugins((SessionPlugin, ui::UiPlugin))
+        .add_plugins((SessionPlugin, ui::UiPlugin, table::TablePlugin))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn(Camera2d);
         });

@@ -94,7 +94,25 @@ impl Session {
         self.current = Match::new(position);
         self.animate = None;
         self.refresh();
+        self.draw_lot();
         Ok(())
+    }
+
+    /// Chapayev opens with a lot for the colours and the match's random seed: drawn
+    /// here, from the clock, and recorded as the match's first action.
+    fn draw_lot(&mut self) {
+        if self.game != GameId::Chapayev {
+            return;
+        }
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32);
+        let lot = crate::rules::chapayev::Action::Lot {
+            white_seat: (nanos >> 7) as u8 & 1,
+            seed: nanos.rotate_left(13),
+        };
+        let _ = self.act(Action::Play(Move::Chapayev(lot)));
+        self.animate = None;
     }
 
     pub fn load(&mut self, saved: &SavedGame) -> Result<(), String> {
@@ -158,8 +176,21 @@ impl Session {
                 if self.current.state_before(i - 1).position.is_pass(&m))
     }
 
+    /// Whether there is something to undo: any action but Chapayev's lot, which stays.
+    pub fn can_undo(&self) -> bool {
+        let cursor = self.current.cursor();
+        cursor > 0
+            && !matches!(
+                self.current.actions()[cursor - 1],
+                Action::Play(Move::Chapayev(crate::rules::chapayev::Action::Lot { .. }))
+            )
+    }
+
     /// Undoes the last action; a forced pass goes back with the move that caused it.
     pub fn undo(&mut self) {
+        if !self.can_undo() {
+            return;
+        }
         let was_pass = self.last_was_pass();
         self.current.undo();
         if was_pass {

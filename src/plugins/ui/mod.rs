@@ -3,6 +3,7 @@
 //!
 //! [`Command`]: super::session::Command
 
+mod chapayev;
 mod chooser;
 mod dialogs;
 mod diplomacy;
@@ -16,6 +17,7 @@ use super::pieces::FONT_BYTES;
 use super::session::CellClicked;
 use super::session::Screen;
 use super::storage::Settings;
+use super::table::{self, Table, TableCamera, is_table};
 use crate::i18n::Language;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -58,6 +60,8 @@ fn draw(
     mut animation: ResMut<Animation>,
     mut clicks: MessageWriter<CellClicked>,
     mut dialogs: ResMut<dialogs::Dialogs>,
+    mut table: ResMut<Table>,
+    table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
     mut parts: panel::Parts,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -109,9 +113,26 @@ fn draw(
     match screen.get() {
         Screen::Chooser => chooser::show(&mut root, lang, &mut parts, &mut next),
         Screen::Setup => setup::show(&mut root, lang, &mut parts, &mut next),
-        Screen::Playing => panel::show(&mut root, lang, &mut parts, &mut flipped, &mut dialogs),
+        Screen::Playing => panel::show(
+            &mut root,
+            lang,
+            &mut parts,
+            &mut flipped,
+            &mut dialogs,
+            &mut table,
+        ),
     }
-    if *screen.get() == Screen::Playing {
+    if *screen.get() == Screen::Playing && is_table(parts.session.game) {
+        let view = table_camera.single().ok();
+        table::show(
+            &mut root,
+            lang,
+            &mut parts.session,
+            &mut table,
+            view,
+            &mut parts.commands,
+        );
+    } else if *screen.get() == Screen::Playing {
         let angle = board_angle(
             parts.session.current.position(),
             flipped.0,

@@ -103,6 +103,7 @@ pub fn show(
     parts: &mut Parts,
     flipped: &mut Flipped,
     dialogs: &mut Dialogs,
+    table: &mut crate::plugins::table::Table,
 ) {
     egui::Panel::right("match")
         .exact_size(300.0)
@@ -192,7 +193,7 @@ pub fn show(
                     send = Some(Command::NewMatch);
                 }
                 if ui
-                    .add_enabled(m.can_undo(), egui::Button::new(lang.t("button-undo")))
+                    .add_enabled(session.can_undo(), egui::Button::new(lang.t("button-undo")))
                     .clicked()
                 {
                     send = Some(Command::Undo);
@@ -237,6 +238,10 @@ pub fn show(
             if position.seat_count() == 3 {
                 ui.separator();
                 super::diplomacy::show(ui, lang, m, &mut send);
+            }
+            if crate::plugins::table::is_table(m.game()) {
+                ui.separator();
+                super::chapayev::show(ui, lang, m, table, &mut send);
             }
             ui.separator();
             move_list(ui, lang, m, &mut send);

@@ -1,0 +1,299 @@
+//! The meshes: a wooden board with its squares and the fold seam across it, sixteen
+//! checkers (a ring marks a traitor's new owner), lights and the camera.
+
+use super::{Table, chapayev, to_bevy};
+use crate::plugins::session::{Screen, Session};
+use crate::rules::Game;
+use crate::rules::chapayev::Pose;
+use bevy::camera::Viewport;
+use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::light::CascadeShadowConfigBuilder;
+use bevy::prelude::*;
+
+/// Everything of the table, despawned together when another game is shown.
+#[derive(Component)]
+pub struct TableItem;
+
+#[derive(Component)]
+pub struct TableCamera;
+
+/// A checker's mesh, by the checker's index.
+#[derive(Component)]
+pub struct CheckerMesh(pub u8);
+
+/// The ring that shows a traitor's owner.
+#[derive(Component)]
+pub struct OwnerRing(pub u8);
+
+const MAPLE: Color = Color::srgb(0.86, 0.74, 0.55);
+const WALNUT: Color = Color::srgb(0.20, 0.11, 0.06);
+const LIGHT_SQUARE: Color = Color::srgb(0.90, 0.80, 0.62);
+const DARK_SQUARE: Color = Color::srgb(0.45, 0.28, 0.16);
+const FRAME: Color = Color::srgb(0.30, 0.18, 0.10);
+const SEAM: Color = Color::srgb(0.10, 0.07, 0.05);
+const CLOTH: Color = Color::srgb(0.16, 0.30, 0.22);
+
+/// Builds the table when Chapayev is on screen and clears it otherwise.
+pub fn build_or_clear(
+    mut commands: Commands,
+    session: Res<Session>,
+    screen: Res<State<Screen>>,
+    items: Query<Entity, With<TableItem>>,
+    mut cameras: Query<&mut Camera, With<Camera2d>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let wanted = *screen.get() == Screen::Playing && chapayev(session.current.position()).is_some();
+    let built = !items.is_empty();
+    // The panels' camera draws over the table without clearing it.
+    for mut camera in &mut cameras {
+        if matches!(camera.clear_color, ClearColorConfig::None) != wanted {
+            camera.clear_color = if wanted {
+                ClearColorConfig::None
+            } else {
+                ClearColorConfig::Default
+            };
+        }
+    }
+    if wanted == built {
+        return;
+    }
+    if !wanted {
+        for e in &items {
+            commands.entity(e).despawn();
+        }
+        return;
+    }
+    let mut material = |colour: Color, roughness: f32| {
+        materials.add(StandardMaterial {
+            base_color: colour,
+            perceptual_roughness: roughness,
+            ..default()
+        })
+    };
+    let (light, dark) = (material(LIGHT_SQUARE, 0.45), material(DARK_SQUARE, 0.45));
+    let frame = material(FRAME, 0.5);
+    let seam = material(SEAM, 0.8);
+    let cloth = material(CLOTH, 0.95);
+    let maple = material(MAPLE, 0.35);
+    let walnut = material(WALNUT, 0.35);
+    let ring_light = material(Color::srgb(0.98, 0.95, 0.85), 0.3);
+    let ring_dark = material(Color::srgb(0.05, 0.03, 0.02), 0.3);
+    commands.spawn((
+        TableItem,
+        TableCamera,
+        Camera3d::default(),
+        Camera {
+            order: -1,
+            ..default()
+        },
+        Tonemapping::AcesFitted,
+        Transform::from_xyz(0.0, 0.4, 0.4).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.spawn((
+        TableItem,
+        DirectionalLight {
+            illuminance: 6000.0,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            minimum_distance: 0.05,
+            maximum_distance: 1.5,
+            ..default()
+        }
+        .build(),
+        Transform::from_xyz(0.3, 0.8, 0.5).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.insert_resource(GlobalAmbientLight {
+        color: Color::WHITE,
+        brightness: 350.0,
+        affects_lightmapped_meshes: true,
+    });
+    // A table under the board, the board's wooden body, its squares and the seam.
+    commands.spawn((
+        TableItem,
+        Mesh3d(meshes.add(Cuboid::new(3.0, 0.02, 3.0))),
+        MeshMaterial3d(cloth),
+        Transform::from_xyz(0.0, -0.2, 0.0),
+    ));
+    commands.spawn((
+        TableItem,
+        Mesh3d(meshes.add(Cuboid::new(0.344, 0.012, 0.344))),
+        MeshMaterial3d(frame),
+        Transform::from_xyz(0.0, -0.0061, 0.0),
+    ));
+    let tile = meshes.add(Cuboid::new(0.04, 0.0004, 0.04));
+    for file in 0..8 {
+        for rank in 0..8 {
+            let centre = [
+                -0.14 + 0.04 * file as f32,
+                -0.14 + 0.04 * rank as f32,
+                -0.0002,
+            ];
+            let colour = if (file + rank) % 2 == 0 {
+                dark.clone()
+            } else {
+                light.clone()
+            };
+            commands.spawn((
+                TableItem,
+                Mesh3d(tile.clone()),
+                MeshMaterial3d(colour),
+                Transform::from_translation(to_bevy(centre)),
+            ));
+        }
+    }
+    // The fold seam runs from player to player, between the d and e files.
+    commands.spawn((
+        TableItem,
+        Mesh3d(meshes.add(Cuboid::new(0.0012, 0.0005, 0.32))),
+        MeshMaterial3d(seam),
+        Transform::from_xyz(0.0, 0.0001, 0.0),
+    ));
+    let body = meshes.add(Cylinder::new(0.0145, 0.007));
+    let ring = meshes.add(Torus::new(0.0085, 0.0115));
+    for i in 0..16u8 {
+        let wood = if i < 8 { maple.clone() } else { walnut.clone() };
+        let ring_colour = if i < 8 {
+            ring_dark.clone()
+        } else {
+            ring_light.clone()
+        };
+        commands
+            .spawn((
+                TableItem,
+                CheckerMesh(i),
+                Mesh3d(body.clone()),
+                MeshMaterial3d(wood),
+                Transform::default(),
+                Visibility::Hidden,
+            ))
+            .with_children(|checker| {
+                for face in [1.0, -1.0] {
+                    checker.spawn((
+                        OwnerRing(i),
+                        Mesh3d(ring.clone()),
+                        MeshMaterial3d(ring_colour.clone()),
+                        Transform::from_xyz(0.0, face * 0.0036, 0.0)
+                            .with_scale(Vec3::new(1.0, 0.25, 1.0)),
+                        Visibility::Hidden,
+                    ));
+                }
+            });
+    }
+}
+
+/// Starts showing a shot that was just played, from the position before it.
+pub fn start_playback(mut session: ResMut<Session>, mut table: ResMut<Table>, time: Res<Time>) {
+    if chapayev(session.current.position()).is_none() || session.animate.is_none() {
+        return;
+    }
+    session.animate = None;
+    let cursor = session.current.cursor();
+    let Some(i) = cursor.checked_sub(1) else {
+        return;
+    };
+    let before = &session.current.state_before(i).position;
+    if let (
+        Some(c),
+        crate::rules::Action::Play(crate::rules::Move::Chapayev(
+            crate::rules::chapayev::Action::Shot(shot),
+        )),
+    ) = (chapayev(before), session.current.actions()[i])
+    {
+        table.playback = Some((c.frames(&shot), time.elapsed_secs_f64()));
+    }
+}
+
+fn transform(pose: &Pose) -> Transform {
+    let [x, y, z, w] = pose.rotation;
+    // The engine's frame turned into Bevy's: a quarter turn about x.
+    let turn = Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2);
+    let engine = Quat::from_xyzw(x, y, z, w);
+    Transform::from_translation(to_bevy(pose.centre)).with_rotation(turn * engine * turn.inverse())
+}
+
+/// Puts every checker where the match (or the shot playing out) has it.
+pub fn place(
+    session: Res<Session>,
+    mut table: ResMut<Table>,
+    time: Res<Time>,
+    mut checkers: Query<(&CheckerMesh, &mut Transform, &mut Visibility), Without<OwnerRing>>,
+    mut rings: Query<(&OwnerRing, &mut Visibility), Without<CheckerMesh>>,
+) {
+    let Some(c) = chapayev(session.current.position()) else {
+        return;
+    };
+    let frame = table.playback.as_ref().and_then(|(frames, started)| {
+        let k = ((time.elapsed_secs_f64() - started) * 60.0) as usize;
+        frames.get(k).cloned()
+    });
+    if frame.is_none() {
+        table.playback = None;
+    }
+    for (mesh, mut t, mut v) in &mut checkers {
+        let pose = match &frame {
+            Some(f) => f[mesh.0 as usize],
+            None => c.checkers[mesh.0 as usize].pose,
+        };
+        match pose {
+            Some(p) => {
+                *t = transform(&p);
+                *v = Visibility::Inherited;
+            }
+            None => *v = Visibility::Hidden,
+        }
+    }
+    for (ring, mut v) in &mut rings {
+        let checker = &c.checkers[ring.0 as usize];
+        let traitor = frame.is_none() && checker.owner != checker.colour;
+        *v = if traitor {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+    }
+}
+
+/// The camera: round the board by the table's yaw, fixed behind the shooter when the
+/// earth does not rotate; drawn into the part of the window the panels leave free.
+pub fn camera(
+    session: Res<Session>,
+    table: Res<Table>,
+    windows: Query<&Window>,
+    mut cameras: Query<(&mut Transform, &mut Camera), With<TableCamera>>,
+) {
+    let Some(c) = chapayev(session.current.position()) else {
+        return;
+    };
+    let Ok((mut t, mut camera)) = cameras.single_mut() else {
+        return;
+    };
+    let yaw = if c.options().earth_rotates {
+        table.yaw
+    } else {
+        super::behind(c.turn())
+    };
+    let distance = 0.52;
+    let (h, r) = (distance * table.pitch.sin(), distance * table.pitch.cos());
+    let eye = Vec3::new(-r * yaw.sin(), h, r * yaw.cos());
+    *t = Transform::from_translation(eye).looking_at(Vec3::new(0.0, -0.02, 0.0), Vec3::Y);
+    if let (Some((min, max)), Ok(window)) = (table.area, windows.single()) {
+        let scale = window.scale_factor();
+        let position = (min * scale).as_uvec2();
+        let size = ((max - min) * scale).as_uvec2().max(UVec2::ONE);
+        let now = camera
+            .viewport
+            .as_ref()
+            .map(|v| (v.physical_position, v.physical_size));
+        if now != Some((position, size)) {
+            camera.viewport = Some(Viewport {
+                physical_position: position,
+                physical_size: size,
+                ..default()
+            });
+        }
+    }
+}

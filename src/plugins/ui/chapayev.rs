@@ -1,0 +1,202 @@
+//! Chapayev's part of the side panel: the lot, the scoreboard (tours, rounds, lines,
+//! troops), what the last shot did, and the choice of shot.
+
+use super::panel::side_name;
+use crate::i18n::Language;
+use crate::plugins::session::Command;
+use crate::plugins::table::{ShotKind, Table, chapayev};
+use crate::rules::chapayev::{self, HangResult, Shot, checker_name};
+use crate::rules::{Action, Game, Match, Move, Side};
+use bevy_egui::egui;
+
+pub fn show(
+    ui: &mut egui::Ui,
+    lang: Language,
+    m: &Match,
+    table: &mut Table,
+    send: &mut Option<Command>,
+) {
+    let Some(c) = chapayev(m.position()) else {
+        return;
+    };
+    let name = |s: Side| side_name(lang, s);
+    if let Some(seat) = c.white_seat() {
+        ui.label(lang.t_args("table-lot", &[("seat", (seat + 1).to_string())]));
+    }
+    egui::Grid::new("score").striped(true).show(ui, |ui| {
+        ui.label("");
+        ui.strong(name(Side::White));
+        ui.strong(name(Side::Black));
+        ui.end_row();
+        ui.label(lang.t("table-tours"));
+        ui.label(c.tours_won[0].to_string());
+        ui.label(c.tours_won[1].to_string());
+        ui.end_row();
+        ui.label(lang.t("table-troops"));
+        for side in Side::BOTH {
+            ui.label(lang.t(&format!("troop-{}", c.troop(side).id())));
+        }
+        ui.end_row();
+        ui.label(lang.t("table-line"));
+        ui.label(c.lines.line[0].to_string());
+        ui.label(c.lines.line[1].to_string());
+        ui.end_row();
+        ui.label(lang.t("table-on-board"));
+        for side in Side::BOTH {
+            let n = c
+                .checkers
+                .iter()
+                .filter(|ch| ch.pose.is_some() && ch.owner == side)
+                .count();
+            ui.label(n.to_string());
+        }
+        ui.end_row();
+    });
+    ui.label(lang.t_args(
+        "table-round",
+        &[
+            ("tour", c.tour.to_string()),
+            ("round", c.round.to_string()),
+            ("goal", c.options().tours_to_win.to_string()),
+        ],
+    ));
+    if let Some(report) = &c.report {
+        ui.label(egui::RichText::new(report_text(lang, c, report)).italics());
+    }
+    if m.outcome().is_some() || !c.lot_drawn() {
+        return;
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut table.kind, ShotKind::Flick, lang.t("shot-flick"));
+        if !c.options().flick_only {
+            ui.radio_value(&mut table.kind, ShotKind::Poke, lang.t("shot-poke"));
+        }
+    });
+    if table.kind == ShotKind::Flick {
+        ui.add(egui::Slider::new(&mut table.spin, -1.0..=1.0).text(lang.t("shot-spin")));
+    }
+    ui.label(egui::RichText::new(lang.t("table-how-to-aim")).weak());
+    // Scissors are offered where the position allows them.
+    let mine: Vec<u8> = (0..16)
+        .filter(|&i| c.checkers[i as usize].owner == c.turn())
+        .collect();
+    let mut cuts = Vec::new();
+    for e in 0..16u8 {
+        for (k, &a) in mine.iter().enumerate() {
+            for &b in &mine[k + 1..] {
+                if !c.options().flick_only && c.may_cut(a, b, e) {
+                    cuts.push((a, b, e));
+                }
+            }
+        }
+    }
+    if !cuts.is_empty() {
+        ui.separator();
+        ui.label(lang.t("shot-scissors"));
+        let (strength, offset) = &mut table.squeeze;
+        ui.add(egui::Slider::new(strength, 0.0..=1.0).text(lang.t("table-strength")));
+        ui.add(egui::Slider::new(offset, -1.0..=1.0).text(lang.t("shot-offset")));
+        for (a, b, e) in cuts {
+            let label = format!(
+                "{} + {} → {}",
+                checker_name(a),
+                checker_name(b),
+                checker_name(e)
+            );
+            if ui.button(label).clicked() {
+                let shot = Shot::Scissors {
+                    a,
+                    b,
+                    target: e,
+                    strength: table.squeeze.0,
+                    offset: table.squeeze.1,
+                }
+                .canonical();
+                *send = Some(Command::Act(Action::Play(Move::Chapayev(
+                    chapayev::Action::Shot(shot),
+                ))));
+            }
+        }
+    }
+}
+
+/// "Off: B3, B5. White keeps the turn. White wins the round and moves up a line."
+fn report_text(lang: Language, c: &chapayev::Chapayev, report: &chapayev::Report) -> String {
+    let names = |ids: &[u8]| {
+        ids.iter()
+            .map(|&i| checker_name(i))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut parts = Vec::new();
+    if !report.removed.is_empty() {
+        parts.push(lang.t_args("report-off", &[("ids", names(&report.removed))]));
+    }
+    if !report.cut.is_empty() {
+        parts.push(lang.t_args("report-cut", &[("ids", names(&report.cut))]));
+    }
+    if !report.traitors.is_empty() {
+        parts.push(lang.t_args("report-traitors", &[("ids", names(&report.traitors))]));
+    }
+    for hang in &report.hangs {
+        let result = match hang.result {
+            HangResult::Off => "hang-off",
+            HangResult::Cut => "hang-cut",
+            HangResult::OnOwn => "hang-own",
+            HangResult::OnBoard => "hang-board",
+            HangResult::StillHanging => "hang-still",
+        };
+        parts.push(lang.t_args(
+            "report-hang",
+            &[
+                ("id", checker_name(hang.checker)),
+                ("result", lang.t(result)),
+            ],
+        ));
+    }
+    match report.round_end {
+        Some(end) => {
+            parts.push(match end.winner {
+                None => lang.t("report-round-replayed"),
+                Some(w) if c.winner().is_some() => {
+                    lang.t_args("report-match", &[("side", side_name(lang, w))])
+                }
+                Some(w) if end.tour_won => {
+                    lang.t_args("report-tour", &[("side", side_name(lang, w))])
+                }
+                Some(w) => lang.t_args(
+                    if end.sweep {
+                        "report-round-sweep"
+                    } else {
+                        "report-round"
+                    },
+                    &[("side", side_name(lang, w))],
+                ),
+            });
+            if c.winner().is_none() {
+                parts.push(lang.t_args(
+                    "report-next",
+                    &[
+                        (
+                            "white",
+                            lang.t(&format!("troop-{}", c.troop(Side::White).id())),
+                        ),
+                        ("wline", c.lines.line[0].to_string()),
+                        (
+                            "black",
+                            lang.t(&format!("troop-{}", c.troop(Side::Black).id())),
+                        ),
+                        ("bline", c.lines.line[1].to_string()),
+                    ],
+                ));
+            }
+        }
+        None => parts.push(lang.t(if report.keep {
+            "report-keep"
+        } else {
+            "report-pass"
+        })),
+    }
+    parts.join(" ")
+}
