@@ -383,7 +383,7 @@ fn command_line_games_perft_and_replay() {
     let shots = write(
         &dir,
         "chapayev.txt",
-        "lot white=1 seed=5 1. flick W4 th=90.0000 s=0.5000 e=0.0000 2. flick B4 th=270.0000 s=0.4000 e=0.0000",
+        "lot white=1 seed=5 1. flick W4 th=90.0000 s=0.2000 e=0.0000 2. flick B4 th=270.0000 s=0.2000 e=0.0000",
     );
     let out = doska()
         .args(["replay", "chapayev"])
@@ -458,7 +458,7 @@ fn each_game_opens_in_a_real_window() {
         if game == "chapayev" {
             // The board in 3D under the panels: a wooden square below the middle of the
             // free area, darker cloth at the window's lower corner.
-            let board = pixel(&out, 490, 520);
+            let board = pixel(&out, 450, 520);
             let cloth = pixel(&out, 20, 780);
             assert!(
                 board[0] > 60 && board[0] > board[2],

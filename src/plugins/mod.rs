@@ -82,10 +82,24 @@ struct ScreenshotTo(PathBuf);
 
 /// Frames to wait for pipelines and glyphs to be ready before capturing.
 const SETTLE_FRAMES: u32 = 20;
+/// Chapayev's lit 3D table compiles its pipelines in the background for longer (seconds
+/// under a software renderer, more on a loaded machine); until then the table is missing.
+const TABLE_SETTLE_SECONDS: f32 = 2.0;
 
-fn take_screenshot(mut commands: Commands, target: Res<ScreenshotTo>, mut frames: Local<u32>) {
+fn take_screenshot(
+    mut commands: Commands,
+    target: Res<ScreenshotTo>,
+    session: Res<Session>,
+    time: Res<Time>,
+    mut frames: Local<u32>,
+    mut taken: Local<bool>,
+) {
     *frames += 1;
-    if *frames == SETTLE_FRAMES {
+    let table = table::is_table(session.game);
+    let settled =
+        *frames >= SETTLE_FRAMES && (!table || time.elapsed_secs() >= TABLE_SETTLE_SECONDS);
+    if settled && !*taken {
+        *taken = true;
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(target.0.clone()))

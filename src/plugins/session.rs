@@ -25,6 +25,8 @@ pub struct Session {
     pub options: Vec<(String, String)>,
     /// Player names, one per seat, in order of play; empty shows the seat's label.
     pub seats: Vec<String>,
+    /// Seats the computer plays (Chapayev's table only, for now).
+    pub computer: Vec<bool>,
     pub current: Match,
     pub table: MoveTable,
     pub selection: Selection,
@@ -53,6 +55,7 @@ impl Session {
         let mut session = Session {
             game,
             options: game.default_options(),
+            computer: vec![false; seats.len()],
             seats,
             table: MoveTable::default(),
             current,
@@ -91,6 +94,7 @@ impl Session {
     pub fn start(&mut self) -> Result<(), String> {
         let position = Position::new(self.game, &self.options)?;
         self.seats.resize_with(position.seat_count(), String::new);
+        self.computer.resize(position.seat_count(), false);
         self.current = Match::new(position);
         self.animate = None;
         self.refresh();
@@ -122,6 +126,7 @@ impl Session {
         self.seats = saved.seats.clone();
         self.seats
             .resize_with(m.position().seat_count(), String::new);
+        self.computer = vec![false; self.seats.len()];
         self.current = m;
         self.animate = None;
         self.refresh();

@@ -5,6 +5,7 @@
 //! with y up (engine x, y, z show at Bevy x, z, -y).
 
 mod aim;
+mod computer;
 mod scene;
 
 pub use aim::{Aim, ShotKind, show};
@@ -18,16 +19,19 @@ pub struct TablePlugin;
 
 impl Plugin for TablePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Table>().add_systems(
-            Update,
-            (
-                scene::build_or_clear,
-                scene::start_playback,
-                scene::place,
-                scene::camera,
-            )
-                .chain(),
-        );
+        app.init_resource::<Table>()
+            .init_resource::<computer::Thinking>()
+            .add_systems(
+                Update,
+                (
+                    scene::build_or_clear,
+                    scene::start_playback,
+                    scene::place,
+                    scene::camera,
+                    computer::computer_turn,
+                )
+                    .chain(),
+            );
     }
 }
 

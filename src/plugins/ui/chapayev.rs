@@ -67,9 +67,15 @@ pub fn show(
         return;
     }
     ui.separator();
+    // A poke is offered while one of the shooter's checkers touches another.
+    let can_poke = !c.options().flick_only
+        && (0..16).any(|i| c.checkers[i as usize].owner == c.turn() && c.may_poke(i));
+    if !can_poke {
+        table.kind = ShotKind::Flick;
+    }
     ui.horizontal(|ui| {
         ui.radio_value(&mut table.kind, ShotKind::Flick, lang.t("shot-flick"));
-        if !c.options().flick_only {
+        if can_poke {
             ui.radio_value(&mut table.kind, ShotKind::Poke, lang.t("shot-poke"));
         }
     });

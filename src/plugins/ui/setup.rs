@@ -62,7 +62,10 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
         );
         let count = parts.session.seat_count();
         let sides = parts.session.seat_sides();
-        let seats = &mut parts.session.seats;
+        let can_compute = parts.session.game == crate::rules::GameId::Chapayev;
+        parts.session.computer.resize(count, false);
+        let session = &mut *parts.session;
+        let seats = &mut session.seats;
         seats.resize_with(count, String::new);
         egui::Grid::new("seats")
             .num_columns(3)
@@ -76,10 +79,10 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
                         [220.0, 22.0],
                         egui::TextEdit::singleline(name).hint_text(label),
                     );
-                    let mut computer = false;
+                    let computer = &mut session.computer[i];
                     ui.add_enabled(
-                        false,
-                        egui::Checkbox::new(&mut computer, lang.t("setup-computer")),
+                        can_compute,
+                        egui::Checkbox::new(computer, lang.t("setup-computer")),
                     )
                     .on_disabled_hover_text(lang.t("setup-computer-later"));
                     ui.end_row();

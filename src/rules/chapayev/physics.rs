@@ -88,8 +88,10 @@ pub struct World {
 impl World {
     /// The board and one body per pose (`None`: not on the board).
     pub fn new(poses: &[Option<Pose>]) -> World {
-        let mut world = PhysicsWorld::default();
-        world.gravity = Vector::new(0.0, 0.0, -9.81);
+        let mut world = PhysicsWorld {
+            gravity: Vector::new(0.0, 0.0, -9.81),
+            ..Default::default()
+        };
         world.integration_parameters.dt = STEP;
         world.integration_parameters.num_solver_iterations = 8;
         world.integration_parameters.length_unit = 0.01;
