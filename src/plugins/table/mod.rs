@@ -53,6 +53,8 @@ pub struct Table {
     pub(super) playback: Option<(Vec<Vec<Option<Pose>>>, f64)>,
     /// The part of the window left for the table, logical pixels (min, max).
     pub area: Option<(Vec2, Vec2)>,
+    /// The match revision whose round end is being announced, and since when (seconds).
+    pub announced: Option<(u64, f64)>,
 }
 
 impl Default for Table {
@@ -66,6 +68,7 @@ impl Default for Table {
             squeeze: (0.5, 0.0),
             playback: None,
             area: None,
+            announced: None,
         }
     }
 }

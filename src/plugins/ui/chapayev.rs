@@ -206,3 +206,51 @@ fn report_text(lang: Language, c: &chapayev::Chapayev, report: &chapayev::Report
     }
     parts.join(" ")
 }
+
+/// How long the end of a round is announced over the table, after its shot played out.
+const ANNOUNCE_SECONDS: f64 = 4.0;
+
+/// Announces the end of a round over the table once its last shot has played out: who
+/// won, and the lines and troops of the next round.
+pub fn announce(ui: &egui::Ui, lang: Language, m: &Match, revision: u64, table: &mut Table) {
+    let Some(c) = chapayev(m.position()) else {
+        return;
+    };
+    let Some(report) = c.report.as_ref().filter(|r| r.round_end.is_some()) else {
+        return;
+    };
+    let now = ui.input(|i| i.time);
+    if table.playback.is_some() {
+        return;
+    }
+    let since = match table.announced {
+        Some((r, since)) if r == revision => since,
+        _ => {
+            table.announced = Some((revision, now));
+            now
+        }
+    };
+    if now - since > ANNOUNCE_SECONDS {
+        return;
+    }
+    let Some((min, max)) = table.area else { return };
+    let centre = egui::pos2((min.x + max.x) / 2.0, (min.y + max.y) / 2.0);
+    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+        egui::Order::Foreground,
+        egui::Id::new("round-end"),
+    ));
+    let galley = painter.layout(
+        report_text(lang, c, report),
+        egui::FontId::proportional(22.0),
+        egui::Color32::WHITE,
+        (max.x - min.x) * 0.7,
+    );
+    let rect = egui::Rect::from_center_size(centre, galley.size()).expand(18.0);
+    painter.rect_filled(rect, 10.0, egui::Color32::from_black_alpha(190));
+    painter.galley(
+        rect.min + egui::vec2(18.0, 18.0),
+        galley,
+        egui::Color32::WHITE,
+    );
+    ui.ctx().request_repaint();
+}

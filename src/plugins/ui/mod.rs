@@ -132,6 +132,8 @@ fn draw(
             view,
             &mut parts.commands,
         );
+        let session = &parts.session;
+        chapayev::announce(&root, lang, &session.current, session.revision, &mut table);
     } else if *screen.get() == Screen::Playing {
         let angle = board_angle(
             parts.session.current.position(),
