@@ -61,6 +61,34 @@ pub fn start_position(
     }
 }
 
+/// Replays Chapayev's own replay file (header, shots, outcomes and pose snapshots):
+/// the position after the last shot and the match's result.
+pub fn replay_chapayev_log(text: &str) -> Result<String, String> {
+    use crate::rules::Game;
+    let c = crate::rules::chapayev::log::read(text)?;
+    let result = match c.outcome(1) {
+        Some(o) => format!("{} ({})", o.result(), o.reason.id()),
+        None => "* (the game goes on)".to_string(),
+    };
+    Ok(format!("{}Result: {result}\n", c.diagram()))
+}
+
+/// A Chapayev match as its replay file with pose snapshots.
+pub fn chapayev_log(m: &Match) -> Result<String, String> {
+    let crate::rules::Position::Chapayev(start) = m.start() else {
+        return Err("--log writes Chapayev matches only".into());
+    };
+    let actions: Vec<crate::rules::chapayev::Action> = m
+        .actions()
+        .iter()
+        .filter_map(|a| match a {
+            crate::rules::Action::Play(crate::rules::Move::Chapayev(a)) => Some(*a),
+            _ => None,
+        })
+        .collect();
+    crate::rules::chapayev::log::write(*start.options(), &actions)
+}
+
 /// Replays a move list: the final diagram and result, or the first bad move.
 pub fn replay_file(
     game: &str,

@@ -34,6 +34,9 @@ enum Command {
     Replay {
         game: String,
         file: std::path::PathBuf,
+        /// Chapayev: also write the match as a replay file with pose snapshots.
+        #[arg(long)]
+        log: Option<std::path::PathBuf>,
     },
     /// Opens the app window on a game, renders one frame and saves it as PNG.
     Screenshot {
@@ -61,10 +64,21 @@ fn run(args: Args) -> Result<(), String> {
             eprintln!("{:.0} positions/s", speed);
             Ok(())
         }
-        Some(Command::Replay { game, file }) => {
+        Some(Command::Replay { game, file, log }) => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let (_, report) = cli::replay_file(&game, &text, &options)?;
+            // Chapayev also reads its own replay files, which start with a header line.
+            let report = if game == "chapayev" && text.trim_start().starts_with("chapayev ") {
+                cli::replay_chapayev_log(&text)?
+            } else {
+                let (m, report) = cli::replay_file(&game, &text, &options)?;
+                if let Some(out) = log {
+                    let written = cli::chapayev_log(&m)?;
+                    std::fs::write(&out, written)
+                        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+                }
+                report
+            };
             print!("{report}");
             Ok(())
         }

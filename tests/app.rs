@@ -388,6 +388,23 @@ fn command_line_games_perft_and_replay() {
     let out = doska()
         .args(["replay", "chapayev"])
         .arg(&shots)
+        .arg("--log")
+        .arg(dir.join("chapayev.log"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let written = std::fs::read_to_string(dir.join("chapayev.log")).unwrap();
+    assert!(
+        written.starts_with("chapayev seed=5 white=1 options=-\nR1.1 "),
+        "{written}"
+    );
+    let out = doska()
+        .args(["replay", "chapayev"])
+        .arg(dir.join("chapayev.log"))
         .output()
         .unwrap();
     assert!(

@@ -18,6 +18,7 @@
 mod ai;
 mod formation;
 mod lines;
+pub mod log;
 mod notation;
 mod options;
 pub mod physics;
@@ -265,6 +266,23 @@ impl Chapayev {
 
     pub fn winner(&self) -> Option<Side> {
         self.winner
+    }
+
+    /// Plays a shot whose result is recorded: the checkers as they came to rest and
+    /// whether the shooter kept the turn are taken from the record, and the round is
+    /// scored from them (a replay file's snapshots are authoritative).
+    pub(super) fn shoot_recorded(&mut self, shot: &Shot, rest: [Checker; 16], keep: bool) {
+        let shooter = self.turn;
+        // Simulated too, so the match's random numbers are drawn as when it was played.
+        let mut report = self.resolve(shot, resolve::SHOT_CAP, None);
+        self.checkers = rest;
+        report.keep = keep;
+        self.shots += 1;
+        if !keep {
+            self.turn = shooter.other();
+        }
+        report.round_end = self.end_of_round(shooter);
+        self.report = Some(report);
     }
 
     /// The poses every 1/60 s while a shot plays out from this position (its first

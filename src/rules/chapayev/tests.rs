@@ -579,3 +579,41 @@ fn the_recorded_frames_end_where_the_shot_rests() {
         "the flicked checker travels up the board: {moved}"
     );
 }
+
+#[test]
+fn the_replay_file_writes_and_reads_back_the_match() {
+    let mut c = started();
+    let mut actions = vec![Action::Lot {
+        white_seat: 0,
+        seed: 7,
+    }];
+    for k in 0..60 {
+        let shots = c.legal_moves();
+        let a = shots[(k * 7) % shots.len()];
+        c.play(&a);
+        actions.push(a);
+    }
+    let text = log::write(ChapayevOptions::default(), &actions).unwrap();
+    assert!(
+        text.starts_with("chapayev seed=7 white=1 options=-\nR1.1 W:infantry@L1 B:infantry@L1\n")
+    );
+    assert!(text.contains("\n1.1.1 W flick "), "{text}");
+    assert!(text.contains("\n=> off:"), "{text}");
+    assert!(text.contains("\nR1.2 "), "a round ended: {text}");
+    let back = log::read(&text).unwrap();
+    assert_eq!(back.turn(), c.turn());
+    assert_eq!(
+        (back.tour, back.round, back.lines),
+        (c.tour, c.round, c.lines)
+    );
+    for (a, b) in back.checkers.iter().zip(c.checkers.iter()) {
+        assert_eq!(a.owner, b.owner);
+        assert_eq!(a.pose.is_some(), b.pose.is_some());
+        if let (Some(p), Some(q)) = (a.pose, b.pose) {
+            assert!((p.centre[0] - q.centre[0]).abs() < 1e-4);
+        }
+    }
+    assert!(log::read("nonsense").is_err());
+    assert!(log::read("chapayev seed=1 white=3 options=-").is_err());
+    assert!(log::read(&text.replace("flick", "flock")).is_err());
+}
