@@ -126,7 +126,8 @@ impl Session {
         self.seats = saved.seats.clone();
         self.seats
             .resize_with(m.position().seat_count(), String::new);
-        self.computer = vec![false; self.seats.len()];
+        self.computer = saved.computer.clone();
+        self.computer.resize(self.seats.len(), false);
         self.current = m;
         self.animate = None;
         self.refresh();
@@ -134,7 +135,10 @@ impl Session {
     }
 
     pub fn saved(&self) -> SavedGame {
-        SavedGame::from_match(&self.current, &self.seats)
+        SavedGame {
+            computer: self.computer.clone(),
+            ..SavedGame::from_match(&self.current, &self.seats)
+        }
     }
 
     /// Recomputes what depends on the match after any change.

@@ -218,6 +218,9 @@ pub struct SavedGame {
     pub start: Option<String>,
     #[serde(default)]
     pub seats: Vec<String>,
+    /// The seats the computer plays.
+    #[serde(default)]
+    pub computer: Vec<bool>,
     /// Every recorded action in notation, including undone ones past `cursor`.
     pub actions: Vec<String>,
     /// How many of `actions` are in effect.
@@ -258,6 +261,7 @@ impl SavedGame {
             options: m.start().changed_options(),
             start,
             seats: seats.to_vec(),
+            computer: Vec::new(),
             actions,
             cursor: m.cursor(),
         }
@@ -352,6 +356,7 @@ mod tests {
             options: Vec::new(),
             start: None,
             seats: Vec::new(),
+            computer: Vec::new(),
             actions: vec!["e4".into(), "e4".into()],
             cursor: 2,
         };

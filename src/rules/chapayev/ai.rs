@@ -218,9 +218,20 @@ impl Chapayev {
             if best.is_some() && started.elapsed() > budget {
                 break;
             }
-            // The rollouts differ only by the lift speed of hanging tests, which is
-            // fixed at its mean here; they are repeated for the spec's averaging.
-            let score = (0..rollouts).map(|_| self.score(&shot)).sum::<f32>() / rollouts as f32;
+            // The first rollout plays the shot as aimed; further ones (hard level) play it
+            // with the execution noise the computer will suffer, and the scores average.
+            let mut rollout_noise = Gauss(noise_seed ^ 0x5EED);
+            let score = (0..rollouts)
+                .map(|r| {
+                    let tried = if r == 0 {
+                        shot
+                    } else {
+                        noisy(shot, angle_noise, strength_noise, &mut rollout_noise)
+                    };
+                    self.score(&tried)
+                })
+                .sum::<f32>()
+                / rollouts as f32;
             if best.is_none_or(|b| score > b.score) {
                 best = Some(Scored { shot, score });
             }
@@ -241,48 +252,53 @@ impl Chapayev {
             };
         };
         let mut noise = Gauss(noise_seed);
-        let shot = match best.shot {
-            Shot::Flick {
-                checker,
-                angle,
-                strength,
-                spin,
-            } => Shot::Flick {
-                checker,
-                angle: angle + angle_noise * noise.next(),
-                strength: strength + strength_noise * noise.next(),
-                spin,
-            },
-            Shot::Poke {
-                checker,
-                angle,
-                strength,
-            } => Shot::Poke {
-                checker,
-                angle: angle + angle_noise * noise.next(),
-                strength: strength + strength_noise * noise.next(),
-            },
-            Shot::Scissors {
-                a,
-                b,
-                target,
-                strength,
-                offset,
-            } => Shot::Scissors {
-                a,
-                b,
-                target,
-                strength: strength + strength_noise * noise.next(),
-                offset,
-            },
-        }
-        .canonical();
+        let shot = noisy(best.shot, angle_noise, strength_noise, &mut noise);
         if self.allows(&shot).is_ok() {
             shot
         } else {
             best.shot
         }
     }
+}
+
+/// A shot as a hand plays it: the aim and strength off by normal errors.
+fn noisy(shot: Shot, angle_noise: f32, strength_noise: f32, noise: &mut Gauss) -> Shot {
+    match shot {
+        Shot::Flick {
+            checker,
+            angle,
+            strength,
+            spin,
+        } => Shot::Flick {
+            checker,
+            angle: angle + angle_noise * noise.next(),
+            strength: strength + strength_noise * noise.next(),
+            spin,
+        },
+        Shot::Poke {
+            checker,
+            angle,
+            strength,
+        } => Shot::Poke {
+            checker,
+            angle: angle + angle_noise * noise.next(),
+            strength: strength + strength_noise * noise.next(),
+        },
+        Shot::Scissors {
+            a,
+            b,
+            target,
+            strength,
+            offset,
+        } => Shot::Scissors {
+            a,
+            b,
+            target,
+            strength: strength + strength_noise * noise.next(),
+            offset,
+        },
+    }
+    .canonical()
 }
 
 /// Standard normal numbers (Box-Muller over SplitMix64).
