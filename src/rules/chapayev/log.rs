@@ -116,7 +116,7 @@ pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, Str
         // The poses at rest, before a round's end sets up the next one.
         let mut rest = c.clone();
         if let Action::Shot(shot) = action {
-            rest.resolve(shot, super::resolve::SHOT_CAP, None);
+            rest.resolve(shot, super::resolve::SHOT_CAP, None, None);
         }
         c.play(action);
         let report = c.report.clone().unwrap_or_default();

@@ -255,7 +255,7 @@ impl Chapayev {
     /// random speeds, simulating at most `cap` seconds each.
     pub(super) fn shoot(&mut self, shot: &Shot, cap: f32, test_speed: Option<f32>) {
         let shooter = self.turn;
-        let mut report = self.resolve(shot, cap, test_speed);
+        let mut report = self.resolve(shot, cap, test_speed, None);
         self.shots += 1;
         if !report.keep {
             self.turn = shooter.other();
@@ -274,7 +274,7 @@ impl Chapayev {
     pub(super) fn shoot_recorded(&mut self, shot: &Shot, rest: [Checker; 16], keep: bool) {
         let shooter = self.turn;
         // Simulated too, so the match's random numbers are drawn as when it was played.
-        let mut report = self.resolve(shot, resolve::SHOT_CAP, None);
+        let mut report = self.resolve(shot, resolve::SHOT_CAP, None, None);
         self.checkers = rest;
         report.keep = keep;
         self.shots += 1;
@@ -285,11 +285,13 @@ impl Chapayev {
         self.report = Some(report);
     }
 
-    /// The poses every 1/60 s while a shot plays out from this position (its first
-    /// simulation, before traitors and hanging tests), for the app's animation.
-    pub fn frames(&self, shot: &Shot) -> Vec<Vec<Option<Pose>>> {
-        let poses: Vec<Option<Pose>> = self.checkers.iter().map(|c| c.pose).collect();
-        physics::World::new(&poses).record(&shot.pushes(&poses), resolve::SHOT_CAP, 4)
+    /// The poses every 1/60 s while a shot plays out from this position, its hanging
+    /// tests included, for the app's animation.
+    pub fn frames(&self, shot: &Shot) -> physics::Film {
+        let mut c = self.clone();
+        let mut film = vec![c.checkers.iter().map(|ch| ch.pose).collect()];
+        c.resolve(shot, resolve::SHOT_CAP, None, Some(&mut film));
+        film
     }
 
     /// The seat that plays White, once the lot is drawn.

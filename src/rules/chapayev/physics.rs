@@ -64,6 +64,9 @@ impl Pose {
     }
 }
 
+/// Poses of every checker, frame by frame (`None`: off the board).
+pub type Film = Vec<Vec<Option<Pose>>>;
+
 /// A push applied to one checker: an impulse through a point, for some steps.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Push {
@@ -157,8 +160,10 @@ impl World {
     }
 
     /// Steps until everything rests (or `cap` seconds), applying the pushes, removing
-    /// checkers that fall away. Returns the steps taken.
-    pub fn run(&mut self, pushes: &[Push], cap: f32) -> u32 {
+    /// checkers that fall away; keeps the poses every 1/60 s in `film` when one is given,
+    /// for the app to show the shot at its real speed. Returns the steps taken.
+    pub fn run(&mut self, pushes: &[Push], cap: f32, film: Option<&mut Film>) -> u32 {
+        let mut film = film;
         let min = pushes
             .iter()
             .map(|p| p.steps)
@@ -173,6 +178,11 @@ impl World {
             self.world.step();
             step += 1;
             self.remove_gone();
+            if let Some(film) = film.as_deref_mut()
+                && step.is_multiple_of(4)
+            {
+                film.push(self.poses());
+            }
             calm = if self.moving() { 0 } else { calm + 1 };
             let asleep = self
                 .bodies
@@ -184,42 +194,6 @@ impl World {
             }
         }
         step
-    }
-
-    /// Like [`World::run`], keeping the poses after every `every` steps (and the last),
-    /// for the app to show the shot at its real speed.
-    pub fn record(&mut self, pushes: &[Push], cap: f32, every: u32) -> Vec<Vec<Option<Pose>>> {
-        let mut frames = vec![self.poses()];
-        let min = pushes
-            .iter()
-            .map(|p| p.steps)
-            .max()
-            .unwrap_or(0)
-            .max(MIN_STEPS);
-        let cap_steps = (cap / STEP).round() as u32;
-        let (mut calm, mut step) = (0, 0);
-        while step < cap_steps {
-            let done = self.run_steps(pushes, step, every);
-            step += every;
-            frames.push(self.poses());
-            calm = if done { calm + every } else { 0 };
-            if step >= min && calm >= REST_STEPS {
-                break;
-            }
-        }
-        frames
-    }
-
-    /// Runs `count` steps from step `from`; true when nothing moved in the last one.
-    fn run_steps(&mut self, pushes: &[Push], from: u32, count: u32) -> bool {
-        let mut still = false;
-        for step in from..from + count {
-            self.apply(pushes, step);
-            self.world.step();
-            self.remove_gone();
-            still = !self.moving();
-        }
-        still
     }
 
     fn apply(&mut self, pushes: &[Push], step: u32) {

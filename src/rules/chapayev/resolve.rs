@@ -1,7 +1,7 @@
 //! What a shot does: the simulation until rest, checkers off the board, traitors, the
 //! hanging tests and the turn rule, in the spec's order.
 
-use super::physics::{HALF_BOARD, HEIGHT, MASS, Pose, Push, RADIUS, World};
+use super::physics::{Film, HALF_BOARD, HEIGHT, MASS, Pose, Push, RADIUS, World};
 use super::shot::{Shot, in_body_frame};
 use super::{Chapayev, Hang, HangResult, Report};
 use crate::rules::side::Side;
@@ -30,12 +30,18 @@ impl Chapayev {
     /// Simulates a shot (for at most `cap` seconds, 8 in play) and resolves it; hanging
     /// tests lift at `test_speed`, or at a random speed when none is given. Returns what
     /// happened.
-    pub(super) fn resolve(&mut self, shot: &Shot, cap: f32, test_speed: Option<f32>) -> Report {
+    pub(super) fn resolve(
+        &mut self,
+        shot: &Shot,
+        cap: f32,
+        test_speed: Option<f32>,
+        mut film: Option<&mut Film>,
+    ) -> Report {
         let shooter = self.turn;
         let owners_before: Vec<Side> = self.checkers.iter().map(|c| c.owner).collect();
         let mut report = Report::default();
         let mut world = World::new(&self.poses());
-        world.run(&shot.pushes(&self.poses()), cap);
+        world.run(&shot.pushes(&self.poses()), cap, film.as_deref_mut());
         self.take_poses(world.poses(), &mut report.removed);
         // Traitors: a checker whose face changed goes over to the other player.
         for (i, c) in self.checkers.iter_mut().enumerate() {
@@ -58,7 +64,7 @@ impl Chapayev {
         }
         if self.options.hanging_test {
             for i in 0..self.checkers.len() {
-                self.hanging_test(i, cap, test_speed, &mut report);
+                self.hanging_test(i, cap, test_speed, &mut report, film.as_deref_mut());
             }
         }
         let enemy_lost = report
@@ -93,7 +99,14 @@ impl Chapayev {
     }
 
     /// The finger test of one checker, up to three lifts while it still hangs.
-    fn hanging_test(&mut self, i: usize, cap: f32, speed: Option<f32>, report: &mut Report) {
+    fn hanging_test(
+        &mut self,
+        i: usize,
+        cap: f32,
+        speed: Option<f32>,
+        report: &mut Report,
+        mut film: Option<&mut Film>,
+    ) {
         for _attempt in 0..3 {
             let Some(pose) = self.checkers[i].pose else {
                 return;
@@ -120,7 +133,7 @@ impl Chapayev {
             };
             let faces: Vec<bool> = self.checkers.iter().map(|c| c.face_up).collect();
             let mut world = World::new(&self.poses());
-            world.run(&[lift], cap.min(SHOT_CAP));
+            world.run(&[lift], cap.min(SHOT_CAP), film.as_deref_mut());
             let mut removed = Vec::new();
             self.take_poses(world.poses(), &mut removed);
             // Flips in a test change faces but never owners.
@@ -140,7 +153,7 @@ impl Chapayev {
                     world.remove(victim as usize);
                     self.checkers[victim as usize].pose = None;
                 }
-                world.run(&[], cap);
+                world.run(&[], cap, film.as_deref_mut());
                 let mut removed = Vec::new();
                 self.take_poses(world.poses(), &mut removed);
                 report.removed.extend(removed);
@@ -225,7 +238,7 @@ impl Chapayev {
     /// Lets a freshly set-up formation settle (stacks find their rest).
     pub(super) fn settle(&mut self) {
         let mut world = World::new(&self.poses());
-        world.run(&[], 2.0);
+        world.run(&[], 2.0, None);
         let mut removed = Vec::new();
         self.take_poses(world.poses(), &mut removed);
     }

@@ -188,7 +188,7 @@ fn scissors_need_an_enemy_between_two_own_checkers() {
 fn a_lone_checker_at_rest_stays_put() {
     let pose = Pose::flat(0.0, 0.0, GROUND_Z);
     let mut world = World::new(&[Some(pose)]);
-    world.run(&[], 2.0);
+    world.run(&[], 2.0, None);
     let after = world.poses()[0].unwrap();
     let moved = (0..3)
         .map(|k| (after.centre[k] - pose.centre[k]).abs())
@@ -276,7 +276,7 @@ fn gun_stacks_stand_for_ten_seconds() {
     let mut world = World::new(&c.checkers.iter().map(|ch| ch.pose).collect::<Vec<_>>());
     // Ten seconds of standing still, without the early stop at rest.
     for _ in 0..5 {
-        world.run(&[], 2.0);
+        world.run(&[], 2.0, None);
     }
     let poses = world.poses();
     for top in [2, 7, 11, 15] {
@@ -334,6 +334,7 @@ fn a_flipped_checker_changes_sides_and_back() {
         },
         1.0,
         None,
+        None,
     );
     assert_eq!(report.traitors, [0]);
     assert_eq!(c.checkers[0].owner, Side::Black);
@@ -347,6 +348,7 @@ fn a_flipped_checker_changes_sides_and_back() {
             spin: 0.0,
         },
         1.0,
+        None,
         None,
     );
     assert_eq!(report.traitors, [0]);
@@ -370,6 +372,7 @@ fn an_overhanging_checker_is_tested_and_mostly_stays() {
             },
             8.0,
             Some(speed),
+            None,
         );
         assert!(
             !report.hangs.is_empty(),
