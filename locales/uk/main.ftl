@@ -373,3 +373,7 @@ opt-tours_to_win-2 = 2
 opt-tours_to_win-3 = 3
 opt-tours_to_win-4 = 4
 opt-tours_to_win-5 = 5
+table-computer = Комп'ютер:
+level-easy = легко
+level-normal = середньо
+level-hard = важко

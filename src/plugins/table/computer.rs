@@ -49,7 +49,7 @@ pub fn computer_turn(
     }
     let c = c.clone();
     let seed = session.revision;
-    let task = AsyncComputeTaskPool::get()
-        .spawn(async move { c.computer_shot(Level::Normal, None, seed) });
+    let level: Level = table.level;
+    let task = AsyncComputeTaskPool::get().spawn(async move { c.computer_shot(level, None, seed) });
     thinking.0 = Some((task, session.revision));
 }

@@ -55,6 +55,8 @@ pub struct Table {
     pub area: Option<(Vec2, Vec2)>,
     /// The match revision whose round end is being announced, and since when (seconds).
     pub announced: Option<(u64, f64)>,
+    /// How hard the computer plays.
+    pub level: crate::rules::chapayev::Level,
 }
 
 impl Default for Table {
@@ -69,6 +71,7 @@ impl Default for Table {
             playback: None,
             area: None,
             announced: None,
+            level: crate::rules::chapayev::Level::Normal,
         }
     }
 }
