@@ -166,21 +166,33 @@ pub fn replay(
         let number = move_label(&m);
         let first = &record.tokens[i].text;
         let mut result = m.play_text(first);
-        let first_error = result.clone().err();
         let mut text = first.clone();
+        let mut attempts = Vec::new();
         let mut used = 1;
         // Chess for three writes its diplomacy in several words (`W>R servant?`), and
         // Chapayev its shots (`flick W3 th=90.0000 s=0.4200 e=0.0000`).
-        while result.is_err() && used < 6 && i + used < record.tokens.len() {
+        while let Err(e) = &result {
+            attempts.push((text.clone(), e.clone()));
+            if used >= 6 || i + used >= record.tokens.len() {
+                break;
+            }
             text = format!("{text} {}", record.tokens[i + used].text);
             used += 1;
             result = m.play_text(&text);
         }
-        if let Err(reason) = result {
+        if result.is_err() {
+            // The reason worth showing is the first one about a readable move; a reason
+            // quoting its text ("'flick' is not a shot") says the words did not make one.
+            let (token, reason) = attempts
+                .iter()
+                .find(|(_, e)| !e.starts_with('\''))
+                .or(attempts.last())
+                .cloned()
+                .unwrap_or_default();
             return Err(ReplayError {
                 number,
-                token: first.clone(),
-                reason: first_error.unwrap_or(reason),
+                token,
+                reason,
             });
         }
         i += used;

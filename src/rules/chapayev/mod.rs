@@ -119,6 +119,18 @@ pub struct Chapayev {
     winner: Option<Side>,
 }
 
+/// The reason behind a refusal's key, for the command line (the app translates the key).
+fn explain(key: &str) -> &'static str {
+    match key {
+        "shot-not-own" => "shoot with one of your own checkers on the board",
+        "shot-outside-cone" => "the earth does not rotate: shoot forwards, within the aim cone",
+        "shot-flick-only" => "only flicks are allowed",
+        "shot-poke-not-touching" => "a poke needs another checker right next to yours",
+        "shot-scissors-not-allowed" => "scissors need an enemy checker between two of yours",
+        _ => "values are kept to four decimals",
+    }
+}
+
 /// A checker's id as the notation writes it: `W1`..`W8`, `B1`..`B8`.
 pub fn checker_name(i: u8) -> String {
     format!("{}{}", if i < 8 { 'W' } else { 'B' }, i % 8 + 1)
@@ -436,7 +448,7 @@ impl Game for Chapayev {
         } else {
             Err(match action {
                 Action::Shot(shot) => match self.allows(&shot) {
-                    Err(why) => format!("{} is not allowed: {why}", text.trim()),
+                    Err(why) => format!("{} is not allowed: {}", text.trim(), explain(why)),
                     Ok(()) => format!("{} is not possible now", text.trim()),
                 },
                 Action::Lot { .. } => "the lot is drawn only once, at the start".into(),

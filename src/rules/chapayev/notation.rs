@@ -64,7 +64,18 @@ fn value<T: std::str::FromStr>(words: &[&str], key: &str) -> Result<T, String> {
         .map_err(|_| format!("{key}={word} is not a number"))
 }
 
+/// Reads a shot or the lot; a text that does not make one is quoted in the reason.
 pub(super) fn parse(text: &str) -> Result<Action, String> {
+    read(text).map_err(|e| {
+        if e.starts_with('\'') {
+            e
+        } else {
+            format!("'{}': {e}", text.trim())
+        }
+    })
+}
+
+fn read(text: &str) -> Result<Action, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let shot = match words.as_slice() {
         ["lot", rest @ ..] => {
