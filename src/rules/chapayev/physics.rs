@@ -141,22 +141,18 @@ impl World {
 
     /// The current poses; `None` for checkers gone.
     pub fn poses(&self) -> Vec<Option<Pose>> {
-        self.bodies
-            .iter()
-            .map(|h| {
-                let b = &self.world.bodies[(*h)?];
-                let t = b.translation();
-                let r = b.rotation();
-                Some(Pose {
-                    centre: [t.x, t.y, t.z],
-                    rotation: [r.x, r.y, r.z, r.w],
-                })
-            })
-            .collect()
+        (0..self.bodies.len()).map(|i| self.pose(i)).collect()
     }
 
+    /// One checker's pose, read from its body.
     fn pose(&self, i: usize) -> Option<Pose> {
-        self.poses()[i]
+        let b = &self.world.bodies[self.bodies[i]?];
+        let t = b.translation();
+        let r = b.rotation();
+        Some(Pose {
+            centre: [t.x, t.y, t.z],
+            rotation: [r.x, r.y, r.z, r.w],
+        })
     }
 
     /// Steps until everything rests (or `cap` seconds), applying the pushes, removing
