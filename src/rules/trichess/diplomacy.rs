@@ -241,7 +241,7 @@ impl TriChess {
         }
     }
 
-    fn players_left(&self) -> usize {
+    pub(super) fn players_left(&self) -> usize {
         Side::THREE.iter().filter(|&&a| self.in_game(a)).count()
     }
 

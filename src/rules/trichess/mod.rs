@@ -541,7 +541,7 @@ impl Game for TriChess {
     }
 
     fn players_in_game(&self) -> usize {
-        Side::THREE.iter().filter(|&&a| self.in_game(a)).count()
+        self.players_left()
     }
 
     fn draw_allowed(&self) -> bool {
