@@ -251,7 +251,7 @@ impl SavedGame {
                 Some(d.fen()).filter(|f| *f != Armenian::new(d.options.clone()).fen())
             }
             // A fresh match starts before its lot; a set-up round has none.
-            Position::Chapayev(c) if c.lot_drawn() => c.diagram().lines().next().map(String::from),
+            Position::Chapayev(c) if c.lot_drawn() => Some(c.header()),
             Position::TriChess(t) => {
                 let fresh = TriChess::new(*t.options()).diagram();
                 Some(t.diagram()).filter(|d| *d != fresh)

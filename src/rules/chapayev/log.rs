@@ -39,10 +39,6 @@ fn snapshot(checkers: &[super::Checker; 16]) -> String {
     out
 }
 
-fn header(c: &Chapayev) -> String {
-    c.diagram().lines().next().unwrap_or_default().to_string()
-}
-
 fn outcome(r: &Report) -> String {
     let list = |ids: &[u8]| {
         if ids.is_empty() {
@@ -101,7 +97,7 @@ pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, Str
         } else {
             rules.join(";")
         },
-        header(&c),
+        c.header(),
         poses(&c)
     );
     let mut n = 0;
@@ -125,7 +121,7 @@ pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, Str
         out.push_str(&snapshot(&rest.checkers));
         if report.round_end.is_some() && c.winner().is_none() {
             n = 0;
-            out.push_str(&format!("{}\n", header(&c)));
+            out.push_str(&format!("{}\n", c.header()));
             out.push_str(&poses(&c));
         }
     }

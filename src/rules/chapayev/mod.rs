@@ -306,6 +306,19 @@ impl Chapayev {
         film
     }
 
+    /// The round as the spec's round header writes it: `R3.1 W:artillery@L1 B:tanks@L2`.
+    pub fn header(&self) -> String {
+        format!(
+            "R{}.{} W:{}@L{} B:{}@L{}",
+            self.tour,
+            self.round,
+            self.troop(Side::White).id(),
+            self.lines.line[0],
+            self.troop(Side::Black).id(),
+            self.lines.line[1]
+        )
+    }
+
     /// The seat that plays White, once the lot is drawn.
     pub fn white_seat(&self) -> Option<u8> {
         self.white_seat
@@ -493,16 +506,7 @@ impl Game for Chapayev {
     }
 
     fn diagram(&self) -> String {
-        let mut out = format!(
-            "R{}.{} W:{}@L{} B:{}@L{}\n{} to shoot\n",
-            self.tour,
-            self.round,
-            self.troop(Side::White).id(),
-            self.lines.line[0],
-            self.troop(Side::Black).id(),
-            self.lines.line[1],
-            self.turn.name()
-        );
+        let mut out = format!("{}\n{} to shoot\n", self.header(), self.turn.name());
         for (i, c) in self.checkers.iter().enumerate() {
             if let Some(p) = c.pose {
                 let [x, y, z] = p.centre;
