@@ -18,6 +18,18 @@ fn close(a: f32, b: f32) -> bool {
     (a - b).abs() < 1e-4
 }
 
+/// Resolves the weakest flick of `checker`, so that the rules after a shot (traitors,
+/// hanging tests) run over poses set by hand.
+fn nudge(c: &mut Chapayev, checker: u8, cap: f32, test_speed: Option<f32>) -> Report {
+    let shot = Shot::Flick {
+        checker,
+        angle: 0.0,
+        strength: 0.0,
+        spin: 0.0,
+    };
+    c.resolve(&shot, cap, test_speed, None)
+}
+
 /// A match with only the given checkers on the board (others off).
 fn only(c: &Chapayev, keep: &[u8]) -> Chapayev {
     let mut c = c.clone();
@@ -325,32 +337,12 @@ fn a_flipped_checker_changes_sides_and_back() {
     let mut turned = Pose::flat(0.0, 0.0, GROUND_Z);
     turned.rotation = [1.0, 0.0, 0.0, 0.0];
     c.checkers[0].pose = Some(turned);
-    let report = c.resolve(
-        &Shot::Flick {
-            checker: 8,
-            angle: 0.0,
-            strength: 0.0,
-            spin: 0.0,
-        },
-        1.0,
-        None,
-        None,
-    );
+    let report = nudge(&mut c, 8, 1.0, None);
     assert_eq!(report.traitors, [0]);
     assert_eq!(c.checkers[0].owner, Side::Black);
     assert_eq!(c.checkers[0].colour, Side::White);
     c.checkers[0].pose = Some(Pose::flat(0.0, 0.0, GROUND_Z));
-    let report = c.resolve(
-        &Shot::Flick {
-            checker: 8,
-            angle: 0.0,
-            strength: 0.0,
-            spin: 0.0,
-        },
-        1.0,
-        None,
-        None,
-    );
+    let report = nudge(&mut c, 8, 1.0, None);
     assert_eq!(report.traitors, [0]);
     assert_eq!(c.checkers[0].owner, Side::White, "turned back, it returns");
 }
@@ -363,17 +355,7 @@ fn an_overhanging_checker_is_tested_and_mostly_stays() {
         c.checkers[3].pose = Some(Pose::flat(0.0, -0.150, GROUND_Z));
         c.checkers[12].pose = Some(Pose::flat(0.1, 0.1, GROUND_Z));
         let speed = 0.80 + 0.02 * k as f32;
-        let report = c.resolve(
-            &Shot::Flick {
-                checker: 12,
-                angle: 0.0,
-                strength: 0.0,
-                spin: 0.0,
-            },
-            8.0,
-            Some(speed),
-            None,
-        );
+        let report = nudge(&mut c, 12, 8.0, Some(speed));
         assert!(
             !report.hangs.is_empty(),
             "the overhanging checker is tested"
