@@ -4,7 +4,7 @@
 
 use super::Chapayev;
 use super::physics::{HALF_BOARD, RADIUS};
-use super::shot::Shot;
+use super::shot::{Shot, Value};
 use crate::rules::side::Side;
 use std::time::{Duration, Instant};
 
@@ -263,41 +263,11 @@ impl Chapayev {
 
 /// A shot as a hand plays it: the aim and strength off by normal errors.
 fn noisy(shot: Shot, angle_noise: f32, strength_noise: f32, noise: &mut Gauss) -> Shot {
-    match shot {
-        Shot::Flick {
-            checker,
-            angle,
-            strength,
-            spin,
-        } => Shot::Flick {
-            checker,
-            angle: angle + angle_noise * noise.next(),
-            strength: strength + strength_noise * noise.next(),
-            spin,
-        },
-        Shot::Poke {
-            checker,
-            angle,
-            strength,
-        } => Shot::Poke {
-            checker,
-            angle: angle + angle_noise * noise.next(),
-            strength: strength + strength_noise * noise.next(),
-        },
-        Shot::Scissors {
-            a,
-            b,
-            target,
-            strength,
-            offset,
-        } => Shot::Scissors {
-            a,
-            b,
-            target,
-            strength: strength + strength_noise * noise.next(),
-            offset,
-        },
-    }
+    shot.with_values(|kind, x| match kind {
+        Value::Angle => x + angle_noise * noise.next(),
+        Value::Strength => x + strength_noise * noise.next(),
+        Value::Spin | Value::Offset => x,
+    })
     .canonical()
 }
 

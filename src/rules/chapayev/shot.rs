@@ -40,8 +40,23 @@ pub fn canonical(x: f32) -> f32 {
     format!("{x:.4}").parse().unwrap_or(x)
 }
 
+/// The kinds of number a shot is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Degrees.
+    Angle,
+    /// 0 to 1.
+    Strength,
+    /// A flick's spin, -1 to 1.
+    Spin,
+    /// The scissors' offset, -1 to 1.
+    Offset,
+}
+
 impl Shot {
-    pub fn canonical(self) -> Shot {
+    /// The same shot with each number replaced by `f(kind, number)`, taken in the order
+    /// the notation writes them.
+    pub fn with_values(self, mut f: impl FnMut(Value, f32) -> f32) -> Shot {
         match self {
             Shot::Flick {
                 checker,
@@ -50,9 +65,9 @@ impl Shot {
                 spin,
             } => Shot::Flick {
                 checker,
-                angle: canonical(angle.rem_euclid(360.0)),
-                strength: canonical(strength.clamp(0.0, 1.0)),
-                spin: canonical(spin.clamp(-1.0, 1.0)),
+                angle: f(Value::Angle, angle),
+                strength: f(Value::Strength, strength),
+                spin: f(Value::Spin, spin),
             },
             Shot::Poke {
                 checker,
@@ -60,8 +75,8 @@ impl Shot {
                 strength,
             } => Shot::Poke {
                 checker,
-                angle: canonical(angle.rem_euclid(360.0)),
-                strength: canonical(strength.clamp(0.0, 1.0)),
+                angle: f(Value::Angle, angle),
+                strength: f(Value::Strength, strength),
             },
             Shot::Scissors {
                 a,
@@ -73,10 +88,21 @@ impl Shot {
                 a,
                 b,
                 target,
-                strength: canonical(strength.clamp(0.0, 1.0)),
-                offset: canonical(offset.clamp(-1.0, 1.0)),
+                strength: f(Value::Strength, strength),
+                offset: f(Value::Offset, offset),
             },
         }
+    }
+
+    /// The shot within its ranges and to four decimals, as the notation writes it.
+    pub fn canonical(self) -> Shot {
+        self.with_values(|kind, x| {
+            canonical(match kind {
+                Value::Angle => x.rem_euclid(360.0),
+                Value::Strength => x.clamp(0.0, 1.0),
+                Value::Spin | Value::Offset => x.clamp(-1.0, 1.0),
+            })
+        })
     }
 
     /// The checkers that shoot: one, or two for scissors.
