@@ -71,3 +71,96 @@ impl Language {
             .unwrap_or_else(|| key.to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::options::SWITCH;
+    use crate::rules::{GameId, Reason};
+
+    /// The keys named literally in the app's source: `t("key")`, `t_args("key", ...)`
+    /// and the message keys the session hands to the panel.
+    fn literal_keys() -> Vec<String> {
+        fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir)
+                .expect("the source is there")
+                .flatten()
+            {
+                let path = entry.path();
+                if path.is_dir() {
+                    walk(&path, out);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    out.push(std::fs::read_to_string(&path).expect("source is text"));
+                }
+            }
+        }
+        let mut sources = Vec::new();
+        walk(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+            &mut sources,
+        );
+        let mut keys = Vec::new();
+        for source in &sources {
+            for (i, _) in source.match_indices('"') {
+                let before = source[..i].trim_end();
+                let rest = &source[i + 1..];
+                let Some(end) = rest.find('"') else { continue };
+                let literal = &rest[..end];
+                let called = before.ends_with(".t(") || before.ends_with("t_args(");
+                let message = ["msg-", "warn-"].iter().any(|p| literal.starts_with(p));
+                let key_like = !literal.is_empty()
+                    && literal
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if (called || message) && key_like {
+                    keys.push(literal.to_string());
+                }
+            }
+        }
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+
+    /// The keys each game's name, description and house rules use, and the reasons.
+    fn game_keys() -> Vec<String> {
+        let mut keys = Vec::new();
+        for game in GameId::ALL {
+            keys.push(format!("game-{}", game.id()));
+            keys.push(format!("game-{}-about", game.id()));
+            for spec in game.option_specs() {
+                keys.push(format!("opt-{}", spec.id));
+                keys.push(format!("opt-{}-help", spec.id));
+                if spec.values != SWITCH {
+                    keys.extend(spec.values.iter().map(|v| format!("opt-{}-{v}", spec.id)));
+                }
+            }
+        }
+        keys.extend(Reason::ALL.iter().map(|r| format!("reason-{}", r.id())));
+        keys
+    }
+
+    #[test]
+    fn every_key_is_translated_into_every_language() {
+        let literal = literal_keys();
+        assert!(
+            literal.len() > 50,
+            "the scan finds the app's keys: {}",
+            literal.len()
+        );
+        let mut missing = Vec::new();
+        for key in literal.iter().chain(&game_keys()) {
+            for lang in Language::ALL {
+                let found = LOCALES.lookup_single_language::<&str>(lang.id(), key, None);
+                if found.is_err() {
+                    missing.push(format!("{}: {key}", lang.code()));
+                }
+            }
+        }
+        assert!(
+            missing.is_empty(),
+            "missing translations:\n{}",
+            missing.join("\n")
+        );
+    }
+}

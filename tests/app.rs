@@ -32,6 +32,86 @@ fn headless(game: GameId, options: &[(&str, &str)]) -> App {
     app
 }
 
+/// A headless app with the piece layer too: it needs only meshes and materials.
+fn headless_with_pieces(game: GameId) -> App {
+    use doska::plugins::board::PiecesPlugin;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        bevy::asset::AssetPlugin::default(),
+        SessionPlugin,
+        PiecesPlugin,
+    ))
+    .init_asset::<Mesh>()
+    .init_asset::<ColorMaterial>()
+    .add_message::<bevy::window::RequestRedraw>()
+    .init_state::<Screen>();
+    app.world_mut().resource_mut::<Session>().choose_game(game);
+    app.world_mut().write_message(Command::NewMatch);
+    app.update();
+    app.update();
+    app
+}
+
+/// The pieces on the board as entities (those leaving excluded), sorted like the
+/// position's.
+fn piece_entities(app: &mut App) -> Vec<(u8, doska::rules::PieceView)> {
+    use doska::plugins::board::{PieceEntity, pieces::Leaving};
+    let mut query = app
+        .world_mut()
+        .query_filtered::<&PieceEntity, Without<Leaving>>();
+    let mut out: Vec<(u8, doska::rules::PieceView)> =
+        query.iter(app.world()).map(|p| (p.cell, p.piece)).collect();
+    out.sort_by_key(|(c, _)| *c);
+    out
+}
+
+#[test]
+fn piece_entities_follow_every_action_undo_and_browse() {
+    for game in GameId::ALL.into_iter().filter(|&g| g != GameId::Chapayev) {
+        let mut app = headless_with_pieces(game);
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = |n: usize| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as usize % n.max(1)
+        };
+        for step in 0..120 {
+            let s = session(&app);
+            let command = match next(10) {
+                0 if s.can_undo() => Command::Undo,
+                1 if s.current.can_redo() => Command::Redo,
+                2 => Command::GoTo(next(s.current.all_actions().len() + 1)),
+                _ => {
+                    let moves: Vec<Action> = s
+                        .current
+                        .legal_actions()
+                        .into_iter()
+                        .filter(|a| matches!(a, Action::Play(_)))
+                        .collect();
+                    if moves.is_empty() {
+                        Command::Undo
+                    } else {
+                        Command::Act(moves[next(moves.len())])
+                    }
+                }
+            };
+            app.world_mut().write_message(command.clone());
+            app.update();
+            let mut wanted = session(&app).current.position().pieces();
+            wanted.sort_by_key(|(c, _)| *c);
+            assert_eq!(
+                piece_entities(&mut app),
+                wanted,
+                "{} after step {step}: {command:?}",
+                game.id()
+            );
+        }
+    }
+}
+
 fn click(app: &mut App, square: &str) {
     let cell = app
         .world()

@@ -99,6 +99,11 @@ impl Layout {
         [r.x + self.width / 2.0, r.y + self.height / 2.0]
     }
 
+    /// How far the board is turned, radians counter-clockwise.
+    pub fn angle(&self) -> f32 {
+        self.turn.to_angle()
+    }
+
     pub fn cell_centre(&self, topology: &Topology, cell: Cell) -> Vec2 {
         self.to_screen(topology.centre(cell))
     }

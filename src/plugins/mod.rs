@@ -1,15 +1,16 @@
 //! The app: Bevy plugins for the board, the pieces, the panels and the files.
 
-mod board;
+pub mod board;
+mod fonts;
 mod layout;
-mod pieces;
 pub mod selection;
 pub mod session;
+mod sprites;
 mod storage;
 mod table;
+mod trichess;
 mod ui;
 
-pub use board::Animation;
 pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
 
@@ -17,6 +18,7 @@ use crate::rules::GameId;
 use crate::rules::record::{SavedGame, replay};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::winit::WinitSettings;
 use bevy_egui::EguiPlugin;
 use std::path::{Path, PathBuf};
 
@@ -34,9 +36,18 @@ fn app() -> App {
             }),
             ..default()
         }))
+        // Frames come on input, a running animation or a thinking computer only, so
+        // an idle board costs no CPU.
+        .insert_resource(WinitSettings::desktop_app())
         .add_plugins(EguiPlugin::default())
         .init_state::<Screen>()
-        .add_plugins((SessionPlugin, ui::UiPlugin, table::TablePlugin))
+        .add_plugins((
+            SessionPlugin,
+            board::BoardPlugin,
+            trichess::TriChessPlugin,
+            table::TablePlugin,
+            ui::UiPlugin,
+        ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn(Camera2d);
         });
@@ -68,6 +79,8 @@ pub fn screenshot(
         .insert_state(Screen::Playing)
         .insert_resource(ScreenshotTo(out.to_path_buf()))
         .insert_resource(storage::Settings::default())
+        // The screenshot counts frames, so they must come without input.
+        .insert_resource(WinitSettings::continuous())
         .add_systems(Update, take_screenshot);
     app.run();
     if out.exists() {

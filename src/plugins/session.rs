@@ -153,12 +153,11 @@ impl Session {
 
     pub fn act(&mut self, action: Action) -> Result<(), String> {
         let before = self.current.position().clone();
-        self.current.play(action)?;
+        let passed = self.current.act(action)?;
         self.animate = match action {
             Action::Play(m) => before.view(&m),
             _ => None,
         };
-        let passed = self.play_forced_pass();
         self.refresh();
         if passed {
             self.message = Some("msg-passed");
@@ -166,56 +165,9 @@ impl Session {
         Ok(())
     }
 
-    /// Plays the pass of a player left without a legal move (Reversi): the rules make
-    /// it, so the player is not asked. Returns whether one was played.
-    fn play_forced_pass(&mut self) -> bool {
-        let position = self.current.position();
-        let forced = match position.legal_moves().as_slice() {
-            [only] if position.is_pass(only) => Some(*only),
-            _ => None,
-        };
-        forced.is_some_and(|m| self.current.play(Action::Play(m)).is_ok())
-    }
-
-    /// True when the last action in effect was a pass.
-    fn last_was_pass(&self) -> bool {
-        let i = self.current.cursor();
-        i > 0
-            && matches!(self.current.actions()[i - 1], Action::Play(m)
-                if self.current.state_before(i - 1).position.is_pass(&m))
-    }
-
-    /// Whether there is something to undo: any action but Chapayev's lot, which stays.
+    /// Whether there is something to undo.
     pub fn can_undo(&self) -> bool {
-        let cursor = self.current.cursor();
-        cursor > 0
-            && !matches!(
-                self.current.actions()[cursor - 1],
-                Action::Play(Move::Chapayev(crate::rules::chapayev::Action::Lot { .. }))
-            )
-    }
-
-    /// Undoes the last action; a forced pass goes back with the move that caused it.
-    pub fn undo(&mut self) {
-        if !self.can_undo() {
-            return;
-        }
-        let was_pass = self.last_was_pass();
-        self.current.undo();
-        if was_pass {
-            self.current.undo();
-        }
-    }
-
-    /// Redoes the next action, and the forced pass that followed it.
-    pub fn redo(&mut self) {
-        self.current.redo();
-        let next_is_pass = self.current.can_redo()
-            && matches!(self.current.all_actions()[self.current.cursor()], Action::Play(m)
-                if self.current.position().is_pass(&m));
-        if next_is_pass {
-            self.current.redo();
-        }
+        self.current.can_take_back()
     }
 
     /// The view of the last move on the board in effect, to mark it.
@@ -292,13 +244,13 @@ fn apply_commands(
             Command::NewMatch => session.start().map(|_| next.set(Screen::Playing)),
             Command::Act(action) => session.act(*action),
             Command::Undo => {
-                session.undo();
+                session.current.take_back();
                 session.animate = None;
                 session.refresh();
                 Ok(())
             }
             Command::Redo => {
-                session.redo();
+                session.current.bring_back();
                 session.animate = None;
                 session.refresh();
                 Ok(())

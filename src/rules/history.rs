@@ -222,6 +222,54 @@ impl Match {
         ok
     }
 
+    /// Plays an action as a player makes it, then the pass the rules force on a player
+    /// left without a move (Reversi); returns whether such a pass followed.
+    pub fn act(&mut self, action: Action) -> Result<bool, String> {
+        self.play(action)?;
+        let position = self.position();
+        let forced = match position.legal_moves().as_slice() {
+            [only] if position.is_pass(only) => Some(*only),
+            _ => None,
+        };
+        Ok(forced.is_some_and(|m| self.play(Action::Play(m)).is_ok()))
+    }
+
+    /// True when action `i` is a pass.
+    fn is_pass(&self, i: usize) -> bool {
+        matches!(self.actions.get(i), Some(Action::Play(m)) if self.states[i].position.is_pass(m))
+    }
+
+    /// Whether a player can take an action back: any but Chapayev's lot, which stays.
+    pub fn can_take_back(&self) -> bool {
+        self.cursor > 0
+            && !matches!(self.actions[self.cursor - 1], Action::Play(m) if self.states[self.cursor - 1].position.is_lot(&m))
+    }
+
+    /// Takes the last action back as a player undoes it: a forced pass goes back with
+    /// the move that caused it, and the lot stays.
+    pub fn take_back(&mut self) -> bool {
+        if !self.can_take_back() {
+            return false;
+        }
+        let was_pass = self.is_pass(self.cursor - 1);
+        self.undo();
+        if was_pass {
+            self.undo();
+        }
+        true
+    }
+
+    /// Redoes the next action, and the forced pass that followed it.
+    pub fn bring_back(&mut self) -> bool {
+        if !self.redo() {
+            return false;
+        }
+        if self.is_pass(self.cursor) {
+            self.redo();
+        }
+        true
+    }
+
     /// Moves the cursor to just after action `n` (0: the start), within the record.
     pub fn go_to(&mut self, n: usize) {
         self.cursor = n.min(self.actions.len());
@@ -265,6 +313,58 @@ mod tests {
 
     fn chess() -> Match {
         Match::new(Position::new(GameId::Chess, &[]).unwrap())
+    }
+
+    /// Plays Reversi games, picking moves by a fixed sequence, until a player is left
+    /// without a move right after another's move.
+    fn reversi_with_a_forced_pass() -> Match {
+        for seed in 0..200u64 {
+            let mut m = Match::new(Position::new(GameId::Reversi, &[]).unwrap());
+            let mut x = seed;
+            while m.outcome().is_none() {
+                let moves = m.position().legal_moves();
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let pick = moves[(x >> 33) as usize % moves.len()];
+                if m.act(Action::Play(pick)).unwrap() {
+                    return m;
+                }
+            }
+        }
+        panic!("no forced pass in 200 games");
+    }
+
+    #[test]
+    fn a_forced_pass_is_played_with_the_move_and_taken_back_with_it() {
+        let mut m = reversi_with_a_forced_pass();
+        let n = m.cursor();
+        let Action::Play(last) = m.actions()[n - 1] else {
+            panic!("a pass is a move")
+        };
+        assert!(m.state_before(n - 1).position.is_pass(&last));
+        assert!(m.take_back());
+        assert_eq!(
+            m.cursor(),
+            n - 2,
+            "the pass goes back with the move before it"
+        );
+        assert!(m.bring_back());
+        assert_eq!(m.cursor(), n, "and comes again with it");
+    }
+
+    #[test]
+    fn the_lot_is_never_taken_back() {
+        let mut m = Match::new(Position::new(GameId::Chapayev, &[]).unwrap());
+        assert!(!m.can_take_back());
+        let lot = Action::Play(Move::Chapayev(crate::rules::chapayev::Action::Lot {
+            white_seat: 1,
+            seed: 7,
+        }));
+        assert_eq!(m.act(lot), Ok(false));
+        assert!(!m.can_take_back());
+        assert!(!m.take_back());
+        assert_eq!(m.cursor(), 1);
     }
 
     #[test]

@@ -43,6 +43,30 @@ pub enum Reason {
 }
 
 impl Reason {
+    pub const ALL: [Reason; 21] = [
+        Reason::Checkmate,
+        Reason::Stalemate,
+        Reason::NoMoves,
+        Reason::MonarchsLost,
+        Reason::Repetition,
+        Reason::FiftyMoves,
+        Reason::InsufficientMaterial,
+        Reason::EqualMaterial,
+        Reason::Agreement,
+        Reason::Resignation,
+        Reason::Score,
+        Reason::LonePieces,
+        Reason::QuietKings,
+        Reason::HomeExit,
+        Reason::FinishLimit,
+        Reason::FiveInARow,
+        Reason::Completion,
+        Reason::RepeatedMove,
+        Reason::TurnLimit,
+        Reason::LastInGame,
+        Reason::ToursWon,
+    ];
+
     /// The key of the reason's text in the translations, and its name in replay files.
     pub const fn id(self) -> &'static str {
         match self {

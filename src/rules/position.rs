@@ -381,6 +381,11 @@ impl Position {
         )
     }
 
+    /// True for Chapayev's lot, drawn once at the start and never taken back.
+    pub fn is_lot(&self, m: &Move) -> bool {
+        matches!(m, Move::Chapayev(chapayev::Action::Lot { .. }))
+    }
+
     pub fn tinted(&self) -> Vec<(Cell, Side)> {
         each!(self, p => p.tinted())
     }

@@ -7,6 +7,7 @@ use crate::rules::chapayev::{self, Level, Shot};
 use crate::rules::{Action, Move};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use bevy::window::RequestRedraw;
 
 /// The search under way, and the match revision it was started for.
 #[derive(Resource, Default)]
@@ -18,6 +19,7 @@ pub fn computer_turn(
     table: Res<Table>,
     mut thinking: ResMut<Thinking>,
     mut commands: MessageWriter<Command>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     // A search for a position that is gone (undo, new game) is dropped.
     if let Some((_, revision)) = &thinking.0
@@ -26,6 +28,8 @@ pub fn computer_turn(
         thinking.0 = None;
     }
     if let Some((task, _)) = &mut thinking.0 {
+        // The search runs on another thread; frames keep coming to collect its shot.
+        redraw.write(RequestRedraw);
         if let Some(shot) = block_on(poll_once(task)) {
             thinking.0 = None;
             let action = chapayev::Action::Shot(shot);

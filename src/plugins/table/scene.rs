@@ -9,6 +9,7 @@ use bevy::camera::Viewport;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::light::CascadeShadowConfigBuilder;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 
 /// Everything of the table, despawned together when another game is shown.
 #[derive(Component)]
@@ -222,10 +223,15 @@ pub fn place(
     time: Res<Time>,
     mut checkers: Query<(&CheckerMesh, &mut Transform, &mut Visibility), Without<OwnerRing>>,
     mut rings: Query<(&OwnerRing, &mut Visibility), Without<CheckerMesh>>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(c) = chapayev(session.current.position()) else {
         return;
     };
+    if table.playback.is_some() {
+        // A shot plays out at real time: every frame is wanted until it ends.
+        redraw.write(RequestRedraw);
+    }
     let frame = table.playback.as_ref().and_then(|(frames, started)| {
         let k = ((time.elapsed_secs_f64() - started) * 60.0) as usize;
         frames.get(k).cloned()

@@ -3,9 +3,10 @@
 
 use super::panel::{Parts, outcome_text, side_name};
 use crate::i18n::Language;
-use crate::plugins::pieces::glyph;
 use crate::plugins::session::{Command, Screen};
+use crate::plugins::sprites;
 use crate::plugins::storage::{read_saved, save_game};
+use crate::rules::PieceView;
 use crate::rules::history::Action;
 use crate::rules::trichess;
 use crate::rules::{Move, PieceKind};
@@ -134,9 +135,16 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
                     let Some(kind) = position.view(m).and_then(|v| v.promotion) else {
                         continue;
                     };
-                    let symbol = glyph(kind).map(String::from).unwrap_or_default();
-                    let label = format!("{symbol} {}", kind_name(lang, kind));
-                    if ui.button(egui::RichText::new(label).size(20.0)).clicked() {
+                    let piece = PieceView {
+                        side: position.turn(),
+                        kind,
+                    };
+                    let (rect, response) =
+                        ui.allocate_exact_size(egui::vec2(64.0, 64.0), egui::Sense::click());
+                    let look = ui.style().interact(&response);
+                    ui.painter().rect_filled(rect, 6.0, look.bg_fill);
+                    sprites::paint(ui.painter(), piece, rect.center(), 58.0);
+                    if response.on_hover_text(kind_name(lang, kind)).clicked() {
                         send = Some(Command::Act(Action::Play(*m)));
                     }
                 }

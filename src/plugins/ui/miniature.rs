@@ -1,7 +1,8 @@
 //! A small picture of a game's start position, for the game chooser's cards.
 
+use crate::plugins::board::pieces::piece_size;
 use crate::plugins::layout::{BoardArea, Layout, board_angle};
-use crate::plugins::pieces;
+use crate::plugins::sprites;
 use crate::rules::{GameId, Position};
 use bevy::math::Vec2;
 use bevy_egui::egui;
@@ -30,11 +31,7 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
         let v = layout.to_screen(p);
         egui::pos2(v.x, v.y)
     };
-    let scale = if t.width == 0 {
-        layout.cell * 0.56
-    } else {
-        layout.cell
-    };
+    let scale = layout.cell * piece_size(t);
     let painter = ui.painter_at(rect);
     let one_colour = t.cells.iter().all(|c| !c.dark);
     if t.width > 0 && !one_colour {
@@ -55,6 +52,6 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
         painter.add(egui::Shape::convex_polygon(points, colour, line));
     }
     for (cell, piece) in position.pieces() {
-        pieces::paint(&painter, piece, to_screen(t.centre(cell)), scale, 1.0);
+        sprites::paint(&painter, piece, to_screen(t.centre(cell)), scale);
     }
 }

@@ -11,15 +11,16 @@ mod miniature;
 mod panel;
 mod setup;
 
-use super::board::{self, Animation};
+use super::board::{self, BoardPlace};
+use super::fonts::FONT_BYTES;
 use super::layout::{Flipped, board_angle};
-use super::pieces::FONT_BYTES;
 use super::session::CellClicked;
 use super::session::Screen;
 use super::storage::Settings;
 use super::table::{self, Table, TableCamera, is_table};
 use crate::i18n::Language;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub struct UiPlugin;
@@ -28,7 +29,6 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<dialogs::Dialogs>()
             .init_resource::<Flipped>()
-            .init_resource::<Animation>()
             .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
     }
 }
@@ -57,8 +57,9 @@ fn draw(
     mut next: ResMut<NextState<Screen>>,
     mut settings: ResMut<Settings>,
     mut flipped: ResMut<Flipped>,
-    mut animation: ResMut<Animation>,
+    mut place: ResMut<BoardPlace>,
     mut clicks: MessageWriter<CellClicked>,
+    mut redraw: MessageWriter<RequestRedraw>,
     mut dialogs: ResMut<dialogs::Dialogs>,
     mut table: ResMut<Table>,
     table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
@@ -140,14 +141,16 @@ fn draw(
             flipped.0,
             settings.follow_turn,
         );
-        board::show(
+        board::input::show(
             &mut root,
-            lang,
-            &mut parts.session,
+            &parts.session,
             angle,
-            &mut animation,
+            &mut place,
             &mut clicks,
+            &mut redraw,
         );
+    } else {
+        place.set_if_neq(BoardPlace::default());
     }
     dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get());
     Ok(())

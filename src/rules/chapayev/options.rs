@@ -66,7 +66,7 @@ impl HouseRules for ChapayevOptions {
         &[
             OptionSpec {
                 id: "earth_rotates",
-                values: &["yes", "no"],
+                values: SWITCH,
             },
             OptionSpec {
                 id: "aim_cone_deg",
@@ -113,13 +113,7 @@ impl HouseRules for ChapayevOptions {
 
     fn get(&self, id: &str) -> Option<&'static str> {
         Some(match id {
-            "earth_rotates" => {
-                if self.earth_rotates {
-                    "yes"
-                } else {
-                    "no"
-                }
-            }
+            "earth_rotates" => switch(self.earth_rotates),
             "aim_cone_deg" => CONES
                 .iter()
                 .find(|c| c.parse() == Ok(self.aim_cone_deg))
@@ -165,13 +159,9 @@ impl HouseRules for ChapayevOptions {
     fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
         let bad = || format!("{id} does not take '{value}'");
         match id {
-            "earth_rotates" => {
-                self.earth_rotates = match value {
-                    "yes" => true,
-                    "no" => false,
-                    _ => return Err(bad()),
-                }
-            }
+            // The spec's yes/no is read too: every switch is spelled on/off, so the
+            // setup menu shows it as a checkbox.
+            "earth_rotates" => self.earth_rotates = parse_switch(id, value)?,
             "aim_cone_deg" => {
                 let deg: u8 = value.parse().map_err(|_| bad())?;
                 if !(30..=90).contains(&deg) {

@@ -1,0 +1,181 @@
+//! The board itself: frame, cells, tinted homes and the coordinates round the edge.
+
+use super::inks::{COORDINATE, Inks};
+use super::{BoardItem, BoardLayout, Flat, board_shown, shapes, z};
+use crate::plugins::fonts::FONT_BYTES;
+use crate::plugins::session::{Screen, Session};
+use crate::rules::{Cell, Side, Topology};
+use bevy::prelude::*;
+
+/// The bundled DejaVu Sans, which has Latin and Cyrillic letters.
+#[derive(Resource)]
+pub struct BoardFont(pub Handle<Font>);
+
+pub fn load_font(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
+    let font = fonts.add(Font::from_bytes(FONT_BYTES.to_vec()));
+    commands.insert_resource(BoardFont(font));
+}
+
+/// A coordinate letter or number at a board point; its font grows with the board.
+#[derive(Component)]
+pub struct Label {
+    pub at: Vec2,
+}
+
+/// The mesh of each cell of the board on screen, for the highlights that fill cells.
+#[derive(Resource)]
+pub struct CellMeshes {
+    pub topology: &'static Topology,
+    pub meshes: Vec<Handle<Mesh>>,
+}
+
+/// What the drawn board shows: rebuilt when any of it changes.
+pub struct Drawn {
+    topology: &'static Topology,
+    tinted: Vec<(Cell, Side)>,
+}
+
+impl PartialEq for Drawn {
+    fn eq(&self, other: &Drawn) -> bool {
+        std::ptr::eq(self.topology, other.topology) && self.tinted == other.tinted
+    }
+}
+
+pub fn build(
+    mut commands: Commands,
+    session: Res<Session>,
+    screen: Res<State<Screen>>,
+    items: Query<Entity, With<BoardItem>>,
+    inks: Res<Inks>,
+    font: Res<BoardFont>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut drawn: Local<Option<Drawn>>,
+    mut seen: Local<Option<(u64, bool)>>,
+) {
+    let shown = board_shown(&screen, &session);
+    if *seen == Some((session.revision, shown)) {
+        return;
+    }
+    *seen = Some((session.revision, shown));
+    let wanted = shown.then(|| Drawn {
+        topology: session.current.position().topology(),
+        tinted: session.current.position().tinted(),
+    });
+    if *drawn == wanted {
+        return;
+    }
+    for e in &items {
+        commands.entity(e).despawn();
+    }
+    *drawn = wanted;
+    let Some(board) = drawn.as_ref() else { return };
+    let t = board.topology;
+    let cell_meshes: Vec<Handle<Mesh>> = t
+        .cells
+        .iter()
+        .map(|c| meshes.add(shapes::polygon(&c.polygon)))
+        .collect();
+    let mut flat = |mesh: Handle<Mesh>, material: &Handle<ColorMaterial>, z: f32| {
+        commands.spawn((
+            BoardItem,
+            Flat { z },
+            Mesh2d(mesh),
+            MeshMaterial2d(material.clone()),
+            Transform::default(),
+        ));
+    };
+    flat(meshes.add(frame(t)), &inks.frame, z::FRAME);
+    // A board of one colour (Reversi's) is green cloth with drawn lines.
+    let one_colour = t.cells.iter().all(|c| !c.dark);
+    if t.width > 0 && !one_colour {
+        // Square boards show their light squares even where there are no cells.
+        let (w, h) = (t.extent[0], t.extent[1]);
+        let square = shapes::polygon(&[[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]]);
+        flat(meshes.add(square), &inks.light, z::CELL - 0.5);
+    }
+    for (info, mesh) in t.cells.iter().zip(&cell_meshes) {
+        let material = match (one_colour, info.dark) {
+            (true, _) => &inks.cloth,
+            (false, true) => &inks.dark,
+            (false, false) => &inks.light,
+        };
+        flat(mesh.clone(), material, z::CELL);
+    }
+    if one_colour {
+        let outlines: Vec<(Vec<[f32; 2]>, bool)> =
+            t.cells.iter().map(|c| (c.polygon.clone(), true)).collect();
+        flat(
+            meshes.add(shapes::lines(&outlines, 0.025)),
+            &inks.grid,
+            z::CELL + 0.5,
+        );
+    }
+    for (cell, side) in &board.tinted {
+        let material = match side {
+            Side::White => &inks.home_white,
+            Side::Black => &inks.home_black,
+            _ => &inks.home_red,
+        };
+        flat(cell_meshes[*cell as usize].clone(), material, z::TINT);
+    }
+    commands.insert_resource(CellMeshes {
+        topology: t,
+        meshes: cell_meshes,
+    });
+    let (w, h) = (t.extent[0], t.extent[1]);
+    let mut label = |text: String, at: [f32; 2]| {
+        commands.spawn((
+            BoardItem,
+            Label { at: Vec2::from(at) },
+            Text2d::new(text),
+            TextFont {
+                font: font.0.clone().into(),
+                ..default()
+            },
+            TextColor(COORDINATE),
+            Transform::default(),
+        ));
+    };
+    for file in 0..t.width {
+        let letter = ((b'a' + file) as char).to_string();
+        label(letter.clone(), [file as f32 + 0.5, -0.24]);
+        label(letter, [file as f32 + 0.5, h + 0.24]);
+    }
+    for rank in 0..t.height {
+        label((rank + 1).to_string(), [-0.24, rank as f32 + 0.5]);
+        label((rank + 1).to_string(), [w + 0.24, rank as f32 + 0.5]);
+    }
+}
+
+/// The wooden frame: a rectangle round a square board, a hexagon round the triangles.
+fn frame(t: &Topology) -> Mesh {
+    let (w, h) = (t.extent[0], t.extent[1]);
+    if t.width == 0 {
+        let r = w / 2.0 + 0.55;
+        let corners: Vec<[f32; 2]> = (0..6)
+            .map(|k| {
+                let a = k as f32 * std::f32::consts::FRAC_PI_3;
+                [w / 2.0 + r * a.cos(), h / 2.0 + r * a.sin()]
+            })
+            .collect();
+        return shapes::polygon(&corners);
+    }
+    let m = 0.45;
+    shapes::polygon(&[[-m, -m], [w + m, -m], [w + m, h + m], [-m, h + m]])
+}
+
+/// Puts the coordinates beside the board, upright, in a size that suits the cells.
+pub fn size_labels(
+    board: Res<BoardLayout>,
+    mut labels: Query<(Ref<Label>, &mut Transform, &mut TextFont)>,
+) {
+    let Some(layout) = board.layout else { return };
+    let size = (layout.cell * 0.26).clamp(9.0, 22.0).round();
+    for (label, mut transform, mut font) in &mut labels {
+        if board.is_changed() || label.is_added() {
+            let at = board.board_to_world(&layout, label.at);
+            transform.translation = at.extend(z::LABEL);
+            font.font_size = FontSize::Px(size);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Highlights as entities: the last move, a king in check, the selected piece, the
+//! landings clicked so far, the routes of its chains, its targets (a dot for a quiet
+//! move, a ring for a capture, a small blue ring for the next landing of a chain) and,
+//! with nothing selected, the cells where a piece may be put down.
+
+use super::cells::CellMeshes;
+use super::inks::Inks;
+use super::{Flat, Upright, board_shown, pieces::piece_size, shapes, z};
+use crate::plugins::selection::Target;
+use crate::plugins::session::{Screen, Session};
+use crate::rules::Cell;
+use bevy::prelude::*;
+
+/// Marks the highlight entities, rebuilt whenever the match or the selection changes.
+#[derive(Component)]
+pub struct Highlight;
+
+/// The marks' shapes, in cells.
+#[derive(Resource)]
+pub struct MarkMeshes {
+    dot: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    waypoint: Handle<Mesh>,
+    placement: Handle<Mesh>,
+}
+
+impl FromWorld for MarkMeshes {
+    fn from_world(world: &mut World) -> Self {
+        let mut meshes = world.resource_mut::<Assets<Mesh>>();
+        MarkMeshes {
+            dot: meshes.add(Circle::new(0.14)),
+            ring: meshes.add(Annulus::new(0.36, 0.44)),
+            waypoint: meshes.add(Annulus::new(0.12, 0.19)),
+            placement: meshes.add(Circle::new(0.11)),
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn show(
+    mut commands: Commands,
+    session: Res<Session>,
+    screen: Res<State<Screen>>,
+    cells: Option<Res<CellMeshes>>,
+    marks: Res<MarkMeshes>,
+    inks: Res<Inks>,
+    old: Query<Entity, With<Highlight>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut seen: Local<Option<(u64, bool)>>,
+) {
+    let shown = board_shown(&screen, &session);
+    if *seen == Some((session.revision, shown)) {
+        return;
+    }
+    *seen = Some((session.revision, shown));
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(cells) = cells.filter(|_| shown) else {
+        return;
+    };
+    let position = session.current.position();
+    let t = position.topology();
+    if !std::ptr::eq(cells.topology, t) {
+        return;
+    }
+    let mut fill = |cell: Cell, material: &Handle<ColorMaterial>, z: f32| {
+        commands.spawn((
+            Highlight,
+            Flat { z },
+            Mesh2d(cells.meshes[cell as usize].clone()),
+            MeshMaterial2d(material.clone()),
+            Transform::default(),
+        ));
+    };
+    if let Some(last) = session.last_move() {
+        fill(last.from, &inks.last_move, z::LAST_MOVE);
+        fill(last.to(), &inks.last_move, z::LAST_MOVE);
+    }
+    if let Some(king) = position.check_cell() {
+        fill(king, &inks.check, z::CHECK);
+    }
+    let selection = &session.selection;
+    if let Some(from) = selection.from {
+        fill(from, &inks.selected, z::SELECTED);
+        for &landed in &selection.path {
+            fill(landed, &inks.selected, z::SELECTED);
+        }
+        // The route of every chain of the selected piece, so jumps read as paths.
+        let routes: Vec<(Vec<[f32; 2]>, bool)> = session
+            .table
+            .from_cell(from)
+            .filter(|(_, v)| v.landings.len() > 1)
+            .map(|(_, v)| {
+                let points = std::iter::once(from).chain(v.landings.iter().copied());
+                (points.map(|c| t.centre(c)).collect(), false)
+            })
+            .collect();
+        if !routes.is_empty() {
+            commands.spawn((
+                Highlight,
+                Flat { z: z::ROUTE },
+                Mesh2d(meshes.add(shapes::lines(&routes, 0.05))),
+                MeshMaterial2d(inks.route.clone()),
+                Transform::default(),
+            ));
+        }
+    }
+    let size = piece_size(t);
+    let on_cloth = t.cells.iter().all(|c| !c.dark);
+    let target_ink = if on_cloth {
+        &inks.target_on_cloth
+    } else {
+        &inks.target
+    };
+    let mut mark = |cell: Cell, mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>| {
+        commands.spawn((
+            Highlight,
+            Upright {
+                at: Vec2::from(t.centre(cell)),
+                size,
+                z: z::TARGET,
+            },
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(material.clone()),
+            Transform::default(),
+        ));
+    };
+    for (cell, target) in selection.targets(&session.table) {
+        match target {
+            Target::Quiet => mark(cell, &marks.dot, target_ink),
+            Target::Capture => mark(cell, &marks.ring, target_ink),
+            Target::Waypoint => mark(cell, &marks.waypoint, &inks.waypoint),
+        }
+    }
+    // A selected stone shows its own moves only, not the placements as well.
+    if selection.from.is_none() {
+        for cell in session.table.placements() {
+            mark(cell, &marks.placement, &inks.placement);
+        }
+    }
+}

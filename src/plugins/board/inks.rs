@@ -1,0 +1,61 @@
+//! The board's colours, one shared `ColorMaterial` each, made once.
+
+use bevy::prelude::*;
+
+/// Materials for everything on a flat board. Pieces carry their colours in their
+/// vertices and use `piece` (white) unless they fade.
+#[derive(Resource)]
+pub struct Inks {
+    pub piece: Handle<ColorMaterial>,
+    pub light: Handle<ColorMaterial>,
+    pub dark: Handle<ColorMaterial>,
+    pub cloth: Handle<ColorMaterial>,
+    pub frame: Handle<ColorMaterial>,
+    pub grid: Handle<ColorMaterial>,
+    pub last_move: Handle<ColorMaterial>,
+    pub selected: Handle<ColorMaterial>,
+    pub check: Handle<ColorMaterial>,
+    /// Quiet targets and capture rings on the wooden boards.
+    pub target: Handle<ColorMaterial>,
+    /// The same on the green cloth, where the wood's green would vanish.
+    pub target_on_cloth: Handle<ColorMaterial>,
+    pub waypoint: Handle<ColorMaterial>,
+    pub route: Handle<ColorMaterial>,
+    pub placement: Handle<ColorMaterial>,
+    pub home_white: Handle<ColorMaterial>,
+    pub home_black: Handle<ColorMaterial>,
+    pub home_red: Handle<ColorMaterial>,
+    pub zone_line: Handle<ColorMaterial>,
+    pub throne: Handle<ColorMaterial>,
+}
+
+pub const COORDINATE: Color = Color::srgb(0.93, 0.88, 0.80);
+pub const NAME_BACK: Color = Color::srgba(0.08, 0.08, 0.08, 0.82);
+
+impl FromWorld for Inks {
+    fn from_world(world: &mut World) -> Self {
+        let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
+        let mut add = |c: Color| materials.add(ColorMaterial::from_color(c));
+        Inks {
+            piece: add(Color::WHITE),
+            light: add(Color::srgb_u8(237, 217, 181)),
+            dark: add(Color::srgb_u8(140, 99, 69)),
+            cloth: add(Color::srgb_u8(46, 118, 74)),
+            frame: add(Color::srgb_u8(77, 51, 33)),
+            grid: add(Color::srgb_u8(77, 51, 33)),
+            last_move: add(Color::srgba_u8(242, 217, 51, 115)),
+            selected: add(Color::srgba_u8(64, 166, 242, 140)),
+            check: add(Color::srgba_u8(242, 26, 26, 153)),
+            target: add(Color::srgba_u8(26, 90, 26, 150)),
+            target_on_cloth: add(Color::srgba_u8(250, 240, 140, 200)),
+            waypoint: add(Color::srgba_u8(38, 115, 230, 200)),
+            route: add(Color::srgba_u8(38, 115, 230, 120)),
+            placement: add(Color::srgba_u8(255, 255, 255, 110)),
+            home_white: add(Color::srgba_u8(255, 255, 255, 60)),
+            home_black: add(Color::srgba_u8(0, 0, 0, 60)),
+            home_red: add(Color::srgba_u8(220, 30, 30, 70)),
+            zone_line: add(Color::srgba_u8(60, 35, 20, 150)),
+            throne: add(Color::srgb_u8(230, 180, 40)),
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! The flat boards as entities: cells are `Mesh2d`s tessellated by lyon from the
+//! topology's polygons, coordinates are `Text2d`, pieces and highlights are entities
+//! of their own. Everything here is a view of the [`Session`]: rebuilt or moved when
+//! the match, the window or the board's turn changes, and left alone otherwise, so an
+//! idle board costs no work and, with the reactive update mode, no frames.
+//!
+//! Board units are cells (the topology's coordinates, y up). Entities drawn in board
+//! units ([`Flat`]) share one transform that scales and turns the board into the
+//! window; upright things ([`Upright`]: pieces, target marks, labels) stand at a board
+//! point, turn with nothing, and are sized in cells.
+
+pub mod cells;
+mod highlights;
+pub mod inks;
+pub mod input;
+pub mod pieces;
+mod shapes;
+
+pub use inks::Inks;
+pub use input::BoardPlace;
+pub use pieces::{PieceEntity, PiecesPlugin};
+pub use shapes::{lines, polygon};
+
+use super::layout::Layout;
+use super::session::{ApplyActions, Screen, Session};
+use super::table::is_table;
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, RequestRedraw};
+
+/// Drawing order, back to front. Equal depths in the transparent 2D phase have no
+/// defined order, so every layer has its own.
+pub mod z {
+    pub const FRAME: f32 = 0.0;
+    pub const CELL: f32 = 1.0;
+    pub const TINT: f32 = 2.0;
+    pub const FURNITURE: f32 = 3.0;
+    pub const LAST_MOVE: f32 = 4.0;
+    pub const CHECK: f32 = 5.0;
+    pub const SELECTED: f32 = 6.0;
+    pub const ROUTE: f32 = 7.0;
+    pub const TARGET: f32 = 8.0;
+    pub const LABEL: f32 = 9.0;
+    pub const PIECE: f32 = 10.0;
+    /// A piece on the move passes over the others.
+    pub const MOVING: f32 = 11.0;
+    pub const HOVER: f32 = 20.0;
+}
+
+/// The board layer: cells, coordinates, pieces and highlights.
+pub struct BoardPlugin;
+
+impl Plugin for BoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(PiecesPlugin)
+            .init_resource::<BoardPlace>()
+            .init_resource::<BoardLayout>()
+            .init_resource::<highlights::MarkMeshes>()
+            .configure_sets(
+                Update,
+                (Build, Place)
+                    .chain()
+                    .after(ApplyActions)
+                    .after(pieces::Animate),
+            )
+            .add_systems(Startup, cells::load_font)
+            .add_systems(
+                Update,
+                (fit, cells::build, highlights::show).chain().in_set(Build),
+            )
+            .add_systems(
+                Update,
+                (place_flat, place_upright, cells::size_labels).in_set(Place),
+            );
+    }
+}
+
+/// Where the board's entities are made: games add their furniture here, after
+/// `cells::build`.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Build;
+
+/// Where entities are put where the layout says.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place;
+
+/// Where the board is drawn now, or `None` when no flat board is on screen.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardLayout {
+    pub layout: Option<Layout>,
+    /// The window's size in logical pixels, to turn window positions into the world.
+    pub window: Vec2,
+}
+
+impl BoardLayout {
+    /// A window position (logical pixels, y down) in the 2D camera's world (y up).
+    pub fn world(&self, screen: Vec2) -> Vec2 {
+        Vec2::new(
+            screen.x - self.window.x / 2.0,
+            self.window.y / 2.0 - screen.y,
+        )
+    }
+
+    /// A board point in the world.
+    pub fn board_to_world(&self, layout: &Layout, p: Vec2) -> Vec2 {
+        self.world(layout.to_screen([p.x, p.y]))
+    }
+}
+
+/// Part of the board drawn in board units.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Flat {
+    pub z: f32,
+}
+
+/// Something standing upright at a board point, `size` cells across.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct Upright {
+    pub at: Vec2,
+    pub size: f32,
+    pub z: f32,
+}
+
+/// Everything that belongs to the board drawing but not to the pieces or highlights:
+/// rebuilt when the board changes.
+#[derive(Component)]
+pub struct BoardItem;
+
+/// True while a flat board (not Chapayev's table) is on screen.
+pub fn board_shown(screen: &State<Screen>, session: &Session) -> bool {
+    *screen.get() == Screen::Playing && !is_table(session.game)
+}
+
+/// Fits the board into the part of the window the panels leave free.
+fn fit(
+    place: Res<BoardPlace>,
+    session: Res<Session>,
+    screen: Res<State<Screen>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut board: ResMut<BoardLayout>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let window = windows
+        .single()
+        .map_or(Vec2::ZERO, |w| Vec2::new(w.width(), w.height()));
+    let layout = match place.area {
+        Some(area) if board_shown(&screen, &session) => Some(Layout::fit(
+            &area,
+            session.current.position().topology(),
+            place.angle,
+        )),
+        _ => None,
+    };
+    let new = BoardLayout { layout, window };
+    if *board != new {
+        *board = new;
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// The transform that takes board units into the world.
+fn board_transform(board: &BoardLayout, layout: &Layout, z: f32) -> Transform {
+    let origin = board.board_to_world(layout, Vec2::ZERO);
+    let angle = layout.angle();
+    Transform::from_translation(origin.extend(z))
+        .with_rotation(Quat::from_rotation_z(angle))
+        .with_scale(Vec3::new(layout.cell, layout.cell, 1.0))
+}
+
+fn place_flat(board: Res<BoardLayout>, mut items: Query<(Ref<Flat>, &mut Transform)>) {
+    let Some(layout) = board.layout else { return };
+    for (flat, mut transform) in &mut items {
+        if board.is_changed() || flat.is_added() {
+            *transform = board_transform(&board, &layout, flat.z);
+        }
+    }
+}
+
+fn place_upright(board: Res<BoardLayout>, mut items: Query<(Ref<Upright>, &mut Transform)>) {
+    let Some(layout) = board.layout else { return };
+    for (upright, mut transform) in &mut items {
+        if board.is_changed() || upright.is_changed() {
+            let at = board.board_to_world(&layout, upright.at);
+            *transform = Transform::from_translation(at.extend(upright.z)).with_scale(Vec3::new(
+                upright.size * layout.cell,
+                upright.size * layout.cell,
+                1.0,
+            ));
+        }
+    }
+}
