@@ -40,12 +40,11 @@ fn headless_with_pieces(game: GameId) -> App {
         MinimalPlugins,
         StatesPlugin,
         bevy::asset::AssetPlugin::default(),
-        SessionPlugin,
-        PiecesPlugin,
     ))
     .init_asset::<Mesh>()
     .init_asset::<ColorMaterial>()
     .add_message::<bevy::window::RequestRedraw>()
+    .add_plugins((SessionPlugin, PiecesPlugin))
     .init_state::<Screen>();
     app.world_mut().resource_mut::<Session>().choose_game(game);
     app.world_mut().write_message(Command::NewMatch);

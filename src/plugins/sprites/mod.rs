@@ -127,7 +127,27 @@ mod tests {
                 "{name} fits"
             );
             assert!(hi.x - lo.x > 0.5, "{name} is not a speck");
-            assert!(d.inks.contains(&Ink::Body), "{name} has a body");
         }
+    }
+
+    #[test]
+    fn every_piece_has_a_body_in_its_army_colour() {
+        use crate::rules::{PieceKind, Side};
+        for kind in [
+            PieceKind::King,
+            PieceKind::Knight,
+            PieceKind::Checker,
+            PieceKind::Disc,
+        ] {
+            let d = piece(PieceView {
+                side: Side::White,
+                kind,
+            });
+            assert!(d.inks.contains(&Ink::Body), "{kind:?} has a body");
+        }
+        for name in ["maharajah", "jester", "general"] {
+            assert!(drawing(name).inks.contains(&Ink::Body), "{name} has a body");
+        }
+        assert_ne!(Palette::of(Side::White).body, Palette::of(Side::Black).body);
     }
 }
