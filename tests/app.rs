@@ -535,7 +535,11 @@ fn each_game_opens_in_a_real_window() {
     let games = [
         ("chess", "1. e4 e5"),
         ("z-shashmaty", "1. cd4"),
+        ("turkish-draughts", "1. a3-a4"),
+        ("armenian-draughts", ""),
         ("reversi", "1. d5 d4 2. e5 e4"),
+        ("epsilon64", ""),
+        ("corners", ""),
         ("tri-chess", "NWP2-WS3"),
         ("chapayev", "lot white=1 seed=5"),
     ];
@@ -585,7 +589,14 @@ fn each_game_opens_in_a_real_window() {
             continue;
         }
         let a1 = pixel(&out, 150, 700);
-        if game == "reversi" {
+        if [
+            "reversi",
+            "turkish-draughts",
+            "armenian-draughts",
+            "epsilon64",
+        ]
+        .contains(&game)
+        {
             assert!(
                 a1[1] > a1[0] + 40,
                 "{game}: a1 should be green cloth, got {a1:?}"

@@ -1,12 +1,16 @@
-//! The board's part of the egui pass: it claims the space the panels leave, says
-//! where that is, and turns clicks on it into [`CellClicked`] by a hit test against
-//! the topology's cell polygons.
+//! Pointer input on the board. The egui pass claims the space the panels leave and
+//! says where it is; the pointer itself is read from Bevy's input in `Update`, before
+//! the session's systems, so a press selects a piece and lights its moves in the same
+//! frame. A press on a piece and a release on a target is a drag and drop; a click on
+//! the piece and a click on the target does the same.
 
-use crate::plugins::layout::{BoardArea, Layout};
-use crate::plugins::session::{CellClicked, Session};
+use super::BoardLayout;
+use crate::plugins::layout::BoardArea;
+use crate::plugins::session::{ApplyActions, CellClicked, Session};
+use crate::rules::Cell;
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
-use bevy_egui::egui;
+use bevy::window::{PrimaryWindow, RequestRedraw};
+use bevy_egui::{EguiContexts, egui};
 
 /// Where egui left room for the board, how it is turned, and the pointer over it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -17,36 +21,110 @@ pub struct BoardPlace {
     pub pointer: Option<Vec2>,
 }
 
-/// Claims the rest of `ui` for the board and reports clicks on cells.
-pub fn show(
-    ui: &mut egui::Ui,
-    session: &Session,
-    angle: f32,
-    place: &mut ResMut<BoardPlace>,
-    clicks: &mut MessageWriter<CellClicked>,
-    redraw: &mut MessageWriter<RequestRedraw>,
-) {
+/// A press on the board that may become a drag.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Drag {
+    /// The cell pressed and where the press was (window coordinates).
+    pub from: Option<(Cell, Vec2)>,
+    /// Where a piece being dragged is now, once the pointer has moved off its press.
+    pub at: Option<Vec2>,
+}
+
+/// How far the pointer must move, in pixels, before a press becomes a drag.
+const DRAG_START: f32 = 5.0;
+
+pub struct BoardInputPlugin;
+
+impl Plugin for BoardInputPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Drag>()
+            .add_systems(Update, pointer.before(ApplyActions));
+    }
+}
+
+/// Claims the rest of `ui` for the board, reporting where it is and the pointer.
+pub fn show(ui: &mut egui::Ui, angle: f32, place: &mut ResMut<BoardPlace>) {
     let rect = ui.available_rect_before_wrap();
-    let response = ui.allocate_rect(rect, egui::Sense::click());
-    let area = BoardArea {
-        min: Vec2::new(rect.min.x, rect.min.y),
-        max: Vec2::new(rect.max.x, rect.max.y),
-    };
-    let pointer = response.hover_pos().map(|p| Vec2::new(p.x, p.y));
-    let new = BoardPlace {
-        area: Some(area),
+    let response = ui.allocate_rect(rect, egui::Sense::hover());
+    place.set_if_neq(BoardPlace {
+        area: Some(BoardArea {
+            min: Vec2::new(rect.min.x, rect.min.y),
+            max: Vec2::new(rect.max.x, rect.max.y),
+        }),
         angle,
-        pointer,
+        pointer: response.hover_pos().map(|p| Vec2::new(p.x, p.y)),
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pointer(
+    buttons: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    place: Res<BoardPlace>,
+    board: Res<BoardLayout>,
+    session: Res<Session>,
+    mut contexts: EguiContexts,
+    mut drag: ResMut<Drag>,
+    mut clicks: MessageWriter<CellClicked>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let cursor = windows.single().ok().and_then(Window::cursor_position);
+    let (Some(layout), Some(area)) = (board.layout, place.area) else {
+        drag.set_if_neq(Drag::default());
+        return;
     };
-    place.set_if_neq(new);
-    let topology = session.current.position().topology();
-    if response.clicked()
-        && let Some(p) = response.interact_pointer_pos()
-        && let Some(cell) =
-            Layout::fit(&area, topology, angle).cell_at(topology, Vec2::new(p.x, p.y))
+    // The board is under the pointer unless a dialog or menu of egui's covers it.
+    let ctx = contexts.ctx_mut().ok();
+    let uncovered = |p: Vec2| {
+        ctx.as_ref().is_none_or(|ctx| {
+            ctx.layer_id_at(egui::pos2(p.x, p.y))
+                .is_none_or(|layer| layer.order == egui::Order::Background)
+        })
+    };
+    let on_board =
+        cursor.filter(|p| p.cmpge(area.min).all() && p.cmple(area.max).all() && uncovered(*p));
+    let t = session.current.position().topology();
+    let cell = on_board.and_then(|p| layout.cell_at(t, p));
+    let mut pressed = Vec::new();
+    let mut click = |cell: Cell| pressed.push(cell);
+    if buttons.just_pressed(MouseButton::Left) {
+        if let (Some(cell), Some(p)) = (cell, on_board) {
+            // Pressing the selected piece keeps it selected, to drag it; a release
+            // without a drag deselects it as a click would.
+            if session.selection.from != Some(cell) {
+                click(cell);
+            }
+            *drag = Drag {
+                from: Some((cell, p)),
+                at: None,
+            };
+        }
+    } else if buttons.pressed(MouseButton::Left)
+        && let (Some((_, start)), Some(p)) = (drag.from, cursor)
+        && (drag.at.is_some() || p.distance(start) > DRAG_START)
     {
-        clicks.write(CellClicked(cell));
-        // The click's highlights are drawn by the systems of the next frame.
+        drag.at = Some(p);
         redraw.write(RequestRedraw);
+    }
+    // A quick click may press and release within one frame: both are handled.
+    if buttons.just_released(MouseButton::Left) {
+        if let Some((from, _)) = drag.from {
+            match (cell, drag.at.is_some()) {
+                // Dropped on another cell: that is the second click.
+                (Some(to), true) if to != from => click(to),
+                // A click on the selected piece without moving deselects it.
+                (Some(to), false) if to == from && session.selection.from == Some(from) => {
+                    click(to)
+                }
+                _ => {}
+            }
+        }
+        *drag = Drag::default();
+        redraw.write(RequestRedraw);
+    }
+    if !pressed.is_empty() {
+        // The click's highlights are drawn in this very frame.
+        redraw.write(RequestRedraw);
+        clicks.write_batch(pressed.into_iter().map(CellClicked));
     }
 }

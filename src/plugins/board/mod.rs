@@ -17,7 +17,7 @@ pub mod pieces;
 mod shapes;
 
 pub use inks::Inks;
-pub use input::BoardPlace;
+pub use input::{BoardPlace, Drag};
 pub use pieces::{PieceEntity, PiecesPlugin};
 pub use shapes::{lines, polygon};
 
@@ -51,7 +51,7 @@ pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(PiecesPlugin)
+        app.add_plugins((PiecesPlugin, input::BoardInputPlugin))
             .init_resource::<BoardPlace>()
             .init_resource::<BoardLayout>()
             .init_resource::<highlights::MarkMeshes>()
@@ -69,7 +69,12 @@ impl Plugin for BoardPlugin {
             )
             .add_systems(
                 Update,
-                (place_flat, place_upright, cells::size_labels).in_set(Place),
+                (
+                    place_flat,
+                    (place_upright, follow_drag).chain(),
+                    cells::size_labels,
+                )
+                    .in_set(Place),
             );
     }
 }
@@ -179,12 +184,44 @@ fn place_upright(board: Res<BoardLayout>, mut items: Query<(Ref<Upright>, &mut T
     let Some(layout) = board.layout else { return };
     for (upright, mut transform) in &mut items {
         if board.is_changed() || upright.is_changed() {
-            let at = board.board_to_world(&layout, upright.at);
-            *transform = Transform::from_translation(at.extend(upright.z)).with_scale(Vec3::new(
-                upright.size * layout.cell,
-                upright.size * layout.cell,
-                1.0,
-            ));
+            *transform = upright_transform(&board, &layout, &upright);
         }
+    }
+}
+
+fn upright_transform(board: &BoardLayout, layout: &Layout, upright: &Upright) -> Transform {
+    let at = board.board_to_world(layout, upright.at);
+    let size = upright.size * layout.cell;
+    Transform::from_translation(at.extend(upright.z)).with_scale(Vec3::new(size, size, 1.0))
+}
+
+/// A dragged piece follows the pointer, over everything else on the board, and goes
+/// back to its place when let go.
+fn follow_drag(
+    drag: Res<Drag>,
+    board: Res<BoardLayout>,
+    session: Res<Session>,
+    mut pieces: Query<(Entity, &PieceEntity, &Upright, &mut Transform)>,
+    mut dragged: Local<Option<Entity>>,
+) {
+    let Some(layout) = board.layout else { return };
+    let held = match (drag.from, drag.at) {
+        (Some((cell, _)), Some(at)) if session.selection.from == Some(cell) => pieces
+            .iter()
+            .find(|(_, p, ..)| p.cell == cell)
+            .map(|(e, ..)| (e, at)),
+        _ => None,
+    };
+    if let Some(e) = *dragged
+        && held.is_none_or(|(h, _)| h != e)
+        && let Ok((_, _, upright, mut transform)) = pieces.get_mut(e)
+    {
+        *transform = upright_transform(&board, &layout, upright);
+    }
+    *dragged = held.map(|(e, _)| e);
+    if let Some((e, at)) = held
+        && let Ok((.., mut transform)) = pieces.get_mut(e)
+    {
+        transform.translation = board.world(at).extend(z::MOVING);
     }
 }

@@ -9,25 +9,25 @@ mod dialogs;
 mod diplomacy;
 mod miniature;
 mod panel;
+mod repaint;
 mod setup;
 
 use super::board::{self, BoardPlace};
 use super::fonts::FONT_BYTES;
 use super::layout::{Flipped, board_angle};
-use super::session::CellClicked;
 use super::session::Screen;
 use super::storage::Settings;
 use super::table::{self, Table, TableCamera, is_table};
 use crate::i18n::Language;
 use bevy::prelude::*;
-use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<dialogs::Dialogs>()
+        app.add_plugins(repaint::QuietModifiersPlugin)
+            .init_resource::<dialogs::Dialogs>()
             .init_resource::<Flipped>()
             .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
     }
@@ -58,8 +58,6 @@ fn draw(
     mut settings: ResMut<Settings>,
     mut flipped: ResMut<Flipped>,
     mut place: ResMut<BoardPlace>,
-    mut clicks: MessageWriter<CellClicked>,
-    mut redraw: MessageWriter<RequestRedraw>,
     mut dialogs: ResMut<dialogs::Dialogs>,
     mut table: ResMut<Table>,
     table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
@@ -141,14 +139,7 @@ fn draw(
             flipped.0,
             settings.follow_turn,
         );
-        board::input::show(
-            &mut root,
-            &parts.session,
-            angle,
-            &mut place,
-            &mut clicks,
-            &mut redraw,
-        );
+        board::input::show(&mut root, angle, &mut place);
     } else {
         place.set_if_neq(BoardPlace::default());
     }
