@@ -24,8 +24,8 @@ pub fn games() -> String {
 
 /// Counts the positions `depth` moves deep. Chess uses its own bitboard counter.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    if let Position::Chess(c) = position {
-        return c.position.perft(depth);
+    if let Some(n) = position.fast_perft(depth) {
+        return n;
     }
     let moves = position.legal_moves();
     if depth <= 1 {

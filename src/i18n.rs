@@ -128,7 +128,7 @@ mod tests {
     /// The keys each game's name, description and house rules use, and the reasons.
     fn game_keys() -> Vec<String> {
         let mut keys = Vec::new();
-        for game in GameId::ALL {
+        for &game in GameId::ALL {
             keys.push(format!("game-{}", game.id()));
             keys.push(format!("game-{}-about", game.id()));
             for spec in game.option_specs() {

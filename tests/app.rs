@@ -68,7 +68,7 @@ fn piece_entities(app: &mut App) -> Vec<(u8, doska::rules::PieceView)> {
 
 #[test]
 fn piece_entities_follow_every_action_undo_and_browse() {
-    for game in GameId::ALL.into_iter().filter(|&g| g != GameId::Chapayev) {
+    for &game in GameId::ALL.iter().filter(|&&g| g != GameId::Chapayev) {
         let mut app = headless_with_pieces(game);
         let mut x: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = |n: usize| {

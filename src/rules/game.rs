@@ -104,6 +104,31 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn resign(&mut self) -> bool {
         false
     }
+    /// The position as the text `set_up` reads, where it is not the rules' own start
+    /// (so a saved game keeps a set-up start).
+    fn set_up_text(&self) -> Option<String> {
+        None
+    }
+    /// True for a pass, which the match plays by itself when it is the only move.
+    fn is_pass(&self, _m: &Self::Move) -> bool {
+        false
+    }
+    /// True for the pie-rule swap, a decision rather than a move on the board.
+    fn is_swap(&self, _m: &Self::Move) -> bool {
+        false
+    }
+    /// True for a lot drawn once at the start and never taken back.
+    fn is_lot(&self, _m: &Self::Move) -> bool {
+        false
+    }
+    /// A warning key when the move loses at once by a rule the player should confirm.
+    fn warning(&self, _m: &Self::Move) -> Option<&'static str> {
+        None
+    }
+    /// The move-tree size by a counter of the game's own, where it has a faster one.
+    fn perft(&self, _depth: u32) -> Option<u64> {
+        None
+    }
     /// Places and points at the end, for games of more than two players.
     fn standings(&self, _outcome: &Outcome) -> Vec<Standing> {
         Vec::new()

@@ -1,65 +1,160 @@
-//! The enum over all games that the app and the command line hold.
+//! The registry of games: one line per game makes its id, its place in the chooser,
+//! its position and move types in the enums the app and the command line hold, and
+//! the dispatch over games, which happens here and nowhere else.
 
-use super::chapayev::{self, Chapayev, ChapayevOptions};
-use super::chess::{self, ChessGame, ChessOptions};
-use super::corners::{self, Corners, CornersOptions};
-use super::dama::{self, Armenian, ArmenianOptions, Turkish, TurkishOptions};
-use super::epsilon::{self, Epsilon, EpsilonOptions};
+use super::chapayev::Chapayev;
+use super::chess::ChessGame;
+use super::corners::Corners;
+use super::dama::{Armenian, Turkish};
+use super::epsilon::Epsilon;
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
-use super::reversi::{self, Reversi, ReversiOptions};
+use super::reversi::Reversi;
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::trichess::{self, TriChess, TriOptions};
+use super::trichess::TriChess;
 use super::view::{MoveView, PieceView};
-use super::zshashmaty::{self, ZOptions, ZShashmaty};
+use super::zshashmaty::ZShashmaty;
 
-/// The games Doska knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    Chess,
-    ZShashmaty,
-    Reversi,
-    Turkish,
-    Armenian,
-    Corners,
-    Epsilon,
-    TriChess,
-    Chapayev,
+/// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
+/// `Stored` is how the position is held (boxed where its board is large, so that
+/// every other position is not as large).
+macro_rules! registry {
+    // `$d` is a `$` passed in, for the dispatch macros this one defines.
+    ($d:tt $($variant:ident: $rules:ty, $stored:ty => $id:literal;)*) => {
+        /// The games Doska knows.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $($variant,)*
+        }
+
+        impl GameId {
+            pub const ALL: &'static [GameId] = &[$(GameId::$variant,)*];
+
+            /// The id used on the command line, in save files and in translations.
+            pub const fn id(self) -> &'static str {
+                match self {
+                    $(GameId::$variant => $id,)*
+                }
+            }
+
+            pub fn option_specs(self) -> &'static [OptionSpec] {
+                match self {
+                    $(GameId::$variant => <<$rules as Game>::Options as HouseRules>::specs(),)*
+                }
+            }
+
+            /// The default value of a house rule.
+            fn default_option(self, id: &str) -> Option<&'static str> {
+                match self {
+                    $(GameId::$variant => <<$rules as Game>::Options>::default().get(id),)*
+                }
+            }
+        }
+
+        /// A position of any game.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Position {
+            $($variant($stored),)*
+        }
+
+        /// A move of any game.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub enum Move {
+            $($variant(<$rules as Game>::Move),)*
+        }
+
+        /// Runs `$body` with `$p` bound to the inner game of a position.
+        macro_rules! each {
+            ($d pos:expr, $d p:ident => $d body:expr) => {
+                match $d pos {
+                    $(Position::$variant($d p) => $d body,)*
+                }
+            };
+        }
+
+        /// Runs `$body` with the inner position and move when they belong to the same
+        /// game.
+        macro_rules! with_move {
+            ($d pos:expr, $d m:expr, ($d p:ident, $d mv:ident) => $d body:expr, $d mismatch:expr) => {
+                match ($d pos, $d m) {
+                    $((Position::$variant($d p), Move::$variant($d mv)) => $d body,)*
+                    _ => $d mismatch,
+                }
+            };
+        }
+
+        impl Position {
+            /// The start position of a game with the given house rules (others at
+            /// default).
+            pub fn new(game: GameId, rules: &[(String, String)]) -> Result<Position, String> {
+                Ok(match game {
+                    $(GameId::$variant => Position::$variant(<$rules>::new(options(rules)?).into()),)*
+                })
+            }
+
+            /// A start position given as text (FEN for chess).
+            pub fn set_up(
+                game: GameId,
+                rules: &[(String, String)],
+                text: &str,
+            ) -> Result<Position, String> {
+                Ok(match game {
+                    $(GameId::$variant => {
+                        Position::$variant(<$rules>::set_up(options(rules)?, text)?.into())
+                    })*
+                })
+            }
+
+            pub fn game(&self) -> GameId {
+                match self {
+                    $(Position::$variant(_) => GameId::$variant,)*
+                }
+            }
+
+            pub fn legal_moves(&self) -> Vec<Move> {
+                match self {
+                    $(Position::$variant(p) => {
+                        p.legal_moves().into_iter().map(Move::$variant).collect()
+                    })*
+                }
+            }
+
+            pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+                match self {
+                    $(Position::$variant(p) => p.parse_move(text).map(Move::$variant),)*
+                }
+            }
+
+            pub fn same_position(&self, other: &Position) -> bool {
+                match (self, other) {
+                    $((Position::$variant(a), Position::$variant(b)) => a.same_position(b),)*
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    $
+    Chess: ChessGame, ChessGame => "chess";
+    ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
+    Turkish: Turkish, Turkish => "turkish-draughts";
+    Armenian: Armenian, Armenian => "armenian-draughts";
+    Reversi: Reversi, Reversi => "reversi";
+    Epsilon: Epsilon, Epsilon => "epsilon64";
+    Corners: Corners, Corners => "corners";
+    TriChess: TriChess, Box<TriChess> => "tri-chess";
+    Chapayev: Chapayev, Box<Chapayev> => "chapayev";
 }
 
 impl GameId {
-    pub const ALL: [GameId; 9] = [
-        GameId::Chess,
-        GameId::ZShashmaty,
-        GameId::Turkish,
-        GameId::Armenian,
-        GameId::Reversi,
-        GameId::Epsilon,
-        GameId::Corners,
-        GameId::TriChess,
-        GameId::Chapayev,
-    ];
-
-    /// The id used on the command line, in save files and in translations.
-    pub const fn id(self) -> &'static str {
-        match self {
-            GameId::Chess => "chess",
-            GameId::ZShashmaty => "z-shashmaty",
-            GameId::Reversi => "reversi",
-            GameId::Turkish => "turkish-draughts",
-            GameId::Armenian => "armenian-draughts",
-            GameId::Corners => "corners",
-            GameId::Epsilon => "epsilon64",
-            GameId::TriChess => "tri-chess",
-            GameId::Chapayev => "chapayev",
-        }
-    }
-
     pub fn from_id(id: &str) -> Result<GameId, String> {
         GameId::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|g| g.id() == id)
             .ok_or_else(|| {
                 let known: Vec<&str> = GameId::ALL.iter().map(|g| g.id()).collect();
@@ -67,40 +162,13 @@ impl GameId {
             })
     }
 
-    pub fn option_specs(self) -> &'static [OptionSpec] {
-        match self {
-            GameId::Chess => ChessOptions::specs(),
-            GameId::ZShashmaty => ZOptions::specs(),
-            GameId::Reversi => ReversiOptions::specs(),
-            GameId::Turkish => TurkishOptions::specs(),
-            GameId::Armenian => ArmenianOptions::specs(),
-            GameId::Corners => CornersOptions::specs(),
-            GameId::Epsilon => EpsilonOptions::specs(),
-            GameId::TriChess => TriOptions::specs(),
-            GameId::Chapayev => ChapayevOptions::specs(),
-        }
-    }
-
     /// The default value of each house rule, in table order.
     pub fn default_options(self) -> Vec<(String, String)> {
-        let value = |id: &str| match self {
-            GameId::Chess => ChessOptions::default().get(id),
-            GameId::ZShashmaty => ZOptions::default().get(id),
-            GameId::Reversi => ReversiOptions::default().get(id),
-            GameId::Turkish => TurkishOptions::default().get(id),
-            GameId::Armenian => ArmenianOptions::default().get(id),
-            GameId::Corners => CornersOptions::default().get(id),
-            GameId::Epsilon => EpsilonOptions::default().get(id),
-            GameId::TriChess => TriOptions::default().get(id),
-            GameId::Chapayev => ChapayevOptions::default().get(id),
-        };
         self.option_specs()
             .iter()
             .map(|s| {
-                (
-                    s.id.to_string(),
-                    value(s.id).unwrap_or_default().to_string(),
-                )
+                let value = self.default_option(s.id).unwrap_or_default();
+                (s.id.to_string(), value.to_string())
             })
             .collect()
     }
@@ -114,123 +182,7 @@ fn options<O: HouseRules>(pairs: &[(String, String)]) -> Result<O, String> {
     Ok(o)
 }
 
-/// A position of any game.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Position {
-    Chess(ChessGame),
-    ZShashmaty(ZShashmaty),
-    Reversi(Reversi),
-    Turkish(Turkish),
-    Armenian(Armenian),
-    Corners(Corners),
-    Epsilon(Epsilon),
-    /// Boxed: its board of 150 cells would make every other position as large.
-    TriChess(Box<TriChess>),
-    Chapayev(Box<Chapayev>),
-}
-
-/// A move of any game.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Move {
-    Chess(chess::Move),
-    ZShashmaty(zshashmaty::Action),
-    Reversi(reversi::Ply),
-    Turkish(dama::Move),
-    Armenian(dama::Move),
-    Corners(corners::CMove),
-    Epsilon(epsilon::Action),
-    TriChess(trichess::Action),
-    Chapayev(chapayev::Action),
-}
-
-/// Runs `$body` with `$p` bound to the inner game of a position.
-macro_rules! each {
-    ($pos:expr, $p:ident => $body:expr) => {
-        match $pos {
-            Position::Chess($p) => $body,
-            Position::ZShashmaty($p) => $body,
-            Position::Reversi($p) => $body,
-            Position::Turkish($p) => $body,
-            Position::Armenian($p) => $body,
-            Position::Corners($p) => $body,
-            Position::Epsilon($p) => $body,
-            Position::TriChess($p) => $body,
-            Position::Chapayev($p) => $body,
-        }
-    };
-}
-
-/// Runs `$body` with the inner position and move when they belong to the same game.
-macro_rules! with_move {
-    ($pos:expr, $m:expr, ($p:ident, $mv:ident) => $body:expr, $mismatch:expr) => {
-        match ($pos, $m) {
-            (Position::Chess($p), Move::Chess($mv)) => $body,
-            (Position::ZShashmaty($p), Move::ZShashmaty($mv)) => $body,
-            (Position::Reversi($p), Move::Reversi($mv)) => $body,
-            (Position::Turkish($p), Move::Turkish($mv)) => $body,
-            (Position::Armenian($p), Move::Armenian($mv)) => $body,
-            (Position::Corners($p), Move::Corners($mv)) => $body,
-            (Position::Epsilon($p), Move::Epsilon($mv)) => $body,
-            (Position::TriChess($p), Move::TriChess($mv)) => $body,
-            (Position::Chapayev($p), Move::Chapayev($mv)) => $body,
-            _ => $mismatch,
-        }
-    };
-}
-
 impl Position {
-    /// The start position of a game with the given house rules (others at default).
-    pub fn new(game: GameId, rules: &[(String, String)]) -> Result<Position, String> {
-        Ok(match game {
-            GameId::Chess => Position::Chess(ChessGame::new(options(rules)?)),
-            GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::new(options(rules)?)),
-            GameId::Reversi => Position::Reversi(Reversi::new(options(rules)?)),
-            GameId::Turkish => Position::Turkish(Turkish::new(options(rules)?)),
-            GameId::Armenian => Position::Armenian(Armenian::new(options(rules)?)),
-            GameId::Corners => Position::Corners(Corners::new(options(rules)?)),
-            GameId::Epsilon => Position::Epsilon(Epsilon::new(options(rules)?)),
-            GameId::TriChess => Position::TriChess(Box::new(TriChess::new(options(rules)?))),
-            GameId::Chapayev => Position::Chapayev(Box::new(Chapayev::new(options(rules)?))),
-        })
-    }
-
-    /// A start position given as text (FEN for chess).
-    pub fn set_up(
-        game: GameId,
-        rules: &[(String, String)],
-        text: &str,
-    ) -> Result<Position, String> {
-        Ok(match game {
-            GameId::Chess => Position::Chess(ChessGame::set_up(options(rules)?, text)?),
-            GameId::ZShashmaty => Position::ZShashmaty(ZShashmaty::set_up(options(rules)?, text)?),
-            GameId::Reversi => Position::Reversi(Reversi::set_up(options(rules)?, text)?),
-            GameId::Turkish => Position::Turkish(Turkish::set_up(options(rules)?, text)?),
-            GameId::Armenian => Position::Armenian(Armenian::set_up(options(rules)?, text)?),
-            GameId::Corners => Position::Corners(Corners::set_up(options(rules)?, text)?),
-            GameId::Epsilon => Position::Epsilon(Epsilon::set_up(options(rules)?, text)?),
-            GameId::TriChess => {
-                Position::TriChess(Box::new(TriChess::set_up(options(rules)?, text)?))
-            }
-            GameId::Chapayev => {
-                Position::Chapayev(Box::new(Chapayev::set_up(options(rules)?, text)?))
-            }
-        })
-    }
-
-    pub fn game(&self) -> GameId {
-        match self {
-            Position::Chess(_) => GameId::Chess,
-            Position::ZShashmaty(_) => GameId::ZShashmaty,
-            Position::Reversi(_) => GameId::Reversi,
-            Position::Turkish(_) => GameId::Turkish,
-            Position::Armenian(_) => GameId::Armenian,
-            Position::Corners(_) => GameId::Corners,
-            Position::Epsilon(_) => GameId::Epsilon,
-            Position::TriChess(_) => GameId::TriChess,
-            Position::Chapayev(_) => GameId::Chapayev,
-        }
-    }
-
     /// The house rules as `id=value` pairs, in table order.
     pub fn options(&self) -> Vec<(String, String)> {
         let game = self.game();
@@ -272,20 +224,6 @@ impl Position {
         each!(self, p => p.seat_side(seat))
     }
 
-    pub fn legal_moves(&self) -> Vec<Move> {
-        match self {
-            Position::Chess(p) => p.legal_moves().into_iter().map(Move::Chess).collect(),
-            Position::ZShashmaty(p) => p.legal_moves().into_iter().map(Move::ZShashmaty).collect(),
-            Position::Reversi(p) => p.legal_moves().into_iter().map(Move::Reversi).collect(),
-            Position::Turkish(p) => p.legal_moves().into_iter().map(Move::Turkish).collect(),
-            Position::Armenian(p) => p.legal_moves().into_iter().map(Move::Armenian).collect(),
-            Position::Corners(p) => p.legal_moves().into_iter().map(Move::Corners).collect(),
-            Position::Epsilon(p) => p.legal_moves().into_iter().map(Move::Epsilon).collect(),
-            Position::TriChess(p) => p.legal_moves().into_iter().map(Move::TriChess).collect(),
-            Position::Chapayev(p) => p.legal_moves().into_iter().map(Move::Chapayev).collect(),
-        }
-    }
-
     pub fn is_legal(&self, m: &Move) -> bool {
         with_move!(self, m, (p, mv) => p.is_legal(mv), false)
     }
@@ -303,41 +241,12 @@ impl Position {
         with_move!(self, m, (p, mv) => p.notation(mv), String::from("?"))
     }
 
-    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
-        match self {
-            Position::Chess(p) => p.parse_move(text).map(Move::Chess),
-            Position::ZShashmaty(p) => p.parse_move(text).map(Move::ZShashmaty),
-            Position::Reversi(p) => p.parse_move(text).map(Move::Reversi),
-            Position::Turkish(p) => p.parse_move(text).map(Move::Turkish),
-            Position::Armenian(p) => p.parse_move(text).map(Move::Armenian),
-            Position::Corners(p) => p.parse_move(text).map(Move::Corners),
-            Position::Epsilon(p) => p.parse_move(text).map(Move::Epsilon),
-            Position::TriChess(p) => p.parse_move(text).map(Move::TriChess),
-            Position::Chapayev(p) => p.parse_move(text).map(Move::Chapayev),
-        }
-    }
-
     pub fn view(&self, m: &Move) -> Option<MoveView> {
         with_move!(self, m, (p, mv) => Some(p.view(mv)), None)
     }
 
     pub fn pieces(&self) -> Vec<(Cell, PieceView)> {
         each!(self, p => p.pieces())
-    }
-
-    pub fn same_position(&self, other: &Position) -> bool {
-        match (self, other) {
-            (Position::Chess(a), Position::Chess(b)) => a.same_position(b),
-            (Position::ZShashmaty(a), Position::ZShashmaty(b)) => a.same_position(b),
-            (Position::Reversi(a), Position::Reversi(b)) => a.same_position(b),
-            (Position::Turkish(a), Position::Turkish(b)) => a.same_position(b),
-            (Position::Armenian(a), Position::Armenian(b)) => a.same_position(b),
-            (Position::Corners(a), Position::Corners(b)) => a.same_position(b),
-            (Position::Epsilon(a), Position::Epsilon(b)) => a.same_position(b),
-            (Position::TriChess(a), Position::TriChess(b)) => a.same_position(b),
-            (Position::Chapayev(a), Position::Chapayev(b)) => a.same_position(b),
-            _ => false,
-        }
     }
 
     pub fn outcome(&self, repetitions: usize) -> Option<Outcome> {
@@ -373,17 +282,24 @@ impl Position {
         each!(self, p => p.tallies())
     }
 
-    /// True for a forced pass.
+    /// True for a pass, which the match plays by itself when it is the only move.
     pub fn is_pass(&self, m: &Move) -> bool {
-        matches!(
-            m,
-            Move::Reversi(reversi::Ply::Pass) | Move::Corners(corners::CMove::Pass)
-        )
+        with_move!(self, m, (p, mv) => p.is_pass(mv), false)
     }
 
-    /// True for Chapayev's lot, drawn once at the start and never taken back.
+    /// The position as the text `set_up` reads, where it is not the rules' own start.
+    pub fn set_up_text(&self) -> Option<String> {
+        each!(self, p => p.set_up_text())
+    }
+
+    /// The move-tree size by the game's own counter, where it has a faster one.
+    pub fn fast_perft(&self, depth: u32) -> Option<u64> {
+        each!(self, p => p.perft(depth))
+    }
+
+    /// True for a lot drawn once at the start and never taken back (Chapayev's).
     pub fn is_lot(&self, m: &Move) -> bool {
-        matches!(m, Move::Chapayev(chapayev::Action::Lot { .. }))
+        with_move!(self, m, (p, mv) => p.is_lot(mv), false)
     }
 
     pub fn tinted(&self) -> Vec<(Cell, Side)> {
@@ -413,19 +329,11 @@ impl Position {
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.
     pub fn is_swap(&self, m: &Move) -> bool {
-        matches!(
-            m,
-            Move::ZShashmaty(zshashmaty::Action::Swap) | Move::Epsilon(epsilon::Action::Swap)
-        )
+        with_move!(self, m, (p, mv) => p.is_swap(mv), false)
     }
 
     /// A warning key when the move loses at once by a rule the player should confirm.
     pub fn warning(&self, m: &Move) -> Option<&'static str> {
-        match (self, m) {
-            (Position::Epsilon(p), Move::Epsilon(a)) if p.loses_by_repetition(a) => {
-                Some("warn-repeated-move")
-            }
-            _ => None,
-        }
+        with_move!(self, m, (p, mv) => p.warning(mv), None)
     }
 }

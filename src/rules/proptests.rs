@@ -68,7 +68,7 @@ proptest! {
 
     #[test]
     fn garbage_never_panics(text in "\\PC{0,40}") {
-        for game in GameId::ALL {
+        for &game in GameId::ALL {
             let m = Match::new(Position::new(game, &[]).unwrap());
             let _ = m.position().parse_move(&text);
             let _ = super::record::replay(game, &text, &[]);

@@ -1,12 +1,8 @@
 //! Games on disk: PGN-like replay files and RON save files. Both store moves in the
 //! game's notation, so a file stays readable and survives changes to the engine.
 
-use super::chess::START_FEN;
-use super::dama::{Armenian, Turkish};
-use super::game::Game;
 use super::history::{Match, action_notation};
 use super::position::{GameId, Position};
-use super::trichess::TriChess;
 use serde::{Deserialize, Serialize};
 
 /// A move token of a move list, with the number written before it.
@@ -242,22 +238,7 @@ pub struct SavedGame {
 impl SavedGame {
     pub fn from_match(m: &Match, seats: &[String]) -> SavedGame {
         // The games that can start from a set-up position keep it.
-        let start = match m.start() {
-            Position::Chess(c) => Some(c.position.fen()).filter(|f| f != START_FEN),
-            Position::Turkish(d) => {
-                Some(d.fen()).filter(|f| *f != Turkish::new(d.options.clone()).fen())
-            }
-            Position::Armenian(d) => {
-                Some(d.fen()).filter(|f| *f != Armenian::new(d.options.clone()).fen())
-            }
-            // A fresh match starts before its lot; a set-up round has none.
-            Position::Chapayev(c) if c.lot_drawn() => Some(c.header()),
-            Position::TriChess(t) => {
-                let fresh = TriChess::new(*t.options()).diagram();
-                Some(t.diagram()).filter(|d| *d != fresh)
-            }
-            _ => None,
-        };
+        let start = m.start().set_up_text();
         let mut replayed = Match::new(m.start().clone());
         let actions = m
             .all_actions()

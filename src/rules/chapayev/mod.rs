@@ -369,6 +369,15 @@ impl Chapayev {
 }
 
 impl Game for Chapayev {
+    /// A fresh match starts before its lot; a set-up round has none.
+    fn set_up_text(&self) -> Option<String> {
+        self.lot_drawn().then(|| self.header())
+    }
+
+    fn is_lot(&self, m: &Action) -> bool {
+        matches!(m, Action::Lot { .. })
+    }
+
     type Move = Action;
     type Options = ChapayevOptions;
 

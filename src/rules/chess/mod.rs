@@ -80,6 +80,14 @@ fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for ChessGame {
+    fn set_up_text(&self) -> Option<String> {
+        Some(self.position.fen()).filter(|f| f != START_FEN)
+    }
+
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(self.position.perft(depth))
+    }
+
     type Move = Move;
     type Options = ChessOptions;
 

@@ -309,6 +309,10 @@ impl Corners {
 }
 
 impl Game for Corners {
+    fn is_pass(&self, m: &CMove) -> bool {
+        *m == CMove::Pass
+    }
+
     type Move = CMove;
     type Options = CornersOptions;
 

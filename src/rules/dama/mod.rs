@@ -279,6 +279,10 @@ impl<O: Flavour> Dama<O> {
 }
 
 impl<O: Flavour> Game for Dama<O> {
+    fn set_up_text(&self) -> Option<String> {
+        Some(self.fen()).filter(|f| *f != Self::new(self.options.clone()).fen())
+    }
+
     type Move = Move;
     type Options = O;
 

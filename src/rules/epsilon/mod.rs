@@ -248,6 +248,14 @@ impl Epsilon {
 }
 
 impl Game for Epsilon {
+    fn is_swap(&self, m: &Action) -> bool {
+        *m == Action::Swap
+    }
+
+    fn warning(&self, m: &Action) -> Option<&'static str> {
+        self.loses_by_repetition(m).then_some("warn-repeated-move")
+    }
+
     type Move = Action;
     type Options = EpsilonOptions;
 

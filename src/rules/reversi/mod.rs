@@ -224,6 +224,10 @@ impl Reversi {
 }
 
 impl Game for Reversi {
+    fn is_pass(&self, m: &Ply) -> bool {
+        *m == Ply::Pass
+    }
+
     type Move = Ply;
     type Options = ReversiOptions;
 

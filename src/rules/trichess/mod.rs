@@ -363,6 +363,11 @@ impl TriChess {
 }
 
 impl Game for TriChess {
+    fn set_up_text(&self) -> Option<String> {
+        let fresh = TriChess::new(*self.options()).diagram();
+        Some(self.diagram()).filter(|d| *d != fresh)
+    }
+
     type Move = Action;
     type Options = TriOptions;
 

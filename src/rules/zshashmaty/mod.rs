@@ -148,6 +148,10 @@ fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for ZShashmaty {
+    fn is_swap(&self, m: &Action) -> bool {
+        *m == Action::Swap
+    }
+
     type Move = Action;
     type Options = ZOptions;
 
