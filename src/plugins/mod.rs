@@ -54,7 +54,7 @@ fn app() -> App {
             SessionPlugin,
             board::BoardPlugin,
             trichess::TriChessPlugin,
-            table::TablePlugin,
+            table::ChapayevPlugin,
             ui::UiPlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
@@ -64,22 +64,21 @@ fn app() -> App {
     app
 }
 
-/// Multisamples the board's edges where a graphics card does it for free. Under a
-/// software renderer it doubled the cost of a frame (a quarter of a second of CPU for
-/// one pointer move at 1280x800), so there the edges stay sharp.
+/// Multisamples edges where a graphics card does it for free. Under a software
+/// renderer it doubled the cost of a frame (a quarter of a second of CPU for one
+/// pointer move at 1280x800), so there edges stay sharp. Every camera gets the same
+/// setting: cameras drawing into one window with different sample counts lose what
+/// the first drew (Chapayev's table under the panels).
 fn smooth_edges_on_a_gpu(
     adapter: Option<Res<RenderAdapterInfo>>,
-    mut cameras: Query<&mut Msaa, With<Camera2d>>,
-    mut done: Local<bool>,
+    mut cameras: Query<&mut Msaa, With<Camera>>,
 ) {
-    let Some(adapter) = adapter.filter(|_| !*done) else {
-        return;
-    };
+    let Some(adapter) = adapter else { return };
     // wgpu's `DeviceType::Cpu`; the type itself is not re-exported by Bevy.
     let software = format!("{:?}", adapter.device_type) == "Cpu";
+    let wanted = if software { Msaa::Off } else { Msaa::Sample4 };
     for mut msaa in &mut cameras {
-        *msaa = if software { Msaa::Off } else { Msaa::Sample4 };
-        *done = true;
+        msaa.set_if_neq(wanted);
     }
 }
 

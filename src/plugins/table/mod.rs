@@ -15,9 +15,10 @@ use crate::rules::chapayev::{Chapayev, Pose};
 use crate::rules::{GameId, Position, Side};
 use bevy::prelude::*;
 
-pub struct TablePlugin;
+/// Chapayev's plugin: the game is played on this table instead of a flat board.
+pub struct ChapayevPlugin;
 
-impl Plugin for TablePlugin {
+impl Plugin for ChapayevPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Table>()
             .init_resource::<computer::Thinking>()
