@@ -55,10 +55,10 @@ pub fn start_position(
     options: &[(String, String)],
 ) -> Result<Position, String> {
     let game = GameId::from_id(game)?;
-    match fen {
-        Some(text) => Position::set_up(game, options, text),
-        None => Position::new(game, options),
-    }
+    Ok(match fen {
+        Some(text) => Position::set_up(game, options, text)?,
+        None => Position::new(game, options)?,
+    })
 }
 
 /// Replays Chapayev's own replay file (header, shots, outcomes and pose snapshots):

@@ -1,6 +1,7 @@
 //! A match: the start position, every action played, undo and redo, and the decisions
 //! that belong to every game (draw offers, claims, resignation).
 
+use super::error::Error;
 use super::outcome::{Outcome, Reason};
 use super::position::{GameId, Move, Position};
 use super::side::Side;
@@ -138,21 +139,24 @@ impl Match {
     }
 
     /// Plays an action after the cursor, dropping any undone actions.
-    pub fn play(&mut self, action: Action) -> Result<(), String> {
+    pub fn play(&mut self, action: Action) -> Result<(), Error> {
         if let Some(o) = self.outcome() {
-            return Err(format!("the game is over ({})", o.reason.id()));
+            return Err(Error::GameOver(o.reason.id()));
         }
         let legal = match action {
             Action::Play(m) => self.state().position.is_legal(&m),
             _ => self.legal_actions().contains(&action),
         };
         if !legal {
-            return Err(match action {
-                Action::Play(_) => "that move is not legal here".into(),
-                Action::AcceptDraw => "there is no draw offer to accept".into(),
-                Action::ClaimDraw => "there is no draw to claim".into(),
-                _ => "that is not possible now".into(),
-            });
+            return Err(Error::Illegal(
+                match action {
+                    Action::Play(_) => "that move is not legal here",
+                    Action::AcceptDraw => "there is no draw offer to accept",
+                    Action::ClaimDraw => "there is no draw to claim",
+                    _ => "that is not possible now",
+                }
+                .into(),
+            ));
         }
         let mut next = self.state().clone();
         let turn = next.position.turn();
@@ -179,7 +183,7 @@ impl Match {
                 let reason = next
                     .position
                     .claimable_draw(self.repetitions())
-                    .ok_or("there is no draw to claim")?;
+                    .ok_or(Error::Illegal("there is no draw to claim".into()))?;
                 next.ended = Some(Outcome::draw(reason));
             }
             Action::Resign => {
@@ -224,7 +228,7 @@ impl Match {
 
     /// Plays an action as a player makes it, then the pass the rules force on a player
     /// left without a move (Reversi); returns whether such a pass followed.
-    pub fn act(&mut self, action: Action) -> Result<bool, String> {
+    pub fn act(&mut self, action: Action) -> Result<bool, Error> {
         self.play(action)?;
         let position = self.position();
         let forced = match position.legal_moves().as_slice() {
@@ -281,7 +285,7 @@ impl Match {
     }
 
     /// Reads an action in the game's notation (or one of the shared words) and plays it.
-    pub fn play_text(&mut self, text: &str) -> Result<(), String> {
+    pub fn play_text(&mut self, text: &str) -> Result<(), Error> {
         let action = parse_action(self.position(), text)?;
         self.play(action)
     }
@@ -297,7 +301,7 @@ pub fn action_notation(position: &Position, action: &Action) -> String {
     }
 }
 
-pub fn parse_action(position: &Position, text: &str) -> Result<Action, String> {
+pub fn parse_action(position: &Position, text: &str) -> Result<Action, Error> {
     Ok(match text.trim() {
         OFFER_DRAW => Action::OfferDraw,
         ACCEPT_DRAW => Action::AcceptDraw,
@@ -424,11 +428,12 @@ mod tests {
     #[test]
     fn bad_input_is_an_error_with_a_reason() {
         let mut m = chess();
-        assert_eq!(m.play_text("e5").unwrap_err(), "e5 is not legal here");
-        assert!(
-            m.play(Action::AcceptDraw)
-                .unwrap_err()
-                .contains("no draw offer")
+        let e = m.play_text("e5").unwrap_err();
+        assert_eq!(e, Error::Notation("e5 is not legal here".into()));
+        assert_eq!(e.to_string(), "e5 is not legal here");
+        assert_eq!(
+            m.play(Action::AcceptDraw).unwrap_err(),
+            Error::Illegal("there is no draw offer to accept".into())
         );
         assert!(m.play_text("").is_err());
     }

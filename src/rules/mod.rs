@@ -5,6 +5,7 @@ pub mod chess;
 pub mod corners;
 pub mod dama;
 pub mod epsilon;
+pub mod error;
 pub mod game;
 pub mod history;
 pub mod options;
@@ -19,6 +20,7 @@ pub mod trichess;
 pub mod view;
 pub mod zshashmaty;
 
+pub use error::Error;
 pub use game::{Game, Standing};
 pub use history::{Action, Match};
 pub use outcome::{Outcome, Reason};

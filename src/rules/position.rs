@@ -7,6 +7,7 @@ use super::chess::ChessGame;
 use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
 use super::epsilon::Epsilon;
+use super::error::Error;
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -88,7 +89,7 @@ macro_rules! registry {
         impl Position {
             /// The start position of a game with the given house rules (others at
             /// default).
-            pub fn new(game: GameId, rules: &[(String, String)]) -> Result<Position, String> {
+            pub fn new(game: GameId, rules: &[(String, String)]) -> Result<Position, Error> {
                 Ok(match game {
                     $(GameId::$variant => Position::$variant(<$rules>::new(options(rules)?).into()),)*
                 })
@@ -99,10 +100,11 @@ macro_rules! registry {
                 game: GameId,
                 rules: &[(String, String)],
                 text: &str,
-            ) -> Result<Position, String> {
+            ) -> Result<Position, Error> {
                 Ok(match game {
                     $(GameId::$variant => {
-                        Position::$variant(<$rules>::set_up(options(rules)?, text)?.into())
+                        let start = <$rules>::set_up(options(rules)?, text).map_err(Error::SetUp)?;
+                        Position::$variant(start.into())
                     })*
                 })
             }
@@ -121,9 +123,11 @@ macro_rules! registry {
                 }
             }
 
-            pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+            pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
                 match self {
-                    $(Position::$variant(p) => p.parse_move(text).map(Move::$variant),)*
+                    $(Position::$variant(p) => {
+                        p.parse_move(text).map(Move::$variant).map_err(Error::Notation)
+                    })*
                 }
             }
 
@@ -151,14 +155,17 @@ registry! {
 }
 
 impl GameId {
-    pub fn from_id(id: &str) -> Result<GameId, String> {
+    pub fn from_id(id: &str) -> Result<GameId, Error> {
         GameId::ALL
             .iter()
             .copied()
             .find(|g| g.id() == id)
             .ok_or_else(|| {
                 let known: Vec<&str> = GameId::ALL.iter().map(|g| g.id()).collect();
-                format!("'{id}' is not a game; the games are: {}", known.join(", "))
+                Error::UnknownGame {
+                    id: id.to_string(),
+                    known: known.join(", "),
+                }
             })
     }
 
@@ -174,10 +181,10 @@ impl GameId {
     }
 }
 
-fn options<O: HouseRules>(pairs: &[(String, String)]) -> Result<O, String> {
+fn options<O: HouseRules>(pairs: &[(String, String)]) -> Result<O, Error> {
     let mut o = O::default();
     for (id, value) in pairs {
-        o.set(id, value)?;
+        o.set(id, value).map_err(Error::HouseRule)?;
     }
     Ok(o)
 }
@@ -229,9 +236,9 @@ impl Position {
     }
 
     /// Plays a move, refusing one that is not legal here.
-    pub fn play(&mut self, m: &Move) -> Result<(), String> {
+    pub fn play(&mut self, m: &Move) -> Result<(), Error> {
         if !self.is_legal(m) {
-            return Err("that move is not legal here".into());
+            return Err(Error::Illegal("that move is not legal here".into()));
         }
         with_move!(self, m, (p, mv) => p.play(mv), unreachable!("a legal move belongs to its game"));
         Ok(())

@@ -1,6 +1,7 @@
 //! Games on disk: PGN-like replay files and RON save files. Both store moves in the
 //! game's notation, so a file stays readable and survives changes to the engine.
 
+use super::error::Error;
 use super::history::{Match, action_notation};
 use super::position::{GameId, Position};
 use serde::{Deserialize, Serialize};
@@ -103,11 +104,11 @@ impl std::fmt::Display for ReplayError {
     }
 }
 
-fn setup_error(reason: String) -> ReplayError {
+fn setup_error(reason: impl ToString) -> ReplayError {
     ReplayError {
         number: String::new(),
         token: String::new(),
-        reason,
+        reason: reason.to_string(),
     }
 }
 
@@ -168,7 +169,7 @@ pub fn replay(
         // Chess for three writes its diplomacy in several words (`W>R servant?`), and
         // Chapayev its shots (`flick W3 th=90.0000 s=0.4200 e=0.0000`).
         while let Err(e) = &result {
-            attempts.push((text.clone(), e.clone()));
+            attempts.push((text.clone(), e.to_string()));
             if used >= 6 || i + used >= record.tokens.len() {
                 break;
             }
@@ -261,7 +262,7 @@ impl SavedGame {
     }
 
     /// Rebuilds the match, checking every action.
-    pub fn to_match(&self) -> Result<Match, String> {
+    pub fn to_match(&self) -> Result<Match, Error> {
         let game = GameId::from_id(&self.game)?;
         let start = match &self.start {
             Some(text) => Position::set_up(game, &self.options, text)?,
@@ -270,7 +271,7 @@ impl SavedGame {
         let mut m = Match::new(start);
         for (i, text) in self.actions.iter().enumerate() {
             m.play_text(text)
-                .map_err(|e| format!("action {} ({text}): {e}", i + 1))?;
+                .map_err(|e| Error::SavedGame(format!("action {} ({text}): {e}", i + 1)))?;
         }
         m.go_to(self.cursor);
         Ok(m)
@@ -281,8 +282,8 @@ impl SavedGame {
             .expect("a saved game always serialises")
     }
 
-    pub fn from_ron(text: &str) -> Result<SavedGame, String> {
-        ron::from_str(text).map_err(|e| format!("not a Doska saved game: {e}"))
+    pub fn from_ron(text: &str) -> Result<SavedGame, Error> {
+        ron::from_str(text).map_err(|e| Error::SavedGame(format!("not a Doska saved game: {e}")))
     }
 }
 
@@ -339,11 +340,8 @@ mod tests {
 
     #[test]
     fn a_corrupt_save_is_refused_with_a_message() {
-        assert!(
-            SavedGame::from_ron("(game: \"chess\"")
-                .unwrap_err()
-                .contains("not a Doska saved game")
-        );
+        let e = SavedGame::from_ron("(game: \"chess\"").unwrap_err();
+        assert!(matches!(&e, Error::SavedGame(m) if m.contains("not a Doska saved game")));
         let bad = SavedGame {
             game: "chess".into(),
             options: Vec::new(),
@@ -355,7 +353,7 @@ mod tests {
         };
         assert_eq!(
             bad.to_match().unwrap_err(),
-            "action 2 (e4): e4 is not legal here"
+            Error::SavedGame("action 2 (e4): e4 is not legal here".into())
         );
     }
 }

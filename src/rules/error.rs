@@ -1,0 +1,35 @@
+//! What can go wrong with what a person or a file hands the engine, as values: each
+//! kind says what was refused, and its message says why in words a player reads.
+
+/// An input the rules refuse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Error {
+    /// A game id that names no game.
+    #[error("'{id}' is not a game; the games are: {known}")]
+    UnknownGame { id: String, known: String },
+    /// A house rule the game does not have, or a value it does not take.
+    #[error("{0}")]
+    HouseRule(String),
+    /// A start position that cannot be read or played from.
+    #[error("{0}")]
+    SetUp(String),
+    /// Text that does not read as a move or decision here.
+    #[error("{0}")]
+    Notation(String),
+    /// An action that may not be played now.
+    #[error("{0}")]
+    Illegal(String),
+    /// An action after the end of the game.
+    #[error("the game is over ({0})")]
+    GameOver(&'static str),
+    /// A saved game that cannot be read or replayed.
+    #[error("{0}")]
+    SavedGame(String),
+}
+
+/// The command line and the app's notices show an error as its message.
+impl From<Error> for String {
+    fn from(e: Error) -> String {
+        e.to_string()
+    }
+}
