@@ -111,6 +111,49 @@ fn piece_entities_follow_every_action_undo_and_browse() {
     }
 }
 
+#[test]
+fn browsing_back_never_drops_the_later_moves_unasked() {
+    let mut app = headless(GameId::Chess, &[]);
+    let play = |app: &mut App, san: &str| {
+        let position = session(app).current.position().clone();
+        let m = position.parse_move(san).expect("a legal move");
+        app.world_mut().write_message(Command::Act(Action::Play(m)));
+        app.update();
+    };
+    for san in ["e4", "d5", "exd5", "Nf6", "Bb5+", "c6"] {
+        play(&mut app, san);
+    }
+    app.world_mut().write_message(Command::GoTo(1));
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 1);
+    // Another move than the recorded one asks, and cancelling keeps everything.
+    play(&mut app, "e5");
+    assert!(
+        session(&app).dropping.is_some(),
+        "asked before dropping moves"
+    );
+    assert_eq!(session(&app).later_actions(), 5);
+    assert_eq!(session(&app).current.all_actions().len(), 6);
+    click(&mut app, "g7");
+    assert_eq!(session(&app).selection.from, None, "no moves while asked");
+    app.world_mut().write_message(Command::CancelChoice);
+    app.update();
+    assert!(session(&app).dropping.is_none());
+    assert_eq!(session(&app).current.all_actions().len(), 6);
+    // The recorded move itself just steps forward.
+    play(&mut app, "d5");
+    assert_eq!(session(&app).current.cursor(), 2);
+    assert_eq!(session(&app).current.all_actions().len(), 6);
+    // Confirmed, another move replaces the rest.
+    let position = session(&app).current.position().clone();
+    let nf3 = position.parse_move("Nf3").unwrap();
+    app.world_mut()
+        .write_message(Command::ActDroppingLater(Action::Play(nf3)));
+    app.update();
+    assert_eq!(session(&app).current.all_actions().len(), 3);
+    assert_eq!(session(&app).current.notation(2), "Nf3");
+}
+
 fn click(app: &mut App, square: &str) {
     let cell = app
         .world()

@@ -237,6 +237,8 @@ piece-stone = Stone
 dialog-confirm = Are you sure?
 warn-repeated-move = This is the same move made once too often: it loses the game (unless it makes five in a row).
 button-play-anyway = Play it anyway
+warn-drops-moves = Playing here drops the moves recorded after this position: { $count }.
+button-back-to-game = Back to the game
 reason-completion = filled the opposite corner
 result-penalty = penalty for { $side }: { $moves } moves
 

@@ -237,6 +237,8 @@ piece-stone = Камень
 dialog-confirm = Вы уверены?
 warn-repeated-move = Этот ход повторён слишком часто: он проигрывает партию (если не строит пять в ряд).
 button-play-anyway = Всё равно сыграть
+warn-drops-moves = Ход отсюда удалит ходы, записанные после этой позиции: { $count }.
+button-back-to-game = Вернуться к партии
 reason-completion = занят противоположный угол
 result-penalty = штраф { $side }: { $moves } ходов
 

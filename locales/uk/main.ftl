@@ -237,6 +237,8 @@ piece-stone = Камінь
 dialog-confirm = Ви впевнені?
 warn-repeated-move = Цей хід повторено надто часто: він програє партію (якщо не складає п'ять у ряд).
 button-play-anyway = Усе одно зіграти
+warn-drops-moves = Хід звідси видалить ходи, записані після цієї позиції: { $count }.
+button-back-to-game = Повернутися до партії
 reason-completion = зайнято протилежний кут
 result-penalty = штраф { $side }: { $moves } ходів
 

@@ -34,6 +34,9 @@ pub struct Session {
     pub choice: Option<Vec<Move>>,
     /// A move that loses at once (a third repeated movement), waiting for confirmation.
     pub confirm: Option<Move>,
+    /// An action played from an earlier position (after browsing back or undoing) that
+    /// would drop the later moves, waiting for confirmation.
+    pub dropping: Option<Action>,
     /// The key of a short message to show the player.
     pub message: Option<&'static str>,
     /// Bumped on every change of the match, so views know to redraw.
@@ -62,6 +65,7 @@ impl Session {
             selection: Selection::default(),
             choice: None,
             confirm: None,
+            dropping: None,
             message: None,
             revision: 0,
             animate: None,
@@ -147,11 +151,41 @@ impl Session {
         self.selection = Selection::default();
         self.choice = None;
         self.confirm = None;
+        self.dropping = None;
         self.message = None;
         self.revision += 1;
     }
 
+    /// Plays an action as a player makes it. From an earlier position the recorded
+    /// next action is simply redone, and any other asks first (see [`Session::dropping`])
+    /// instead of dropping the later moves unseen.
     pub fn act(&mut self, action: Action) -> Result<(), String> {
+        let m = &self.current;
+        if m.can_redo() {
+            if m.all_actions()[m.cursor()] == action {
+                let view = match action {
+                    Action::Play(mv) => m.position().view(&mv),
+                    _ => None,
+                };
+                self.current.bring_back();
+                self.refresh();
+                self.animate = view;
+                return Ok(());
+            }
+            self.dropping = Some(action);
+            self.revision += 1;
+            return Ok(());
+        }
+        self.act_dropping_later(action)
+    }
+
+    /// The number of recorded actions after the position shown.
+    pub fn later_actions(&self) -> usize {
+        self.current.all_actions().len() - self.current.cursor()
+    }
+
+    /// Plays an action here, dropping whatever was recorded after this position.
+    pub fn act_dropping_later(&mut self, action: Action) -> Result<(), String> {
         let before = self.current.position().clone();
         let passed = self.current.act(action)?;
         self.animate = match action {
@@ -187,7 +221,10 @@ impl Session {
 
     /// True while the match accepts moves on the board.
     pub fn accepts_moves(&self) -> bool {
-        self.current.outcome().is_none() && self.choice.is_none() && self.confirm.is_none()
+        self.current.outcome().is_none()
+            && self.choice.is_none()
+            && self.confirm.is_none()
+            && self.dropping.is_none()
     }
 }
 
@@ -201,10 +238,13 @@ pub enum Command {
     /// Start a new match with the session's game, rules and seats.
     NewMatch,
     Act(Action),
+    /// Play an action from an earlier position, dropping the later moves.
+    ActDroppingLater(Action),
     Undo,
     Redo,
     /// Show the position after this many actions.
     GoTo(usize),
+    /// Close a question (promotion, confirmation) and the selection.
     CancelChoice,
     Load(Box<SavedGame>),
 }
@@ -243,6 +283,7 @@ fn apply_commands(
         let result = match command {
             Command::NewMatch => session.start().map(|_| next.set(Screen::Playing)),
             Command::Act(action) => session.act(*action),
+            Command::ActDroppingLater(action) => session.act_dropping_later(*action),
             Command::Undo => {
                 session.current.take_back();
                 session.animate = None;
@@ -264,6 +305,9 @@ fn apply_commands(
             Command::CancelChoice => {
                 session.choice = None;
                 session.confirm = None;
+                session.dropping = None;
+                session.selection = Default::default();
+                session.revision += 1;
                 Ok(())
             }
             Command::Load(saved) => session.load(saved).map(|_| next.set(Screen::Playing)),

@@ -1,7 +1,7 @@
 //! The board itself: frame, cells, tinted homes and the coordinates round the edge.
 
 use super::inks::{COORDINATE, Inks};
-use super::{BoardItem, BoardLayout, Flat, board_shown, shapes, z};
+use super::{BoardItem, BoardLayout, Flat, Seen, board_shown, shapes, z};
 use crate::plugins::fonts::FONT_BYTES;
 use crate::plugins::session::{Screen, Session};
 use crate::rules::{Cell, Side, Topology};
@@ -50,13 +50,12 @@ pub fn build(
     font: Res<BoardFont>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut drawn: Local<Option<Drawn>>,
-    mut seen: Local<Option<(u64, bool)>>,
+    mut seen: Local<Seen>,
 ) {
     let shown = board_shown(&screen, &session);
-    if *seen == Some((session.revision, shown)) {
+    if !seen.news(&session, shown) {
         return;
     }
-    *seen = Some((session.revision, shown));
     let wanted = shown.then(|| Drawn {
         topology: session.current.position().topology(),
         tinted: session.current.position().tinted(),

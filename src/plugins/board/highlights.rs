@@ -5,7 +5,7 @@
 
 use super::cells::CellMeshes;
 use super::inks::Inks;
-use super::{Flat, Upright, board_shown, pieces::piece_size, shapes, z};
+use super::{Flat, Seen, Upright, board_shown, pieces::piece_size, shapes, z};
 use crate::plugins::selection::Target;
 use crate::plugins::session::{Screen, Session};
 use crate::rules::Cell;
@@ -46,13 +46,12 @@ pub fn show(
     inks: Res<Inks>,
     old: Query<Entity, With<Highlight>>,
     mut meshes: ResMut<Assets<Mesh>>,
-    mut seen: Local<Option<(u64, bool)>>,
+    mut seen: Local<Seen>,
 ) {
     let shown = board_shown(&screen, &session);
-    if *seen == Some((session.revision, shown)) {
+    if !seen.news(&session, shown) {
         return;
     }
-    *seen = Some((session.revision, shown));
     for e in &old {
         commands.entity(e).despawn();
     }

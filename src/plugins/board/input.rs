@@ -28,6 +28,8 @@ pub struct Drag {
     pub from: Option<(Cell, Vec2)>,
     /// Where a piece being dragged is now, once the pointer has moved off its press.
     pub at: Option<Vec2>,
+    /// The press was on the piece already selected: letting go there deselects it.
+    pub on_selected: bool,
 }
 
 /// How far the pointer must move, in pixels, before a press becomes a drag.
@@ -91,12 +93,14 @@ fn pointer(
         if let (Some(cell), Some(p)) = (cell, on_board) {
             // Pressing the selected piece keeps it selected, to drag it; a release
             // without a drag deselects it as a click would.
-            if session.selection.from != Some(cell) {
+            let on_selected = session.selection.from == Some(cell);
+            if !on_selected {
                 click(cell);
             }
             *drag = Drag {
                 from: Some((cell, p)),
                 at: None,
+                on_selected,
             };
         }
     } else if buttons.pressed(MouseButton::Left)
@@ -113,9 +117,7 @@ fn pointer(
                 // Dropped on another cell: that is the second click.
                 (Some(to), true) if to != from => click(to),
                 // A click on the selected piece without moving deselects it.
-                (Some(to), false) if to == from && session.selection.from == Some(from) => {
-                    click(to)
-                }
+                (Some(to), false) if to == from && drag.on_selected => click(to),
                 _ => {}
             }
         }

@@ -130,6 +130,19 @@ pub struct Upright {
 #[derive(Component)]
 pub struct BoardItem;
 
+/// The match revision and board presence a system last drew, so it redraws only
+/// when either changes.
+#[derive(Default)]
+pub struct Seen(Option<(u64, bool)>);
+
+impl Seen {
+    /// True, once, after the match changed or the board appeared or went.
+    pub fn news(&mut self, session: &Session, shown: bool) -> bool {
+        let now = Some((session.revision, shown));
+        now != std::mem::replace(&mut self.0, now)
+    }
+}
+
 /// True while a flat board (not Chapayev's table) is on screen.
 pub fn board_shown(screen: &State<Screen>, session: &Session) -> bool {
     *screen.get() == Screen::Playing && !is_table(session.game)

@@ -5,7 +5,7 @@
 //! pieces straight where they belong.
 
 use super::inks::Inks;
-use super::{Upright, board_shown, z};
+use super::{Seen, Upright, board_shown, z};
 use crate::plugins::session::{ApplyActions, Screen, Session};
 use crate::plugins::sprites::{self, Palette};
 use crate::rules::{Cell, PieceView, Topology};
@@ -99,13 +99,12 @@ fn sync(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut pieces: Query<(Entity, &mut PieceEntity, &mut Upright, &mut Mesh2d), Without<Leaving>>,
-    mut seen: Local<Option<(u64, bool)>>,
+    mut seen: Local<Seen>,
 ) {
     let shown = board_shown(&screen, &session);
-    if *seen == Some((session.revision, shown)) {
+    if !seen.news(&session, shown) {
         return;
     }
-    *seen = Some((session.revision, shown));
     let position = session.current.position();
     let t = position.topology();
     // Another game, or no board at all, keeps none of the pieces there were.

@@ -169,6 +169,21 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
         });
     }
 
+    if let Some(action) = session.dropping {
+        beside_board(lang.t("dialog-confirm")).show(ctx, |ui| {
+            let count = session.later_actions().to_string();
+            ui.label(lang.t_args("warn-drops-moves", &[("count", count)]));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-play-anyway")).clicked() {
+                    send = Some(Command::ActDroppingLater(action));
+                }
+                if ui.button(lang.t("button-cancel")).clicked() {
+                    send = Some(Command::CancelChoice);
+                }
+            });
+        });
+    }
+
     let m = &session.current;
     let legal = m.legal_actions();
     let swap = legal

@@ -7,6 +7,7 @@ mod chapayev;
 mod chooser;
 mod dialogs;
 mod diplomacy;
+mod keys;
 mod miniature;
 mod panel;
 mod repaint;
@@ -142,6 +143,9 @@ fn draw(
         board::input::show(&mut root, angle, &mut place);
     } else {
         place.set_if_neq(BoardPlace::default());
+    }
+    if *screen.get() == Screen::Playing {
+        keys::handle(&ctx, lang, &mut parts, &mut dialogs, &mut flipped);
     }
     dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get());
     Ok(())

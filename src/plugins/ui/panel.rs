@@ -207,6 +207,10 @@ pub fn show(
                 if ui.button(lang.t("menu-flip")).clicked() {
                     flipped.0 = !flipped.0;
                 }
+                // Browsing shows an earlier position; this returns to the latest.
+                if m.can_redo() && ui.button(lang.t("button-back-to-game")).clicked() {
+                    send = Some(Command::GoTo(m.all_actions().len()));
+                }
             });
             if let Some(pass) = legal
                 .iter()
