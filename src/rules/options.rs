@@ -7,6 +7,10 @@ pub struct OptionSpec {
     pub id: &'static str,
     /// The values in the order the menu shows them; the first is not necessarily the default.
     pub values: &'static [&'static str],
+    /// The value a new game starts with. The menu labels the rule `opt-<id>` and each
+    /// value `opt-<id>-<value>` (switches show a checkbox); a test checks this table
+    /// against the options struct's `Default`, `get` and `set`.
+    pub default: &'static str,
 }
 
 /// A per-game options struct that can be read and set by id.

@@ -45,13 +45,6 @@ macro_rules! registry {
                     $(GameId::$variant => <<$rules as Game>::Options as HouseRules>::specs(),)*
                 }
             }
-
-            /// The default value of a house rule.
-            fn default_option(self, id: &str) -> Option<&'static str> {
-                match self {
-                    $(GameId::$variant => <<$rules as Game>::Options>::default().get(id),)*
-                }
-            }
         }
 
         /// A position of any game.
@@ -173,10 +166,7 @@ impl GameId {
     pub fn default_options(self) -> Vec<(String, String)> {
         self.option_specs()
             .iter()
-            .map(|s| {
-                let value = self.default_option(s.id).unwrap_or_default();
-                (s.id.to_string(), value.to_string())
-            })
+            .map(|s| (s.id.to_string(), s.default.to_string()))
             .collect()
     }
 }
@@ -342,5 +332,46 @@ impl Position {
     /// A warning key when the move loses at once by a rule the player should confirm.
     pub fn warning(&self, m: &Move) -> Option<&'static str> {
         with_move!(self, m, (p, mv) => p.warning(mv), None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_house_rule_table_matches_its_options() {
+        for &game in GameId::ALL {
+            let fresh = Position::new(game, &[]).unwrap();
+            assert_eq!(
+                fresh.options(),
+                game.default_options(),
+                "{} defaults",
+                game.id()
+            );
+            for spec in game.option_specs() {
+                assert!(spec.values.contains(&spec.default), "{}", spec.id);
+                for value in spec.values {
+                    let pair = (spec.id.to_string(), value.to_string());
+                    // Some values only make sense together with others (a team game
+                    // needs the pie rule off); those may be refused with a reason.
+                    if let Ok(p) = Position::new(game, std::slice::from_ref(&pair)) {
+                        assert!(
+                            p.options().contains(&pair),
+                            "{} {}={value}",
+                            game.id(),
+                            spec.id
+                        );
+                    }
+                }
+                let bad = [(spec.id.to_string(), "not-a-value".to_string())];
+                assert!(
+                    matches!(Position::new(game, &bad), Err(Error::HouseRule(_))),
+                    "{} {} refuses nonsense",
+                    game.id(),
+                    spec.id
+                );
+            }
+        }
     }
 }

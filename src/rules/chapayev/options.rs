@@ -66,46 +66,57 @@ impl HouseRules for ChapayevOptions {
         &[
             OptionSpec {
                 id: "earth_rotates",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "aim_cone_deg",
+                default: "75",
                 values: CONES,
             },
             OptionSpec {
                 id: "traitor",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "hanging_test",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "clean_sweep_bonus",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "shot_types",
+                default: "all",
                 values: &["all", "flick_only"],
             },
             OptionSpec {
                 id: "first_shot",
+                default: "white",
                 values: &["white", "round_loser", "alternate"],
             },
             OptionSpec {
                 id: "both_cleared",
+                default: "replay",
                 values: &["replay", "shooter_loses", "shooter_wins"],
             },
             OptionSpec {
                 id: "upgrade",
+                default: "winner",
                 values: &["winner", "loser", "both"],
             },
             OptionSpec {
                 id: "tours_to_win",
+                default: "5",
                 values: TOURS,
             },
             OptionSpec {
                 id: "rounds_per_tour",
+                default: "lines",
                 values: &["lines", "single"],
             },
         ]

@@ -34,6 +34,7 @@ impl HouseRules for ChessOptions {
     fn specs() -> &'static [OptionSpec] {
         &[OptionSpec {
             id: "draw_claim",
+            default: "auto",
             values: &["auto", "claim"],
         }]
     }

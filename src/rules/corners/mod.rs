@@ -75,30 +75,37 @@ impl HouseRules for CornersOptions {
         &[
             OptionSpec {
                 id: "home_shape",
+                default: "square3",
                 values: &["square3", "triangle10", "rect4x3", "rect3x4", "square4"],
             },
             OptionSpec {
                 id: "obligatory_move",
+                default: "strict",
                 values: &["strict", "literal", "off"],
             },
             OptionSpec {
                 id: "equalizing_move",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "home_exit_limit",
+                default: "40",
                 values: &["0", "40"],
             },
             OptionSpec {
                 id: "finish_limit",
+                default: "80",
                 values: &["0", "80"],
             },
             OptionSpec {
                 id: "copy_rule",
+                default: "allowed",
                 values: &["allowed", "limit"],
             },
             OptionSpec {
                 id: "scoring",
+                default: "off",
                 values: SWITCH,
             },
         ]

@@ -74,30 +74,37 @@ impl HouseRules for ArmenianOptions {
         &[
             OptionSpec {
                 id: "allow_180",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "promotion_in_capture",
+                default: "as_king",
                 values: &["as_king", "as_man", "stop"],
             },
             OptionSpec {
                 id: "max_capture",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "king_diagonal_capture",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "lone_piece_draw",
+                default: "any",
                 values: &["any", "kings_only", "off"],
             },
             OptionSpec {
                 id: "repetition_draw",
+                default: "3",
                 values: &["0", "3", "4", "5"],
             },
             OptionSpec {
                 id: "quiet_limit_plies",
+                default: "50",
                 values: &["0", "50", "100"],
             },
         ]
@@ -165,26 +172,32 @@ impl HouseRules for TurkishOptions {
         &[
             OptionSpec {
                 id: "max_capture",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "allow_180",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "promotion_in_capture",
+                default: "as_man",
                 values: &["as_man", "as_king", "stop"],
             },
             OptionSpec {
                 id: "lone_piece_draw",
+                default: "any",
                 values: &["any", "kings_only", "off"],
             },
             OptionSpec {
                 id: "repetition_draw",
+                default: "3",
                 values: &["0", "3", "4", "5"],
             },
             OptionSpec {
                 id: "quiet_limit_plies",
+                default: "50",
                 values: &["0", "50", "100"],
             },
         ]

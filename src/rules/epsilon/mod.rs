@@ -64,30 +64,37 @@ impl HouseRules for EpsilonOptions {
         &[
             OptionSpec {
                 id: "repeat_rule",
+                default: "same_move_game",
                 values: &["same_move_game", "same_move_shuttle", "position", "off"],
             },
             OptionSpec {
                 id: "repeat_count",
+                default: "3",
                 values: &["3", "4"],
             },
             OptionSpec {
                 id: "exact_five",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "jump_same_stone_twice",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "swap",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "max_turns",
+                default: "0",
                 values: &["0", "100", "200"],
             },
             OptionSpec {
                 id: "forced_pass",
+                default: "pass",
                 values: &["pass", "lose"],
             },
         ]

@@ -45,18 +45,22 @@ impl HouseRules for ReversiOptions {
         &[
             OptionSpec {
                 id: "start",
+                default: "1888",
                 values: &["1888", "othello"],
             },
             OptionSpec {
                 id: "out_of_discs",
+                default: "pass",
                 values: &["pass", "borrow", "end"],
             },
             OptionSpec {
                 id: "empties_to_winner",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "centre_pattern",
+                default: "free",
                 values: &["free", "parallel_only"],
             },
         ]

@@ -148,14 +148,17 @@ impl HouseRules for TriOptions {
         &[
             OptionSpec {
                 id: "neutrality",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "throne_conquest",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "vassalage",
+                default: "on",
                 values: SWITCH,
             },
         ]

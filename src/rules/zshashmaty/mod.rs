@@ -44,14 +44,17 @@ impl HouseRules for ZOptions {
         &[
             OptionSpec {
                 id: "pie_rule",
+                default: "on",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "team_game",
+                default: "off",
                 values: SWITCH,
             },
             OptionSpec {
                 id: "equal_material_draw",
+                default: "on",
                 values: SWITCH,
             },
         ]
