@@ -79,6 +79,26 @@ pub fn outcome_text(lang: Language, outcome: &Outcome) -> String {
     }
 }
 
+/// Chess moves with the piece letters of the reader's language: Russian writes Кр, Ф,
+/// Л, С, К and Ukrainian Кр, Ф, Т, С, К. Files and saves keep the canonical SAN.
+pub fn chess_letters(lang: Language, san: &str) -> String {
+    let rook = match lang {
+        Language::English => return san.to_string(),
+        Language::Russian => "Л",
+        Language::Ukrainian => "Т",
+    };
+    san.chars()
+        .map(|c| match c {
+            'K' => "Кр".to_string(),
+            'Q' => "Ф".to_string(),
+            'R' => rook.to_string(),
+            'B' => "С".to_string(),
+            'N' => "К".to_string(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
 /// How an action reads in the move list.
 pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
     let state = m.state_before(i);
@@ -88,6 +108,9 @@ pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
             if lang != Language::English && m.game() == crate::rules::GameId::TriChess =>
         {
             crate::rules::trichess::russian(&m.notation(i))
+        }
+        Action::Play(_) if m.game() == crate::rules::GameId::Chess => {
+            chess_letters(lang, &m.notation(i))
         }
         Action::Play(_) => m.notation(i),
         Action::OfferDraw => lang.t("action-offer-draw"),
@@ -181,9 +204,16 @@ pub fn show(
                     ],
                 ));
             }
-            if let Some(key) = session.message {
-                ui.label(egui::RichText::new(lang.t(key)).italics());
-            }
+            // The message line is always there, so the buttons under it never move; a
+            // message the status already gives is not said twice.
+            let shown_above = session.message == Some("msg-capture-compulsory")
+                && position.capture_compulsory()
+                && m.outcome().is_none();
+            let message = match session.message {
+                Some(key) if !shown_above => lang.t(key),
+                _ => String::new(),
+            };
+            ui.label(egui::RichText::new(message).italics());
             ui.separator();
 
             let legal = m.legal_actions();
@@ -267,23 +297,54 @@ fn move_list(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Com
                     let white = position.turn() == position.first_side();
                     let starts_turn =
                         i == 0 || m.state_before(i - 1).position.turn() != position.turn();
-                    if starts_turn && (white || i == 0) {
+                    let number = (starts_turn && (white || i == 0)).then(|| {
                         let n = position.move_number();
-                        let number = if white {
+                        if white {
                             format!("{n}.")
                         } else {
                             format!("{n}...")
-                        };
-                        ui.label(egui::RichText::new(number).weak().monospace());
+                        }
+                    });
+                    // Draw offers, acceptances and claims are small marks beside the
+                    // moves; a move number is part of its move's label, so the two wrap
+                    // together, never apart.
+                    let decision = !matches!(m.all_actions()[i], Action::Play(_));
+                    let visuals = ui.visuals();
+                    let font = egui::FontId::monospace(if decision { 10.0 } else { 14.0 });
+                    let weak = visuals.weak_text_color();
+                    let colour = if i >= m.cursor() {
+                        weak
+                    } else {
+                        visuals.text_color()
+                    };
+                    let mut job = egui::text::LayoutJob::default();
+                    if let Some(number) = number {
+                        let format = egui::TextFormat::simple(font.clone(), weak);
+                        job.append(&format!("{number} "), 0.0, format);
                     }
-                    let mut rich = egui::RichText::new(action_text(lang, m, i)).monospace();
-                    if i >= m.cursor() {
-                        rich = rich.weak();
-                    }
-                    if ui.selectable_label(i + 1 == m.cursor(), rich).clicked() {
+                    let mut format = egui::TextFormat::simple(font, colour);
+                    format.italics = decision;
+                    job.append(&action_text(lang, m, i), 0.0, format);
+                    if ui.selectable_label(i + 1 == m.cursor(), job).clicked() {
                         *send = Some(Command::GoTo(i + 1));
                     }
                 }
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_moves_read_with_russian_and_ukrainian_letters() {
+        assert_eq!(chess_letters(Language::Russian, "Nxe5+"), "Кxe5+");
+        assert_eq!(chess_letters(Language::Russian, "Rad1"), "Лad1");
+        assert_eq!(chess_letters(Language::Ukrainian, "Rad1"), "Тad1");
+        assert_eq!(chess_letters(Language::Russian, "exd8=Q#"), "exd8=Ф#");
+        assert_eq!(chess_letters(Language::Ukrainian, "Kf1"), "Крf1");
+        assert_eq!(chess_letters(Language::Russian, "O-O-O"), "O-O-O");
+        assert_eq!(chess_letters(Language::English, "Bb5+"), "Bb5+");
+    }
 }
