@@ -5,9 +5,10 @@
 //! the piece and a click on the target does the same.
 
 use super::BoardLayout;
-use crate::plugins::layout::BoardArea;
+use crate::i18n::Language;
+use crate::plugins::layout::{BoardArea, Layout};
 use crate::plugins::session::{ApplyActions, CellClicked, Session};
-use crate::rules::Cell;
+use crate::rules::{Cell, PieceKind};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy_egui::{EguiContexts, egui};
@@ -44,15 +45,40 @@ impl Plugin for BoardInputPlugin {
     }
 }
 
-/// Claims the rest of `ui` for the board, reporting where it is and the pointer.
-pub fn show(ui: &mut egui::Ui, angle: f32, place: &mut ResMut<BoardPlace>) {
+/// Claims the rest of `ui` for the board, reporting where it is and the pointer, and
+/// explains a piece with a rule of its own under the pointer (Z-shashmaty's mined
+/// checker).
+pub fn show(
+    ui: &mut egui::Ui,
+    lang: Language,
+    session: &Session,
+    angle: f32,
+    place: &mut ResMut<BoardPlace>,
+) {
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, egui::Sense::hover());
+    let position = session.current.position();
+    let area = BoardArea {
+        min: Vec2::new(rect.min.x, rect.min.y),
+        max: Vec2::new(rect.max.x, rect.max.y),
+    };
+    let hovered = response.hover_pos().and_then(|p| {
+        let t = position.topology();
+        Layout::fit(&area, t, angle).cell_at(t, Vec2::new(p.x, p.y))
+    });
+    let mined = hovered.is_some_and(|cell| {
+        position
+            .pieces()
+            .iter()
+            .any(|(c, p)| *c == cell && p.kind == PieceKind::ZChecker)
+    });
+    let response = if mined {
+        response.on_hover_text_at_pointer(lang.t("hint-z-checker"))
+    } else {
+        response
+    };
     place.set_if_neq(BoardPlace {
-        area: Some(BoardArea {
-            min: Vec2::new(rect.min.x, rect.min.y),
-            max: Vec2::new(rect.max.x, rect.max.y),
-        }),
+        area: Some(area),
         angle,
         pointer: response.hover_pos().map(|p| Vec2::new(p.x, p.y)),
     });

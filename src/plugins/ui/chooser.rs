@@ -17,13 +17,22 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
             ui.add_space(12.0);
             ui.heading(egui::RichText::new(lang.t("app-title")).size(30.0));
             ui.label(lang.t("chooser-subtitle"));
+            // A match left for the chooser is still there to go back to.
+            if !parts.session.current.all_actions().is_empty()
+                && ui.button(lang.t("chooser-back-to-game")).clicked()
+            {
+                next.set(Screen::Playing);
+            }
             ui.add_space(16.0);
         });
         egui::ScrollArea::vertical().show(ui, |ui| {
             // Cards in rows as wide as the window allows (a frame does not wrap by itself).
             let columns = ((ui.available_width() / CARD_STEP) as usize).max(1);
+            // The grid stands in the middle of the window.
+            let margin = ((ui.available_width() - columns as f32 * CARD_STEP) / 2.0).max(0.0);
             for row in GameId::ALL.chunks(columns) {
                 ui.horizontal(|ui| {
+                    ui.add_space(margin);
                     for &game in row {
                         card(ui, lang, game, parts, next);
                     }

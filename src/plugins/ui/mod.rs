@@ -140,7 +140,7 @@ fn draw(
             flipped.0,
             settings.follow_turn,
         );
-        board::input::show(&mut root, angle, &mut place);
+        board::input::show(&mut root, lang, &parts.session, angle, &mut place);
     } else {
         place.set_if_neq(BoardPlace::default());
     }

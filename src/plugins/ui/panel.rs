@@ -129,7 +129,8 @@ pub fn show(
     table: &mut crate::plugins::table::Table,
 ) {
     egui::Panel::right("match")
-        .exact_size(300.0)
+        // A third of a narrow window at most, so the board keeps the rest.
+        .exact_size((root.ctx().viewport_rect().width() * 0.3).clamp(180.0, 300.0))
         .resizable(false)
         .show(root, |ui| {
             let session = &parts.session;
