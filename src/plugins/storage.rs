@@ -15,6 +15,45 @@ pub struct Settings {
     /// Chess for three: turn the hexagon so the player to move sits at the bottom.
     #[serde(default)]
     pub follow_turn: bool,
+    /// The house rules and seats last started, by game id, for the setup screen.
+    #[serde(default)]
+    pub last_setup: std::collections::BTreeMap<String, LastSetup>,
+}
+
+/// A game's setup as it was last started.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LastSetup {
+    pub options: Vec<(String, String)>,
+    pub seats: Vec<String>,
+    pub computer: Vec<bool>,
+}
+
+impl LastSetup {
+    pub fn of(session: &Session) -> LastSetup {
+        LastSetup {
+            options: session.options.clone(),
+            seats: session.seats.clone(),
+            computer: session.computer.clone(),
+        }
+    }
+
+    /// Puts the remembered choices back, keeping only house rules the game still has
+    /// with values it still takes.
+    pub fn restore(&self, session: &mut Session) {
+        let specs = session.game.option_specs();
+        for (id, value) in &self.options {
+            let known = specs
+                .iter()
+                .any(|s| s.id == id && s.values.contains(&value.as_str()));
+            if let Some(slot) = session.options.iter_mut().find(|(k, _)| k == id)
+                && known
+            {
+                slot.1 = value.clone();
+            }
+        }
+        session.seats = self.seats.clone();
+        session.computer = self.computer.clone();
+    }
 }
 
 /// The folders Doska uses. `DOSKA_HOME` puts them all under one folder (for tests).
@@ -204,5 +243,34 @@ fn save_settings(settings: Res<Settings>, folders: Res<Folders>) {
         if let Err(e) = write_atomically(&folders.settings_file(), &text) {
             warn!("cannot save settings: {e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameId;
+
+    #[test]
+    fn a_remembered_setup_comes_back_without_what_the_game_no_longer_takes() {
+        let mut played = Session::new(GameId::ZShashmaty);
+        played.options[0].1 = "off".into();
+        played.seats = vec!["Ann".into(), "Boris".into()];
+        let last = LastSetup::of(&played);
+        let mut next = Session::new(GameId::ZShashmaty);
+        last.restore(&mut next);
+        assert_eq!(next.options, played.options);
+        assert_eq!(next.seats, played.seats);
+
+        let stale = LastSetup {
+            options: vec![
+                ("pie_rule".into(), "maybe".into()),
+                ("no_such_rule".into(), "on".into()),
+            ],
+            ..last
+        };
+        let mut next = Session::new(GameId::ZShashmaty);
+        stale.restore(&mut next);
+        assert_eq!(next.options, GameId::ZShashmaty.default_options());
     }
 }

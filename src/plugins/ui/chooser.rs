@@ -4,6 +4,7 @@ use super::miniature;
 use super::panel::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::Screen;
+use crate::plugins::storage::Settings;
 use crate::rules::GameId;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -11,7 +12,13 @@ use bevy_egui::egui;
 /// A card's width with its margins and the gap to the next.
 const CARD_STEP: f32 = 300.0;
 
-pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
+pub fn show(
+    root: &mut egui::Ui,
+    lang: Language,
+    parts: &mut Parts,
+    settings: &Settings,
+    next: &mut NextState<Screen>,
+) {
     egui::CentralPanel::default().show(root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(12.0);
@@ -34,7 +41,7 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
                 ui.horizontal(|ui| {
                     ui.add_space(margin);
                     for &game in row {
-                        card(ui, lang, game, parts, next);
+                        card(ui, lang, game, parts, settings, next);
                     }
                 });
                 ui.add_space(8.0);
@@ -48,6 +55,7 @@ fn card(
     lang: Language,
     game: GameId,
     parts: &mut Parts,
+    settings: &Settings,
     next: &mut NextState<Screen>,
 ) {
     egui::Frame::group(ui.style())
@@ -70,6 +78,9 @@ fn card(
                     .clicked()
                 {
                     parts.session.choose_game(game);
+                    if let Some(last) = settings.last_setup.get(game.id()) {
+                        last.restore(&mut parts.session);
+                    }
                     next.set(Screen::Setup);
                 }
             });

@@ -1,19 +1,33 @@
 //! Before a match: the game's house rules and its seats.
 
+use super::miniature;
 use super::panel::{Parts, seat_label};
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
+use crate::plugins::storage::{LastSetup, Settings};
 use crate::rules::Side;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
+pub fn show(
+    root: &mut egui::Ui,
+    lang: Language,
+    parts: &mut Parts,
+    settings: &mut Settings,
+    next: &mut NextState<Screen>,
+) {
     let game = parts.session.game;
     egui::CentralPanel::default().show(root, |ui| {
         ui.set_max_width(640.0);
         ui.add_space(8.0);
-        ui.heading(lang.t(&format!("game-{}", game.id())));
-        ui.label(lang.t(&format!("game-{}-about", game.id())));
+        ui.horizontal(|ui| {
+            miniature::paint(ui, game, 140.0);
+            ui.add_space(12.0);
+            ui.vertical(|ui| {
+                ui.heading(lang.t(&format!("game-{}", game.id())));
+                ui.label(lang.t(&format!("game-{}-about", game.id())));
+            });
+        });
         ui.add_space(12.0);
         ui.label(
             egui::RichText::new(lang.t("setup-house-rules"))
@@ -94,6 +108,10 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
                 .button(egui::RichText::new(lang.t("setup-start")).size(18.0))
                 .clicked()
             {
+                // The next setup of this game starts from these choices.
+                settings
+                    .last_setup
+                    .insert(game.id().to_string(), LastSetup::of(&parts.session));
                 parts.commands.write(Command::NewMatch);
             }
             if ui.button(lang.t("setup-back")).clicked() {
