@@ -20,6 +20,10 @@ pub fn show(
         return;
     };
     let name = |s: Side| side_name(lang, s);
+    if c.options().earth_rotates && ui.button(lang.t("table-reset-view")).clicked() {
+        table.yaw = crate::plugins::table::behind(c.turn());
+        table.pitch = Table::default().pitch;
+    }
     if let Some(seat) = c.white_seat() {
         ui.label(lang.t_args("table-lot", &[("seat", (seat + 1).to_string())]));
     }

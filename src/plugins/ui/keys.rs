@@ -7,6 +7,7 @@ use super::panel::Parts;
 use crate::i18n::Language;
 use crate::plugins::layout::Flipped;
 use crate::plugins::session::Command;
+use crate::plugins::table::Table;
 use crate::rules::Action;
 use bevy_egui::egui::{self, Key, Modifiers};
 
@@ -16,6 +17,7 @@ pub fn handle(
     parts: &mut Parts,
     dialogs: &mut Dialogs,
     flipped: &mut Flipped,
+    table: &mut Table,
 ) {
     if ctx.egui_wants_keyboard_input() {
         return;
@@ -56,7 +58,7 @@ pub fn handle(
         dialogs.open_file(parts);
     }
     if pressed(Modifiers::NONE, Key::F) {
-        flipped.0 = !flipped.0;
+        super::flip_view(parts.session.current.position(), flipped, table);
     }
     if pressed(Modifiers::NONE, Key::Escape) {
         if dialogs.notice.is_some() {

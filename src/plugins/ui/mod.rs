@@ -34,6 +34,16 @@ impl Plugin for UiPlugin {
     }
 }
 
+/// Turns the board round. Chapayev's table turns its view instead (where the view may
+/// turn at all), leaving the flat boards' setting alone for the next game.
+pub fn flip_view(position: &crate::rules::Position, flipped: &mut Flipped, table: &mut Table) {
+    match table::chapayev(position) {
+        Some(c) if c.options().earth_rotates => table.yaw += std::f32::consts::PI,
+        Some(_) => {}
+        None => flipped.0 = !flipped.0,
+    }
+}
+
 /// Adds DejaVu Sans behind egui's own fonts, for the chess glyphs.
 fn install_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if !*done {
@@ -95,7 +105,7 @@ fn draw(
             });
             ui.menu_button(lang.t("menu-view"), |ui| {
                 if ui.button(lang.t("menu-flip")).clicked() {
-                    flipped.0 = !flipped.0;
+                    flip_view(parts.session.current.position(), &mut flipped, &mut table);
                     ui.close();
                 }
                 ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
@@ -145,7 +155,14 @@ fn draw(
         place.set_if_neq(BoardPlace::default());
     }
     if *screen.get() == Screen::Playing {
-        keys::handle(&ctx, lang, &mut parts, &mut dialogs, &mut flipped);
+        keys::handle(
+            &ctx,
+            lang,
+            &mut parts,
+            &mut dialogs,
+            &mut flipped,
+            &mut table,
+        );
     }
     dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get());
     Ok(())

@@ -236,7 +236,7 @@ pub fn show(
                     send = Some(Command::Redo);
                 }
                 if ui.button(lang.t("menu-flip")).clicked() {
-                    flipped.0 = !flipped.0;
+                    super::flip_view(position, flipped, table);
                 }
                 // Browsing shows an earlier position; this returns to the latest.
                 if m.can_redo() && ui.button(lang.t("button-back-to-game")).clicked() {
