@@ -2,9 +2,8 @@
 //! strength, lines between zones and kingdoms, gold round the thrones, and the name of
 //! the triangle under the pointer (the hexagon has no coordinates at its edge).
 
-use super::board::cells::{self, CellMeshes};
+use super::board::cells::{self, BoardFont, CellMeshes};
 use super::board::{BoardLayout, BoardPlace, Build, Flat, Place, board_shown, lines, z};
-use super::fonts::FONT_BYTES;
 use super::session::{Screen, Session};
 use super::storage::Settings;
 use crate::i18n::Language;
@@ -55,7 +54,7 @@ fn furniture(
     items: Query<Entity, With<Furniture>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    mut fonts: ResMut<Assets<Font>>,
+    font: Res<BoardFont>,
 ) {
     let wanted = shown(&screen, &session);
     let ready = cells
@@ -63,13 +62,7 @@ fn furniture(
         .is_some_and(|c| std::ptr::eq(c.topology, Topology::hexagon()));
     if wanted && ready && items.is_empty() {
         let Some(cells) = cells else { return };
-        spawn(
-            &mut commands,
-            &cells,
-            &mut meshes,
-            &mut materials,
-            &mut fonts,
-        );
+        spawn(&mut commands, &cells, &mut meshes, &mut materials, &font);
     } else if !wanted && !items.is_empty() {
         for e in &items {
             commands.entity(e).despawn();
@@ -82,7 +75,7 @@ fn spawn(
     cells: &CellMeshes,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
-    fonts: &mut Assets<Font>,
+    font: &BoardFont,
 ) {
     let t = cells.topology;
     let tables = trichess::tables();
@@ -136,7 +129,7 @@ fn spawn(
         HoverName,
         Text2d::default(),
         TextFont {
-            font: fonts.add(Font::from_bytes(FONT_BYTES.to_vec())).into(),
+            font: font.0.clone().into(),
             font_size: FontSize::Px(16.0),
             ..default()
         },

@@ -25,8 +25,6 @@ pub struct Inks {
     pub home_white: Handle<ColorMaterial>,
     pub home_black: Handle<ColorMaterial>,
     pub home_red: Handle<ColorMaterial>,
-    pub zone_line: Handle<ColorMaterial>,
-    pub throne: Handle<ColorMaterial>,
 }
 
 pub const COORDINATE: Color = Color::srgb(0.93, 0.88, 0.80);
@@ -54,8 +52,6 @@ impl FromWorld for Inks {
             home_white: add(Color::srgba_u8(255, 255, 255, 60)),
             home_black: add(Color::srgba_u8(0, 0, 0, 60)),
             home_red: add(Color::srgba_u8(220, 30, 30, 70)),
-            zone_line: add(Color::srgba_u8(60, 35, 20, 150)),
-            throne: add(Color::srgb_u8(230, 180, 40)),
         }
     }
 }
