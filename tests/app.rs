@@ -154,6 +154,108 @@ fn browsing_back_never_drops_the_later_moves_unasked() {
     assert_eq!(session(&app).current.notation(2), "Nf3");
 }
 
+/// A headless chess match with the board's pointer input over a 900 px board whose
+/// cells are 100 px (a1 at x 50..150, y 750..850).
+fn with_pointer() -> App {
+    use bevy::window::{PrimaryWindow, RequestRedraw, WindowResolution};
+    use doska::plugins::board::input::BoardInputPlugin;
+    use doska::plugins::board::{BoardLayout, BoardPlace};
+    use doska::plugins::{BoardArea, Layout};
+    let mut app = headless(GameId::Chess, &[]);
+    let area = BoardArea {
+        min: Vec2::ZERO,
+        max: Vec2::new(900.0, 900.0),
+    };
+    let layout = Layout::fit(&area, Topology::chess(), 0.0);
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<RequestRedraw>()
+        .add_plugins(BoardInputPlugin)
+        .insert_resource(BoardLayout {
+            layout: Some(layout),
+            window: Vec2::new(900.0, 900.0),
+        })
+        .insert_resource(BoardPlace {
+            area: Some(area),
+            angle: 0.0,
+            pointer: Some(Vec2::new(450.0, 450.0)),
+        });
+    app.world_mut().spawn((
+        Window {
+            resolution: WindowResolution::new(900, 900),
+            ..default()
+        },
+        PrimaryWindow,
+    ));
+    app
+}
+
+/// Moves the pointer to a square's centre and runs a frame with the button as given.
+fn pointer(app: &mut App, square: &str, button: Option<bool>) {
+    use bevy::window::PrimaryWindow;
+    let t = Topology::chess();
+    let cell = t.parse(square).unwrap();
+    let layout = doska::plugins::Layout::fit(
+        &doska::plugins::BoardArea {
+            min: Vec2::ZERO,
+            max: Vec2::new(900.0, 900.0),
+        },
+        t,
+        0.0,
+    );
+    let at = layout.cell_centre(t, cell);
+    let world = app.world_mut();
+    let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+    windows
+        .single_mut(world)
+        .unwrap()
+        .set_cursor_position(Some(at));
+    let mut buttons = world.resource_mut::<ButtonInput<MouseButton>>();
+    buttons.clear();
+    match button {
+        Some(true) => buttons.press(MouseButton::Left),
+        Some(false) => buttons.release(MouseButton::Left),
+        None => {}
+    }
+    app.update();
+}
+
+#[test]
+fn a_piece_is_dragged_to_its_target_or_clicked_there() {
+    let mut app = with_pointer();
+    // A press selects at once and lights the moves; dragging over the board and
+    // letting go on a target plays the move.
+    pointer(&mut app, "e2", Some(true));
+    assert_eq!(session(&app).selection.from, Topology::chess().parse("e2"));
+    pointer(&mut app, "e3", None);
+    assert!(
+        app.world()
+            .resource::<doska::plugins::board::Drag>()
+            .at
+            .is_some()
+    );
+    pointer(&mut app, "e4", None);
+    pointer(&mut app, "e4", Some(false));
+    assert_eq!(session(&app).current.notation(0), "e4");
+    // Press and release on a piece selects it; doing it again deselects it.
+    pointer(&mut app, "g8", Some(true));
+    pointer(&mut app, "g8", Some(false));
+    assert_eq!(session(&app).selection.from, Topology::chess().parse("g8"));
+    pointer(&mut app, "g8", Some(true));
+    pointer(&mut app, "g8", Some(false));
+    assert_eq!(session(&app).selection.from, None);
+    // Click, click: the knight goes.
+    pointer(&mut app, "g8", Some(true));
+    pointer(&mut app, "g8", Some(false));
+    pointer(&mut app, "f6", Some(true));
+    pointer(&mut app, "f6", Some(false));
+    assert_eq!(session(&app).current.notation(1), "Nf6");
+    // Dropped where it cannot go, the piece stays and nothing is played.
+    pointer(&mut app, "d2", Some(true));
+    pointer(&mut app, "d5", None);
+    pointer(&mut app, "d5", Some(false));
+    assert_eq!(session(&app).current.actions().len(), 2);
+}
+
 fn click(app: &mut App, square: &str) {
     let cell = app
         .world()

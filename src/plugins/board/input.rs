@@ -11,14 +11,15 @@ use crate::plugins::session::{ApplyActions, CellClicked, Session};
 use crate::rules::{Cell, PieceKind};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::egui;
 
 /// Where egui left room for the board, how it is turned, and the pointer over it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
 pub struct BoardPlace {
     pub area: Option<BoardArea>,
     pub angle: f32,
-    /// The pointer over the board, in window coordinates.
+    /// The pointer over the board, in window coordinates; `None` when it is elsewhere
+    /// or a dialog or menu of egui's covers the board there.
     pub pointer: Option<Vec2>,
 }
 
@@ -62,7 +63,13 @@ pub fn show(
         min: Vec2::new(rect.min.x, rect.min.y),
         max: Vec2::new(rect.max.x, rect.max.y),
     };
-    let hovered = response.hover_pos().and_then(|p| {
+    // Over the board and under no dialog or menu; unlike egui's hover this holds while
+    // a button is down, so a drag keeps its pointer.
+    let over = response
+        .contains_pointer()
+        .then(|| ui.ctx().pointer_latest_pos())
+        .flatten();
+    let hovered = over.and_then(|p| {
         let t = position.topology();
         Layout::fit(&area, t, angle).cell_at(t, Vec2::new(p.x, p.y))
     });
@@ -72,26 +79,22 @@ pub fn show(
             .iter()
             .any(|(c, p)| *c == cell && p.kind == PieceKind::ZChecker)
     });
-    let response = if mined {
-        response.on_hover_text_at_pointer(lang.t("hint-z-checker"))
-    } else {
-        response
-    };
+    if mined {
+        response.on_hover_text_at_pointer(lang.t("hint-z-checker"));
+    }
     place.set_if_neq(BoardPlace {
         area: Some(area),
         angle,
-        pointer: response.hover_pos().map(|p| Vec2::new(p.x, p.y)),
+        pointer: over.map(|p| Vec2::new(p.x, p.y)),
     });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     place: Res<BoardPlace>,
     board: Res<BoardLayout>,
     session: Res<Session>,
-    mut contexts: EguiContexts,
     mut drag: ResMut<Drag>,
     mut clicks: MessageWriter<CellClicked>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -101,16 +104,10 @@ fn pointer(
         drag.set_if_neq(Drag::default());
         return;
     };
-    // The board is under the pointer unless a dialog or menu of egui's covers it.
-    let ctx = contexts.ctx_mut().ok();
-    let uncovered = |p: Vec2| {
-        ctx.as_ref().is_none_or(|ctx| {
-            ctx.layer_id_at(egui::pos2(p.x, p.y))
-                .is_none_or(|layer| layer.order == egui::Order::Background)
-        })
-    };
-    let on_board =
-        cursor.filter(|p| p.cmpge(area.min).all() && p.cmple(area.max).all() && uncovered(*p));
+    // The board is under the pointer where egui's last pass saw it hover there, with
+    // no dialog or menu in between.
+    let on_board = cursor
+        .filter(|p| place.pointer.is_some() && p.cmpge(area.min).all() && p.cmple(area.max).all());
     let t = session.current.position().topology();
     let cell = on_board.and_then(|p| layout.cell_at(t, p));
     let mut pressed = Vec::new();
