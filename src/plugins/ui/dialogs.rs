@@ -109,7 +109,9 @@ fn beside_board(title: String) -> egui::Window<'static> {
         .collapsible(false)
         .resizable(false)
         .default_width(270.0)
-        .anchor(egui::Align2::RIGHT_TOP, [-14.0, 250.0])
+        // Low in the side panel: the status and the diplomacy lines a question is
+        // about stay readable above it.
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0])
 }
 
 fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
