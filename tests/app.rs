@@ -757,3 +757,35 @@ fn each_game_opens_in_a_real_window() {
         let _ = x.kill();
     }
 }
+
+#[test]
+fn a_game_in_progress_is_not_replaced_unasked() {
+    let mut app = headless(GameId::Chess, &[]);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    for command in [Command::NewMatch, Command::Choose(GameId::Reversi)] {
+        app.world_mut().write_message(command);
+        app.update();
+        assert!(session(&app).replacing.is_some(), "asked first");
+        assert_eq!(session(&app).current.actions().len(), 1, "the game stays");
+        app.world_mut().write_message(Command::CancelChoice);
+        app.update();
+        assert!(session(&app).replacing.is_none());
+    }
+    app.world_mut()
+        .write_message(Command::Choose(GameId::Reversi));
+    app.update();
+    app.world_mut().write_message(Command::Replace);
+    app.update();
+    app.update();
+    assert_eq!(session(&app).game, GameId::Reversi);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Setup
+    );
+    // A fresh setup has no game in progress: starting asks nothing.
+    app.world_mut().write_message(Command::NewMatch);
+    app.update();
+    assert!(session(&app).replacing.is_none());
+    assert_eq!(session(&app).current.game(), GameId::Reversi);
+}

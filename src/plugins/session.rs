@@ -2,6 +2,7 @@
 //! a window, so the headless tests drive the same systems the app does.
 
 use super::selection::{Click, MoveTable, Selection};
+use super::storage::Settings;
 use crate::rules::record::SavedGame;
 use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position, Side};
 use bevy::prelude::*;
@@ -37,6 +38,8 @@ pub struct Session {
     /// An action played from an earlier position (after browsing back or undoing) that
     /// would drop the later moves, waiting for confirmation.
     pub dropping: Option<Action>,
+    /// What would close the game in progress, waiting for confirmation.
+    pub replacing: Option<Replacement>,
     /// The key of a short message to show the player.
     pub message: Option<&'static str>,
     /// Bumped on every change of the match, so views know to redraw.
@@ -66,6 +69,7 @@ impl Session {
             choice: None,
             confirm: None,
             dropping: None,
+            replacing: None,
             message: None,
             revision: 0,
             animate: None,
@@ -199,6 +203,11 @@ impl Session {
         Ok(())
     }
 
+    /// True while a game has moves and no result: closing it asks first.
+    pub fn in_progress(&self) -> bool {
+        !self.current.all_actions().is_empty() && self.current.outcome().is_none()
+    }
+
     /// Whether there is something to undo.
     pub fn can_undo(&self) -> bool {
         self.current.can_take_back()
@@ -228,6 +237,15 @@ impl Session {
     }
 }
 
+/// What closes the game in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Replacement {
+    NewMatch,
+    Load(Box<SavedGame>),
+    /// Choosing another game (or the same afresh) for the setup screen.
+    Choose(GameId),
+}
+
 /// A click on a board cell.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct CellClicked(pub Cell);
@@ -244,6 +262,10 @@ pub enum Command {
     Redo,
     /// Show the position after this many actions.
     GoTo(usize),
+    /// Choose a game for the setup screen.
+    Choose(GameId),
+    /// Go on with the replacement asked about.
+    Replace,
     /// Close a question (promotion, confirmation) and the selection.
     CancelChoice,
     Load(Box<SavedGame>),
@@ -278,10 +300,43 @@ fn apply_commands(
     mut session: ResMut<Session>,
     mut notices: MessageWriter<Notice>,
     mut next: ResMut<NextState<Screen>>,
+    settings: Option<Res<Settings>>,
 ) {
     for command in commands.read() {
+        // A new match, a load or another game closes the game in progress: ask first.
+        let replacement = match command {
+            Command::NewMatch => Some(Replacement::NewMatch),
+            Command::Load(saved) => Some(Replacement::Load(saved.clone())),
+            Command::Choose(game) => Some(Replacement::Choose(*game)),
+            Command::Replace => session.replacing.take(),
+            _ => None,
+        };
+        if let Some(replacement) = replacement {
+            if session.in_progress() && !matches!(command, Command::Replace) {
+                session.replacing = Some(replacement);
+                session.revision += 1;
+                continue;
+            }
+            let result = match replacement {
+                Replacement::NewMatch => session.start().map(|_| next.set(Screen::Playing)),
+                Replacement::Load(saved) => session.load(&saved).map(|_| next.set(Screen::Playing)),
+                Replacement::Choose(game) => {
+                    session.choose_game(game);
+                    if let Some(last) = settings.as_ref().and_then(|s| s.last_setup.get(game.id()))
+                    {
+                        last.restore(&mut session);
+                    }
+                    next.set(Screen::Setup);
+                    Ok(())
+                }
+            };
+            if let Err(e) = result {
+                notices.write(Notice(e));
+            }
+            continue;
+        }
         let result = match command {
-            Command::NewMatch => session.start().map(|_| next.set(Screen::Playing)),
+            Command::NewMatch | Command::Load(_) | Command::Choose(_) | Command::Replace => Ok(()),
             Command::Act(action) => session.act(*action),
             Command::ActDroppingLater(action) => session.act_dropping_later(*action),
             Command::Undo => {
@@ -306,11 +361,11 @@ fn apply_commands(
                 session.choice = None;
                 session.confirm = None;
                 session.dropping = None;
+                session.replacing = None;
                 session.selection = Default::default();
                 session.revision += 1;
                 Ok(())
             }
-            Command::Load(saved) => session.load(saved).map(|_| next.set(Screen::Playing)),
         };
         if let Err(e) = result {
             notices.write(Notice(e));

@@ -3,8 +3,7 @@
 use super::miniature;
 use super::panel::Parts;
 use crate::i18n::Language;
-use crate::plugins::session::Screen;
-use crate::plugins::storage::Settings;
+use crate::plugins::session::{Command, Screen};
 use crate::rules::GameId;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -12,13 +11,7 @@ use bevy_egui::egui;
 /// A card's width with its margins and the gap to the next.
 const CARD_STEP: f32 = 300.0;
 
-pub fn show(
-    root: &mut egui::Ui,
-    lang: Language,
-    parts: &mut Parts,
-    settings: &Settings,
-    next: &mut NextState<Screen>,
-) {
+pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
     egui::CentralPanel::default().show(root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(12.0);
@@ -41,7 +34,7 @@ pub fn show(
                 ui.horizontal(|ui| {
                     ui.add_space(margin);
                     for &game in row {
-                        card(ui, lang, game, parts, settings, next);
+                        card(ui, lang, game, parts);
                     }
                 });
                 ui.add_space(8.0);
@@ -50,14 +43,7 @@ pub fn show(
     });
 }
 
-fn card(
-    ui: &mut egui::Ui,
-    lang: Language,
-    game: GameId,
-    parts: &mut Parts,
-    settings: &Settings,
-    next: &mut NextState<Screen>,
-) {
+fn card(ui: &mut egui::Ui, lang: Language, game: GameId, parts: &mut Parts) {
     egui::Frame::group(ui.style())
         .inner_margin(12.0)
         .show(ui, |ui| {
@@ -77,11 +63,7 @@ fn card(
                     .button(egui::RichText::new(lang.t("chooser-play")).size(16.0))
                     .clicked()
                 {
-                    parts.session.choose_game(game);
-                    if let Some(last) = settings.last_setup.get(game.id()) {
-                        last.restore(&mut parts.session);
-                    }
-                    next.set(Screen::Setup);
+                    parts.commands.write(Command::Choose(game));
                 }
             });
         });

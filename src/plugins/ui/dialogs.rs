@@ -89,6 +89,23 @@ pub fn show(
     if dialogs.load {
         load_window(ctx, lang, dialogs, parts);
     }
+    if parts.session.replacing.is_some() {
+        let mut send = None;
+        centred(lang.t("dialog-confirm")).show(ctx, |ui| {
+            ui.label(lang.t("dialog-replace-text"));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-go-on")).clicked() {
+                    send = Some(Command::Replace);
+                }
+                if ui.button(lang.t("button-cancel")).clicked() {
+                    send = Some(Command::CancelChoice);
+                }
+            });
+        });
+        if let Some(c) = send {
+            parts.commands.write(c);
+        }
+    }
     match screen {
         Screen::Chooser => resume_window(ctx, lang, dialogs, parts),
         Screen::Setup => {}

@@ -121,7 +121,7 @@ fn draw(
         });
     });
     match screen.get() {
-        Screen::Chooser => chooser::show(&mut root, lang, &mut parts, &settings, &mut next),
+        Screen::Chooser => chooser::show(&mut root, lang, &mut parts, &mut next),
         Screen::Setup => setup::show(&mut root, lang, &mut parts, &mut settings, &mut next),
         Screen::Playing => panel::show(
             &mut root,
