@@ -384,3 +384,6 @@ chooser-back-to-game = Back to my game
 table-reset-view = Reset the view
 dialog-replace-text = This closes the game in progress. Go on?
 button-go-on = Go on
+dialog-save-name = Name of the saved game:
+dialog-save-actions = { $count } actions
+button-save = Save

@@ -384,3 +384,6 @@ chooser-back-to-game = Вернуться к моей партии
 table-reset-view = Вернуть вид
 dialog-replace-text = Партия в процессе будет закрыта. Продолжить?
 button-go-on = Продолжить
+dialog-save-name = Имя сохранённой партии:
+dialog-save-actions = действий: { $count }
+button-save = Сохранить

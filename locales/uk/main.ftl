@@ -384,3 +384,6 @@ chooser-back-to-game = Повернутися до моєї партії
 table-reset-view = Повернути вигляд
 dialog-replace-text = Партію, що триває, буде закрито. Продовжити?
 button-go-on = Продовжити
+dialog-save-name = Назва збереженої партії:
+dialog-save-actions = дій: { $count }
+button-save = Зберегти

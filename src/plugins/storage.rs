@@ -137,17 +137,106 @@ pub fn read_saved(path: &Path) -> Result<SavedGame, String> {
     Ok(saved)
 }
 
-/// Saves the match under a new name in the saves folder; returns the path.
-pub fn save_game(folders: &Folders, session: &Session) -> Result<PathBuf, String> {
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let path = folders
-        .saves()
-        .join(format!("{}-{stamp}.ron", session.game.id()));
+/// Saves the match in the saves folder under `name` (made safe for a file name, and
+/// numbered rather than overwriting another save); returns the path.
+pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<PathBuf, String> {
+    let safe: String = name
+        .trim()
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || " -_.,()".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let base = if safe.trim_matches(['.', ' ']).is_empty() {
+        session.game.id().to_string()
+    } else {
+        safe
+    };
+    let path = (1..)
+        .map(|n| match n {
+            1 => folders.saves().join(format!("{base}.ron")),
+            n => folders.saves().join(format!("{base} ({n}).ron")),
+        })
+        .find(|p| !p.exists())
+        .expect("some number is free");
     write_atomically(&path, &session.saved().to_ron())
         .map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
+}
+
+/// A day as `2026-11-22` (UTC), from seconds since 1970.
+pub fn date(secs: u64) -> String {
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Seconds since 1970 now.
+pub fn now_secs() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// A saved game as the load list shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveEntry {
+    pub path: PathBuf,
+    pub game: String,
+    pub players: Vec<String>,
+    pub date: String,
+    pub moves: usize,
+    /// `1-0`, `*` for a game that goes on, or why the file cannot be read.
+    pub result: String,
+}
+
+impl Folders {
+    /// The saved games with what the load list shows of each, newest first.
+    pub fn save_entries(&self) -> Vec<SaveEntry> {
+        self.saved_games()
+            .into_iter()
+            .map(|path| {
+                let modified = std::fs::metadata(&path)
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                    .map_or(0, |d| d.as_secs());
+                let saved = std::fs::read_to_string(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|t| SavedGame::from_ron(&t).map_err(String::from));
+                let (game, players, moves, result) = match saved {
+                    Ok(s) => {
+                        let result = match s.to_match() {
+                            Ok(m) => m.outcome().map_or("*", |o| o.result()).to_string(),
+                            Err(e) => e.to_string(),
+                        };
+                        (s.game.clone(), s.seats.clone(), s.cursor, result)
+                    }
+                    Err(e) => (String::new(), Vec::new(), 0, e),
+                };
+                SaveEntry {
+                    path,
+                    game,
+                    players,
+                    date: date(modified),
+                    moves,
+                    result,
+                }
+            })
+            .collect()
+    }
 }
 
 /// An unfinished game found at start-up, offered back to the player, or why the
@@ -272,5 +361,43 @@ mod tests {
         let mut next = Session::new(GameId::ZShashmaty);
         stale.restore(&mut next);
         assert_eq!(next.options, GameId::ZShashmaty.default_options());
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+    use crate::rules::GameId;
+
+    #[test]
+    fn days_read_as_dates() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(951_782_400), "2000-02-29");
+        assert_eq!(date(1_795_305_600), "2026-11-22");
+    }
+
+    #[test]
+    fn a_save_takes_its_name_and_never_overwrites_another() {
+        let home = std::env::temp_dir().join(format!("doska-saves-{}", std::process::id()));
+        let folders = Folders {
+            config: home.join("config"),
+            data: home.join("data"),
+        };
+        let mut session = Session::new(GameId::Chess);
+        session.start().unwrap();
+        session.seats = vec!["Ann".into(), "Boris".into()];
+        let first = save_game(&folders, &session, "Chess - Ann vs Boris/2026").unwrap();
+        assert_eq!(first.file_name().unwrap(), "Chess - Ann vs Boris_2026.ron");
+        let second = save_game(&folders, &session, "Chess - Ann vs Boris/2026").unwrap();
+        assert_eq!(
+            second.file_name().unwrap(),
+            "Chess - Ann vs Boris_2026 (2).ron"
+        );
+        let entries = folders.save_entries();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].game, "chess");
+        assert_eq!(entries[0].players, ["Ann", "Boris"]);
+        assert_eq!(entries[0].result, "*");
+        std::fs::remove_dir_all(&home).unwrap();
     }
 }

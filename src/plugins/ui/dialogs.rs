@@ -1,11 +1,11 @@
 //! Windows that ask the player something: promotion, the pie rule, a draw offer,
 //! resignation, the end of the game, loading files, an unfinished game to resume.
 
-use super::panel::{Parts, outcome_text, side_name};
+use super::panel::{Parts, outcome_text, seat_name, side_name};
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::sprites;
-use crate::plugins::storage::{read_saved, save_game};
+use crate::plugins::storage::{SaveEntry, date, now_secs, read_saved, save_game};
 use crate::rules::PieceView;
 use crate::rules::history::Action;
 use crate::rules::trichess;
@@ -24,14 +24,37 @@ pub struct Dialogs {
     /// Where in the match record (cursor, recorded actions) the player closed the pie,
     /// draw or game-over window.
     pub dismissed: Option<(usize, usize)>,
+    /// The name the save window proposes, while it is open.
+    pub save_name: Option<String>,
+    /// The saved games the load window lists, read when it opens.
+    pub entries: Option<Vec<SaveEntry>>,
 }
 
 impl Dialogs {
+    /// Opens the save window with a name made of the game, the players and the day.
     pub fn save(&mut self, lang: Language, parts: &Parts) {
+        let session = &parts.session;
+        let position = session.current.position();
+        let count = session.seats.len();
+        let players: Vec<String> = session
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, name)| seat_name(lang, name, i, position.seat_side(i), count))
+            .collect();
+        self.save_name = Some(format!(
+            "{} - {} - {}",
+            lang.t(&format!("game-{}", session.game.id())),
+            players.join(" vs "),
+            date(now_secs())
+        ));
+    }
+
+    fn write_save(&mut self, lang: Language, parts: &Parts, name: &str) {
         let Some(folders) = &parts.folders else {
             return;
         };
-        self.notice = Some(match save_game(folders, &parts.session) {
+        self.notice = Some(match save_game(folders, &parts.session, name) {
             Ok(path) => lang.t_args("msg-saved", &[("path", path.display().to_string())]),
             Err(e) => e,
         });
@@ -88,6 +111,28 @@ pub fn show(
     }
     if dialogs.load {
         load_window(ctx, lang, dialogs, parts);
+    } else {
+        dialogs.entries = None;
+    }
+    if let Some(mut name) = dialogs.save_name.take() {
+        let mut done = None;
+        centred(lang.t("menu-save")).show(ctx, |ui| {
+            ui.label(lang.t("dialog-save-name"));
+            ui.add(egui::TextEdit::singleline(&mut name).desired_width(360.0));
+            ui.horizontal(|ui| {
+                if ui.button(lang.t("button-save")).clicked() {
+                    done = Some(true);
+                }
+                if ui.button(lang.t("button-cancel")).clicked() {
+                    done = Some(false);
+                }
+            });
+        });
+        match done {
+            Some(true) => dialogs.write_save(lang, parts, &name),
+            Some(false) => {}
+            None => dialogs.save_name = Some(name),
+        }
     }
     if parts.session.replacing.is_some() {
         let mut send = None;
@@ -306,11 +351,16 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 }
 
 fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
-    let files = parts
-        .folders
-        .as_ref()
-        .map(|f| f.saved_games())
-        .unwrap_or_default();
+    if dialogs.entries.is_none() {
+        dialogs.entries = Some(
+            parts
+                .folders
+                .as_ref()
+                .map(|f| f.save_entries())
+                .unwrap_or_default(),
+        );
+    }
+    let files = dialogs.entries.clone().unwrap_or_default();
     let mut open = true;
     let mut chosen = None;
     egui::Window::new(lang.t("menu-load"))
@@ -322,15 +372,33 @@ fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts
             egui::ScrollArea::vertical()
                 .max_height(300.0)
                 .show(ui, |ui| {
-                    for path in &files {
-                        let name = path
-                            .file_name()
-                            .map(|n| n.to_string_lossy().to_string())
-                            .unwrap_or_default();
-                        if ui.button(name).clicked() {
-                            chosen = Some(path.clone());
+                    egui::Grid::new("saves").striped(true).show(ui, |ui| {
+                        for entry in &files {
+                            let name = entry
+                                .path
+                                .file_stem()
+                                .map(|n| n.to_string_lossy().to_string())
+                                .unwrap_or_default();
+                            if ui.button(name).clicked() {
+                                chosen = Some(entry.path.clone());
+                            }
+                            ui.label(lang.t(&format!("game-{}", entry.game)));
+                            let named: Vec<&str> = entry
+                                .players
+                                .iter()
+                                .map(|p| p.trim())
+                                .filter(|p| !p.is_empty())
+                                .collect();
+                            ui.label(named.join(" – "));
+                            ui.label(&entry.date);
+                            ui.label(lang.t_args(
+                                "dialog-save-actions",
+                                &[("count", entry.moves.to_string())],
+                            ));
+                            ui.label(&entry.result);
+                            ui.end_row();
                         }
-                    }
+                    });
                 });
             ui.separator();
             ui.horizontal(|ui| {
