@@ -336,6 +336,7 @@ fn apply_commands(
             continue;
         }
         let result = match command {
+            // Replacements were handled above; a `Replace` with nothing asked does nothing.
             Command::NewMatch | Command::Load(_) | Command::Choose(_) | Command::Replace => Ok(()),
             Command::Act(action) => session.act(*action),
             Command::ActDroppingLater(action) => session.act_dropping_later(*action),
