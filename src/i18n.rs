@@ -159,11 +159,18 @@ mod tests {
                 .join(lang.code())
                 .join("main.ftl");
             let text = std::fs::read_to_string(file).expect("every language has its file");
-            let defined: std::collections::HashSet<&str> = text
+            let ids: Vec<&str> = text
                 .lines()
                 .filter_map(|l| l.split_once(" =").map(|(k, _)| k))
                 .filter(|k| !k.starts_with([' ', '#']))
                 .collect();
+            let defined: std::collections::HashSet<&str> = ids.iter().copied().collect();
+            // A key defined twice stops the translations from loading at all.
+            for id in &ids {
+                if ids.iter().filter(|other| *other == id).count() > 1 {
+                    missing.push(format!("{}: {id} is defined twice", lang.code()));
+                }
+            }
             for key in literal.iter().chain(&game_keys()) {
                 if !defined.contains(key.as_str()) {
                     missing.push(format!("{}: {key}", lang.code()));

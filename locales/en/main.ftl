@@ -387,3 +387,6 @@ button-go-on = Go on
 dialog-save-name = Name of the saved game:
 dialog-save-actions = { $count } actions
 button-save = Save
+moved-flick = { $id } flicks.
+moved-poke = { $id } pokes.
+moved-scissors = { $a } and { $b } squeeze { $target }.

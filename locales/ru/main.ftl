@@ -387,3 +387,6 @@ button-go-on = Продолжить
 dialog-save-name = Имя сохранённой партии:
 dialog-save-actions = действий: { $count }
 button-save = Сохранить
+moved-flick = { $id }: щелчок.
+moved-poke = { $id }: толчок.
+moved-scissors = { $a } и { $b } зажимают { $target }.

@@ -387,3 +387,6 @@ button-go-on = Продовжити
 dialog-save-name = Назва збереженої партії:
 dialog-save-actions = дій: { $count }
 button-save = Зберегти
+moved-flick = { $id }: клацання.
+moved-poke = { $id }: поштовх.
+moved-scissors = { $a } і { $b } затискають { $target }.

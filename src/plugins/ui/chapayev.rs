@@ -141,6 +141,43 @@ pub fn show(
     }
 }
 
+/// A Chapayev action as a player reads it in the move list: "W4 flicks. Off: B6, B7."
+/// instead of the record's numbers (the saved file keeps those).
+pub fn action_text(lang: Language, m: &Match, i: usize) -> Option<String> {
+    let Action::Play(Move::Chapayev(action)) = m.all_actions()[i] else {
+        return None;
+    };
+    let shot = match action {
+        chapayev::Action::Lot { white_seat, .. } => {
+            return Some(lang.t_args("table-lot", &[("seat", (white_seat + 1).to_string())]));
+        }
+        chapayev::Action::Shot(shot) => shot,
+    };
+    let mut text = match shot {
+        Shot::Flick { checker, .. } => lang.t_args("moved-flick", &[("id", checker_name(checker))]),
+        Shot::Poke { checker, .. } => lang.t_args("moved-poke", &[("id", checker_name(checker))]),
+        Shot::Scissors { a, b, target, .. } => lang.t_args(
+            "moved-scissors",
+            &[
+                ("a", checker_name(a)),
+                ("b", checker_name(b)),
+                ("target", checker_name(target)),
+            ],
+        ),
+    };
+    // The position after the shot keeps what it did.
+    let removed = chapayev(&m.state_before(i + 1).position)
+        .and_then(|c| c.report.as_ref())
+        .map(|r| r.removed.clone())
+        .unwrap_or_default();
+    if !removed.is_empty() {
+        let ids: Vec<String> = removed.iter().map(|&c| checker_name(c)).collect();
+        text.push(' ');
+        text.push_str(&lang.t_args("report-off", &[("ids", ids.join(", "))]));
+    }
+    Some(text)
+}
+
 /// "Off: B3, B5. White keeps the turn. White wins the round and moves up a line."
 fn report_text(lang: Language, c: &chapayev::Chapayev, report: &chapayev::Report) -> String {
     let names = |ids: &[u8]| {

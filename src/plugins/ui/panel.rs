@@ -112,6 +112,9 @@ pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
         Action::Play(_) if m.game() == crate::rules::GameId::Chess => {
             chess_letters(lang, &m.notation(i))
         }
+        Action::Play(_) if m.game() == crate::rules::GameId::Chapayev => {
+            super::chapayev::action_text(lang, m, i).unwrap_or_else(|| m.notation(i))
+        }
         Action::Play(_) => m.notation(i),
         Action::OfferDraw => lang.t("action-offer-draw"),
         Action::AcceptDraw => lang.t("action-accept-draw"),
