@@ -77,6 +77,13 @@ impl Default for Table {
     }
 }
 
+impl Table {
+    /// True while a shot is playing out on the table.
+    pub fn playing(&self) -> bool {
+        self.playback.is_some()
+    }
+}
+
 /// The game's position when Chapayev is played.
 pub fn chapayev(position: &Position) -> Option<&Chapayev> {
     match position {

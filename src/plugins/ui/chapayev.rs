@@ -16,8 +16,15 @@ pub fn show(
     table: &mut Table,
     send: &mut Option<Command>,
 ) {
-    let Some(c) = chapayev(m.position()) else {
+    let Some(now) = chapayev(m.position()) else {
         return;
+    };
+    // While a shot plays out, the counts are those before it and its result waits
+    // until the checkers are still.
+    let playing = table.playing();
+    let c = match m.cursor().checked_sub(1) {
+        Some(i) if playing => chapayev(&m.state_before(i).position).unwrap_or(now),
+        _ => now,
     };
     let name = |s: Side| side_name(lang, s);
     if c.options().earth_rotates && ui.button(lang.t("table-reset-view")).clicked() {
@@ -64,10 +71,10 @@ pub fn show(
             ("goal", c.options().tours_to_win.to_string()),
         ],
     ));
-    if let Some(report) = &c.report {
+    if let Some(report) = c.report.as_ref().filter(|_| !playing) {
         ui.label(egui::RichText::new(report_text(lang, c, report)).italics());
     }
-    if m.outcome().is_some() || !c.lot_drawn() {
+    if m.outcome().is_some() || !now.lot_drawn() {
         return;
     }
     ui.horizontal(|ui| {
@@ -82,8 +89,8 @@ pub fn show(
     });
     ui.separator();
     // A poke is offered while one of the shooter's checkers touches another.
-    let can_poke = !c.options().flick_only
-        && (0..16).any(|i| c.checkers[i as usize].owner == c.turn() && c.may_poke(i));
+    let can_poke = !now.options().flick_only
+        && (0..16).any(|i| now.checkers[i as usize].owner == now.turn() && now.may_poke(i));
     if !can_poke {
         table.kind = ShotKind::Flick;
     }
@@ -99,13 +106,13 @@ pub fn show(
     ui.label(egui::RichText::new(lang.t("table-how-to-aim")).weak());
     // Scissors are offered where the position allows them.
     let mine: Vec<u8> = (0..16)
-        .filter(|&i| c.checkers[i as usize].owner == c.turn())
+        .filter(|&i| now.checkers[i as usize].owner == now.turn())
         .collect();
     let mut cuts = Vec::new();
     for e in 0..16u8 {
         for (k, &a) in mine.iter().enumerate() {
             for &b in &mine[k + 1..] {
-                if !c.options().flick_only && c.may_cut(a, b, e) {
+                if !now.options().flick_only && now.may_cut(a, b, e) {
                     cuts.push((a, b, e));
                 }
             }
