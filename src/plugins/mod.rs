@@ -72,11 +72,14 @@ fn app() -> App {
 fn smooth_edges_on_a_gpu(
     adapter: Option<Res<RenderAdapterInfo>>,
     mut cameras: Query<&mut Msaa, With<Camera>>,
+    mut chosen: Local<Option<Msaa>>,
 ) {
     let Some(adapter) = adapter else { return };
-    // wgpu's `DeviceType::Cpu`; the type itself is not re-exported by Bevy.
-    let software = format!("{:?}", adapter.device_type) == "Cpu";
-    let wanted = if software { Msaa::Off } else { Msaa::Sample4 };
+    let wanted = *chosen.get_or_insert_with(|| {
+        // wgpu's `DeviceType::Cpu`; the type itself is not re-exported by Bevy.
+        let software = format!("{:?}", adapter.device_type) == "Cpu";
+        if software { Msaa::Off } else { Msaa::Sample4 }
+    });
     for mut msaa in &mut cameras {
         msaa.set_if_neq(wanted);
     }

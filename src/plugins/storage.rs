@@ -95,26 +95,6 @@ impl Folders {
     pub fn saves(&self) -> PathBuf {
         self.data.join("saves")
     }
-
-    /// Saved games, newest first.
-    pub fn saved_games(&self) -> Vec<PathBuf> {
-        let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(self.saves())
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
-            .map(|e| {
-                (
-                    e.metadata()
-                        .and_then(|m| m.modified())
-                        .unwrap_or(std::time::UNIX_EPOCH),
-                    e.path(),
-                )
-            })
-            .collect();
-        files.sort_by_key(|f| std::cmp::Reverse(f.0));
-        files.into_iter().map(|(_, p)| p).collect()
-    }
 }
 
 /// Writes `text` to `path` through a temporary file and a rename.
@@ -205,14 +185,25 @@ pub struct SaveEntry {
 impl Folders {
     /// The saved games with what the load list shows of each, newest first.
     pub fn save_entries(&self) -> Vec<SaveEntry> {
-        self.saved_games()
+        let mut files: Vec<(u64, PathBuf)> = std::fs::read_dir(self.saves())
             .into_iter()
-            .map(|path| {
-                let modified = std::fs::metadata(&path)
+            .flatten()
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "ron"))
+            .map(|e| {
+                let modified = e
+                    .metadata()
                     .and_then(|m| m.modified())
                     .ok()
                     .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
                     .map_or(0, |d| d.as_secs());
+                (modified, e.path())
+            })
+            .collect();
+        files.sort_by_key(|f| std::cmp::Reverse(f.0));
+        files
+            .into_iter()
+            .map(|(modified, path)| {
                 let saved = std::fs::read_to_string(&path)
                     .map_err(|e| e.to_string())
                     .and_then(|t| SavedGame::from_ron(&t).map_err(String::from));

@@ -6,7 +6,7 @@
 
 use super::BoardLayout;
 use crate::i18n::Language;
-use crate::plugins::layout::{BoardArea, Layout};
+use crate::plugins::layout::BoardArea;
 use crate::plugins::session::{ApplyActions, CellClicked, Session};
 use crate::rules::{Cell, PieceKind};
 use bevy::prelude::*;
@@ -53,6 +53,7 @@ pub fn show(
     ui: &mut egui::Ui,
     lang: Language,
     session: &Session,
+    board: &BoardLayout,
     angle: f32,
     place: &mut ResMut<BoardPlace>,
 ) {
@@ -70,8 +71,9 @@ pub fn show(
         .then(|| ui.ctx().pointer_latest_pos())
         .flatten();
     let hovered = over.and_then(|p| {
-        let t = position.topology();
-        Layout::fit(&area, t, angle).cell_at(t, Vec2::new(p.x, p.y))
+        board
+            .layout?
+            .cell_at(position.topology(), Vec2::new(p.x, p.y))
     });
     let mined = hovered.is_some_and(|cell| {
         position

@@ -351,16 +351,14 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 }
 
 fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
-    if dialogs.entries.is_none() {
-        dialogs.entries = Some(
-            parts
-                .folders
-                .as_ref()
-                .map(|f| f.save_entries())
-                .unwrap_or_default(),
-        );
-    }
-    let files = dialogs.entries.clone().unwrap_or_default();
+    // Read when the window opens, kept while it stays open.
+    let files = dialogs.entries.take().unwrap_or_else(|| {
+        parts
+            .folders
+            .as_ref()
+            .map(|f| f.save_entries())
+            .unwrap_or_default()
+    });
     let mut open = true;
     let mut chosen = None;
     egui::Window::new(lang.t("menu-load"))
@@ -409,6 +407,7 @@ fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts
                 }
             });
         });
+    dialogs.entries = Some(files);
     if !open {
         dialogs.load = false;
     }

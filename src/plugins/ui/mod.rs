@@ -69,6 +69,7 @@ fn draw(
     mut settings: ResMut<Settings>,
     mut flipped: ResMut<Flipped>,
     mut place: ResMut<BoardPlace>,
+    board_layout: Res<board::BoardLayout>,
     mut dialogs: ResMut<dialogs::Dialogs>,
     mut table: ResMut<Table>,
     table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
@@ -150,7 +151,14 @@ fn draw(
             flipped.0,
             settings.follow_turn,
         );
-        board::input::show(&mut root, lang, &parts.session, angle, &mut place);
+        board::input::show(
+            &mut root,
+            lang,
+            &parts.session,
+            &board_layout,
+            angle,
+            &mut place,
+        );
     } else {
         place.set_if_neq(BoardPlace::default());
     }
