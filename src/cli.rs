@@ -15,6 +15,21 @@ pub fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
         .collect()
 }
 
+/// Parses `--view ROUND,ABOVE`: degrees round the board, and above it between 15 and 85
+/// (the heights the table's drag allows).
+pub fn parse_view(raw: &str) -> Result<(f32, f32), String> {
+    let wrong = || format!("--view takes ROUND,ABOVE in degrees, e.g. 150,20, not '{raw}'");
+    let (round, above) = raw.split_once(',').ok_or_else(wrong)?;
+    let round: f32 = round.trim().parse().map_err(|_| wrong())?;
+    let above: f32 = above.trim().parse().map_err(|_| wrong())?;
+    if !round.is_finite() || !(15.0..=85.0).contains(&above) {
+        return Err(format!(
+            "--view: the height above the board is 15 to 85 degrees, not '{raw}'"
+        ));
+    }
+    Ok((round, above))
+}
+
 pub fn games() -> String {
     GameId::ALL
         .iter()
@@ -108,4 +123,19 @@ pub fn replay_file(
         m.actions().len()
     );
     Ok((m, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_are_read_and_checked() {
+        assert_eq!(parse_view("150,20"), Ok((150.0, 20.0)));
+        assert_eq!(parse_view(" -30 , 85 "), Ok((-30.0, 85.0)));
+        assert!(parse_view("150").is_err());
+        assert!(parse_view("a,20").is_err());
+        assert!(parse_view("0,90").is_err());
+        assert!(parse_view("inf,20").is_err());
+    }
 }

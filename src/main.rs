@@ -46,6 +46,10 @@ enum Command {
         /// Moves to play first, in the game's notation.
         #[arg(long)]
         moves: Option<String>,
+        /// Chapayev: where the camera looks from, as degrees round the board (0 from
+        /// White's side) and above it, e.g. 150,20 (when the earth rotates).
+        #[arg(long, value_name = "ROUND,ABOVE", value_parser = cli::parse_view)]
+        view: Option<(f32, f32)>,
     },
 }
 
@@ -82,9 +86,12 @@ fn run(args: Args) -> Result<(), String> {
             print!("{report}");
             Ok(())
         }
-        Some(Command::Screenshot { game, out, moves }) => {
-            screenshot(&game, &out, moves.as_deref(), &options)
-        }
+        Some(Command::Screenshot {
+            game,
+            out,
+            moves,
+            view,
+        }) => screenshot(&game, &out, moves.as_deref(), &options, view),
     }
 }
 
@@ -100,8 +107,9 @@ fn screenshot(
     out: &std::path::Path,
     moves: Option<&str>,
     options: &[(String, String)],
+    view: Option<(f32, f32)>,
 ) -> Result<(), String> {
-    doska::plugins::screenshot(game, out, moves, options)
+    doska::plugins::screenshot(game, out, moves, options, view)
 }
 
 #[cfg(not(feature = "app"))]
@@ -115,6 +123,7 @@ fn screenshot(
     _: &std::path::Path,
     _: Option<&str>,
     _: &[(String, String)],
+    _: Option<(f32, f32)>,
 ) -> Result<(), String> {
     open_app()
 }

@@ -98,6 +98,7 @@ pub fn screenshot(
     out: &Path,
     moves: Option<&str>,
     options: &[(String, String)],
+    view: Option<(f32, f32)>,
 ) -> Result<(), String> {
     let game = GameId::from_id(game)?;
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
@@ -110,6 +111,14 @@ pub fn screenshot(
         .insert_state(Screen::Playing)
         .insert_resource(ScreenshotTo(out.to_path_buf()))
         .insert_resource(storage::Settings::default())
+        .insert_resource(match view {
+            Some((round, above)) => table::Table {
+                yaw: round.to_radians(),
+                pitch: above.to_radians(),
+                ..default()
+            },
+            None => table::Table::default(),
+        })
         // The screenshot counts frames, so they must come without input.
         .insert_resource(WinitSettings::continuous())
         .add_systems(Update, take_screenshot);

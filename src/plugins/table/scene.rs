@@ -7,7 +7,7 @@ use crate::rules::Game;
 use crate::rules::chapayev::Pose;
 use bevy::camera::Viewport;
 use bevy::core_pipeline::tonemapping::Tonemapping;
-use bevy::light::CascadeShadowConfigBuilder;
+use bevy::light::{CascadeShadowConfigBuilder, NotShadowReceiver};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
@@ -65,21 +65,25 @@ pub fn build_or_clear(
         }
         return;
     }
+    // Waxed wood, not varnish: a low reflectance keeps the grazing-angle sheen (which
+    // grows towards white with the reflectance) from turning a far row of dark checkers
+    // pale, and a rough surface spreads the lamp's highlight instead of a glare patch.
     let mut material = |colour: Color, roughness: f32| {
         materials.add(StandardMaterial {
             base_color: colour,
             perceptual_roughness: roughness,
+            reflectance: 0.15,
             ..default()
         })
     };
-    let (light, dark) = (material(LIGHT_SQUARE, 0.45), material(DARK_SQUARE, 0.45));
-    let frame = material(FRAME, 0.5);
-    let seam = material(SEAM, 0.8);
+    let (light, dark) = (material(LIGHT_SQUARE, 0.8), material(DARK_SQUARE, 0.8));
+    let frame = material(FRAME, 0.8);
+    let seam = material(SEAM, 0.9);
     let cloth = material(CLOTH, 0.95);
-    let maple = material(MAPLE, 0.35);
-    let walnut = material(WALNUT, 0.35);
-    let ring_light = material(Color::srgb(0.98, 0.95, 0.85), 0.3);
-    let ring_dark = material(Color::srgb(0.05, 0.03, 0.02), 0.3);
+    let maple = material(MAPLE, 0.6);
+    let walnut = material(WALNUT, 0.6);
+    let ring_light = material(Color::srgb(0.98, 0.95, 0.85), 0.5);
+    let ring_dark = material(Color::srgb(0.05, 0.03, 0.02), 0.5);
     commands.spawn((
         TableItem,
         TableCamera,
@@ -112,9 +116,12 @@ pub fn build_or_clear(
         brightness: 350.0,
         affects_lightmapped_meshes: true,
     });
-    // A table under the board, the board's wooden body, its squares and the seam.
+    // A table under the board, the board's wooden body, its squares and the seam. The
+    // cloth lies well below the board (knocked-off checkers drop out of play) and takes
+    // no shadow: the board's would be a black hole beside it.
     commands.spawn((
         TableItem,
+        NotShadowReceiver,
         Mesh3d(meshes.add(Cuboid::new(3.0, 0.02, 3.0))),
         MeshMaterial3d(cloth),
         Transform::from_xyz(0.0, -0.2, 0.0),
@@ -264,17 +271,19 @@ pub fn place(
 }
 
 /// The camera: round the board by the table's yaw, fixed behind the shooter when the
-/// earth does not rotate; drawn into the part of the window the panels leave free.
+/// earth does not rotate; drawn into the part of the window the panels leave free, and
+/// always far enough back that the whole board is in view, whatever the angle and the
+/// window's shape.
 pub fn camera(
     session: Res<Session>,
     table: Res<Table>,
     windows: Query<&Window>,
-    mut cameras: Query<(&mut Transform, &mut Camera), With<TableCamera>>,
+    mut cameras: Query<(&mut Transform, &mut Camera, &Projection), With<TableCamera>>,
 ) {
     let Some(c) = chapayev(session.current.position()) else {
         return;
     };
-    let Ok((mut t, mut camera)) = cameras.single_mut() else {
+    let Ok((mut t, mut camera, projection)) = cameras.single_mut() else {
         return;
     };
     let yaw = if c.options().earth_rotates {
@@ -282,14 +291,12 @@ pub fn camera(
     } else {
         super::behind(c.turn())
     };
-    let distance = 0.52;
-    let (h, r) = (distance * table.pitch.sin(), distance * table.pitch.cos());
-    let eye = Vec3::new(-r * yaw.sin(), h, r * yaw.cos());
-    *t = Transform::from_translation(eye).looking_at(Vec3::new(0.0, -0.02, 0.0), Vec3::Y);
+    let mut aspect = 16.0 / 9.0;
     if let (Some((min, max)), Ok(window)) = (table.area, windows.single()) {
         let scale = window.scale_factor();
         let position = (min * scale).as_uvec2();
         let size = ((max - min) * scale).as_uvec2().max(UVec2::ONE);
+        aspect = size.x as f32 / size.y as f32;
         let now = camera
             .viewport
             .as_ref()
@@ -300,6 +307,104 @@ pub fn camera(
                 physical_size: size,
                 ..default()
             });
+        }
+    }
+    let fov = match projection {
+        Projection::Perspective(p) => p.fov,
+        _ => std::f32::consts::FRAC_PI_4,
+    };
+    let towards_eye = Vec3::new(
+        -table.pitch.cos() * yaw.sin(),
+        table.pitch.sin(),
+        table.pitch.cos() * yaw.cos(),
+    );
+    let rotation = Transform::from_translation(towards_eye)
+        .looking_at(Vec3::ZERO, Vec3::Y)
+        .rotation;
+    let distance = framing_distance(rotation, fov, aspect);
+    *t = Transform::from_translation(towards_eye * distance).with_rotation(rotation);
+}
+
+/// The board's box with the checkers on it (Bevy's frame): half its side, and its
+/// bottom and top heights.
+const BOARD_HALF: f32 = 0.172;
+const BOARD_HEIGHTS: [f32; 2] = [-0.012, 0.014];
+/// The share of the view the board may fill, leaving a margin round it.
+const FILL: f32 = 0.92;
+
+/// How far from the board's centre (the origin, where it looks) a camera turned by `rotation` must stand for every
+/// corner of the board to fall inside its view (vertical field `fov`, width/height
+/// `aspect`). A corner at offset d from the centre is seen at depth D + d·forward, and
+/// fits when its sideways and upward offsets are within that depth times the view's
+/// half-extents; the distance is the least D that fits all eight.
+pub fn framing_distance(rotation: Quat, fov: f32, aspect: f32) -> f32 {
+    let (right, up, forward) = (
+        rotation * Vec3::X,
+        rotation * Vec3::Y,
+        rotation * Vec3::NEG_Z,
+    );
+    let half_up = (fov / 2.0).tan() * FILL;
+    let half_across = half_up * aspect;
+    let mut distance = 0.0f32;
+    for x in [-BOARD_HALF, BOARD_HALF] {
+        for y in BOARD_HEIGHTS {
+            for z in [-BOARD_HALF, BOARD_HALF] {
+                let d = Vec3::new(x, y, z);
+                let need = (d.dot(right).abs() / half_across).max(d.dot(up).abs() / half_up)
+                    - d.dot(forward);
+                distance = distance.max(need);
+            }
+        }
+    }
+    distance
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::camera::{CameraProjection, PerspectiveProjection};
+
+    /// Every corner of the board lands inside the view, from any angle and for any
+    /// window shape, and the nearest edge of the view is touched (the board is not lost
+    /// in the distance either).
+    #[test]
+    fn the_board_stays_framed() {
+        for aspect in [0.4f32, 1.0, 1.8, 3.0] {
+            for pitch in [0.25f32, 0.85, 1.5] {
+                for yaw in [0.0f32, 0.7, 2.0, 3.1, 4.5] {
+                    let mut lens = PerspectiveProjection {
+                        aspect_ratio: aspect,
+                        ..default()
+                    };
+                    lens.update(aspect * 100.0, 100.0);
+                    let towards_eye = Vec3::new(
+                        -pitch.cos() * yaw.sin(),
+                        pitch.sin(),
+                        pitch.cos() * yaw.cos(),
+                    );
+                    let rotation = Transform::from_translation(towards_eye)
+                        .looking_at(Vec3::ZERO, Vec3::Y)
+                        .rotation;
+                    let distance = framing_distance(rotation, lens.fov, aspect);
+                    let eye =
+                        Transform::from_translation(towards_eye * distance).with_rotation(rotation);
+                    let clip = lens.get_clip_from_view() * eye.to_matrix().inverse();
+                    let mut widest = 0.0f32;
+                    for x in [-BOARD_HALF, BOARD_HALF] {
+                        for y in BOARD_HEIGHTS {
+                            for z in [-BOARD_HALF, BOARD_HALF] {
+                                let p = clip.project_point3(Vec3::new(x, y, z));
+                                assert!(
+                                    p.x.abs() <= FILL + 1e-3 && p.y.abs() <= FILL + 1e-3,
+                                    "corner off view at aspect {aspect} pitch {pitch} yaw {yaw}: {p}"
+                                );
+                                widest = widest.max(p.x.abs()).max(p.y.abs());
+                            }
+                        }
+                    }
+                    assert!(widest > FILL - 1e-3, "board too small: {widest}");
+                }
+            }
         }
     }
 }

@@ -149,8 +149,9 @@ pub fn show(
 }
 
 /// A Chapayev action as a player reads it in the move list: "W4 flicks. Off: B6, B7."
-/// instead of the record's numbers (the saved file keeps those).
-pub fn action_text(lang: Language, m: &Match, i: usize) -> Option<String> {
+/// instead of the record's numbers (the saved file keeps those). An `unsettled` shot is
+/// still playing out, so only who shot is told.
+pub fn action_text(lang: Language, m: &Match, i: usize, unsettled: bool) -> Option<String> {
     let Action::Play(Move::Chapayev(action)) = m.all_actions()[i] else {
         return None;
     };
@@ -177,7 +178,7 @@ pub fn action_text(lang: Language, m: &Match, i: usize) -> Option<String> {
         .and_then(|c| c.report.as_ref())
         .map(|r| r.removed.clone())
         .unwrap_or_default();
-    if !removed.is_empty() {
+    if !removed.is_empty() && !unsettled {
         let ids: Vec<String> = removed.iter().map(|&c| checker_name(c)).collect();
         text.push(' ');
         text.push_str(&lang.t_args("report-off", &[("ids", ids.join(", "))]));
@@ -311,4 +312,37 @@ pub fn announce(ui: &egui::Ui, lang: Language, m: &Match, revision: u64, table: 
         egui::Color32::WHITE,
     );
     ui.ctx().request_repaint();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Position};
+
+    /// A shot still rolling on the table is listed by who shot; what it knocked off
+    /// joins the line once the checkers are still.
+    #[test]
+    fn the_move_list_tells_what_fell_only_when_the_shot_is_over() {
+        let mut m = Match::new(Position::new(GameId::Chapayev, &[]).unwrap());
+        m.play_text("lot white=1 seed=5").unwrap();
+        m.play_text("flick W4 th=90.0000 s=0.6000 e=0.0000")
+            .unwrap();
+        let removed = chapayev(m.position())
+            .unwrap()
+            .report
+            .as_ref()
+            .unwrap()
+            .removed
+            .clone();
+        assert_eq!(removed, [12], "the flick knocks the checker facing W4 off");
+        let lang = Language::English;
+        let settled = action_text(lang, &m, 1, false).unwrap();
+        let rolling = action_text(lang, &m, 1, true).unwrap();
+        assert!(settled.contains(&checker_name(removed[0])), "{settled}");
+        assert!(
+            settled.starts_with(&rolling) && rolling.contains("W4"),
+            "{rolling}"
+        );
+        assert!(!rolling.contains(&checker_name(removed[0])), "{rolling}");
+    }
 }

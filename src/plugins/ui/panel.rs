@@ -99,8 +99,9 @@ pub fn chess_letters(lang: Language, san: &str) -> String {
         .collect()
 }
 
-/// How an action reads in the move list.
-pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
+/// How an action reads in the move list. `unsettled` is true while the action's shot
+/// is still playing out on Chapayev's table: what it knocked off is not told yet.
+pub fn action_text(lang: Language, m: &Match, i: usize, unsettled: bool) -> String {
     let state = m.state_before(i);
     match m.all_actions()[i] {
         Action::Play(mv) if state.position.is_swap(&mv) => lang.t("action-swap"),
@@ -113,7 +114,7 @@ pub fn action_text(lang: Language, m: &Match, i: usize) -> String {
             chess_letters(lang, &m.notation(i))
         }
         Action::Play(_) if m.game() == crate::rules::GameId::Chapayev => {
-            super::chapayev::action_text(lang, m, i).unwrap_or_else(|| m.notation(i))
+            super::chapayev::action_text(lang, m, i, unsettled).unwrap_or_else(|| m.notation(i))
         }
         Action::Play(_) => m.notation(i),
         Action::OfferDraw => lang.t("action-offer-draw"),
@@ -282,7 +283,7 @@ pub fn show(
                 super::chapayev::show(ui, lang, m, table, &mut send);
             }
             ui.separator();
-            move_list(ui, lang, m, &mut send);
+            move_list(ui, lang, m, table.playing(), &mut send);
             if let Some(c) = send {
                 parts.commands.write(c);
             }
@@ -290,7 +291,14 @@ pub fn show(
 }
 
 /// The numbered moves as flowing text; a click shows the position after that move.
-fn move_list(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Command>) {
+/// While a shot plays out (`playing`), the last move is listed without its result.
+fn move_list(
+    ui: &mut egui::Ui,
+    lang: Language,
+    m: &Match,
+    playing: bool,
+    send: &mut Option<Command>,
+) {
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink(false)
@@ -328,7 +336,8 @@ fn move_list(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Com
                     }
                     let mut format = egui::TextFormat::simple(font, colour);
                     format.italics = decision;
-                    job.append(&action_text(lang, m, i), 0.0, format);
+                    let unsettled = playing && i + 1 == m.cursor();
+                    job.append(&action_text(lang, m, i, unsettled), 0.0, format);
                     if ui.selectable_label(i + 1 == m.cursor(), job).clicked() {
                         *send = Some(Command::GoTo(i + 1));
                     }
