@@ -789,3 +789,114 @@ fn a_game_in_progress_is_not_replaced_unasked() {
     assert!(session(&app).replacing.is_none());
     assert_eq!(session(&app).current.game(), GameId::Reversi);
 }
+
+/// Presses `keys` together for one frame, then lets them go.
+fn keys(app: &mut App, keys: &[KeyCode]) {
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for &key in keys {
+        input.press(key);
+    }
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release_all();
+    input.clear();
+    app.update();
+}
+
+#[test]
+fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
+    use doska::plugins::{Dialogs, Flipped, KeysPlugin};
+    let mut app = headless(GameId::Chess, &[]);
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .add_plugins(KeysPlugin);
+    for (from, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    let cursor = |app: &App| session(app).current.cursor();
+    assert_eq!(cursor(&app), 3);
+    keys(&mut app, &[KeyCode::ArrowLeft]);
+    keys(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(cursor(&app), 1, "Left steps back through the moves");
+    keys(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(cursor(&app), 2);
+    keys(&mut app, &[KeyCode::Home]);
+    assert_eq!(cursor(&app), 0);
+    keys(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(cursor(&app), 0, "nothing before the start");
+    keys(&mut app, &[KeyCode::End]);
+    assert_eq!(cursor(&app), 3);
+    keys(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(cursor(&app), 3, "nothing after the last move");
+    assert_eq!(
+        session(&app).current.all_actions().len(),
+        3,
+        "browsing keeps every move"
+    );
+
+    keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(session(&app).current.actions().len(), 2, "Ctrl+Z undoes");
+    keys(&mut app, &[KeyCode::ControlRight, KeyCode::KeyY]);
+    assert_eq!(session(&app).current.actions().len(), 3, "Ctrl+Y redoes");
+    // A quick Ctrl+Z: both keys go down and up between two frames.
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for key in [KeyCode::ControlLeft, KeyCode::KeyZ] {
+        input.press(key);
+        input.release(key);
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .clear();
+    assert_eq!(
+        session(&app).current.actions().len(),
+        2,
+        "a quick Ctrl+Z undoes"
+    );
+    keys(
+        &mut app,
+        &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyZ],
+    );
+    assert_eq!(
+        session(&app).current.actions().len(),
+        3,
+        "Ctrl+Shift+Z redoes"
+    );
+    keys(&mut app, &[KeyCode::KeyZ]);
+    assert_eq!(
+        session(&app).current.actions().len(),
+        3,
+        "Z alone does nothing"
+    );
+
+    assert!(!app.world().resource::<Flipped>().0);
+    keys(&mut app, &[KeyCode::KeyF]);
+    assert!(app.world().resource::<Flipped>().0, "F flips the board");
+    keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyF]);
+    assert!(app.world().resource::<Flipped>().0, "Ctrl+F is not F");
+    keys(&mut app, &[KeyCode::KeyF]);
+    assert!(!app.world().resource::<Flipped>().0);
+
+    keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyS]);
+    let name = app.world().resource::<Dialogs>().save_name.clone();
+    assert!(
+        name.as_deref().is_some_and(|n| n.starts_with("Chess - ")),
+        "Ctrl+S asks for a name: {name:?}"
+    );
+    keys(&mut app, &[KeyCode::Escape]);
+    assert_eq!(
+        app.world().resource::<Dialogs>().save_name,
+        None,
+        "Esc closes it"
+    );
+
+    click(&mut app, "b8");
+    assert!(session(&app).selection.from.is_some());
+    keys(&mut app, &[KeyCode::Escape]);
+    assert_eq!(
+        session(&app).selection.from,
+        None,
+        "Esc drops the selection"
+    );
+    assert_eq!(session(&app).current.actions().len(), 3);
+}

@@ -13,6 +13,7 @@ mod ui;
 
 pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
+pub use ui::{Dialogs, KeysPlugin};
 
 use crate::rules::GameId;
 use crate::rules::record::{SavedGame, replay};

@@ -26,6 +26,8 @@ pub struct Dialogs {
     pub dismissed: Option<(usize, usize)>,
     /// The name the save window proposes, while it is open.
     pub save_name: Option<String>,
+    /// The save window has just opened: its name field takes the keyboard.
+    type_name: bool,
     /// The saved games the load window lists, read when it opens.
     pub entries: Option<Vec<SaveEntry>>,
 }
@@ -42,6 +44,7 @@ impl Dialogs {
             .enumerate()
             .map(|(i, name)| seat_name(lang, name, i, position.seat_side(i), count))
             .collect();
+        self.type_name = true;
         self.save_name = Some(format!(
             "{} - {} - {}",
             lang.t(&format!("game-{}", session.game.id())),
@@ -118,7 +121,19 @@ pub fn show(
         let mut done = None;
         centred(lang.t("menu-save")).show(ctx, |ui| {
             ui.label(lang.t("dialog-save-name"));
-            ui.add(egui::TextEdit::singleline(&mut name).desired_width(360.0));
+            let field = ui.add(egui::TextEdit::singleline(&mut name).desired_width(360.0));
+            // The name field takes the keyboard as the window opens; Enter saves and
+            // Esc (which takes the focus away first) cancels.
+            if std::mem::take(&mut dialogs.type_name) {
+                field.request_focus();
+            }
+            if field.lost_focus() {
+                if ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    done = Some(true);
+                } else if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    done = Some(false);
+                }
+            }
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-save")).clicked() {
                     done = Some(true);

@@ -1,28 +1,78 @@
 //! The keyboard: Left/Right and Home/End browse the moves, Ctrl+Z / Ctrl+Y undo and
 //! redo, Ctrl+S saves, Ctrl+O opens a file, F flips the board, Esc closes a dialog or
 //! drops the selection. Keys typed into a text field stay there.
+//!
+//! Keys are read by their place on the keyboard, not the letter they type, so the
+//! shortcuts sit where they always do under a Russian or Ukrainian layout too.
 
 use super::dialogs::Dialogs;
 use super::panel::Parts;
-use crate::i18n::Language;
 use crate::plugins::layout::Flipped;
-use crate::plugins::session::Command;
+use crate::plugins::session::{ApplyActions, Command, Screen};
+use crate::plugins::storage::Settings;
 use crate::plugins::table::Table;
 use crate::rules::Action;
-use bevy_egui::egui::{self, Key, Modifiers};
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 
-pub fn handle(
-    ctx: &egui::Context,
-    lang: Language,
-    parts: &mut Parts,
-    dialogs: &mut Dialogs,
-    flipped: &mut Flipped,
-    table: &mut Table,
+/// The shortcuts, while a game is on screen. The dialogs, the flip setting and the
+/// table's view they act on are made here too, so the keys work without the panels
+/// (as in the headless tests).
+pub struct KeysPlugin;
+
+impl Plugin for KeysPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Dialogs>()
+            .init_resource::<Flipped>()
+            .init_resource::<Table>()
+            .add_systems(
+                Update,
+                shortcuts
+                    .before(ApplyActions)
+                    .run_if(in_state(Screen::Playing)),
+            );
+    }
+}
+
+const CONTROL: [KeyCode; 4] = [
+    KeyCode::ControlLeft,
+    KeyCode::ControlRight,
+    KeyCode::SuperLeft,
+    KeyCode::SuperRight,
+];
+const OTHER_MODIFIERS: [KeyCode; 4] = [
+    KeyCode::ShiftLeft,
+    KeyCode::ShiftRight,
+    KeyCode::AltLeft,
+    KeyCode::AltRight,
+];
+
+#[allow(clippy::too_many_arguments)]
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    typing: Option<Res<EguiWantsInput>>,
+    settings: Option<Res<Settings>>,
+    mut parts: Parts,
+    mut dialogs: ResMut<Dialogs>,
+    mut flipped: ResMut<Flipped>,
+    mut table: ResMut<Table>,
 ) {
-    if ctx.egui_wants_keyboard_input() {
+    if typing.is_some_and(|t| t.wants_keyboard_input()) {
         return;
     }
-    let pressed = |modifiers: Modifiers, key: Key| ctx.input_mut(|i| i.consume_key(modifiers, key));
+    let lang = settings.map(|s| s.language).unwrap_or_default();
+    // A modifier let go within this frame was still down when the key was pressed:
+    // a quick Ctrl+S can come and go between two frames.
+    let held = |modifiers: &[KeyCode]| {
+        keys.any_pressed(modifiers.iter().copied())
+            || keys.any_just_released(modifiers.iter().copied())
+    };
+    let control = held(&CONTROL);
+    let shift = held(&[KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let bare = !control && !held(&OTHER_MODIFIERS);
+    let plain = |key: KeyCode| bare && keys.just_pressed(key);
+    let with_control = |key: KeyCode| control && keys.just_pressed(key);
+
     let m = &parts.session.current;
     let (cursor, recorded) = (m.cursor(), m.all_actions().len());
     // Chapayev's lot stays in every view of the match.
@@ -32,40 +82,40 @@ pub fn handle(
             .is_some_and(|a| matches!(a, Action::Play(mv) if m.start().is_lot(mv))),
     );
     let mut send = None;
-    if pressed(Modifiers::NONE, Key::ArrowLeft) && cursor > first {
+    if plain(KeyCode::ArrowLeft) && cursor > first {
         send = Some(Command::GoTo(cursor - 1));
     }
-    if pressed(Modifiers::NONE, Key::ArrowRight) && cursor < recorded {
+    if plain(KeyCode::ArrowRight) && cursor < recorded {
         send = Some(Command::GoTo(cursor + 1));
     }
-    if pressed(Modifiers::NONE, Key::Home) {
+    if plain(KeyCode::Home) {
         send = Some(Command::GoTo(first));
     }
-    if pressed(Modifiers::NONE, Key::End) {
+    if plain(KeyCode::End) {
         send = Some(Command::GoTo(recorded));
     }
-    if pressed(Modifiers::COMMAND, Key::Z) {
-        send = Some(Command::Undo);
+    if with_control(KeyCode::KeyZ) {
+        send = Some(if shift { Command::Redo } else { Command::Undo });
     }
-    if pressed(Modifiers::COMMAND, Key::Y) || pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
-    {
+    if with_control(KeyCode::KeyY) {
         send = Some(Command::Redo);
     }
-    if pressed(Modifiers::COMMAND, Key::S) {
-        dialogs.save(lang, parts);
+    if with_control(KeyCode::KeyS) {
+        dialogs.save(lang, &parts);
     }
-    if pressed(Modifiers::COMMAND, Key::O) {
-        dialogs.open_file(parts);
+    if with_control(KeyCode::KeyO) {
+        dialogs.open_file(&mut parts);
     }
-    if pressed(Modifiers::NONE, Key::F) {
-        super::flip_view(parts.session.current.position(), flipped, table);
+    if plain(KeyCode::KeyF) {
+        super::flip_view(parts.session.current.position(), &mut flipped, &mut table);
     }
-    if pressed(Modifiers::NONE, Key::Escape) {
+    if plain(KeyCode::Escape) {
         if dialogs.notice.is_some() {
             dialogs.notice = None;
-        } else if dialogs.load || dialogs.confirm_resign {
+        } else if dialogs.load || dialogs.confirm_resign || dialogs.save_name.is_some() {
             dialogs.load = false;
             dialogs.confirm_resign = false;
+            dialogs.save_name = None;
         } else {
             send = Some(Command::CancelChoice);
         }

@@ -20,6 +20,9 @@ use super::session::Screen;
 use super::storage::Settings;
 use super::table::{self, Table, TableCamera, is_table};
 use crate::i18n::Language;
+pub use dialogs::Dialogs;
+pub use keys::KeysPlugin;
+
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -27,9 +30,7 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(repaint::QuietModifiersPlugin)
-            .init_resource::<dialogs::Dialogs>()
-            .init_resource::<Flipped>()
+        app.add_plugins((repaint::QuietModifiersPlugin, keys::KeysPlugin))
             .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
     }
 }
@@ -161,16 +162,6 @@ fn draw(
         );
     } else {
         place.set_if_neq(BoardPlace::default());
-    }
-    if *screen.get() == Screen::Playing {
-        keys::handle(
-            &ctx,
-            lang,
-            &mut parts,
-            &mut dialogs,
-            &mut flipped,
-            &mut table,
-        );
     }
     dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get());
     Ok(())
