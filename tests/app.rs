@@ -900,3 +900,43 @@ fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
     );
     assert_eq!(session(&app).current.actions().len(), 3);
 }
+
+#[test]
+fn sounds_follow_play_and_not_browsing() {
+    use bevy::ecs::message::Messages;
+    use doska::plugins::sound::{Cue, CuePlugin};
+    let mut app = headless(GameId::Chess, &[]);
+    app.add_plugins(CuePlugin);
+    let heard = |app: &mut App| -> Vec<Cue> {
+        app.world_mut()
+            .resource_mut::<Messages<Cue>>()
+            .drain()
+            .collect()
+    };
+    heard(&mut app);
+    let play = |app: &mut App, from: &str, to: &str| {
+        click(app, from);
+        click(app, to);
+    };
+    play(&mut app, "e2", "e4");
+    assert_eq!(heard(&mut app), [Cue::Move]);
+    play(&mut app, "d7", "d5");
+    play(&mut app, "e4", "d5");
+    assert_eq!(heard(&mut app), [Cue::Move, Cue::Capture]);
+    for command in [
+        Command::GoTo(0),
+        Command::Redo,
+        Command::Redo,
+        Command::Undo,
+    ] {
+        app.world_mut().write_message(command);
+        app.update();
+    }
+    assert_eq!(heard(&mut app), [], "browsing, redo and undo are silent");
+    play(&mut app, "d7", "d5");
+    assert_eq!(
+        heard(&mut app),
+        [Cue::Move],
+        "playing the recorded move again is heard"
+    );
+}

@@ -254,6 +254,7 @@ side-red = Red
 side-grey = Grey
 reason-last-in-game = the last player in the game
 menu-follow-turn = Turn the board to the player to move
+menu-sound = Sound
 button-yes = Yes
 button-no = No
 result-place = Place

@@ -254,6 +254,7 @@ side-red = Красные
 side-grey = Серые
 reason-last-in-game = остался последним в игре
 menu-follow-turn = Поворачивать доску к ходящему
+menu-sound = Звук
 button-yes = Да
 button-no = Нет
 result-place = Место

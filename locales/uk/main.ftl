@@ -254,6 +254,7 @@ side-red = Червоні
 side-grey = Сірі
 reason-last-in-game = залишився останнім у грі
 menu-follow-turn = Повертати дошку до того, хто ходить
+menu-sound = Звук
 button-yes = Так
 button-no = Ні
 result-place = Місце

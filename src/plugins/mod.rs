@@ -5,6 +5,7 @@ mod fonts;
 mod layout;
 pub mod selection;
 pub mod session;
+pub mod sound;
 mod sprites;
 mod storage;
 mod table;
@@ -57,6 +58,7 @@ fn app() -> App {
             trichess::TriChessPlugin,
             table::ChapayevPlugin,
             ui::UiPlugin,
+            sound::SoundPlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Off));

@@ -46,6 +46,9 @@ pub struct Session {
     pub revision: u64,
     /// The move to animate: set when a move is played, not when browsing history.
     pub animate: Option<MoveView>,
+    /// Counts the actions played here (not browsed to, undone, redone or loaded), so
+    /// sounds follow play only.
+    pub played: u64,
 }
 
 impl Default for Session {
@@ -73,6 +76,7 @@ impl Session {
             message: None,
             revision: 0,
             animate: None,
+            played: 0,
         };
         session.refresh();
         session
@@ -82,6 +86,7 @@ impl Session {
     pub fn choose_game(&mut self, game: GameId) {
         *self = Session {
             revision: self.revision + 1,
+            played: self.played,
             ..Session::new(game)
         };
     }
@@ -174,6 +179,7 @@ impl Session {
                 self.current.bring_back();
                 self.refresh();
                 self.animate = view;
+                self.played += 1;
                 return Ok(());
             }
             self.dropping = Some(action);
@@ -197,6 +203,7 @@ impl Session {
             _ => None,
         };
         self.refresh();
+        self.played += 1;
         if passed {
             self.message = Some("msg-passed");
         }

@@ -15,6 +15,9 @@ pub struct Settings {
     /// Chess for three: turn the hexagon so the player to move sits at the bottom.
     #[serde(default)]
     pub follow_turn: bool,
+    /// Sound switched off.
+    #[serde(default)]
+    pub muted: bool,
     /// The house rules and seats last started, by game id, for the setup screen.
     #[serde(default)]
     pub last_setup: std::collections::BTreeMap<String, LastSetup>,

@@ -6,6 +6,7 @@
 
 mod aim;
 mod computer;
+mod knocks;
 mod scene;
 
 pub use aim::{Aim, ShotKind, show};
@@ -20,7 +21,8 @@ pub struct ChapayevPlugin;
 
 impl Plugin for ChapayevPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Table>()
+        app.add_message::<crate::plugins::sound::Cue>()
+            .init_resource::<Table>()
             .init_resource::<computer::Thinking>()
             .add_systems(
                 Update,

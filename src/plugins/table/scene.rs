@@ -1,10 +1,12 @@
 //! The meshes: a wooden board with its squares and the fold seam across it, sixteen
 //! checkers (a ring marks a traitor's new owner), lights and the camera.
 
+use super::knocks::Contacts;
 use super::{Table, chapayev, to_bevy};
 use crate::plugins::session::{Screen, Session};
+use crate::plugins::sound::Cue;
 use crate::rules::Game;
-use crate::rules::chapayev::Pose;
+use crate::rules::chapayev::{Pose, Shot};
 use bevy::camera::Viewport;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::light::{CascadeShadowConfigBuilder, NotShadowReceiver};
@@ -193,8 +195,14 @@ pub fn build_or_clear(
     }
 }
 
-/// Starts showing a shot that was just played, from the position before it.
-pub fn start_playback(mut session: ResMut<Session>, mut table: ResMut<Table>, time: Res<Time>) {
+/// Starts showing a shot that was just played, from the position before it, with the
+/// click of the finger (or the two fingers' squeeze) on wood.
+pub fn start_playback(
+    mut session: ResMut<Session>,
+    mut table: ResMut<Table>,
+    time: Res<Time>,
+    mut cues: MessageWriter<Cue>,
+) {
     if chapayev(session.current.position()).is_none() || session.animate.is_none() {
         return;
     }
@@ -212,6 +220,12 @@ pub fn start_playback(mut session: ResMut<Session>, mut table: ResMut<Table>, ti
     ) = (chapayev(before), session.current.actions()[i])
     {
         table.playback = Some((c.frames(&shot), time.elapsed_secs_f64()));
+        let strength = match shot {
+            Shot::Flick { strength, .. }
+            | Shot::Poke { strength, .. }
+            | Shot::Scissors { strength, .. } => strength,
+        };
+        cues.write(Cue::Knock(0.3 + 0.7 * strength));
     }
 }
 
@@ -223,7 +237,14 @@ fn transform(pose: &Pose) -> Transform {
     Transform::from_translation(to_bevy(pose.centre)).with_rotation(turn * engine * turn.inverse())
 }
 
-/// Puts every checker where the match (or the shot playing out) has it.
+/// The shot being heard: when it started, the last recorded frame heard, and the
+/// checkers touching then.
+type Heard = Option<(f64, usize, Contacts)>;
+
+/// Puts every checker where the match (or the shot playing out) has it, and sounds the
+/// knocks of the frames passed since the last call (and the end of the match once the
+/// shot that won it is over).
+#[allow(clippy::too_many_arguments)]
 pub fn place(
     session: Res<Session>,
     mut table: ResMut<Table>,
@@ -231,6 +252,8 @@ pub fn place(
     mut checkers: Query<(&CheckerMesh, &mut Transform, &mut Visibility), Without<OwnerRing>>,
     mut rings: Query<(&OwnerRing, &mut Visibility), Without<CheckerMesh>>,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut heard: Local<Heard>,
+    mut cues: MessageWriter<Cue>,
 ) {
     let Some(c) = chapayev(session.current.position()) else {
         return;
@@ -241,10 +264,21 @@ pub fn place(
     }
     let frame = table.playback.as_ref().and_then(|(frames, started)| {
         let k = ((time.elapsed_secs_f64() - started) * 60.0) as usize;
+        if !matches!(&*heard, Some((s, _, _)) if s == started) {
+            *heard = frames.first().map(|f| (*started, 0, Contacts::new(f)));
+        }
+        if let Some((_, shown, contacts)) = heard.as_mut() {
+            while *shown + 1 < frames.len().min(k + 1) {
+                for strength in contacts.step(&frames[*shown], &frames[*shown + 1]) {
+                    cues.write(Cue::Knock(strength));
+                }
+                *shown += 1;
+            }
+        }
         frames.get(k).cloned()
     });
-    if frame.is_none() {
-        table.playback = None;
+    if frame.is_none() && table.playback.take().is_some() && session.current.outcome().is_some() {
+        cues.write(Cue::End);
     }
     for (mesh, mut t, mut v) in &mut checkers {
         let pose = match &frame {

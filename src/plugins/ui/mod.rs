@@ -111,6 +111,10 @@ fn draw(
                     ui.close();
                 }
                 ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
+                let mut sound = !settings.muted;
+                if ui.checkbox(&mut sound, lang.t("menu-sound")).changed() {
+                    settings.muted = !sound;
+                }
             });
             ui.menu_button(lang.t("menu-language"), |ui| {
                 for l in Language::ALL {

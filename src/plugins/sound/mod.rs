@@ -1,0 +1,190 @@
+//! Sounds of play: a move, a capture, a check, the end of a game, and on Chapayev's
+//! table the knock of checker on checker as a shot plays out. Views say what happened
+//! as [`Cue`]s; the cues are played unless the player switched sound off (a setting
+//! kept between runs). Where the machine has no sound device, the cues go unheard and
+//! nothing else changes.
+
+mod synth;
+mod tone;
+
+use super::session::{ApplyActions, Session};
+use super::storage::Settings;
+use super::table::is_table;
+use crate::rules::{Action, Match};
+use bevy::audio::{AddAudioSource, AudioPlayer, PlaybackSettings, Volume};
+use bevy::prelude::*;
+use tone::Tone;
+
+/// Something to be heard.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum Cue {
+    Move,
+    Capture,
+    Check,
+    End,
+    /// A checker struck, as hard as the share of a full-strength hit given (0 to 1).
+    Knock(f32),
+}
+
+/// Plays the cues. Needs Bevy's audio plugin (part of the default plugins).
+pub struct SoundPlugin;
+
+impl Plugin for SoundPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_audio_source::<Tone>()
+            .add_plugins(CuePlugin)
+            .add_systems(Startup, make_sounds)
+            .add_systems(Update, play.after(cue_played_actions));
+    }
+}
+
+/// Says what the played actions sound like, without playing anything: the headless
+/// tests hear the cues this way.
+pub struct CuePlugin;
+
+impl Plugin for CuePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<Cue>()
+            .add_systems(Update, cue_played_actions.after(ApplyActions));
+    }
+}
+
+/// What the action before the shown position sounds like, when it was just played.
+/// Chapayev's shots are heard from the table as they play out instead, and draw offers
+/// are silent.
+pub fn cue_for(m: &Match) -> Option<Cue> {
+    let i = m.cursor().checked_sub(1)?;
+    let action = m.all_actions()[i];
+    let shot = is_table(m.game()) && matches!(action, Action::Play(_));
+    if m.outcome().is_some() && !shot {
+        return Some(Cue::End);
+    }
+    let Action::Play(mv) = action else {
+        return None;
+    };
+    if shot {
+        return None;
+    }
+    if m.position().check_cell().is_some() {
+        return Some(Cue::Check);
+    }
+    let view = m.state_before(i).position.view(&mv)?;
+    Some(if view.captured.is_empty() {
+        Cue::Move
+    } else {
+        Cue::Capture
+    })
+}
+
+fn cue_played_actions(session: Res<Session>, mut heard: Local<u64>, mut cues: MessageWriter<Cue>) {
+    if session.played == *heard {
+        return;
+    }
+    *heard = session.played;
+    if let Some(cue) = cue_for(&session.current) {
+        cues.write(cue);
+    }
+}
+
+#[derive(Resource)]
+struct Sounds {
+    tap: Handle<Tone>,
+    capture: Handle<Tone>,
+    check: Handle<Tone>,
+    end: Handle<Tone>,
+    knock: Handle<Tone>,
+}
+
+fn make_sounds(mut commands: Commands, mut tones: ResMut<Assets<Tone>>) {
+    let mut add = |samples: Vec<f32>| tones.add(Tone(samples.into()));
+    commands.insert_resource(Sounds {
+        tap: add(synth::tap()),
+        capture: add(synth::capture()),
+        check: add(synth::check()),
+        end: add(synth::end()),
+        knock: add(synth::knock()),
+    });
+}
+
+/// Knocks heard together in one frame at most: a break of a packed row hits many
+/// checkers within a few milliseconds, and the loudest few are what the ear takes in.
+const KNOCKS_PER_FRAME: usize = 3;
+
+fn play(
+    mut cues: MessageReader<Cue>,
+    settings: Option<Res<Settings>>,
+    sounds: Option<Res<Sounds>>,
+    mut commands: Commands,
+) {
+    let muted = settings.is_some_and(|s| s.muted);
+    let Some(sounds) = sounds.filter(|_| !muted) else {
+        cues.clear();
+        return;
+    };
+    let mut knocks: Vec<f32> = Vec::new();
+    for cue in cues.read() {
+        let tone = match *cue {
+            Cue::Move => &sounds.tap,
+            Cue::Capture => &sounds.capture,
+            Cue::Check => &sounds.check,
+            Cue::End => &sounds.end,
+            Cue::Knock(strength) => {
+                knocks.push(strength);
+                continue;
+            }
+        };
+        commands.spawn((AudioPlayer(tone.clone()), PlaybackSettings::DESPAWN));
+    }
+    knocks.sort_by(|a, b| b.total_cmp(a));
+    for strength in knocks.into_iter().take(KNOCKS_PER_FRAME) {
+        commands.spawn((
+            AudioPlayer(sounds.knock.clone()),
+            PlaybackSettings::DESPAWN.with_volume(Volume::Linear(strength.clamp(0.05, 1.0))),
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Position};
+
+    fn chess(moves: &[&str]) -> Match {
+        let mut m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
+        for mv in moves {
+            m.play_text(mv).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn moves_captures_checks_and_ends_sound_different() {
+        assert_eq!(cue_for(&chess(&[])), None);
+        assert_eq!(cue_for(&chess(&["e4"])), Some(Cue::Move));
+        assert_eq!(cue_for(&chess(&["e4", "d5", "exd5"])), Some(Cue::Capture));
+        assert_eq!(
+            cue_for(&chess(&["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+"])),
+            Some(Cue::Check)
+        );
+        assert_eq!(
+            cue_for(&chess(&["f3", "e5", "g4", "Qh4#"])),
+            Some(Cue::End),
+            "mate ends the game"
+        );
+        let mut resigned = chess(&["e4"]);
+        resigned.play(Action::Resign).unwrap();
+        assert_eq!(cue_for(&resigned), Some(Cue::End));
+        let mut offered = chess(&["e4"]);
+        offered.play(Action::OfferDraw).unwrap();
+        assert_eq!(cue_for(&offered), None, "an offer is silent");
+    }
+
+    #[test]
+    fn chapayev_shots_are_heard_from_the_table() {
+        let mut m = Match::new(Position::new(GameId::Chapayev, &[]).unwrap());
+        m.play_text("lot white=1 seed=5").unwrap();
+        m.play_text("flick W4 th=90.0000 s=0.6000 e=0.0000")
+            .unwrap();
+        assert_eq!(cue_for(&m), None);
+    }
+}
