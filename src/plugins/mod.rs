@@ -11,6 +11,7 @@ mod storage;
 mod table;
 mod trichess;
 mod ui;
+mod warm_up;
 
 pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
@@ -59,6 +60,7 @@ fn app() -> App {
             table::ChapayevPlugin,
             ui::UiPlugin,
             sound::SoundPlugin,
+            warm_up::WarmUpPlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Off));
