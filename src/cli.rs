@@ -1,6 +1,7 @@
-//! The headless commands: what `doska games`, `perft` and `replay` print.
+//! The headless commands: what `doska games`, `perft`, `replay` and `think` print.
 
 use crate::rules::record::replay;
+use crate::rules::search::{Level, Limits, Progress};
 use crate::rules::{GameId, Match, Position};
 use std::time::Instant;
 
@@ -123,6 +124,52 @@ pub fn replay_file(
         m.actions().len()
     );
     Ok((m, report))
+}
+
+/// The computer's move for the seat to move after `moves` (a move list as replay
+/// reads it) from the start or `fen`: the move in the game's notation. Each finished
+/// depth is told to `info` as a line of text.
+pub fn think(
+    game: &str,
+    fen: Option<&str>,
+    moves: Option<&str>,
+    options: &[(String, String)],
+    level: Level,
+    limits: &Limits,
+    info: &mut dyn FnMut(String),
+) -> Result<String, String> {
+    let game = GameId::from_id(game)?;
+    let mut text = String::new();
+    if let Some(fen) = fen {
+        text.push_str(&format!("[FEN \"{fen}\"]\n"));
+    }
+    text.push_str(moves.unwrap_or(""));
+    let m = replay(game, &text, options).map_err(|e| e.to_string())?;
+    let position = m.position();
+    let seed = m.actions().len() as u64;
+    let mut report = |p: &Progress<crate::rules::Move>| {
+        info(format!(
+            "depth {} score {} nodes {} nps {} time {} pv {}",
+            p.depth,
+            p.score,
+            p.nodes,
+            p.nps,
+            p.millis,
+            position.line_notation(&p.pv).join(" ")
+        ));
+    };
+    match position.think(level, limits, seed, &mut report) {
+        Some(thought) => Ok(position.notation(&thought.best)),
+        None => Err("the game is over: there is no move to choose".into()),
+    }
+}
+
+/// Reads a level's id (easy, normal, hard).
+pub fn parse_level(raw: &str) -> Result<Level, String> {
+    Level::ALL
+        .into_iter()
+        .find(|l| l.id() == raw)
+        .ok_or_else(|| format!("--level takes easy, normal or hard, not '{raw}'"))
 }
 
 #[cfg(test)]

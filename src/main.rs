@@ -38,6 +38,29 @@ enum Command {
         #[arg(long)]
         log: Option<std::path::PathBuf>,
     },
+    /// Prints the computer's move for the side to move (search info on stderr).
+    Think {
+        game: String,
+        /// Start from this position (FEN for chess).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played first, in the game's notation.
+        #[arg(long)]
+        moves: Option<String>,
+        /// Thinking time, milliseconds.
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// Search depth, plies.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Positions to search at most (with no movetime, the answer is the same every run).
+        #[arg(long)]
+        nodes: Option<u64>,
+        #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
+        level: doska::rules::search::Level,
+    },
+    /// Speaks the UCI protocol on standard input and output (chess).
+    Uci,
     /// Opens the app window on a game, renders one frame and saves it as PNG.
     Screenshot {
         game: String,
@@ -84,6 +107,41 @@ fn run(args: Args) -> Result<(), String> {
                 report
             };
             print!("{report}");
+            Ok(())
+        }
+        Some(Command::Think {
+            game,
+            fen,
+            moves,
+            movetime,
+            depth,
+            nodes,
+            level,
+        }) => {
+            let limits = doska::rules::search::Limits {
+                depth,
+                nodes,
+                // With no limit at all, a second's thought.
+                time: movetime
+                    .or((depth.is_none() && nodes.is_none()).then_some(1000))
+                    .map(std::time::Duration::from_millis),
+                stop: None,
+            };
+            let mut info = |line: String| eprintln!("info {line}");
+            let best = cli::think(
+                &game,
+                fen.as_deref(),
+                moves.as_deref(),
+                &options,
+                level,
+                &limits,
+                &mut info,
+            )?;
+            println!("{best}");
+            Ok(())
+        }
+        Some(Command::Uci) => {
+            doska::uci::run(std::io::stdin().lock(), std::io::stdout());
             Ok(())
         }
         Some(Command::Screenshot {

@@ -14,6 +14,7 @@ pub mod path;
 pub mod position;
 pub mod record;
 pub mod reversi;
+pub mod search;
 pub mod side;
 pub mod topology;
 pub mod trichess;

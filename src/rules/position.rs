@@ -12,6 +12,7 @@ use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
+use super::search::{self, Evaluate, Level, Limits, Progress, Thought};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
@@ -120,6 +121,21 @@ macro_rules! registry {
                 match self {
                     $(Position::$variant(p) => {
                         p.parse_move(text).map(Move::$variant).map_err(Error::Notation)
+                    })*
+                }
+            }
+
+            /// Runs the search on the inner game (see [`Position::think`]).
+            fn search_inner(
+                &self,
+                level: Level,
+                limits: &Limits,
+                seed: u64,
+                report: &mut dyn FnMut(&Progress<Move>),
+            ) -> Option<Thought<Move>> {
+                match self {
+                    $(Position::$variant(p) => {
+                        think_in::<$rules>(p, Move::$variant, level, limits, seed, report)
                     })*
                 }
             }
@@ -374,4 +390,69 @@ mod tests {
             }
         }
     }
+}
+
+impl Position {
+    /// The computer's choice for the seat to move, or None where the game is over.
+    /// Chapayev's shots come from its own simulating player; every other game from the
+    /// search over its evaluation. `report` hears each finished depth.
+    pub fn think(
+        &self,
+        level: Level,
+        limits: &Limits,
+        seed: u64,
+        report: &mut dyn FnMut(&Progress<Move>),
+    ) -> Option<Thought<Move>> {
+        if let Position::Chapayev(c) = self
+            && c.lot_drawn()
+        {
+            c.outcome(1)?;
+            let shot = c.computer_shot(level, limits.time, seed);
+            let best = Move::Chapayev(super::chapayev::Action::Shot(shot));
+            return Some(Thought {
+                best,
+                progress: Progress {
+                    depth: 1,
+                    score: 0,
+                    nodes: 0,
+                    nps: 0,
+                    millis: 0,
+                    pv: vec![best],
+                },
+            });
+        }
+        self.search_inner(level, limits, seed, report)
+    }
+
+    /// Moves played one after another from here, in the game's notation.
+    pub fn line_notation(&self, line: &[Move]) -> Vec<String> {
+        let mut p = self.clone();
+        let mut out = Vec::new();
+        for m in line {
+            if !p.is_legal(m) {
+                break;
+            }
+            out.push(p.notation(m));
+            if p.play(m).is_err() {
+                break;
+            }
+        }
+        out
+    }
+}
+
+fn think_in<G: Evaluate>(
+    p: &G,
+    wrap: fn(G::Move) -> Move,
+    level: Level,
+    limits: &Limits,
+    seed: u64,
+    report: &mut dyn FnMut(&Progress<Move>),
+) -> Option<Thought<Move>> {
+    let mut relay = |progress: &Progress<G::Move>| report(&progress.map(wrap));
+    let thought = search::think(p, level, limits, seed, &mut relay)?;
+    Some(Thought {
+        best: wrap(thought.best),
+        progress: thought.progress.map(wrap),
+    })
 }

@@ -8,22 +8,14 @@ use super::shot::{Shot, Value};
 use crate::rules::side::Side;
 use std::time::{Duration, Instant};
 
-/// How hard the computer plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    Easy,
-    Normal,
-    Hard,
-}
+pub use crate::rules::search::Level;
 
-impl Level {
-    /// Candidates, rollouts per candidate, angle noise (degrees), strength noise, budget.
-    fn settings(self) -> (usize, u32, f32, f32, Duration) {
-        match self {
-            Level::Easy => (20, 1, 4.0, 0.10, Duration::from_millis(300)),
-            Level::Normal => (80, 1, 2.0, 0.05, Duration::from_millis(1000)),
-            Level::Hard => (200, 3, 0.7, 0.02, Duration::from_millis(2500)),
-        }
+/// Candidates, rollouts per candidate, angle noise (degrees), strength noise, budget.
+fn settings(level: Level) -> (usize, u32, f32, f32, Duration) {
+    match level {
+        Level::Easy => (20, 1, 4.0, 0.10, Duration::from_millis(300)),
+        Level::Normal => (80, 1, 2.0, 0.05, Duration::from_millis(1000)),
+        Level::Hard => (200, 3, 0.7, 0.02, Duration::from_millis(2500)),
     }
 }
 
@@ -210,7 +202,7 @@ impl Chapayev {
     /// The computer's shot: candidates simulated in order until the budget runs out (at
     /// least one; `None`: no time limit), the best played with noise from `noise_seed`.
     pub fn computer_shot(&self, level: Level, budget: Option<Duration>, noise_seed: u64) -> Shot {
-        let (count, rollouts, angle_noise, strength_noise, default_budget) = level.settings();
+        let (count, rollouts, angle_noise, strength_noise, default_budget) = settings(level);
         let budget = budget.unwrap_or(default_budget);
         let started = Instant::now();
         let mut best: Option<Scored> = None;

@@ -16,6 +16,7 @@
 //!   `flick W3 th=90.0000 s=0.4200 e=0.0000`.
 
 mod ai;
+mod eval;
 mod formation;
 mod lines;
 pub mod log;

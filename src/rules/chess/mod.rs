@@ -1,5 +1,6 @@
 //! Orthodox chess (`chess`), after the FIDE Laws.
 
+mod eval;
 mod fen;
 mod movegen;
 mod position;

@@ -6,6 +6,7 @@
 //! did too (unless every Black move would); the solo phase of `scoring` ends when the loser
 //! fills the target or after 200 penalty moves.
 
+mod eval;
 mod moves;
 
 pub use moves::CMove;

@@ -4,6 +4,7 @@
 //! moves (men diagonally forward, kings in all eight directions) and crowns a man in the
 //! middle of a capture.
 
+mod eval;
 mod movegen;
 mod notation;
 

@@ -2,6 +2,7 @@
 //! and jump chains in eight directions; five in a row wins, and repeating the same
 //! movement too often loses.
 
+mod eval;
 mod moves;
 
 pub use moves::Action;

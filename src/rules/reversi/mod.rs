@@ -7,6 +7,8 @@
 //! second centre disc must stand orthogonally next to his first; with `out_of_discs =
 //! borrow`, the borrowed disc comes out of the opponent's supply.
 
+mod eval;
+
 use super::game::{Game, grid_diagram};
 use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
 use super::outcome::{Outcome, Reason};

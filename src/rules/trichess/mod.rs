@@ -32,6 +32,7 @@
 
 mod board;
 mod diplomacy;
+mod eval;
 mod movegen;
 mod notation;
 mod text;

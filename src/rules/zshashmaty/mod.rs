@@ -8,6 +8,7 @@
 //!   now played by the one who opened as White;
 //! - in the team game the seats of a team alternate with every move of that team's colour.
 
+mod eval;
 mod movegen;
 mod notation;
 mod position;

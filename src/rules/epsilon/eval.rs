@@ -1,0 +1,48 @@
+//! The computer's view of Epsilon-64: every run of five cells in a row, column or
+//! diagonal that only one side has stones in is a chance for that side, worth more
+//! the fuller it is; a run with both sides' stones is nobody's.
+
+use super::Epsilon;
+use crate::rules::game::Game;
+use crate::rules::search::Evaluate;
+use crate::rules::side::Side;
+
+/// A run holding this many of one side's stones and none of the other's.
+const RUN: [i32; 6] = [0, 1, 6, 30, 250, 10_000];
+
+impl Evaluate for Epsilon {
+    fn evaluate(&self, side: Side) -> i32 {
+        let mut grid = [[None; 8]; 8];
+        let topology = self.topology();
+        for (cell, piece) in self.pieces() {
+            if let Some((f, r)) = topology.cells[cell as usize].square() {
+                grid[f as usize][r as usize] = Some(piece.side);
+            }
+        }
+        let mut score = 0;
+        for (df, dr) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
+            for f in 0..8i32 {
+                for r in 0..8i32 {
+                    let (ef, er) = (f + 4 * df, r + 4 * dr);
+                    if !(0..8).contains(&ef) || !(0..8).contains(&er) {
+                        continue;
+                    }
+                    let (mut own, mut theirs) = (0, 0);
+                    for k in 0..5 {
+                        match grid[(f + k * df) as usize][(r + k * dr) as usize] {
+                            Some(s) if s == side => own += 1,
+                            Some(_) => theirs += 1,
+                            None => {}
+                        }
+                    }
+                    if theirs == 0 {
+                        score += RUN[own];
+                    } else if own == 0 {
+                        score -= RUN[theirs];
+                    }
+                }
+            }
+        }
+        score
+    }
+}

@@ -1,0 +1,91 @@
+//! What a game brings to the search: how good a position is for a side, which moves
+//! must be looked at past the horizon, and which to try first.
+
+use crate::rules::game::Game;
+use crate::rules::side::Side;
+use crate::rules::topology::Cell;
+use crate::rules::view::{PieceKind, PieceView};
+
+/// A win, in the evaluation's units; mates are this less the plies to reach them.
+pub const WIN: i32 = 1_000_000;
+
+pub trait Evaluate: Game {
+    /// How good the position is for `side`, in hundredths of a pawn or the game's
+    /// like; positive is good for `side`. Only called where the game goes on.
+    fn evaluate(&self, side: Side) -> i32;
+
+    /// Moves that change the material and must be followed past the search's depth
+    /// (captures, promotions), so the search does not stop in the middle of an exchange.
+    fn noisy(&self, _m: &Self::Move) -> bool {
+        false
+    }
+
+    /// A guess at how good a move is, to try the best first: the higher, the sooner.
+    fn order(&self, m: &Self::Move) -> i32 {
+        i32::from(self.noisy(m))
+    }
+
+    /// A Zobrist-style key of the position: every piece on its cell, the seat to move
+    /// and the number of legal moves (which tells apart positions with the same pieces
+    /// but other rights or a decision pending). Games with a faster key of their own
+    /// override it.
+    fn key(&self, legal_moves: usize) -> u64 {
+        let mut key = mix(self.seat_to_move() as u64 ^ (legal_moves as u64) << 8);
+        for (cell, piece) in self.pieces() {
+            let code = (cell as u64) << 16 | (piece.side.index() as u64) << 8 | piece.kind as u64;
+            key ^= mix(code.wrapping_add(0x9e37_79b9));
+        }
+        key
+    }
+}
+
+/// SplitMix64's finaliser: a fixed, well-spread 64-bit value for each input.
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The usual worth of a piece kind, in hundredths of a pawn, for games that mix chess
+/// pieces and checkers. Kings are beyond price: losing them ends the game.
+pub fn worth(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::King | PieceKind::Disc | PieceKind::Stone => 0,
+        PieceKind::Queen => 900,
+        PieceKind::Rook => 500,
+        PieceKind::Bishop => 330,
+        PieceKind::Knight => 320,
+        PieceKind::Pawn | PieceKind::Checker => 100,
+        PieceKind::ZChecker => 150,
+        PieceKind::DraughtsKing => 300,
+        PieceKind::ViceKing => 400,
+    }
+}
+
+/// What `side` has less what the others have (their average, where there are several),
+/// each piece valued by `value`.
+pub fn balance(
+    pieces: &[(Cell, PieceView)],
+    side: Side,
+    value: impl Fn(Cell, &PieceView) -> i32,
+) -> i32 {
+    let mut own = 0;
+    let mut others = [0i32; 4];
+    let mut present = [false; 4];
+    for (cell, piece) in pieces {
+        if piece.side == side {
+            own += value(*cell, piece);
+        } else if piece.side != Side::Grey {
+            others[piece.side.index()] += value(*cell, piece);
+            present[piece.side.index()] = true;
+        }
+    }
+    let count = present.iter().filter(|p| **p).count().max(1) as i32;
+    own - others.iter().sum::<i32>() / count
+}
+
+/// True when a move takes something: the noisy moves of most games.
+pub fn captures<G: Game>(position: &G, m: &G::Move) -> bool {
+    !position.view(m).captured.is_empty()
+}

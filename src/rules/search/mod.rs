@@ -1,0 +1,177 @@
+//! The computer player: one search over the [`Game`] trait, each game adding its
+//! [`Evaluate`]. Levels differ by the search's budget and, below the hardest, by a
+//! human-looking choice among the good moves: the better a move scored, the likelier
+//! it is played, so the easy level misses a pawn now and then but never plays at random.
+//! Everything is deterministic for a given seed and node budget.
+//!
+//! [`Game`]: crate::rules::Game
+
+mod alphabeta;
+mod evaluate;
+#[cfg(test)]
+mod tests;
+
+pub use evaluate::{Evaluate, WIN, balance, captures, mix, worth};
+
+use alphabeta::Searcher;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How well the computer plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Level {
+    Easy,
+    #[default]
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The deepest search, the node budget, and how far (in evaluation units) a move
+    /// may fall short of the best and still be chosen fairly often.
+    fn settings(self) -> (u32, Option<u64>, f64) {
+        match self {
+            Level::Easy => (2, Some(4_000), 90.0),
+            Level::Normal => (4, Some(80_000), 25.0),
+            Level::Hard => (64, None, 0.0),
+        }
+    }
+}
+
+/// When to stop thinking. With no time and no stop flag the search is deterministic.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub time: Option<Duration>,
+    /// Set from another thread to stop at once (UCI's `stop`).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Where the search stands after a finished depth: for `info` lines and stderr.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress<M> {
+    pub depth: u32,
+    /// For the side to move, in the evaluation's units (mate scores near [`WIN`]).
+    pub score: i32,
+    pub nodes: u64,
+    pub nps: u64,
+    pub millis: u64,
+    pub pv: Vec<M>,
+}
+
+impl<M> Progress<M> {
+    /// The same progress with its line's moves turned into another type.
+    pub fn map<N>(&self, f: impl Fn(M) -> N) -> Progress<N>
+    where
+        M: Copy,
+    {
+        Progress {
+            depth: self.depth,
+            score: self.score,
+            nodes: self.nodes,
+            nps: self.nps,
+            millis: self.millis,
+            pv: self.pv.iter().map(|&m| f(m)).collect(),
+        }
+    }
+}
+
+/// The move chosen, and the search that chose it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought<M> {
+    pub best: M,
+    pub progress: Progress<M>,
+}
+
+/// A finished depth and its root moves with their scores, best first.
+type Scored<M> = (i32, Vec<(M, i32)>);
+
+/// Chooses a move for the side to move, or None where it has none (the game is over).
+/// `report` hears each finished depth.
+pub fn think<G: Evaluate>(
+    position: &G,
+    level: Level,
+    limits: &Limits,
+    seed: u64,
+    report: &mut dyn FnMut(&Progress<G::Move>),
+) -> Option<Thought<G::Move>> {
+    let moves = position.legal_moves();
+    if position.outcome(1).is_some() || moves.is_empty() {
+        return None;
+    }
+    let (deepest, budget, spread) = level.settings();
+    let limits = Limits {
+        depth: Some(limits.depth.unwrap_or(deepest).min(deepest)),
+        nodes: match (limits.nodes, budget) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        ..limits.clone()
+    };
+    let mut searcher = Searcher::new(position, &limits);
+    let mut order = moves.clone();
+    order.sort_by_key(|m| -position.order(m));
+    // The deepest finished depth and its scored moves, best first.
+    let mut done: Option<Scored<G::Move>> = None;
+    let exact = spread > 0.0;
+    for depth in 1..=limits.depth.unwrap_or(deepest) as i32 {
+        let Some(scored) = searcher.root(position, &order, depth, exact) else {
+            break;
+        };
+        order = scored.iter().map(|&(m, _)| m).collect();
+        let best = scored[0];
+        let pv = searcher.line(position, best.0, depth as usize);
+        report(&searcher.progress(depth, best.1, pv));
+        let decided = best.1.abs() >= WIN - 1000 || moves.len() == 1;
+        done = Some((depth, scored));
+        if decided {
+            break;
+        }
+    }
+    // Not even one depth within the budget: the first move by the game's own ordering.
+    let (depth, scored) = done.unwrap_or((0, vec![(order[0], 0)]));
+    let best = choose(&scored, spread, seed);
+    let score = scored.iter().find(|s| s.0 == best).map_or(0, |s| s.1);
+    let pv = searcher.line(position, best, depth.max(1) as usize);
+    Some(Thought {
+        best,
+        progress: searcher.progress(depth, score, pv),
+    })
+}
+
+/// Picks among scored moves: the best when `spread` is 0, else each with a weight that
+/// halves for every `spread` it falls short of the best. A move that walks into a lost
+/// game is never chosen while another does not.
+fn choose<M: Copy>(scored: &[(M, i32)], spread: f64, seed: u64) -> M {
+    let top = scored[0].1;
+    if spread <= 0.0 || scored.len() == 1 || top.abs() >= WIN - 1000 {
+        return scored[0].0;
+    }
+    let candidates: Vec<(M, f64)> = scored
+        .iter()
+        .filter(|&&(_, s)| s > -(WIN - 1000))
+        .map(|&(m, s)| (m, 0.5f64.powf(f64::from(top - s) / spread)))
+        .collect();
+    let total: f64 = candidates.iter().map(|c| c.1).sum();
+    let mut pick = (mix(seed) >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for &(m, w) in &candidates {
+        if pick < w {
+            return m;
+        }
+        pick -= w;
+    }
+    scored[0].0
+}

@@ -1,0 +1,131 @@
+use super::*;
+use crate::rules::chess::{ChessGame, ChessOptions};
+use crate::rules::game::Game;
+
+fn chess(fen: &str) -> ChessGame {
+    ChessGame::set_up(ChessOptions::default(), fen).unwrap()
+}
+
+fn best<G: Evaluate>(position: &G, level: Level, limits: Limits) -> String {
+    let thought = think(position, level, &limits, 1, &mut |_| {}).expect("a move");
+    position.notation(&thought.best)
+}
+
+fn depth(plies: u32) -> Limits {
+    Limits {
+        depth: Some(plies),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn chess_mates_in_one_and_two_are_found() {
+    let one = chess("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    assert_eq!(best(&one, Level::Hard, depth(3)), "Rd8#");
+    let two = chess("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1");
+    assert_eq!(best(&two, Level::Hard, depth(4)), "Rd8+");
+}
+
+#[test]
+fn chess_takes_a_free_queen_and_keeps_its_own() {
+    let free = chess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    assert_eq!(best(&free, Level::Hard, depth(3)), "Rxd5");
+    // The queen is attacked by a pawn: it moves away rather than stay to be taken.
+    let threatened = chess("4k3/8/4p3/3Q4/8/8/8/4K3 w - - 0 1");
+    let reply = best(&threatened, Level::Hard, depth(3));
+    assert!(reply.starts_with('Q') && reply != "Qd5", "{reply}");
+}
+
+#[test]
+fn the_same_seed_and_budget_choose_the_same_move() {
+    let start = ChessGame::new(ChessOptions::default());
+    for level in Level::ALL {
+        let limits = Limits {
+            nodes: Some(3_000),
+            ..Limits::default()
+        };
+        let a = think(&start, level, &limits, 7, &mut |_| {}).unwrap();
+        let b = think(&start, level, &limits, 7, &mut |_| {}).unwrap();
+        let key = |t: &Thought<_>| (t.best, t.progress.depth, t.progress.score, t.progress.nodes);
+        assert_eq!(key(&a), key(&b), "{level:?}");
+    }
+}
+
+#[test]
+fn every_level_of_every_game_plays_legal_moves_against_a_random_player() {
+    use crate::rules::{GameId, Position};
+    for &game in GameId::ALL.iter().filter(|&&g| g != GameId::Chapayev) {
+        for (n, level) in Level::ALL.into_iter().enumerate() {
+            let mut position = Position::new(game, &[]).unwrap();
+            let mut x = 0x9e37_79b9_7f4a_7c15u64 ^ n as u64;
+            for ply in 0..80 {
+                if position.outcome(1).is_some() {
+                    break;
+                }
+                let moves = position.legal_moves();
+                let m = if ply % 2 == 0 {
+                    let limits = Limits {
+                        nodes: Some(1_500),
+                        ..Limits::default()
+                    };
+                    let thought = position
+                        .think(level, &limits, ply, &mut |_| {})
+                        .unwrap_or_else(|| panic!("{} {level:?}: no move at ply {ply}", game.id()));
+                    thought.best
+                } else {
+                    x = mix(x);
+                    moves[(x % moves.len() as u64) as usize]
+                };
+                assert!(
+                    position.is_legal(&m),
+                    "{} {level:?} ply {ply}: {m:?}",
+                    game.id()
+                );
+                position.play(&m).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn reversi_takes_a_corner_when_offered() {
+    use crate::rules::{GameId, Position};
+    // Play on from the start until a corner is among the moves, then ask.
+    let mut position = Position::new(GameId::Reversi, &[]).unwrap();
+    let corners = ["a1", "h1", "a8", "h8"];
+    let mut x = 5u64;
+    for _ in 0..200 {
+        if position.outcome(1).is_some() {
+            break;
+        }
+        let moves = position.legal_moves();
+        let offered = moves
+            .iter()
+            .any(|m| corners.iter().any(|c| position.notation(m).starts_with(c)));
+        if offered {
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            let best = position
+                .think(Level::Hard, &limits, 0, &mut |_| {})
+                .unwrap()
+                .best;
+            let text = position.notation(&best);
+            assert!(
+                corners.iter().any(|c| text.starts_with(c)),
+                "{text} instead of a corner in\n{}\n{:?}",
+                position.diagram(),
+                moves
+                    .iter()
+                    .map(|m| position.notation(m))
+                    .collect::<Vec<_>>()
+            );
+            return;
+        }
+        x = mix(x);
+        let m = moves[(x % moves.len() as u64) as usize];
+        position.play(&m).unwrap();
+    }
+    panic!("no corner was ever offered");
+}
