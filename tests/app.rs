@@ -940,3 +940,44 @@ fn sounds_follow_play_and_not_browsing() {
         "playing the recorded move again is heard"
     );
 }
+
+#[test]
+fn the_computer_answers_and_undo_takes_back_both_moves() {
+    use doska::plugins::computer::ComputerPlugin;
+    use doska::rules::search::Level;
+    let mut app = headless(GameId::Chess, &[]);
+    app.add_plugins(ComputerPlugin);
+    {
+        let mut s = app.world_mut().resource_mut::<Session>();
+        s.computer = vec![false, true];
+        s.levels = vec![Level::Normal, Level::Easy];
+    }
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let started = std::time::Instant::now();
+    while session(&app).current.actions().len() < 2 {
+        assert!(started.elapsed().as_secs() < 20, "no reply");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+    let reply = session(&app).current.notation(1);
+    assert!(
+        session(&app).current.position().turn() == doska::rules::Side::White,
+        "Black replied {reply}"
+    );
+    let saved = session(&app).saved();
+    assert_eq!(saved.computer, [false, true]);
+    assert_eq!(saved.levels, [Level::Normal, Level::Easy]);
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(
+        session(&app).current.cursor(),
+        0,
+        "the reply and the move go back together"
+    );
+    // Back at the player's turn with moves to redo, the computer waits.
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(session(&app).current.cursor(), 0);
+}

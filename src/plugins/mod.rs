@@ -1,6 +1,7 @@
 //! The app: Bevy plugins for the board, the pieces, the panels and the files.
 
 pub mod board;
+pub mod computer;
 mod fonts;
 mod layout;
 pub mod selection;
@@ -61,6 +62,7 @@ fn app() -> App {
             ui::UiPlugin,
             sound::SoundPlugin,
             warm_up::WarmUpPlugin,
+            computer::ComputerPlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Off));

@@ -3,7 +3,8 @@
 
 use super::selection::{Click, MoveTable, Selection};
 use super::storage::Settings;
-use crate::rules::record::SavedGame;
+use crate::rules::record::{SavedGame, default_think_seconds};
+use crate::rules::search::Level;
 use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position, Side};
 use bevy::prelude::*;
 
@@ -26,8 +27,11 @@ pub struct Session {
     pub options: Vec<(String, String)>,
     /// Player names, one per seat, in order of play; empty shows the seat's label.
     pub seats: Vec<String>,
-    /// Seats the computer plays (Chapayev's table only, for now).
+    /// Seats the computer plays, and how well in each.
     pub computer: Vec<bool>,
+    pub levels: Vec<Level>,
+    /// Seconds a move at the hard level.
+    pub think_seconds: u32,
     pub current: Match,
     pub table: MoveTable,
     pub selection: Selection,
@@ -65,6 +69,8 @@ impl Session {
             game,
             options: game.default_options(),
             computer: vec![false; seats.len()],
+            levels: vec![Level::default(); seats.len()],
+            think_seconds: default_think_seconds(),
             seats,
             table: MoveTable::default(),
             current,
@@ -108,6 +114,7 @@ impl Session {
         let position = Position::new(self.game, &self.options)?;
         self.seats.resize_with(position.seat_count(), String::new);
         self.computer.resize(position.seat_count(), false);
+        self.levels.resize(position.seat_count(), Level::default());
         self.current = Match::new(position);
         self.animate = None;
         self.refresh();
@@ -141,6 +148,9 @@ impl Session {
             .resize_with(m.position().seat_count(), String::new);
         self.computer = saved.computer.clone();
         self.computer.resize(self.seats.len(), false);
+        self.levels = saved.levels.clone();
+        self.levels.resize(self.seats.len(), Level::default());
+        self.think_seconds = saved.think_seconds;
         self.current = m;
         self.animate = None;
         self.refresh();
@@ -150,6 +160,8 @@ impl Session {
     pub fn saved(&self) -> SavedGame {
         SavedGame {
             computer: self.computer.clone(),
+            levels: self.levels.clone(),
+            think_seconds: self.think_seconds,
             ..SavedGame::from_match(&self.current, &self.seats)
         }
     }
@@ -208,6 +220,22 @@ impl Session {
             self.message = Some("msg-passed");
         }
         Ok(())
+    }
+
+    /// Takes the last action back; against the computer, back to the player's own
+    /// turn, so the computer's reply and the player's move go together.
+    pub fn take_back(&mut self) {
+        self.current.take_back();
+        let everyone = self.computer.iter().all(|&c| c);
+        while !everyone && self.computer_to_move() && self.current.can_take_back() {
+            self.current.take_back();
+        }
+    }
+
+    /// True when the seat to move is the computer's.
+    pub fn computer_to_move(&self) -> bool {
+        let seat = self.current.position().seat_to_move();
+        self.computer.get(seat).copied().unwrap_or(false)
     }
 
     /// True while a game has moves and no result: closing it asks first.
@@ -348,7 +376,7 @@ fn apply_commands(
             Command::Act(action) => session.act(*action),
             Command::ActDroppingLater(action) => session.act_dropping_later(*action),
             Command::Undo => {
-                session.current.take_back();
+                session.take_back();
                 session.animate = None;
                 session.refresh();
                 Ok(())

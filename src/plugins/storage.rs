@@ -29,6 +29,10 @@ pub struct LastSetup {
     pub options: Vec<(String, String)>,
     pub seats: Vec<String>,
     pub computer: Vec<bool>,
+    #[serde(default)]
+    pub levels: Vec<crate::rules::search::Level>,
+    #[serde(default = "crate::rules::record::default_think_seconds")]
+    pub think_seconds: u32,
 }
 
 impl LastSetup {
@@ -37,6 +41,8 @@ impl LastSetup {
             options: session.options.clone(),
             seats: session.seats.clone(),
             computer: session.computer.clone(),
+            levels: session.levels.clone(),
+            think_seconds: session.think_seconds,
         }
     }
 
@@ -56,6 +62,8 @@ impl LastSetup {
         }
         session.seats = self.seats.clone();
         session.computer = self.computer.clone();
+        session.levels = self.levels.clone();
+        session.think_seconds = self.think_seconds;
     }
 }
 

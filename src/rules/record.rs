@@ -4,6 +4,7 @@
 use super::error::Error;
 use super::history::{Match, action_notation};
 use super::position::{GameId, Position};
+use super::search::Level;
 use serde::{Deserialize, Serialize};
 
 /// A move token of a move list, with the number written before it.
@@ -230,10 +231,21 @@ pub struct SavedGame {
     /// The seats the computer plays.
     #[serde(default)]
     pub computer: Vec<bool>,
+    /// How well it plays in each seat.
+    #[serde(default)]
+    pub levels: Vec<Level>,
+    /// Seconds a move for the hard level.
+    #[serde(default = "default_think_seconds")]
+    pub think_seconds: u32,
     /// Every recorded action in notation, including undone ones past `cursor`.
     pub actions: Vec<String>,
     /// How many of `actions` are in effect.
     pub cursor: usize,
+}
+
+/// The hard level's thinking time a move, unless chosen otherwise.
+pub fn default_think_seconds() -> u32 {
+    2
 }
 
 impl SavedGame {
@@ -256,6 +268,8 @@ impl SavedGame {
             start,
             seats: seats.to_vec(),
             computer: Vec::new(),
+            levels: Vec::new(),
+            think_seconds: default_think_seconds(),
             actions,
             cursor: m.cursor(),
         }
@@ -348,6 +362,8 @@ mod tests {
             start: None,
             seats: Vec::new(),
             computer: Vec::new(),
+            levels: Vec::new(),
+            think_seconds: 2,
             actions: vec!["e4".into(), "e4".into()],
             cursor: 2,
         };

@@ -1,11 +1,13 @@
 //! Highlights as entities: the last move, a king in check, the selected piece, the
 //! landings clicked so far, the routes of its chains, its targets (a dot for a quiet
 //! move, a ring for a capture, a small blue ring for the next landing of a chain) and,
-//! with nothing selected, the cells where a piece may be put down.
+//! with nothing selected, the cells where a piece may be put down; and the computer's
+//! hint, when asked for.
 
 use super::cells::CellMeshes;
 use super::inks::Inks;
 use super::{Flat, Seen, Upright, board_shown, pieces::piece_size, shapes, z};
+use crate::plugins::computer::Hint;
 use crate::plugins::selection::Target;
 use crate::plugins::session::{Screen, Session};
 use crate::rules::Cell;
@@ -40,6 +42,7 @@ impl FromWorld for MarkMeshes {
 pub fn show(
     mut commands: Commands,
     session: Res<Session>,
+    hint: Res<Hint>,
     screen: Res<State<Screen>>,
     cells: Option<Res<CellMeshes>>,
     marks: Res<MarkMeshes>,
@@ -49,7 +52,7 @@ pub fn show(
     mut seen: Local<Seen>,
 ) {
     let shown = board_shown(&screen, &session);
-    if !seen.news(&session, shown) {
+    if !seen.news(&session, shown) && !hint.is_changed() {
         return;
     }
     for e in &old {
@@ -78,6 +81,12 @@ pub fn show(
     }
     if let Some(king) = position.check_cell() {
         fill(king, &inks.check, z::CHECK);
+    }
+    if let Some(view) = hint.shown(session.revision).and_then(|m| position.view(&m)) {
+        fill(view.from, &inks.hint, z::LAST_MOVE);
+        for &landing in &view.landings {
+            fill(landing, &inks.hint, z::LAST_MOVE);
+        }
     }
     let selection = &session.selection;
     if let Some(from) = selection.from {

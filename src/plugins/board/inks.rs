@@ -13,6 +13,8 @@ pub struct Inks {
     pub frame: Handle<ColorMaterial>,
     pub grid: Handle<ColorMaterial>,
     pub last_move: Handle<ColorMaterial>,
+    /// The computer's suggestion for the player to move.
+    pub hint: Handle<ColorMaterial>,
     pub selected: Handle<ColorMaterial>,
     pub check: Handle<ColorMaterial>,
     /// Quiet targets and capture rings on the wooden boards.
@@ -42,6 +44,7 @@ impl FromWorld for Inks {
             frame: add(Color::srgb_u8(77, 51, 33)),
             grid: add(Color::srgb_u8(77, 51, 33)),
             last_move: add(Color::srgba_u8(242, 217, 51, 115)),
+            hint: add(Color::srgba_u8(60, 200, 120, 150)),
             selected: add(Color::srgba_u8(64, 166, 242, 140)),
             check: add(Color::srgba_u8(242, 26, 26, 153)),
             target: add(Color::srgba_u8(26, 90, 26, 150)),

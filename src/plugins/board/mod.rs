@@ -53,6 +53,7 @@ impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((PiecesPlugin, input::BoardInputPlugin))
             .init_resource::<BoardPlace>()
+            .init_resource::<crate::plugins::computer::Hint>()
             .init_resource::<BoardLayout>()
             .init_resource::<highlights::MarkMeshes>()
             .configure_sets(

@@ -5,7 +5,6 @@
 //! with y up (engine x, y, z show at Bevy x, z, -y).
 
 mod aim;
-mod computer;
 mod knocks;
 mod scene;
 
@@ -23,7 +22,6 @@ impl Plugin for ChapayevPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<crate::plugins::sound::Cue>()
             .init_resource::<Table>()
-            .init_resource::<computer::Thinking>()
             .add_systems(
                 Update,
                 (
@@ -31,7 +29,6 @@ impl Plugin for ChapayevPlugin {
                     scene::start_playback,
                     scene::place,
                     scene::camera,
-                    computer::computer_turn,
                 )
                     .chain(),
             );
@@ -58,8 +55,6 @@ pub struct Table {
     pub area: Option<(Vec2, Vec2)>,
     /// The match revision whose round end is being announced, and since when (seconds).
     pub announced: Option<(u64, f64)>,
-    /// How hard the computer plays.
-    pub level: crate::rules::chapayev::Level,
 }
 
 impl Default for Table {
@@ -74,7 +69,6 @@ impl Default for Table {
             playback: None,
             area: None,
             announced: None,
-            level: crate::rules::chapayev::Level::Normal,
         }
     }
 }

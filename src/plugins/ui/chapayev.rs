@@ -77,16 +77,6 @@ pub fn show(
     if m.outcome().is_some() || !now.lot_drawn() {
         return;
     }
-    ui.horizontal(|ui| {
-        ui.label(lang.t("table-computer"));
-        for (level, key) in [
-            (chapayev::Level::Easy, "level-easy"),
-            (chapayev::Level::Normal, "level-normal"),
-            (chapayev::Level::Hard, "level-hard"),
-        ] {
-            ui.radio_value(&mut table.level, level, lang.t(key));
-        }
-    });
     ui.separator();
     // A poke is offered while one of the shooter's checkers touches another.
     let can_poke = !now.options().flick_only

@@ -74,6 +74,7 @@ fn draw(
     mut dialogs: ResMut<dialogs::Dialogs>,
     mut table: ResMut<Table>,
     table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+    mut computer: panel::ComputerParts,
     mut parts: panel::Parts,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -136,6 +137,7 @@ fn draw(
             &mut flipped,
             &mut dialogs,
             &mut table,
+            &mut computer,
         ),
     }
     if *screen.get() == Screen::Playing && is_table(parts.session.game) {

@@ -2,6 +2,7 @@
 
 use super::dialogs::Dialogs;
 use crate::i18n::Language;
+use crate::plugins::computer::{Hint, Thinking};
 use crate::plugins::layout::Flipped;
 use crate::plugins::session::{Command, Notice, Session};
 use crate::plugins::storage::{Folders, Unfinished};
@@ -19,6 +20,13 @@ pub struct Parts<'w, 's> {
     pub notices: MessageReader<'w, 's, Notice>,
     pub folders: Option<Res<'w, Folders>>,
     pub unfinished: Option<ResMut<'w, Unfinished>>,
+}
+
+/// The computer's part of the panel: whether it is thinking, and the hint.
+#[derive(SystemParam)]
+pub struct ComputerParts<'w> {
+    pub thinking: Res<'w, Thinking>,
+    pub hint: ResMut<'w, Hint>,
 }
 
 pub fn side_name(lang: Language, side: Side) -> String {
@@ -131,6 +139,7 @@ pub fn show(
     flipped: &mut Flipped,
     dialogs: &mut Dialogs,
     table: &mut crate::plugins::table::Table,
+    computer: &mut ComputerParts,
 ) {
     egui::Panel::right("match")
         // A third of a narrow window at most, so the board keeps the rest.
@@ -246,7 +255,27 @@ pub fn show(
                 if m.can_redo() && ui.button(lang.t("button-back-to-game")).clicked() {
                     send = Some(Command::GoTo(m.all_actions().len()));
                 }
+                // A hint for a player's turn (Chapayev's shots are aimed by hand).
+                let players_turn = m.outcome().is_none()
+                    && !session.computer_to_move()
+                    && !crate::plugins::table::is_table(m.game());
+                if players_turn {
+                    let asked = computer.hint.thinking(session.revision);
+                    if ui
+                        .add_enabled(!asked, egui::Button::new(lang.t("button-hint")))
+                        .clicked()
+                    {
+                        computer.hint.asked = Some(session.revision);
+                    }
+                }
             });
+            if computer.thinking.busy() || computer.hint.thinking(session.revision) {
+                ui.label(
+                    egui::RichText::new(lang.t("status-thinking"))
+                        .weak()
+                        .italics(),
+                );
+            }
             if let Some(pass) = legal
                 .iter()
                 .find(|x| matches!(x, Action::Play(mv) if position.is_pass(mv)))

@@ -6,6 +6,7 @@ use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::storage::{LastSetup, Settings};
 use crate::rules::Side;
+use crate::rules::search::Level;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -76,13 +77,13 @@ pub fn show(
         );
         let count = parts.session.seat_count();
         let sides = parts.session.seat_sides();
-        let can_compute = parts.session.game == crate::rules::GameId::Chapayev;
         parts.session.computer.resize(count, false);
+        parts.session.levels.resize(count, Level::default());
         let session = &mut *parts.session;
         let seats = &mut session.seats;
         seats.resize_with(count, String::new);
         egui::Grid::new("seats")
-            .num_columns(3)
+            .num_columns(4)
             .spacing([16.0, 8.0])
             .show(ui, |ui| {
                 for (i, name) in seats.iter_mut().enumerate() {
@@ -94,14 +95,31 @@ pub fn show(
                         egui::TextEdit::singleline(name).hint_text(label),
                     );
                     let computer = &mut session.computer[i];
-                    ui.add_enabled(
-                        can_compute,
-                        egui::Checkbox::new(computer, lang.t("setup-computer")),
-                    )
-                    .on_disabled_hover_text(lang.t("setup-computer-later"));
+                    ui.checkbox(computer, lang.t("setup-computer"));
+                    if *computer {
+                        let level = &mut session.levels[i];
+                        egui::ComboBox::from_id_salt(("level", i))
+                            .selected_text(lang.t(&format!("level-{}", level.id())))
+                            .show_ui(ui, |ui| {
+                                for l in Level::ALL {
+                                    ui.selectable_value(
+                                        level,
+                                        l,
+                                        lang.t(&format!("level-{}", l.id())),
+                                    );
+                                }
+                            });
+                    }
                     ui.end_row();
                 }
             });
+        let hard = (0..count).any(|i| session.computer[i] && session.levels[i] == Level::Hard);
+        if hard && session.game != crate::rules::GameId::Chapayev {
+            ui.add(
+                egui::Slider::new(&mut session.think_seconds, 1..=30)
+                    .text(lang.t("setup-think-seconds")),
+            );
+        }
         ui.add_space(20.0);
         ui.horizontal(|ui| {
             if ui

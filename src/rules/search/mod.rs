@@ -8,10 +8,12 @@
 
 mod alphabeta;
 mod evaluate;
+mod player;
 #[cfg(test)]
 mod tests;
 
 pub use evaluate::{Evaluate, WIN, balance, captures, mix, worth};
+pub use player::decide;
 
 use alphabeta::Searcher;
 use serde::{Deserialize, Serialize};

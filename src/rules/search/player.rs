@@ -1,0 +1,74 @@
+//! The computer in a seat of a match: its move, and the match's own decisions. It
+//! accepts a draw offered when it stands clearly worse and claims a draw the rules
+//! give it when it stands worse; it never offers one (an offer it would not accept
+//! itself would only waste the opponent's time).
+
+use super::{Level, Limits};
+use crate::rules::history::{Action, Match};
+
+/// "Clearly worse": more than a pawn and a half down (or the game's like).
+const DRAW_MARGIN: i32 = 150;
+
+/// The computer's action for the seat to move, or None where the match is over.
+pub fn decide(m: &Match, level: Level, limits: &Limits, seed: u64) -> Option<Action> {
+    if m.outcome().is_some() {
+        return None;
+    }
+    let actions = m.legal_actions();
+    let thought = m.position().think(level, limits, seed, &mut |_| {})?;
+    let score = thought.progress.score;
+    if actions.contains(&Action::AcceptDraw) && score <= -DRAW_MARGIN {
+        return Some(Action::AcceptDraw);
+    }
+    if actions.contains(&Action::ClaimDraw) && score < 0 {
+        return Some(Action::ClaimDraw);
+    }
+    Some(Action::Play(thought.best))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Position};
+
+    fn depth(plies: u32) -> Limits {
+        Limits {
+            depth: Some(plies),
+            ..Limits::default()
+        }
+    }
+
+    /// White offers a draw and moves; Black answers.
+    fn offered(fen: &str) -> Match {
+        let mut m = Match::new(Position::set_up(GameId::Chess, &[], fen).unwrap());
+        m.play(Action::OfferDraw).unwrap();
+        m.play_text("Kf2").unwrap();
+        assert!(m.legal_actions().contains(&Action::AcceptDraw));
+        m
+    }
+
+    #[test]
+    fn a_draw_is_accepted_only_when_clearly_worse() {
+        // Black is a queen down and takes the draw.
+        let weak = offered("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert_eq!(
+            decide(&weak, Level::Hard, &depth(2), 0),
+            Some(Action::AcceptDraw)
+        );
+        // A queen up, Black plays on.
+        let strong = offered("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(matches!(
+            decide(&strong, Level::Hard, &depth(2), 0),
+            Some(Action::Play(_))
+        ));
+    }
+
+    #[test]
+    fn a_finished_match_has_no_action() {
+        let mut m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
+        for mv in ["f3", "e5", "g4", "Qh4#"] {
+            m.play_text(mv).unwrap();
+        }
+        assert_eq!(decide(&m, Level::Easy, &depth(2), 0), None);
+    }
+}
