@@ -223,8 +223,10 @@ pub fn show(
             let shown_above = session.message == Some("msg-capture-compulsory")
                 && position.capture_compulsory()
                 && m.outcome().is_none();
+            let thinking = computer.thinking.busy() || computer.hint.thinking(session.revision);
             let message = match session.message {
                 Some(key) if !shown_above => lang.t(key),
+                _ if thinking => lang.t("status-thinking"),
                 _ => String::new(),
             };
             ui.label(egui::RichText::new(message).italics());
@@ -269,13 +271,6 @@ pub fn show(
                     }
                 }
             });
-            if computer.thinking.busy() || computer.hint.thinking(session.revision) {
-                ui.label(
-                    egui::RichText::new(lang.t("status-thinking"))
-                        .weak()
-                        .italics(),
-                );
-            }
             if let Some(pass) = legal
                 .iter()
                 .find(|x| matches!(x, Action::Play(mv) if position.is_pass(mv)))
