@@ -164,6 +164,98 @@ pub fn think(
     }
 }
 
+/// A player in a duel: a level of the computer, or the one-ply greedy player (the
+/// best-looking move after one ply, captures followed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contender {
+    Level(Level),
+    Greedy,
+}
+
+impl Contender {
+    pub fn parse(raw: &str) -> Result<Contender, String> {
+        match raw {
+            "greedy" => Ok(Contender::Greedy),
+            _ => parse_level(raw)
+                .map(Contender::Level)
+                .map_err(|_| format!("a player is easy, normal, hard or greedy, not '{raw}'")),
+        }
+    }
+
+    fn choose(
+        self,
+        position: &crate::rules::Position,
+        limits: &Limits,
+        seed: u64,
+    ) -> Option<crate::rules::Move> {
+        let (level, limits) = match self {
+            Contender::Level(level) => (level, limits.clone()),
+            Contender::Greedy => (
+                Level::Hard,
+                Limits {
+                    depth: Some(1),
+                    ..Limits::default()
+                },
+            ),
+        };
+        position
+            .think(level, &limits, seed, &mut |_| {})
+            .map(|t| t.best)
+    }
+}
+
+/// Plays `games` games of a two-player game between `a` and `b`, colours alternating,
+/// each from a start made different by two random plies (seeded by the game's number).
+/// Returns `a`'s points (a draw is half). `progress` hears each result.
+pub fn duel(
+    game: &str,
+    options: &[(String, String)],
+    (a, b): (Contender, Contender),
+    games: u32,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u32, f64),
+) -> Result<f64, String> {
+    use crate::rules::search::mix;
+    let game = GameId::from_id(game)?;
+    let start = Position::new(game, options)?;
+    if start.seat_count() != 2 || game == GameId::Chapayev {
+        return Err(format!(
+            "duel plays two-player board games, not {}",
+            game.id()
+        ));
+    }
+    let mut points = 0.0;
+    for n in 0..games {
+        let a_first = n % 2 == 0;
+        let mut m = Match::new(start.clone());
+        let mut x = mix(u64::from(n / 2) + 1);
+        while m.outcome().is_none() && m.actions().len() < 400 {
+            let position = m.position().clone();
+            let ply = m.actions().len() as u64;
+            let mv = if ply < 2 {
+                let moves = position.legal_moves();
+                x = mix(x);
+                Some(moves[(x % moves.len() as u64) as usize])
+            } else {
+                let a_moves = (position.seat_to_move() == 0) == a_first;
+                let who = if a_moves { a } else { b };
+                who.choose(&position, limits, ply ^ u64::from(n) << 32)
+            };
+            let Some(mv) = mv else { break };
+            m.play(crate::rules::Action::Play(mv))
+                .map_err(|e| e.to_string())?;
+        }
+        let a_side = start.seat_side(if a_first { 0 } else { 1 });
+        points += match m.outcome().and_then(|o| o.winner) {
+            Some(w) if w == a_side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        progress(n + 1, points);
+    }
+    Ok(points)
+}
+
 /// Reads a level's id (easy, normal, hard).
 pub fn parse_level(raw: &str) -> Result<Level, String> {
     Level::ALL

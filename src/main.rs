@@ -59,6 +59,20 @@ enum Command {
         #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
         level: doska::rules::search::Level,
     },
+    /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy.
+    Duel {
+        game: String,
+        #[arg(value_name = "A,B")]
+        players: String,
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// Thinking time a move, milliseconds.
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
+        /// Positions a move at most.
+        #[arg(long)]
+        nodes: Option<u64>,
+    },
     /// Speaks the UCI protocol on standard input and output (chess).
     Uci,
     /// Opens the app window on a game, renders one frame and saves it as PNG.
@@ -138,6 +152,30 @@ fn run(args: Args) -> Result<(), String> {
                 &mut info,
             )?;
             println!("{best}");
+            Ok(())
+        }
+        Some(Command::Duel {
+            game,
+            players,
+            games,
+            movetime,
+            nodes,
+        }) => {
+            let (a, b) = players
+                .split_once(',')
+                .ok_or_else(|| format!("players are given as A,B, not '{players}'"))?;
+            let contenders = (cli::Contender::parse(a)?, cli::Contender::parse(b)?);
+            let limits = doska::rules::search::Limits {
+                nodes,
+                time: movetime.map(std::time::Duration::from_millis),
+                ..Default::default()
+            };
+            let mut progress = |n: u32, points: f64| eprintln!("{n} games: {a} {points}");
+            let points = cli::duel(&game, &options, contenders, games, &limits, &mut progress)?;
+            println!(
+                "{a} against {b} in {game}: {points}/{games} ({:.0}%)",
+                100.0 * points / f64::from(games)
+            );
             Ok(())
         }
         Some(Command::Uci) => {
