@@ -351,47 +351,6 @@ impl Position {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_house_rule_table_matches_its_options() {
-        for &game in GameId::ALL {
-            let fresh = Position::new(game, &[]).unwrap();
-            assert_eq!(
-                fresh.options(),
-                game.default_options(),
-                "{} defaults",
-                game.id()
-            );
-            for spec in game.option_specs() {
-                assert!(spec.values.contains(&spec.default), "{}", spec.id);
-                for value in spec.values {
-                    let pair = (spec.id.to_string(), value.to_string());
-                    // Some values only make sense together with others (a team game
-                    // needs the pie rule off); those may be refused with a reason.
-                    if let Ok(p) = Position::new(game, std::slice::from_ref(&pair)) {
-                        assert!(
-                            p.options().contains(&pair),
-                            "{} {}={value}",
-                            game.id(),
-                            spec.id
-                        );
-                    }
-                }
-                let bad = [(spec.id.to_string(), "not-a-value".to_string())];
-                assert!(
-                    matches!(Position::new(game, &bad), Err(Error::HouseRule(_))),
-                    "{} {} refuses nonsense",
-                    game.id(),
-                    spec.id
-                );
-            }
-        }
-    }
-}
-
 impl Position {
     /// The computer's choice for the seat to move, or None where the game is over.
     /// Chapayev's shots come from its own simulating player; every other game from the
@@ -455,4 +414,45 @@ fn think_in<G: Evaluate>(
         best: wrap(thought.best),
         progress: thought.progress.map(wrap),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_house_rule_table_matches_its_options() {
+        for &game in GameId::ALL {
+            let fresh = Position::new(game, &[]).unwrap();
+            assert_eq!(
+                fresh.options(),
+                game.default_options(),
+                "{} defaults",
+                game.id()
+            );
+            for spec in game.option_specs() {
+                assert!(spec.values.contains(&spec.default), "{}", spec.id);
+                for value in spec.values {
+                    let pair = (spec.id.to_string(), value.to_string());
+                    // Some values only make sense together with others (a team game
+                    // needs the pie rule off); those may be refused with a reason.
+                    if let Ok(p) = Position::new(game, std::slice::from_ref(&pair)) {
+                        assert!(
+                            p.options().contains(&pair),
+                            "{} {}={value}",
+                            game.id(),
+                            spec.id
+                        );
+                    }
+                }
+                let bad = [(spec.id.to_string(), "not-a-value".to_string())];
+                assert!(
+                    matches!(Position::new(game, &bad), Err(Error::HouseRule(_))),
+                    "{} {} refuses nonsense",
+                    game.id(),
+                    spec.id
+                );
+            }
+        }
+    }
 }

@@ -1,8 +1,8 @@
 //! Alpha-beta search with iterative deepening, a transposition table and quiescence,
 //! over any [`Evaluate`] game.
 //!
-//! Scores are always from the point of view of the side to move at the root: that
-//! side's nodes take the highest child, every other side's the lowest. With two
+//! Scores are always from the point of view of the player to move at the root: that
+//! player's nodes take the highest child, every other player's the lowest. With two
 //! players this is ordinary minimax; with three (chess for three) it is the "paranoid"
 //! search, where the others are taken to play together against the root's side, which
 //! keeps alpha-beta's pruning and plays safely.
@@ -46,6 +46,13 @@ pub struct Searcher<'l, G: Evaluate> {
     path: Vec<u64>,
 }
 
+/// The player deciding here: the seat to move's colour. It differs from the army to
+/// move where a player moves another's pieces (a fallen army's, a servant's on order)
+/// or answers a question.
+fn mover<G: Evaluate>(position: &G) -> Side {
+    position.seat_side(position.seat_to_move())
+}
+
 /// A mate score `ply` plies from the root, as seen by the root's side.
 fn won(ply: i32) -> i32 {
     WIN - ply
@@ -54,7 +61,7 @@ fn won(ply: i32) -> i32 {
 impl<'l, G: Evaluate> Searcher<'l, G> {
     pub fn new(root: &G, limits: &'l Limits) -> Self {
         Searcher {
-            root: root.turn(),
+            root: mover(root),
             limits,
             started: Instant::now(),
             nodes: 0,
@@ -188,7 +195,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 -position.order(m)
             }
         });
-        let maximising = position.turn() == self.root;
+        let maximising = mover(position) == self.root;
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximising { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
@@ -247,7 +254,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if let Some(score) = self.ended(position, ply) {
             return score;
         }
-        let maximising = position.turn() == self.root;
+        let maximising = mover(position) == self.root;
         let forced = position.capture_compulsory();
         let mut best = if forced {
             if maximising { -WIN - 1 } else { WIN + 1 }

@@ -129,3 +129,75 @@ fn reversi_takes_a_corner_when_offered() {
     }
     panic!("no corner was ever offered");
 }
+
+/// The lowest score `side` can be brought to by the next player's reply.
+fn worst_reply<G: Evaluate>(position: &G, side: crate::rules::side::Side) -> i32 {
+    position
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let mut next = position.clone();
+            next.play(m);
+            next.evaluate(side)
+        })
+        .min()
+        .unwrap_or(WIN)
+}
+
+/// A mate in chess for three is not always good: the next player may take the fallen
+/// army's throne and with it the army. Where it stays clearly good after any reply,
+/// the search plays it.
+#[test]
+fn chess_for_three_mates_in_one_when_it_pays() {
+    use crate::rules::side::Side;
+    use crate::rules::trichess::TriChess;
+    let in_game = |q: &TriChess| Side::THREE.into_iter().filter(|&a| q.in_game(a)).count();
+    let mut found = 0;
+    for start in 0..600u64 {
+        let mut p = TriChess::new(Default::default());
+        let mut x = mix(start + 1);
+        for _ in 0..160 {
+            if p.outcome(1).is_some() || in_game(&p) < 3 {
+                break;
+            }
+            let moves = p.legal_moves();
+            let me = p.turn();
+            let paying = moves.iter().any(|m| {
+                let mut q = p.clone();
+                q.play(m);
+                in_game(&q) < 3 && worst_reply(&q, me) > 1500
+            });
+            if paying {
+                let thought = think(&p, Level::Hard, &depth(2), 0, &mut |_| {}).unwrap();
+                let mut q = p.clone();
+                q.play(&thought.best);
+                assert!(
+                    in_game(&q) < 3,
+                    "{} missed the mate in\n{}",
+                    p.notation(&thought.best),
+                    p.diagram()
+                );
+                found += 1;
+                break;
+            }
+            x = mix(x);
+            p.play(&moves[(x % moves.len() as u64) as usize]);
+        }
+        if found == 3 {
+            return;
+        }
+    }
+    assert!(
+        found > 0,
+        "no paying mate in one came up in the random games"
+    );
+}
+
+/// Turkish draughts: d4-d5 gives a man, Black's capture is forced (d6xd4), and the
+/// man on c4 then takes two (c4xe4xg4).
+#[test]
+fn turkish_draughts_finds_a_shot_through_a_forced_capture() {
+    use crate::rules::dama::{Turkish, TurkishOptions};
+    let p = Turkish::set_up(TurkishOptions::default(), "W:Wa2,b4,c4,d4:Bd6,f4,h7").unwrap();
+    assert_eq!(best(&p, Level::Hard, depth(4)), "d4-d5");
+}

@@ -1,16 +1,46 @@
-//! The computer's view of chess for three: its army's material against the average of
-//! the armies still in play (a fallen army's grey pieces count for nobody), and
-//! captures followed to the end. Diplomacy is weighed by where it leads: an offer, an
-//! answer or an order is a move the search tries like any other.
+//! The computer's view of chess for three: the material of its army and of any fallen
+//! army whose throne it holds, against the average of the players still in the game;
+//! and a large bonus for every opponent who has left the game (mated, resigned or made
+//! a servant), since that is how the game is won. Captures are followed to the end.
+//! Diplomacy is weighed by where it leads: an offer, an answer or an order is a move
+//! the search tries like any other.
 
-use super::TriChess;
-use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, balance, captures, worth};
+use super::{TriChess, kind};
+use crate::rules::search::{Evaluate, captures, worth};
 use crate::rules::side::Side;
+
+/// An opponent out of the game is worth more than any material.
+const OPPONENT_OUT: i32 = 3000;
 
 impl Evaluate for TriChess {
     fn evaluate(&self, side: Side) -> i32 {
-        balance(&self.pieces(), side, |_, p| worth(p.kind))
+        let mut held = [0i32; 3];
+        for piece in self.board.iter().flatten() {
+            let owner = if self.is_out(piece.army) {
+                self.controller(piece.army)
+            } else {
+                Some(piece.army)
+            };
+            if let Some(owner) = owner {
+                held[owner.index()] += worth(kind(piece.role));
+            }
+        }
+        let rivals: Vec<Side> = Side::THREE
+            .into_iter()
+            .filter(|&a| a != side && self.in_game(a))
+            .collect();
+        let others = if rivals.is_empty() {
+            0
+        } else {
+            rivals.iter().map(|a| held[a.index()]).sum::<i32>() / rivals.len() as i32
+        };
+        let gone = 2 - rivals.len() as i32;
+        let own = if self.in_game(side) {
+            0
+        } else {
+            -2 * OPPONENT_OUT
+        };
+        held[side.index()] - others + gone * OPPONENT_OUT + own
     }
 
     fn noisy(&self, m: &Self::Move) -> bool {
