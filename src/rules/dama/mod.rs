@@ -341,6 +341,26 @@ impl<O: Flavour> Game for Dama<O> {
         movegen::legal(self)
     }
 
+    /// Counts on the position itself, without the move list of the game enum: the
+    /// last ply's moves are counted, not played.
+    fn perft(&self, depth: u32) -> Option<u64> {
+        fn count<O: Flavour>(g: &Dama<O>, depth: u32) -> u64 {
+            let moves = movegen::legal(g);
+            if depth <= 1 {
+                return if depth == 0 { 1 } else { moves.len() as u64 };
+            }
+            moves
+                .iter()
+                .map(|m| {
+                    let mut next = g.clone();
+                    next.play(m);
+                    count(&next, depth - 1)
+                })
+                .sum()
+        }
+        Some(count(self, depth))
+    }
+
     fn play(&mut self, m: &Move) {
         let piece = self.board[m.from as usize].expect("a legal move starts at a piece");
         for &c in m.captured.as_slice() {

@@ -76,6 +76,18 @@ fn man_diagonals(side: Side) -> [Direction; 2] {
 pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
     let t = Topology::plain();
     let mut captures = Vec::new();
+    // One search for every piece: each is lifted off its square while its captures are
+    // followed, and put back.
+    let mut search = Search {
+        g,
+        board: g.board,
+        side: g.turn,
+        from: 0,
+        started_king: false,
+        landings: Path::default(),
+        captured: Path::default(),
+        out: &mut captures,
+    };
     for from in 0..64u8 {
         let Some(piece) = g.board[from as usize] else {
             continue;
@@ -83,19 +95,11 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
         if piece.side != g.turn {
             continue;
         }
-        let mut board = g.board;
-        board[from as usize] = None;
-        let mut search = Search {
-            g,
-            board,
-            side: piece.side,
-            from,
-            started_king: piece.king,
-            landings: Path::default(),
-            captured: Path::default(),
-            out: &mut captures,
-        };
+        search.board[from as usize] = None;
+        search.from = from;
+        search.started_king = piece.king;
         search.extend(from, piece.king, None);
+        search.board[from as usize] = Some(piece);
     }
     if !captures.is_empty() {
         if g.options.rules().max_capture {
@@ -154,6 +158,24 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
     quiet
 }
 
+/// The squares a jump may land on: a flying king's run beyond its victim.
+type Lands = crate::rules::path::Path<8>;
+
+/// The jumps open from one square, one per direction at most.
+struct Jumps {
+    list: [(Direction, Cell, Lands); 8],
+    len: usize,
+}
+
+impl Default for Jumps {
+    fn default() -> Self {
+        Jumps {
+            list: [(Direction::North, 0, Lands::default()); 8],
+            len: 0,
+        }
+    }
+}
+
 /// Depth-first search over capture sequences, removing each captured piece at once.
 struct Search<'a, O> {
     g: &'a Dama<O>,
@@ -167,13 +189,9 @@ struct Search<'a, O> {
 }
 
 impl<O: Flavour> Search<'_, O> {
-    /// The jumps from `at`: (direction, captured square, landing squares).
-    fn jumps(
-        &self,
-        at: Cell,
-        king: bool,
-        last: Option<Direction>,
-    ) -> Vec<(Direction, Cell, Vec<Cell>)> {
+    /// The jumps from `at`: (direction, captured square, landing squares), at most one
+    /// per direction, kept on the stack.
+    fn jumps(&self, at: Cell, king: bool, last: Option<Direction>) -> Jumps {
         let t = Topology::plain();
         let men = man_directions(self.side);
         let directions: &[Direction] = match (king, self.g.options.king_diagonal_capture()) {
@@ -181,7 +199,7 @@ impl<O: Flavour> Search<'_, O> {
             (true, false) => &Direction::ORTHOGONAL,
             (false, _) => &men,
         };
-        let mut found = Vec::new();
+        let mut found = Jumps::default();
         for &d in directions {
             if !self.g.options.rules().allow_180 && last.is_some_and(|l| opposite(l) == d) {
                 continue;
@@ -196,16 +214,16 @@ impl<O: Flavour> Search<'_, O> {
             if !matches!(self.board[victim as usize], Some(p) if p.side != self.side) {
                 continue;
             }
-            let beyond = t
-                .ray(victim, d)
-                .take_while(|&c| self.board[c as usize].is_none());
-            let lands: Vec<Cell> = if king {
-                beyond.collect()
-            } else {
-                beyond.take(1).collect()
-            };
+            let mut lands = Lands::default();
+            for c in t.ray(victim, d) {
+                if self.board[c as usize].is_some() || (!king && !lands.is_empty()) {
+                    break;
+                }
+                lands.push(c);
+            }
             if !lands.is_empty() {
-                found.push((d, victim, lands));
+                found.list[found.len] = (d, victim, lands);
+                found.len += 1;
             }
         }
         found
@@ -213,7 +231,7 @@ impl<O: Flavour> Search<'_, O> {
 
     fn extend(&mut self, at: Cell, king: bool, last: Option<Direction>) {
         let jumps = self.jumps(at, king, last);
-        if jumps.is_empty() {
+        if jumps.len == 0 {
             if !self.landings.is_empty() {
                 self.out.push(Move {
                     from: self.from,
@@ -225,22 +243,23 @@ impl<O: Flavour> Search<'_, O> {
             }
             return;
         }
-        for (d, victim, mut lands) in jumps {
+        for &(d, victim, mut lands) in &jumps.list[..jumps.len] {
             let taken = self.board[victim as usize].take();
             self.captured.push(victim);
             // Without the maximum rule a flying king must still pick a landing that goes on
             // capturing, when one does.
             if king && !self.g.options.rules().max_capture {
-                let going_on: Vec<Cell> = lands
-                    .iter()
-                    .copied()
-                    .filter(|&l| !self.jumps(l, true, Some(d)).is_empty())
-                    .collect();
+                let mut going_on = Lands::default();
+                for &l in lands.as_slice() {
+                    if self.jumps(l, true, Some(d)).len > 0 {
+                        going_on.push(l);
+                    }
+                }
                 if !going_on.is_empty() {
                     lands = going_on;
                 }
             }
-            for land in lands {
+            for &land in lands.as_slice() {
                 self.landings.push(land);
                 let crowned = !king && far_rank(land, self.side);
                 match (crowned, self.g.options.rules().promotion_in_capture) {
