@@ -345,11 +345,14 @@ impl<O: Flavour> Game for Dama<O> {
     /// last ply's moves are counted, not played.
     fn perft(&self, depth: u32) -> Option<u64> {
         fn count<O: Flavour>(g: &Dama<O>, depth: u32) -> u64 {
-            let moves = movegen::legal(g);
             if depth <= 1 {
-                return if depth == 0 { 1 } else { moves.len() as u64 };
+                return if depth == 0 {
+                    1
+                } else {
+                    movegen::count(g) as u64
+                };
             }
-            moves
+            movegen::legal(g)
                 .iter()
                 .map(|m| {
                     let mut next = g.clone();

@@ -74,7 +74,37 @@ fn man_diagonals(side: Side) -> [Direction; 2] {
 }
 
 pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
-    let t = Topology::plain();
+    let captures = captures(g);
+    if !captures.is_empty() {
+        return captures;
+    }
+    let mut quiet = Vec::new();
+    quiet_steps(g, |from, to, piece| {
+        let mut landings = Path::default();
+        landings.push(to);
+        quiet.push(Move {
+            from,
+            landings,
+            captured: Path::default(),
+            promotes: !piece.king && far_rank(to, piece.side),
+        });
+    });
+    quiet
+}
+
+/// How many legal moves there are, without listing the quiet ones (for perft).
+pub(super) fn count<O: Flavour>(g: &Dama<O>) -> usize {
+    let captures = captures(g);
+    if !captures.is_empty() {
+        return captures.len();
+    }
+    let mut n = 0;
+    quiet_steps(g, |_, _, _| n += 1);
+    n
+}
+
+/// Every capture of the side to move, only the longest where the maximum rule holds.
+fn captures<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
     let mut captures = Vec::new();
     // One search for every piece: each is lifted off its square while its captures are
     // followed, and put back.
@@ -101,14 +131,16 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
         search.extend(from, piece.king, None);
         search.board[from as usize] = Some(piece);
     }
-    if !captures.is_empty() {
-        if g.options.rules().max_capture {
-            let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
-            captures.retain(|m| m.captured.len() == most);
-        }
-        return captures;
+    if !captures.is_empty() && g.options.rules().max_capture {
+        let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
+        captures.retain(|m| m.captured.len() == most);
     }
-    let mut quiet = Vec::new();
+    captures
+}
+
+/// Calls `step` with (from, to, piece) for every quiet move of the side to move.
+fn quiet_steps<O: Flavour>(g: &Dama<O>, mut step: impl FnMut(Cell, Cell, Piece)) {
+    let t = Topology::plain();
     for from in 0..64u8 {
         let Some(piece) = g.board[from as usize] else {
             continue;
@@ -116,16 +148,6 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
         if piece.side != g.turn {
             continue;
         }
-        let simple = |to: Cell| {
-            let mut landings = Path::default();
-            landings.push(to);
-            Move {
-                from,
-                landings,
-                captured: Path::default(),
-                promotes: !piece.king && far_rank(to, piece.side),
-            }
-        };
         if piece.king {
             let directions: &[Direction] = if O::DIAGONAL_STEPS {
                 &Direction::ALL
@@ -137,7 +159,7 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
                     if g.board[to as usize].is_some() {
                         break;
                     }
-                    quiet.push(simple(to));
+                    step(from, to, piece);
                 }
             }
         } else {
@@ -150,12 +172,11 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
                 if let Some(to) = t.neighbour(from, d)
                     && g.board[to as usize].is_none()
                 {
-                    quiet.push(simple(to));
+                    step(from, to, piece);
                 }
             }
         }
     }
-    quiet
 }
 
 /// The squares a jump may land on: a flying king's run beyond its victim.
