@@ -353,8 +353,9 @@ impl Position {
 
 impl Position {
     /// The computer's choice for the seat to move, or None where the game is over.
-    /// Chapayev's shots come from its own simulating player; every other game from the
-    /// search over its evaluation. `report` hears each finished depth.
+    /// Chapayev's shots come from its own simulating player (which ignores `limits`);
+    /// every other game from the search over its evaluation. `report` hears each
+    /// finished depth.
     pub fn think(
         &self,
         level: Level,
@@ -366,7 +367,9 @@ impl Position {
             && c.lot_drawn()
         {
             c.outcome(1)?;
-            let shot = c.computer_shot(level, limits.time, seed);
+            // The table's player keeps its own time per level: simulating shots is
+            // slower than searching moves, and its levels were tuned on it.
+            let shot = c.computer_shot(level, None, seed);
             let best = Move::Chapayev(super::chapayev::Action::Shot(shot));
             return Some(Thought {
                 best,
