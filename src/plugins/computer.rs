@@ -7,7 +7,8 @@
 use super::session::{ApplyActions, Command, Screen, Session};
 use super::table::Table;
 use crate::rules::search::{Level, Limits, decide};
-use crate::rules::{Action, Match, Move};
+use crate::rules::trichess::Said;
+use crate::rules::{Action, Match, Move, Position};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
@@ -43,9 +44,12 @@ struct Search<T> {
 
 #[derive(Resource, Default)]
 pub struct Thinking {
-    search: Option<Search<Action>>,
+    search: Option<Search<(Action, Option<Said>)>>,
     /// A reply found before the pause was over.
     ready: Option<(Action, u64, f64)>,
+    /// Why the computer took its latest diplomatic step, and where in the record that
+    /// step stands.
+    pub said: Option<(usize, Said)>,
 }
 
 impl Thinking {
@@ -122,7 +126,8 @@ fn computer_turn(
             .as_ref()
             .is_some_and(|r| r.1 != session.revision)
     {
-        *thinking = Thinking::default();
+        thinking.search = None;
+        thinking.ready = None;
     }
     if let Some(search) = &mut thinking.search {
         // The search runs on another thread; frames keep coming to collect its move.
@@ -130,8 +135,9 @@ fn computer_turn(
         if let Some(found) = block_on(poll_once(&mut search.task)) {
             let (revision, started) = (search.revision, search.started);
             thinking.search = None;
-            if let Some(action) = found {
+            if let Some((action, said)) = found {
                 thinking.ready = Some((action, revision, started));
+                thinking.said = said.map(|s| (session.current.cursor(), s));
             }
         }
     }
@@ -153,13 +159,24 @@ fn computer_turn(
     let limits = limits(level, session.think_seconds);
     // The seed follows the match, so the same game replays the same choices.
     let seed = session.current.all_actions().len() as u64 ^ session.revision << 20;
-    let task = AsyncComputeTaskPool::get().spawn(async move { decide(&m, level, &limits, seed) });
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        let action = decide(&m, level, &limits, seed)?;
+        Some((action, reason(&m, &action)))
+    });
     thinking.search = Some(Search {
         task,
         revision: session.revision,
         started: now,
     });
     redraw.write(RequestRedraw);
+}
+
+/// Why the computer takes a diplomatic step in chess for three.
+fn reason(m: &Match, action: &Action) -> Option<Said> {
+    match (m.position(), action) {
+        (Position::TriChess(p), Action::Play(Move::TriChess(a))) => p.reason(a),
+        _ => None,
+    }
 }
 
 fn hint(

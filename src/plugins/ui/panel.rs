@@ -7,6 +7,7 @@ use crate::plugins::layout::Flipped;
 use crate::plugins::session::{Command, Notice, Session};
 use crate::plugins::storage::{Folders, Unfinished};
 use crate::rules::history::Action;
+use crate::rules::trichess::Said;
 use crate::rules::{Match, Outcome, Position, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -27,6 +28,24 @@ pub struct Parts<'w, 's> {
 pub struct ComputerParts<'w> {
     pub thinking: Res<'w, Thinking>,
     pub hint: ResMut<'w, Hint>,
+}
+
+/// The computer's reason for its latest diplomatic step, while that step is the last
+/// one on the board.
+fn said_text(lang: Language, m: &Match, said: Option<&(usize, Said)>) -> Option<String> {
+    let (at, said) = said?;
+    if m.cursor() != at + 1 {
+        return None;
+    }
+    let mut args = vec![
+        ("master", side_name(lang, said.master)),
+        ("servant", side_name(lang, said.servant)),
+    ];
+    if let Some((master, servant)) = said.materials {
+        args.push(("mmat", master.to_string()));
+        args.push(("smat", servant.to_string()));
+    }
+    Some(lang.t_args(said.key, &args))
 }
 
 pub fn side_name(lang: Language, side: Side) -> String {
@@ -227,7 +246,7 @@ pub fn show(
             let message = match session.message {
                 Some(key) if !shown_above => lang.t(key),
                 _ if thinking => lang.t("status-thinking"),
-                _ => String::new(),
+                _ => said_text(lang, m, computer.thinking.said.as_ref()).unwrap_or_default(),
             };
             ui.label(egui::RichText::new(message).italics());
             ui.separator();

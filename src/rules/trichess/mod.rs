@@ -35,10 +35,12 @@ mod diplomacy;
 mod eval;
 mod movegen;
 mod notation;
+mod reasons;
 mod text;
 
 pub use board::{Zone, letter, tables};
 pub use notation::russian;
+pub use reasons::Said;
 
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
