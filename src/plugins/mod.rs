@@ -142,6 +142,9 @@ struct ScreenshotTo(PathBuf);
 
 /// Frames to wait for pipelines and glyphs to be ready before capturing.
 const SETTLE_FRAMES: u32 = 20;
+/// A flat board waits this long too: on a loaded machine twenty frames can pass before
+/// the panels have taken their width and the board its place.
+const BOARD_SETTLE_SECONDS: f32 = 0.5;
 /// Chapayev's lit 3D table compiles its pipelines in the background for longer (seconds
 /// under a software renderer, more on a loaded machine); until then the table is missing.
 const TABLE_SETTLE_SECONDS: f32 = 2.0;
@@ -156,8 +159,12 @@ fn take_screenshot(
 ) {
     *frames += 1;
     let table = table::is_table(session.game);
-    let settled =
-        *frames >= SETTLE_FRAMES && (!table || time.elapsed_secs() >= TABLE_SETTLE_SECONDS);
+    let seconds = if table {
+        TABLE_SETTLE_SECONDS
+    } else {
+        BOARD_SETTLE_SECONDS
+    };
+    let settled = *frames >= SETTLE_FRAMES && time.elapsed_secs() >= seconds;
     if settled && !*taken {
         *taken = true;
         commands
