@@ -41,6 +41,7 @@ impl PartialEq for Drawn {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn build(
     mut commands: Commands,
     session: Res<Session>,

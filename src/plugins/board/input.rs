@@ -91,6 +91,7 @@ pub fn show(
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,

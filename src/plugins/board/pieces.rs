@@ -222,6 +222,7 @@ fn sync(
 
 /// Plays the motions out, asking for frames while any runs.
 #[allow(clippy::type_complexity)]
+#[allow(clippy::too_many_arguments)]
 fn animate(
     mut commands: Commands,
     time: Res<Time>,
