@@ -47,9 +47,9 @@ pub struct Thinking {
     search: Option<Search<(Action, Option<Said>)>>,
     /// A reply found before the pause was over.
     ready: Option<(Action, u64, f64)>,
-    /// Why the computer took its latest diplomatic step, and where in the record that
-    /// step stands.
-    pub said: Option<(usize, Said)>,
+    /// Why the computer took its latest diplomatic step, and that step with its place
+    /// in the record.
+    pub said: Option<(usize, Action, Said)>,
 }
 
 impl Thinking {
@@ -137,7 +137,7 @@ fn computer_turn(
             thinking.search = None;
             if let Some((action, said)) = found {
                 thinking.ready = Some((action, revision, started));
-                thinking.said = said.map(|s| (session.current.cursor(), s));
+                thinking.said = said.map(|s| (session.current.cursor(), action, s));
             }
         }
     }

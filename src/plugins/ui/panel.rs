@@ -32,9 +32,9 @@ pub struct ComputerParts<'w> {
 
 /// The computer's reason for its latest diplomatic step, while that step is the last
 /// one on the board.
-fn said_text(lang: Language, m: &Match, said: Option<&(usize, Said)>) -> Option<String> {
-    let (at, said) = said?;
-    if m.cursor() != at + 1 {
+fn said_text(lang: Language, m: &Match, said: Option<&(usize, Action, Said)>) -> Option<String> {
+    let (at, action, said) = said?;
+    if m.cursor() != at + 1 || m.all_actions().get(*at) != Some(action) {
         return None;
     }
     let mut args = vec![
