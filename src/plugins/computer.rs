@@ -35,16 +35,16 @@ impl Plugin for ComputerPlugin {
     }
 }
 
-/// A search under way: the match revision it is for, and when it started.
+/// A search under way, and the match revision it is for.
 struct Search<T> {
     task: Task<Option<T>>,
     revision: u64,
-    started: f64,
 }
 
 #[derive(Resource, Default)]
 pub struct Thinking {
-    search: Option<Search<(Action, Option<Said>)>>,
+    /// The computer's search, and when it started (the pause counts from there).
+    search: Option<(Search<(Action, Option<Said>)>, f64)>,
     /// A reply found before the pause was over.
     ready: Option<(Action, u64, f64)>,
     /// Why the computer took its latest diplomatic step, and that step with its place
@@ -93,18 +93,16 @@ fn limits(level: Level, think_seconds: u32) -> Limits {
 /// that is the end of the record (not one browsed back to), and no shot is rolling.
 fn computers_turn(session: &Session, table: Option<&Table>) -> Option<Level> {
     let m = &session.current;
-    let seat = m.position().seat_to_move();
     let waiting = session.choice.is_some()
         || session.confirm.is_some()
         || session.dropping.is_some()
         || session.replacing.is_some();
     let rolling = table.is_some_and(|t| t.playing());
-    (session.computer.get(seat).copied().unwrap_or(false)
-        && m.outcome().is_none()
-        && !m.can_redo()
-        && !waiting
-        && !rolling)
-        .then(|| session.levels.get(seat).copied().unwrap_or_default())
+    (session.computer_to_move() && m.outcome().is_none() && !m.can_redo() && !waiting && !rolling)
+        .then(|| {
+            let seat = m.position().seat_to_move();
+            session.levels.get(seat).copied().unwrap_or_default()
+        })
 }
 
 fn computer_turn(
@@ -120,7 +118,7 @@ fn computer_turn(
     if thinking
         .search
         .as_ref()
-        .is_some_and(|s| s.revision != session.revision)
+        .is_some_and(|(s, _)| s.revision != session.revision)
         || thinking
             .ready
             .as_ref()
@@ -129,11 +127,11 @@ fn computer_turn(
         thinking.search = None;
         thinking.ready = None;
     }
-    if let Some(search) = &mut thinking.search {
+    if let Some((search, started)) = &mut thinking.search {
         // The search runs on another thread; frames keep coming to collect its move.
         redraw.write(RequestRedraw);
         if let Some(found) = block_on(poll_once(&mut search.task)) {
-            let (revision, started) = (search.revision, search.started);
+            let (revision, started) = (search.revision, *started);
             thinking.search = None;
             if let Some((action, said)) = found {
                 thinking.ready = Some((action, revision, started));
@@ -163,11 +161,13 @@ fn computer_turn(
         let action = decide(&m, level, &limits, seed)?;
         Some((action, reason(&m, &action)))
     });
-    thinking.search = Some(Search {
-        task,
-        revision: session.revision,
-        started: now,
-    });
+    thinking.search = Some((
+        Search {
+            task,
+            revision: session.revision,
+        },
+        now,
+    ));
     redraw.write(RequestRedraw);
 }
 
@@ -179,12 +179,7 @@ fn reason(m: &Match, action: &Action) -> Option<Said> {
     }
 }
 
-fn hint(
-    session: Res<Session>,
-    time: Res<Time>,
-    mut hint: ResMut<Hint>,
-    mut redraw: MessageWriter<RequestRedraw>,
-) {
+fn hint(session: Res<Session>, mut hint: ResMut<Hint>, mut redraw: MessageWriter<RequestRedraw>) {
     if hint
         .search
         .as_ref()
@@ -222,7 +217,6 @@ fn hint(
     hint.search = Some(Search {
         task,
         revision: session.revision,
-        started: time.elapsed_secs_f64(),
     });
     redraw.write(RequestRedraw);
 }

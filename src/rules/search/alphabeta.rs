@@ -39,8 +39,8 @@ pub struct Searcher<'l, G: Evaluate> {
     root: Side,
     limits: &'l Limits,
     started: Instant,
-    pub nodes: u64,
-    pub stopped: bool,
+    nodes: u64,
+    stopped: bool,
     table: HashMap<u64, Entry<G::Move>>,
     /// The keys of the positions on the way from the root, for repetitions.
     path: Vec<u64>,
@@ -108,8 +108,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     ) -> Option<Vec<(G::Move, i32)>> {
         let mut alpha = -WIN - 1;
         let mut scored = Vec::with_capacity(moves.len());
+        let key = position.key(moves.len());
         self.path.clear();
-        self.path.push(position.key(moves.len()));
+        self.path.push(key);
         for &m in moves {
             let mut child = position.clone();
             child.play(&m);
@@ -123,7 +124,6 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
         scored.sort_by_key(|&(_, s)| -s);
         let best = scored.first().map(|&(m, _)| m);
-        let key = position.key(moves.len());
         self.store(
             key,
             depth,

@@ -12,8 +12,10 @@ use crate::rules::side::Side;
 /// An opponent out of the game is worth more than any material.
 const OPPONENT_OUT: i32 = 3000;
 
-impl Evaluate for TriChess {
-    fn evaluate(&self, side: Side) -> i32 {
+impl TriChess {
+    /// Per army, in hundredths of a pawn, the pieces it plays with: its own and those of
+    /// every fallen army whose throne it holds.
+    pub(super) fn held(&self) -> [i32; 3] {
         let mut held = [0i32; 3];
         for piece in self.board.iter().flatten() {
             let owner = if self.is_out(piece.army) {
@@ -25,6 +27,13 @@ impl Evaluate for TriChess {
                 held[owner.index()] += worth(kind(piece.role));
             }
         }
+        held
+    }
+}
+
+impl Evaluate for TriChess {
+    fn evaluate(&self, side: Side) -> i32 {
+        let held = self.held();
         let rivals: Vec<Side> = Side::THREE
             .into_iter()
             .filter(|&a| a != side && self.in_game(a))

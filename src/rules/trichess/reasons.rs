@@ -1,8 +1,7 @@
 //! Why the computer took a diplomatic step, in words a player can check: the armies'
 //! material (with the fallen armies each holds) decides who is behind.
 
-use super::{Action, TriChess, kind};
-use crate::rules::search::worth;
+use super::{Action, TriChess};
 use crate::rules::side::Side;
 
 /// A reason as a translation key and its arguments: the master and the servant, and
@@ -19,15 +18,7 @@ impl TriChess {
     /// The material an army plays with, in pawns: its own pieces and those of every
     /// fallen army whose throne it holds.
     pub fn material(&self, army: Side) -> i32 {
-        let held = self.board.iter().flatten().filter(|p| {
-            let owner = if self.is_out(p.army) {
-                self.controller(p.army)
-            } else {
-                Some(p.army)
-            };
-            owner == Some(army)
-        });
-        held.map(|p| worth(kind(p.role))).sum::<i32>() / 100
+        self.held()[army.index()] / 100
     }
 
     /// Why `action` is taken here, for the diplomatic steps; None for piece moves.
