@@ -4,10 +4,12 @@
 //! moves (men diagonally forward, kings in all eight directions) and crowns a man in the
 //! middle of a capture.
 
+mod board;
 mod eval;
 mod movegen;
 mod notation;
 
+pub use board::Board;
 pub use movegen::{Move, Piece};
 
 use super::game::{Game, grid_diagram};
@@ -268,7 +270,7 @@ impl HouseRules for TurkishOptions {
 /// A position of either game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dama<O> {
-    pub board: [Option<Piece>; 64],
+    pub board: Board,
     pub turn: Side,
     /// Plies since the last capture or man move.
     pub quiet_plies: u32,
@@ -286,9 +288,11 @@ impl<O: Flavour> Dama<O> {
     }
 
     fn count(&self, side: Side) -> (usize, usize) {
-        let own = self.board.iter().flatten().filter(|p| p.side == side);
-        let all: Vec<&Piece> = own.collect();
-        (all.len(), all.iter().filter(|p| p.king).count())
+        let own = self.board.side(side);
+        (
+            own.count_ones() as usize,
+            (own & self.board.kings()).count_ones() as usize,
+        )
     }
 }
 
@@ -301,19 +305,8 @@ impl<O: Flavour> Game for Dama<O> {
     type Options = O;
 
     fn new(options: O) -> Self {
-        let mut board = [None; 64];
-        for sq in 8..24 {
-            board[sq] = Some(Piece {
-                side: Side::White,
-                king: false,
-            });
-            board[sq + 32] = Some(Piece {
-                side: Side::Black,
-                king: false,
-            });
-        }
         Dama {
-            board,
+            board: Board::start(),
             turn: Side::White,
             quiet_plies: 0,
             ply: 0,
@@ -365,15 +358,18 @@ impl<O: Flavour> Game for Dama<O> {
     }
 
     fn play(&mut self, m: &Move) {
-        let piece = self.board[m.from as usize].expect("a legal move starts at a piece");
+        let piece = self.board.get(m.from).expect("a legal move starts at a piece");
         for &c in m.captured.as_slice() {
-            self.board[c as usize] = None;
+            self.board.set(c, None);
         }
-        self.board[m.from as usize] = None;
-        self.board[m.to() as usize] = Some(Piece {
-            king: piece.king || m.promotes,
-            ..piece
-        });
+        self.board.set(m.from, None);
+        self.board.set(
+            m.to(),
+            Some(Piece {
+                king: piece.king || m.promotes,
+                ..piece
+            }),
+        );
         self.quiet_plies = if m.is_capture() || !piece.king {
             0
         } else {
@@ -400,17 +396,14 @@ impl<O: Flavour> Game for Dama<O> {
 
     fn pieces(&self) -> Vec<(Cell, PieceView)> {
         self.board
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| {
-                p.map(|p| {
-                    let kind = if p.king {
-                        PieceKind::DraughtsKing
-                    } else {
-                        PieceKind::Checker
-                    };
-                    (i as Cell, PieceView { side: p.side, kind })
-                })
+            .pieces()
+            .map(|(c, p)| {
+                let kind = if p.king {
+                    PieceKind::DraughtsKing
+                } else {
+                    PieceKind::Checker
+                };
+                (c, PieceView { side: p.side, kind })
             })
             .collect()
     }
@@ -458,7 +451,7 @@ impl<O: Flavour> Game for Dama<O> {
 
     fn diagram(&self) -> String {
         grid_diagram(Topology::plain(), |c| {
-            self.board[c as usize].map(|p| {
+            self.board.get(c).map(|p| {
                 let c = if p.side == Side::White { 'w' } else { 'b' };
                 if p.king { c.to_ascii_uppercase() } else { c }
             })

@@ -1,6 +1,7 @@
 //! Turkish moves: men forward and sideways, flying kings, captures that remove each
 //! piece at once, no 180-degree turn, and the maximum-capture rule.
 
+use super::board::squares;
 use super::{CapturePromotion, Dama, Flavour};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
@@ -74,9 +75,10 @@ fn man_diagonals(side: Side) -> [Direction; 2] {
 }
 
 pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
-    let captures = captures(g);
-    if !captures.is_empty() {
-        return captures;
+    let bits = Bits::of(g);
+    let capturers = bits.capturers(g);
+    if capturers != 0 {
+        return captures(g, &bits, capturers);
     }
     let mut quiet = Vec::new();
     quiet_steps(g, |from, to, piece| {
@@ -94,23 +96,111 @@ pub(super) fn legal<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
 
 /// How many legal moves there are, without listing the quiet ones (for perft).
 pub(super) fn count<O: Flavour>(g: &Dama<O>) -> usize {
-    let captures = captures(g);
-    if !captures.is_empty() {
-        return captures.len();
+    let bits = Bits::of(g);
+    let capturers = bits.capturers(g);
+    if capturers != 0 {
+        return captures(g, &bits, capturers).len();
     }
-    let mut n = 0;
-    quiet_steps(g, |_, _, _| n += 1);
-    n
+    bits.quiet_count::<O>(g.turn)
 }
 
-/// Every capture of the side to move, only the longest where the maximum rule holds.
-fn captures<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_B: u64 = FILE_A << 1;
+const FILE_G: u64 = FILE_A << 6;
+const FILE_H: u64 = FILE_A << 7;
+
+/// The board as sets of squares (bit `cell`), which answer the two questions asked of
+/// nearly every position, "is there a capture?" and "how many steps?", a whole rank
+/// of men at a time instead of piece by piece.
+struct Bits {
+    men: u64,
+    kings: u64,
+    enemy: u64,
+    empty: u64,
+}
+
+impl Bits {
+    fn of<O>(g: &Dama<O>) -> Bits {
+        let own = g.board.side(g.turn);
+        Bits {
+            men: own & !g.board.kings(),
+            kings: own & g.board.kings(),
+            enemy: g.board.side(g.turn.other()),
+            empty: g.board.empty(),
+        }
+    }
+
+    /// The pieces of the side to move that can capture: a man beside an enemy with an
+    /// empty square behind it, or a king whose run ends at an enemy with one behind it.
+    fn capturers<O: Flavour>(&self, g: &Dama<O>) -> u64 {
+        let white = g.turn == Side::White;
+        let forward = |x: u64| if white { x << 8 } else { x >> 8 };
+        let back = |x: u64| if white { x >> 16 } else { x << 16 };
+        let men = self.men;
+        let ahead = forward(forward(men) & self.enemy) & self.empty;
+        let east = (((men & !(FILE_G | FILE_H)) << 1) & self.enemy) << 1 & self.empty;
+        let west = (((men & !(FILE_A | FILE_B)) >> 1) & self.enemy) >> 1 & self.empty;
+        let mut found = back(ahead) | east >> 2 | west << 2;
+        let t = Topology::plain();
+        let directions: &[Direction] = if g.options.king_diagonal_capture() {
+            &Direction::ALL
+        } else {
+            &Direction::ORTHOGONAL
+        };
+        for king in squares(self.kings) {
+            let captures = directions.iter().any(|&d| {
+                let mut ray = t.ray(king, d).skip_while(|&c| self.empty >> c & 1 == 1);
+                ray.next().is_some_and(|victim| self.enemy >> victim & 1 == 1)
+                    && ray.next().is_some_and(|land| self.empty >> land & 1 == 1)
+            });
+            if captures {
+                found |= 1 << king;
+            }
+        }
+        found
+    }
+
+    /// The number of quiet moves of the side to move.
+    fn quiet_count<O: Flavour>(&self, side: Side) -> usize {
+        let men = self.men;
+        let forward = if side == Side::White { men << 8 } else { men >> 8 };
+        let mut n = (forward & self.empty).count_ones()
+            + ((men & !FILE_H) << 1 & self.empty).count_ones()
+            + ((men & !FILE_A) >> 1 & self.empty).count_ones();
+        if O::DIAGONAL_STEPS {
+            n += if side == Side::White {
+                ((men & !FILE_H) << 9 & self.empty).count_ones()
+                    + ((men & !FILE_A) << 7 & self.empty).count_ones()
+            } else {
+                ((men & !FILE_H) >> 7 & self.empty).count_ones()
+                    + ((men & !FILE_A) >> 9 & self.empty).count_ones()
+            };
+        }
+        let t = Topology::plain();
+        let directions: &[Direction] = if O::DIAGONAL_STEPS {
+            &Direction::ALL
+        } else {
+            &Direction::ORTHOGONAL
+        };
+        for king in squares(self.kings) {
+            for &d in directions {
+                n += t.ray(king, d).take_while(|&c| self.empty >> c & 1 == 1).count() as u32;
+            }
+        }
+        n as usize
+    }
+}
+
+/// Every capture of the side to move by the pieces in `capturers` (those with a first
+/// jump), only the longest where the maximum rule holds.
+fn captures<O: Flavour>(g: &Dama<O>, bits: &Bits, capturers: u64) -> Vec<Move> {
     let mut captures = Vec::new();
     // One search for every piece: each is lifted off its square while its captures are
     // followed, and put back.
     let mut search = Search {
         g,
-        board: g.board,
+        empty: bits.empty,
+        enemy: bits.enemy,
         side: g.turn,
         from: 0,
         started_king: false,
@@ -118,18 +208,13 @@ fn captures<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
         captured: Path::default(),
         out: &mut captures,
     };
-    for from in 0..64u8 {
-        let Some(piece) = g.board[from as usize] else {
-            continue;
-        };
-        if piece.side != g.turn {
-            continue;
-        }
-        search.board[from as usize] = None;
+    for from in squares(capturers) {
+        let piece = g.board.get(from).expect("a capturer is a piece");
+        search.empty |= 1 << from;
         search.from = from;
         search.started_king = piece.king;
         search.extend(from, piece.king, None);
-        search.board[from as usize] = Some(piece);
+        search.empty &= !(1 << from);
     }
     if !captures.is_empty() && g.options.rules().max_capture {
         let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
@@ -141,13 +226,8 @@ fn captures<O: Flavour>(g: &Dama<O>) -> Vec<Move> {
 /// Calls `step` with (from, to, piece) for every quiet move of the side to move.
 fn quiet_steps<O: Flavour>(g: &Dama<O>, mut step: impl FnMut(Cell, Cell, Piece)) {
     let t = Topology::plain();
-    for from in 0..64u8 {
-        let Some(piece) = g.board[from as usize] else {
-            continue;
-        };
-        if piece.side != g.turn {
-            continue;
-        }
+    for from in squares(g.board.side(g.turn)) {
+        let piece = g.board.get(from).expect("a piece of the side to move");
         if piece.king {
             let directions: &[Direction] = if O::DIAGONAL_STEPS {
                 &Direction::ALL
@@ -156,7 +236,7 @@ fn quiet_steps<O: Flavour>(g: &Dama<O>, mut step: impl FnMut(Cell, Cell, Piece))
             };
             for &d in directions {
                 for to in t.ray(from, d) {
-                    if g.board[to as usize].is_some() {
+                    if g.board.get(to).is_some() {
                         break;
                     }
                     step(from, to, piece);
@@ -170,7 +250,7 @@ fn quiet_steps<O: Flavour>(g: &Dama<O>, mut step: impl FnMut(Cell, Cell, Piece))
             };
             for &d in man_directions(piece.side).iter().chain(diagonals) {
                 if let Some(to) = t.neighbour(from, d)
-                    && g.board[to as usize].is_none()
+                    && g.board.get(to).is_none()
                 {
                     step(from, to, piece);
                 }
@@ -197,10 +277,30 @@ impl Default for Jumps {
     }
 }
 
+/// The square next to `cell` in direction `d`, if the board goes on.
+fn step(cell: Cell, d: Direction) -> Option<Cell> {
+    let (file, rank) = ((cell % 8) as i8, (cell / 8) as i8);
+    let (df, dr) = match d {
+        Direction::North => (0, 1),
+        Direction::South => (0, -1),
+        Direction::East => (1, 0),
+        Direction::West => (-1, 0),
+        Direction::NorthEast => (1, 1),
+        Direction::NorthWest => (-1, 1),
+        Direction::SouthEast => (1, -1),
+        Direction::SouthWest => (-1, -1),
+    };
+    let (file, rank) = (file + df, rank + dr);
+    ((0..8).contains(&file) && (0..8).contains(&rank)).then_some((rank * 8 + file) as Cell)
+}
+
 /// Depth-first search over capture sequences, removing each captured piece at once.
+/// The board is kept as two sets, the empty squares and the enemy's pieces, which is
+/// all a jump needs to know.
 struct Search<'a, O> {
     g: &'a Dama<O>,
-    board: [Option<Piece>; 64],
+    empty: u64,
+    enemy: u64,
     side: Side,
     from: Cell,
     started_king: bool,
@@ -213,34 +313,34 @@ impl<O: Flavour> Search<'_, O> {
     /// The jumps from `at`: (direction, captured square, landing squares), at most one
     /// per direction, kept on the stack.
     fn jumps(&self, at: Cell, king: bool, last: Option<Direction>) -> Jumps {
-        let t = Topology::plain();
         let men = man_directions(self.side);
         let directions: &[Direction] = match (king, self.g.options.king_diagonal_capture()) {
             (true, true) => &Direction::ALL,
             (true, false) => &Direction::ORTHOGONAL,
             (false, _) => &men,
         };
+        let empty = |c: Cell| self.empty >> c & 1 == 1;
         let mut found = Jumps::default();
         for &d in directions {
             if !self.g.options.rules().allow_180 && last.is_some_and(|l| opposite(l) == d) {
                 continue;
             }
-            let mut ray = t.ray(at, d);
-            let victim = if king {
-                ray.find(|&c| self.board[c as usize].is_some())
-            } else {
-                ray.next()
-            };
+            let mut victim = step(at, d);
+            while king && victim.is_some_and(empty) {
+                victim = victim.and_then(|c| step(c, d));
+            }
             let Some(victim) = victim else { continue };
-            if !matches!(self.board[victim as usize], Some(p) if p.side != self.side) {
+            if self.enemy >> victim & 1 == 0 {
                 continue;
             }
             let mut lands = Lands::default();
-            for c in t.ray(victim, d) {
-                if self.board[c as usize].is_some() || (!king && !lands.is_empty()) {
+            let mut land = step(victim, d);
+            while let Some(c) = land.filter(|&c| empty(c)) {
+                lands.push(c);
+                if !king {
                     break;
                 }
-                lands.push(c);
+                land = step(c, d);
             }
             if !lands.is_empty() {
                 found.list[found.len] = (d, victim, lands);
@@ -265,7 +365,9 @@ impl<O: Flavour> Search<'_, O> {
             return;
         }
         for &(d, victim, mut lands) in &jumps.list[..jumps.len] {
-            let taken = self.board[victim as usize].take();
+            let bit = 1u64 << victim;
+            self.enemy &= !bit;
+            self.empty |= bit;
             self.captured.push(victim);
             // Without the maximum rule a flying king must still pick a landing that goes on
             // capturing, when one does.
@@ -296,7 +398,8 @@ impl<O: Flavour> Search<'_, O> {
                 self.landings.pop();
             }
             self.captured.pop();
-            self.board[victim as usize] = taken;
+            self.enemy |= bit;
+            self.empty &= !bit;
         }
     }
 }

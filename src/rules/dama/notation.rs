@@ -2,7 +2,7 @@
 //! position format `W:Wa2,b2,Kd1:Ba6,Kh8`.
 
 use super::movegen::{Move, Piece};
-use super::{Dama, Flavour};
+use super::{Board, Dama, Flavour};
 use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
@@ -62,7 +62,7 @@ pub fn to_fen<O: Flavour>(g: &Dama<O>) -> String {
     for s in Side::BOTH {
         let pieces: Vec<String> = (0..64u8)
             .filter_map(|c| {
-                let p = g.board[c as usize]?;
+                let p = g.board.get(c)?;
                 (p.side == s).then(|| format!("{}{}", if p.king { "K" } else { "" }, t.name(c)))
             })
             .collect();
@@ -75,7 +75,7 @@ pub fn to_fen<O: Flavour>(g: &Dama<O>) -> String {
 pub fn from_fen<O: Flavour>(options: O, text: &str) -> Result<Dama<O>, String> {
     let t = Topology::plain();
     let mut g = Dama::new(options);
-    g.board = [None; 64];
+    g.board = Board::default();
     let mut parts = text.trim().split(':');
     g.turn = match parts.next() {
         Some("W") => Side::White,
@@ -96,7 +96,7 @@ pub fn from_fen<O: Flavour>(options: O, text: &str) -> Result<Dama<O>, String> {
             let cell = t
                 .parse(name)
                 .ok_or_else(|| format!("'{name}' is not a square"))?;
-            g.board[cell as usize] = Some(Piece { side, king });
+            g.board.set(cell, Some(Piece { side, king }));
         }
     }
     Ok(g)
