@@ -125,6 +125,25 @@ impl Evaluate for ChessGame {
         taken + m.promotion.map_or(0, |r| VALUE[r as usize])
     }
 
+    fn slot(&self, m: &Move) -> Option<usize> {
+        Some(usize::from(m.from) * 64 + usize::from(m.to))
+    }
+
+    /// Passing is a fair test while the side to move has a piece besides its pawns and
+    /// king; with pawns alone zugzwang is too common for it.
+    fn pass(&self) -> Option<Self> {
+        let p = &self.position;
+        let board = &p.board;
+        let pawns_and_king = board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
+        if p.is_check() || board.by_side[p.turn.index()] & !pawns_and_king == 0 {
+            return None;
+        }
+        let mut passed = self.clone();
+        passed.position.turn = p.turn.other();
+        passed.position.ep_square = None;
+        Some(passed)
+    }
+
     fn key(&self, _legal_moves: usize) -> u64 {
         let p = &self.position;
         let mut key = mix(p.board.by_side[0]) ^ mix(p.board.by_side[1] ^ 0x5bd1_e995);

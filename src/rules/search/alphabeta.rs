@@ -6,8 +6,13 @@
 //! players this is ordinary minimax; with three (chess for three) it is the "paranoid"
 //! search, where the others are taken to play together against the root's side, which
 //! keeps alpha-beta's pruning and plays safely.
+//!
+//! The usual refinements make it deeper for the same nodes: the remembered best move,
+//! captures, then killer moves and the history first; later moves searched with a null
+//! window (and late quiet ones one or two plies shallower) and searched again only when
+//! they seem better; the null move where the game offers a pass; checks extended.
 
-use super::evaluate::{Evaluate, WIN};
+use super::evaluate::{Evaluate, HISTORY_SLOTS, WIN};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
 use std::collections::HashMap;
@@ -17,6 +22,15 @@ use std::time::Instant;
 const QUIESCENCE_PLIES: i32 = 8;
 /// Entries kept in the transposition table before it is cleared.
 const TABLE_ENTRIES: usize = 1 << 20;
+/// The shallowest depth where the null move is tried, and how much shallower the
+/// search after the pass is (more at great depths).
+const NULL_MOVE_DEPTH: i32 = 3;
+const NULL_MOVE_REDUCTION: i32 = 2;
+/// Move ordering ranks: captures and promotions above the killers, the killers above
+/// the quiet moves, whose history never reaches them.
+const NOISY: i32 = 1 << 24;
+const KILLER: i32 = 1 << 23;
+const HISTORY_CAP: i32 = 1 << 22;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -44,6 +58,14 @@ pub struct Searcher<'l, G: Evaluate> {
     table: HashMap<u64, Entry<G::Move>>,
     /// The keys of the positions on the way from the root, for repetitions.
     path: Vec<u64>,
+    /// The depth of the iteration under way; checks are extended only up to twice it.
+    iteration: i32,
+    /// Passing is only a test where one opponent would take the free move.
+    two_players: bool,
+    /// Per ply, the last two quiet moves that cut the search off there.
+    killers: Vec<[Option<G::Move>; 2]>,
+    /// Per [`Evaluate::slot`], how often and how deep a quiet move cut the search off.
+    history: Vec<i32>,
 }
 
 /// The player deciding here: the seat to move's colour. It differs from the army to
@@ -68,6 +90,10 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             stopped: false,
             table: HashMap::new(),
             path: Vec::new(),
+            iteration: 1,
+            two_players: root.seat_count() == 2,
+            killers: Vec::new(),
+            history: vec![0; HISTORY_SLOTS],
         }
     }
 
@@ -109,13 +135,25 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let mut alpha = -WIN - 1;
         let mut scored = Vec::with_capacity(moves.len());
         let key = position.key(moves.len());
+        self.iteration = depth;
         self.path.clear();
         self.path.push(key);
-        for &m in moves {
+        for (i, &m) in moves.iter().enumerate() {
             let mut child = position.clone();
             child.play(&m);
-            let floor = if exact { -WIN - 1 } else { alpha };
-            let score = self.search(&child, depth - 1, 1, floor, WIN + 1);
+            let next = depth - 1 + i32::from(child.check_cell().is_some());
+            let score = if exact || i == 0 {
+                let floor = if exact { -WIN - 1 } else { alpha };
+                self.search(&child, next, 1, floor, WIN + 1, true)
+            } else {
+                // Only the best must be exact: the others need only be shown worse.
+                let score = self.search(&child, next, 1, alpha, alpha + 1, true);
+                if score > alpha && !self.stopped {
+                    self.search(&child, next, 1, alpha, WIN + 1, true)
+                } else {
+                    score
+                }
+            };
             if self.stopped {
                 return None;
             }
@@ -156,7 +194,15 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         moves.contains(&best).then_some(best)
     }
 
-    fn search(&mut self, position: &G, depth: i32, ply: i32, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(
+        &mut self,
+        position: &G,
+        depth: i32,
+        ply: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        may_pass: bool,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
@@ -164,9 +210,13 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if let Some(score) = self.ended(position, ply) {
             return score;
         }
-        if depth <= 0 {
+        let in_check = position.check_cell().is_some();
+        // In check at the horizon, every reply is looked at (a quiet one may be the
+        // only one), as long as the line is not far past the iteration's depth.
+        if depth <= 0 && (!in_check || ply >= 2 * self.iteration + QUIESCENCE_PLIES) {
             return self.quiescence(position, ply, alpha, beta, QUIESCENCE_PLIES);
         }
+        let depth = depth.max(1);
         let mut moves = position.legal_moves();
         if moves.is_empty() {
             return position.evaluate(self.root);
@@ -187,23 +237,84 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 _ => {}
             }
         }
-        let first = remembered.and_then(|e| e.best);
-        moves.sort_by_key(|m| {
-            if Some(*m) == first {
-                i32::MIN
-            } else {
-                -position.order(m)
-            }
-        });
         let maximising = mover(position) == self.root;
+        if may_pass
+            && self.two_players
+            && !in_check
+            && depth >= NULL_MOVE_DEPTH
+            && let Some(passed) = position.pass()
+        {
+            let reduced = depth - 1 - NULL_MOVE_REDUCTION - depth / 6;
+            self.path.push(key);
+            let score = if maximising {
+                self.search(&passed, reduced, ply + 1, beta - 1, beta, false)
+            } else {
+                self.search(&passed, reduced, ply + 1, alpha, alpha + 1, false)
+            };
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            // A mate found only because the opponent passed proves nothing.
+            if score.abs() < WIN - 1000 {
+                if maximising && score >= beta {
+                    return beta;
+                }
+                if !maximising && score <= alpha {
+                    return alpha;
+                }
+            }
+        }
+        let first = remembered.and_then(|e| e.best);
+        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        let mut ordered: Vec<(G::Move, i32, bool)> = moves
+            .drain(..)
+            .map(|m| {
+                let quiet = !position.noisy(&m);
+                let rank = if Some(m) == first {
+                    i32::MAX
+                } else if !quiet {
+                    NOISY + position.order(&m)
+                } else if Some(m) == killers[0] {
+                    KILLER
+                } else if Some(m) == killers[1] {
+                    KILLER - 1
+                } else {
+                    position.order(&m) + position.slot(&m).map_or(0, |i| self.history[i])
+                };
+                (m, rank, quiet)
+            })
+            .collect();
+        ordered.sort_by_key(|&(_, rank, _)| -rank);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximising { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         self.path.push(key);
-        for m in moves {
+        for (i, &(m, rank, quiet)) in ordered.iter().enumerate() {
             let mut child = position.clone();
             child.play(&m);
-            let score = self.search(&child, depth - 1, ply + 1, alpha, beta);
+            let checks = child.check_cell().is_some();
+            let extended = checks && ply < 2 * self.iteration;
+            let next = depth - 1 + i32::from(extended);
+            let score = if i == 0 {
+                self.search(&child, next, ply + 1, alpha, beta, true)
+            } else {
+                // Later moves are first only shown to be no better, with a null window,
+                // and late quiet ones at a reduced depth; a move that seems better is
+                // searched again properly.
+                let late = depth >= 3 && i >= 3 && quiet && !in_check && !checks && rank < KILLER - 1;
+                let reduction = if late { 1 + i32::from(i >= 8 && depth >= 5) } else { 0 };
+                let (lo, hi) = if maximising { (alpha, alpha + 1) } else { (beta - 1, beta) };
+                let better = |s: i32| if maximising { s > alpha } else { s < beta };
+                let mut score = self.search(&child, next - reduction, ply + 1, lo, hi, true);
+                if reduction > 0 && better(score) && !self.stopped {
+                    score = self.search(&child, next, ply + 1, lo, hi, true);
+                }
+                if better(score) && score > alpha && score < beta && !self.stopped {
+                    score = self.search(&child, next, ply + 1, alpha, beta, true);
+                }
+                score
+            };
             if self.stopped {
                 self.path.pop();
                 return 0;
@@ -222,6 +333,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 beta = beta.min(score);
             }
             if alpha >= beta {
+                if quiet {
+                    self.remember_cutoff(position, m, ply, depth);
+                }
                 break;
             }
         }
@@ -235,6 +349,24 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         };
         self.store(key, depth, best, bound, best_move);
         best
+    }
+
+    /// A quiet move that refuted the opponent's: tried early at this ply elsewhere, and
+    /// wherever the game can index it, the more the deeper the search it cut.
+    fn remember_cutoff(&mut self, position: &G, m: G::Move, ply: i32, depth: i32) {
+        let ply = ply as usize;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(m) {
+            slot[1] = slot[0];
+            slot[0] = Some(m);
+        }
+        if let Some(i) = position.slot(&m) {
+            let h = &mut self.history[i];
+            *h = (*h + depth * depth).min(HISTORY_CAP);
+        }
     }
 
     /// Follows the noisy moves (captures) until the position is quiet, letting the side

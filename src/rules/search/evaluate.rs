@@ -9,6 +9,9 @@ use crate::rules::view::{PieceKind, PieceView};
 /// A win, in the evaluation's units; mates are this less the plies to reach them.
 pub const WIN: i32 = 1_000_000;
 
+/// The size of the history table [`Evaluate::slot`] indexes.
+pub const HISTORY_SLOTS: usize = 1 << 12;
+
 pub trait Evaluate: Game {
     /// How good the position is for `side`, in hundredths of a pawn or the game's
     /// like; positive is good for `side`. Only called where the game goes on.
@@ -23,6 +26,21 @@ pub trait Evaluate: Game {
     /// A guess at how good a move is, to try the best first: the higher, the sooner.
     fn order(&self, m: &Self::Move) -> i32 {
         i32::from(self.noisy(m))
+    }
+
+    /// Where a quiet move is remembered in the history table (below
+    /// [`HISTORY_SLOTS`]): moves that refuted others before are tried early elsewhere.
+    /// Games with no cheap index leave it None and go without.
+    fn slot(&self, _m: &Self::Move) -> Option<usize> {
+        None
+    }
+
+    /// The position with the turn handed to the opponent and nothing moved, for the
+    /// null-move test: if even a free move does not save the opponent, the position is
+    /// good enough to stop looking. None where passing would mislead: in check, with
+    /// only pawns (zugzwang is common there), or in games where it was never tried.
+    fn pass(&self) -> Option<Self> {
+        None
     }
 
     /// A Zobrist-style key of the position: every piece on its cell, the seat to move

@@ -12,7 +12,7 @@ mod player;
 #[cfg(test)]
 mod tests;
 
-pub use evaluate::{Evaluate, WIN, balance, captures, mix, worth};
+pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, balance, captures, mix, worth};
 pub use player::decide;
 
 use alphabeta::Searcher;
