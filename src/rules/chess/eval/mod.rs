@@ -1,0 +1,96 @@
+//! The computer's view of a chess position: material and where each piece stands,
+//! then the pawns' structure, the pieces' mobility and the king's shelter
+//! ([`terms`]). The middle-game and ending scores are blended by the material left, so
+//! the king leaves its shelter for the centre as the pieces come off.
+
+mod place;
+mod terms;
+
+use super::ChessGame;
+use super::position::{Move, Role};
+use super::tables::squares;
+use crate::rules::search::{Evaluate, mix};
+use crate::rules::side::Side;
+use place::{KING_LATE, PLACE, index};
+
+pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
+
+/// How much each piece counts towards the middle game; 24 with every piece on.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const FULL_PHASE: i32 = 24;
+
+impl Evaluate for ChessGame {
+    fn evaluate(&self, side: Side) -> i32 {
+        let board = &self.position.board;
+        let phase = Role::ALL
+            .iter()
+            .map(|&r| PHASE[r as usize] * board.by_role[r as usize].count_ones() as i32)
+            .sum::<i32>()
+            .min(FULL_PHASE);
+        let mut white = 0;
+        for s in [Side::White, Side::Black] {
+            let mut middle = 0;
+            let mut ending = 0;
+            for role in Role::ALL {
+                let ours = board.by_side[s.index()] & board.by_role[role as usize];
+                for sq in squares(ours) {
+                    let i = index(sq, s);
+                    let value = VALUE[role as usize] + PLACE[role as usize][i];
+                    middle += value;
+                    ending += if role == Role::King {
+                        KING_LATE[i]
+                    } else {
+                        value
+                    };
+                }
+            }
+            let terms = terms::Terms::of(board, s);
+            middle += terms.middle;
+            ending += terms.ending;
+            let total = (middle * phase + ending * (FULL_PHASE - phase)) / FULL_PHASE;
+            white += if s == Side::White { total } else { -total };
+        }
+        if side == Side::White { white } else { -white }
+    }
+
+    fn noisy(&self, m: &Move) -> bool {
+        m.capture.is_some() || m.promotion.is_some()
+    }
+
+    /// Most valuable victim first, taken by the least valuable attacker.
+    fn order(&self, m: &Move) -> i32 {
+        let taken = m.capture.map_or(0, |r| {
+            VALUE[r as usize] * 10 - VALUE[m.role as usize] / 10 + 1
+        });
+        taken + m.promotion.map_or(0, |r| VALUE[r as usize])
+    }
+
+    fn slot(&self, m: &Move) -> Option<usize> {
+        Some(usize::from(m.from) * 64 + usize::from(m.to))
+    }
+
+    /// Passing is a fair test while the side to move has a piece besides its pawns and
+    /// king; with pawns alone zugzwang is too common for it.
+    fn pass(&self) -> Option<Self> {
+        let p = &self.position;
+        let board = &p.board;
+        let pawns_and_king = board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
+        if p.is_check() || board.by_side[p.turn.index()] & !pawns_and_king == 0 {
+            return None;
+        }
+        let mut passed = self.clone();
+        passed.position.turn = p.turn.other();
+        passed.position.ep_square = None;
+        Some(passed)
+    }
+
+    fn key(&self, _legal_moves: usize) -> u64 {
+        let p = &self.position;
+        let mut key = mix(p.board.by_side[0]) ^ mix(p.board.by_side[1] ^ 0x5bd1_e995);
+        for (i, bb) in p.board.by_role.iter().enumerate() {
+            key ^= mix(bb.wrapping_add(i as u64 * 0x2545_f491_4f6c_dd1d));
+        }
+        key ^ mix(p.castling ^ 0xc2b2_ae35)
+            ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
+    }
+}
