@@ -2,13 +2,20 @@
 """Plays Doska's chess engine (`doska uci`) against Stockfish held to a rating.
 
 Usage: benches/chess_strength.py [--doska PATH] [--stockfish PATH] [--elo 1400 1800 2200]
-                                 [--games 40] [--movetime 1.0] [--skill hard]
+                                 [--games 40] [--first 0] [--movetime 1.0] [--skill hard]
+                                 [--no-adjudication]
 
 Each pairing plays `--games` games, colours alternating, each game from one of a fixed
 set of openings (played out by both sides, so each opening is seen with both colours).
 Stockfish is limited with UCI_LimitStrength and UCI_Elo. The score is printed for each
 rating as points (a draw is half) out of games, with the percentage. Needs the Python
 `chess` package and a `stockfish` binary (Debian: `stockfish`, in /usr/games).
+
+Games are adjudicated as match software does (cutechess-cli's -resign and -draw): won
+when both engines have scored it 600 centipawns or more for the same side for four moves
+in a row, drawn after move 40 when both have scored it within 10 centipawns for ten
+moves in a row. `--first N` starts at game N of the schedule, so a match can be split
+between processes and the parts added up.
 """
 
 import argparse
@@ -18,7 +25,7 @@ import sys
 import chess
 import chess.engine
 
-# Short, common openings, so the games differ.
+# Short, common openings, so the games differ: with colours reversed, 40 games.
 OPENINGS = [
     "e2e4 e7e5 g1f3 b8c6",
     "e2e4 c7c5 g1f3 d7d6",
@@ -30,23 +37,59 @@ OPENINGS = [
     "g1f3 d7d5 g2g3 g8f6",
     "e2e4 e7e5 f1c4 g8f6",
     "d2d4 g8f6 g1f3 e7e6",
+    "e2e4 d7d5 e4d5 d8d5",
+    "e2e4 g7g6 d2d4 f8g7",
+    "d2d4 f7f5 g2g3 g8f6",
+    "c2c4 c7c5 g1f3 b8c6",
+    "e2e4 e7e5 g1f3 g8f6",
+    "d2d4 d7d5 g1f3 g8f6",
+    "e2e4 c7c5 b1c3 b8c6",
+    "d2d4 g8f6 c2c4 e7e5",
+    "b2b3 e7e5 c1b2 b8c6",
+    "e2e4 d7d6 d2d4 g8f6",
 ]
 
 
-def play(doska, stockfish, doska_white, opening, movetime):
+RESIGN_SCORE, RESIGN_MOVES = 600, 4
+DRAW_SCORE, DRAW_MOVES, DRAW_FROM = 10, 10, 40
+
+
+def play(doska, stockfish, doska_white, opening, movetime, adjudicate=True):
+    """Doska's points from one game: 1, 0.5 or 0."""
     board = chess.Board()
     for uci in opening.split():
         board.push_uci(uci)
     limit = chess.engine.Limit(time=movetime)
+    # White's score as each engine last saw it, one entry per ply.
+    scores = []
     while not board.is_game_over(claim_draw=True):
         ours = (board.turn == chess.WHITE) == doska_white
         engine = doska if ours else stockfish
-        result = engine.play(board, limit)
+        result = engine.play(board, limit, info=chess.engine.INFO_SCORE)
+        score = result.info.get("score")
+        scores.append(score.white().score(mate_score=100000) if score else None)
         board.push(result.move)
+        if adjudicate and (winner := adjudication(scores, board.fullmove_number)) is not None:
+            return 0.5 if winner == "draw" else float(winner == doska_white)
     outcome = board.outcome(claim_draw=True)
     if outcome.winner is None:
         return 0.5
     return 1.0 if outcome.winner == doska_white else 0.0
+
+
+def adjudication(scores, move_number):
+    """chess.WHITE or chess.BLACK for a decided game, "draw" for a dead one, else None."""
+    last = scores[-2 * RESIGN_MOVES:]
+    if len(last) == 2 * RESIGN_MOVES and None not in last:
+        if all(s >= RESIGN_SCORE for s in last):
+            return chess.WHITE
+        if all(s <= -RESIGN_SCORE for s in last):
+            return chess.BLACK
+    last = scores[-2 * DRAW_MOVES:]
+    if move_number > DRAW_FROM and len(last) == 2 * DRAW_MOVES and None not in last:
+        if all(abs(s) <= DRAW_SCORE for s in last):
+            return "draw"
+    return None
 
 
 def main():
@@ -55,6 +98,8 @@ def main():
     parser.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     parser.add_argument("--elo", type=int, nargs="+", default=[1400, 1800, 2200])
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--no-adjudication", action="store_true")
     parser.add_argument("--movetime", type=float, default=1.0)
     parser.add_argument("--skill", default="hard", choices=["easy", "normal", "hard"])
     args = parser.parse_args()
@@ -66,10 +111,12 @@ def main():
         for elo in args.elo:
             stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": elo})
             points = 0.0
-            for game in range(args.games):
+            for n in range(args.games):
+                game = args.first + n
                 opening = OPENINGS[(game // 2) % len(OPENINGS)]
-                points += play(doska, stockfish, game % 2 == 0, opening, args.movetime)
-                print(f"  elo {elo}: {points}/{game + 1}", file=sys.stderr, flush=True)
+                points += play(doska, stockfish, game % 2 == 0, opening, args.movetime,
+                               not args.no_adjudication)
+                print(f"  elo {elo}: {points}/{n + 1}", file=sys.stderr, flush=True)
             share = 100.0 * points / args.games
             print(f"Stockfish UCI_Elo {elo}: Doska {points}/{args.games} ({share:.0f}%)", flush=True)
     finally:

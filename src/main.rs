@@ -59,7 +59,8 @@ enum Command {
         #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
         level: doska::rules::search::Level,
     },
-    /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy.
+    /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy
+    /// (in chess for three the first takes one seat, the second the other two).
     Duel {
         game: String,
         #[arg(value_name = "A,B")]

@@ -52,37 +52,37 @@ fn the_same_seed_and_budget_choose_the_same_move() {
 }
 
 #[test]
-fn every_level_of_every_game_plays_legal_moves_against_a_random_player() {
+fn every_level_of_every_game_plays_complete_games_against_a_random_player() {
+    use crate::rules::history::{Action, Match};
     use crate::rules::{GameId, Position};
+    let limits = Limits {
+        nodes: Some(1_500),
+        ..Limits::default()
+    };
     for &game in GameId::ALL.iter().filter(|&&g| g != GameId::Chapayev) {
         for (n, level) in Level::ALL.into_iter().enumerate() {
-            let mut position = Position::new(game, &[]).unwrap();
+            let mut m = Match::new(Position::new(game, &[]).unwrap());
             let mut x = 0x9e37_79b9_7f4a_7c15u64 ^ n as u64;
-            for ply in 0..80 {
-                if position.outcome(1).is_some() {
-                    break;
-                }
-                let moves = position.legal_moves();
-                let m = if ply % 2 == 0 {
-                    let limits = Limits {
-                        nodes: Some(1_500),
-                        ..Limits::default()
-                    };
-                    let thought = position
-                        .think(level, &limits, ply, &mut |_| {})
-                        .unwrap_or_else(|| panic!("{} {level:?}: no move at ply {ply}", game.id()));
-                    thought.best
+            // Seat 0 is the computer, with every decision the match gives it; the others
+            // take any action but resigning, draw offers and claims included.
+            while m.outcome().is_none() && m.actions().len() < 3_000 {
+                let ply = m.actions().len() as u64;
+                let action = if m.position().seat_to_move() == 0 {
+                    decide(&m, level, &limits, ply)
+                        .unwrap_or_else(|| panic!("{} {level:?}: no action at {ply}", game.id()))
                 } else {
+                    let actions: Vec<Action> = m
+                        .legal_actions()
+                        .into_iter()
+                        .filter(|a| *a != Action::Resign)
+                        .collect();
                     x = mix(x);
-                    moves[(x % moves.len() as u64) as usize]
+                    actions[(x % actions.len() as u64) as usize]
                 };
-                assert!(
-                    position.is_legal(&m),
-                    "{} {level:?} ply {ply}: {m:?}",
-                    game.id()
-                );
-                position.play(&m).unwrap();
+                m.play(action)
+                    .unwrap_or_else(|e| panic!("{} {level:?} at {ply}: {action:?}: {e}", game.id()));
             }
+            assert!(m.outcome().is_some(), "{} {level:?} never ended", game.id());
         }
     }
 }
