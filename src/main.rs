@@ -140,7 +140,7 @@ fn run(args: Args) -> Result<(), String> {
                 time: movetime
                     .or((depth.is_none() && nodes.is_none()).then_some(1000))
                     .map(std::time::Duration::from_millis),
-                stop: None,
+                ..Default::default()
             };
             let mut info = |line: String| eprintln!("info {line}");
             let best = cli::think(

@@ -3,13 +3,17 @@
 //! own, so `stop` and `isready` are answered while it thinks.
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption` (`Skill`: easy, normal,
-//! hard; `Hash` and `Threads` are accepted and have no effect), `position startpos|fen
+//! hard; `Hash`: the transposition table's megabytes; `Threads`: 1, the search has
+//! one), `position startpos|fen
 //! ... [moves ...]`, `go` with `movetime`, `depth`, `nodes`, `wtime`/`btime`/`winc`/
 //! `binc`/`movestogo` or `infinite`, `stop` and `quit`.
 
 use crate::rules::chess::{ChessGame, ChessOptions, Move};
 use crate::rules::game::Game;
 use crate::rules::search::{Level, Limits, Progress, WIN, think};
+
+/// The transposition table's size until `setoption name Hash` says otherwise.
+const HASH_MEGABYTES: usize = 32;
 use crate::rules::topology::Topology;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -166,6 +170,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut position = ChessGame::new(ChessOptions::default());
     let mut level = Level::Hard;
+    let mut megabytes = HASH_MEGABYTES;
     let mut search: Option<Search> = None;
     for line in input.lines() {
         let Ok(line) = line else { break };
@@ -177,7 +182,10 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     &format!("id name Doska {}", env!("CARGO_PKG_VERSION")),
                 );
                 say(&out, "id author the Doska developers");
-                say(&out, "option name Hash type spin default 16 min 1 max 1024");
+                say(
+                    &out,
+                    &format!("option name Hash type spin default {HASH_MEGABYTES} min 1 max 1024"),
+                );
                 say(&out, "option name Threads type spin default 1 min 1 max 1");
                 say(
                     &out,
@@ -191,6 +199,11 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     match Level::ALL.into_iter().find(|l| l.id() == *value) {
                         Some(l) => level = l,
                         None => say(&out, &format!("info string unknown Skill {value}")),
+                    }
+                } else if name.eq_ignore_ascii_case("hash") {
+                    match value.parse::<usize>() {
+                        Ok(mb @ 1..=1024) => megabytes = mb,
+                        _ => say(&out, &format!("info string Hash is 1 to 1024, not {value}")),
                     }
                 }
             }
@@ -214,7 +227,10 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     s.finish();
                 }
                 let stop = Arc::new(AtomicBool::new(false));
-                let limits = limits(rest, &position, stop.clone());
+                let limits = Limits {
+                    megabytes: Some(megabytes),
+                    ..limits(rest, &position, stop.clone())
+                };
                 let endless =
                     limits.time.is_none() && limits.depth.is_none() && limits.nodes.is_none();
                 let (root, out) = (position.clone(), out.clone());
@@ -322,5 +338,9 @@ mod tests {
             "{said}"
         );
         assert!(said.contains("info string unknown command: foo"), "{said}");
+        let said = talk("setoption name Hash value 0\nsetoption name Hash value 2\ngo depth 2\n");
+        assert!(said.contains("info string Hash is 1 to 1024, not 0"), "{said}");
+        assert_eq!(said.matches("info string").count(), 1, "{said}");
+        assert!(said.contains("bestmove"), "{said}");
     }
 }

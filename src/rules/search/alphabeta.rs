@@ -13,15 +13,13 @@
 //! they seem better; the null move where the game offers a pass; checks extended.
 
 use super::evaluate::{Evaluate, HISTORY_SLOTS, WIN};
+use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// How deep captures are followed past the horizon, at most.
 const QUIESCENCE_PLIES: i32 = 8;
-/// Entries kept in the transposition table before it is cleared.
-const TABLE_ENTRIES: usize = 1 << 20;
 /// The shallowest depth where the null move is tried, and how much shallower the
 /// search after the pass is (more at great depths).
 const NULL_MOVE_DEPTH: i32 = 3;
@@ -32,30 +30,13 @@ const NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 23;
 const HISTORY_CAP: i32 = 1 << 22;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    /// The true score is at least this.
-    Lower,
-    /// The true score is at most this.
-    Upper,
-}
-
-#[derive(Clone, Copy)]
-struct Entry<M> {
-    depth: i32,
-    score: i32,
-    bound: Bound,
-    best: Option<M>,
-}
-
 pub struct Searcher<'l, G: Evaluate> {
     root: Side,
     limits: &'l Limits,
     started: Instant,
     nodes: u64,
     stopped: bool,
-    table: HashMap<u64, Entry<G::Move>>,
+    table: Table<G::Move>,
     /// The keys of the positions on the way from the root, for repetitions.
     path: Vec<u64>,
     /// The depth of the iteration under way; checks are extended only up to twice it.
@@ -88,7 +69,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             started: Instant::now(),
             nodes: 0,
             stopped: false,
-            table: HashMap::new(),
+            table: Table::new(limits.megabytes.unwrap_or(DEFAULT_MEGABYTES), limits.nodes),
             path: Vec::new(),
             iteration: 1,
             two_players: root.seat_count() == 2,
@@ -173,10 +154,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     }
 
     fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<G::Move>) {
-        if self.table.len() >= TABLE_ENTRIES {
-            self.table.clear();
-        }
-        self.table.insert(
+        self.table.store(
             key,
             Entry {
                 depth,
@@ -190,7 +168,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     /// The best move the table remembers for a position.
     pub fn remembered(&self, position: &G) -> Option<G::Move> {
         let moves = position.legal_moves();
-        let best = self.table.get(&position.key(moves.len()))?.best?;
+        let best = self.table.get(position.key(moves.len()))?.best?;
         moves.contains(&best).then_some(best)
     }
 
@@ -226,7 +204,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if self.path.contains(&key) {
             return 0;
         }
-        let remembered = self.table.get(&key).copied();
+        let remembered = self.table.get(key);
         if let Some(e) = remembered
             && e.depth >= depth
         {

@@ -9,6 +9,7 @@
 mod alphabeta;
 mod evaluate;
 mod player;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -60,6 +61,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Set from another thread to stop at once (UCI's `stop`).
     pub stop: Option<Arc<AtomicBool>>,
+    /// The transposition table's size in megabytes (UCI's `Hash`); 32 when None.
+    pub megabytes: Option<usize>,
 }
 
 /// Where the search stands after a finished depth: for `info` lines and stderr.

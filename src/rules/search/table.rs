@@ -1,0 +1,99 @@
+//! The transposition table: what the search learnt of a position, kept under its key
+//! in a fixed block of memory, so a position reached again by another order of moves
+//! is not searched twice. Each key has one slot (its low bits); a newer result takes
+//! the slot unless it is shallower than the same position's result already there.
+
+/// How the score stored relates to the true one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact,
+    /// The true score is at least this.
+    Lower,
+    /// The true score is at most this.
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Entry<M> {
+    pub depth: i32,
+    pub score: i32,
+    pub bound: Bound,
+    pub best: Option<M>,
+}
+
+/// The table's size where none is asked for, in megabytes.
+pub const DEFAULT_MEGABYTES: usize = 32;
+
+pub struct Table<M> {
+    slots: Vec<Option<(u64, Entry<M>)>>,
+    mask: usize,
+}
+
+impl<M: Copy> Table<M> {
+    /// A table of at most `megabytes` and no more slots than a search of `nodes` could
+    /// fill (at least one), its slots a power of two.
+    pub fn new(megabytes: usize, nodes: Option<u64>) -> Self {
+        let slot = std::mem::size_of::<Option<(u64, Entry<M>)>>();
+        let fits = (megabytes << 20) / slot;
+        let wanted = nodes.map_or(fits, |n| fits.min(n.try_into().unwrap_or(usize::MAX)));
+        let count = if wanted.is_power_of_two() {
+            wanted
+        } else {
+            (wanted.next_power_of_two() / 2).max(1)
+        };
+        Table {
+            slots: vec![None; count],
+            mask: count - 1,
+        }
+    }
+
+    pub fn get(&self, key: u64) -> Option<Entry<M>> {
+        match self.slots[key as usize & self.mask] {
+            Some((k, entry)) if k == key => Some(entry),
+            _ => None,
+        }
+    }
+
+    pub fn store(&mut self, key: u64, entry: Entry<M>) {
+        let slot = &mut self.slots[key as usize & self.mask];
+        if let Some((k, old)) = slot
+            && *k == key
+            && old.depth > entry.depth
+        {
+            return;
+        }
+        *slot = Some((key, entry));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(depth: i32) -> Entry<u8> {
+        Entry {
+            depth,
+            score: depth * 10,
+            bound: Bound::Exact,
+            best: Some(1),
+        }
+    }
+
+    #[test]
+    fn a_position_is_found_under_its_key_and_a_deeper_result_is_kept() {
+        let mut table = Table::new(1, None);
+        assert_eq!(Table::<u8>::new(1, Some(1500)).slots.len(), 1024);
+        assert!(table.slots.len().is_power_of_two());
+        assert!(table.slots.len() * std::mem::size_of::<Option<(u64, Entry<u8>)>>() <= 1 << 20);
+        table.store(42, entry(5));
+        assert_eq!(table.get(42).map(|e| e.depth), Some(5));
+        assert!(table.get(43).is_none());
+        table.store(42, entry(3));
+        assert_eq!(table.get(42).map(|e| e.depth), Some(5));
+        // Another position in the same slot replaces it.
+        let other = 42 + table.slots.len() as u64;
+        table.store(other, entry(1));
+        assert!(table.get(42).is_none());
+        assert_eq!(table.get(other).map(|e| e.depth), Some(1));
+    }
+}
