@@ -237,7 +237,11 @@ pub fn duel(
                 x = mix(x);
                 Some(moves[(x % moves.len() as u64) as usize])
             } else {
-                let who = if position.seat_to_move() == a_seat { a } else { b };
+                let who = if position.seat_to_move() == a_seat {
+                    a
+                } else {
+                    b
+                };
                 who.choose(&position, limits, ply ^ u64::from(n) << 32)
             };
             let Some(mv) = mv else { break };

@@ -339,7 +339,10 @@ mod tests {
         );
         assert!(said.contains("info string unknown command: foo"), "{said}");
         let said = talk("setoption name Hash value 0\nsetoption name Hash value 2\ngo depth 2\n");
-        assert!(said.contains("info string Hash is 1 to 1024, not 0"), "{said}");
+        assert!(
+            said.contains("info string Hash is 1 to 1024, not 0"),
+            "{said}"
+        );
         assert_eq!(said.matches("info string").count(), 1, "{said}");
         assert!(said.contains("bestmove"), "{said}");
     }

@@ -27,9 +27,38 @@ pub enum Error {
     SavedGame(String),
 }
 
+/// How a piece of bad input is shown inside a message: at most 16
+/// characters (a longer one is cut with an ellipsis), control characters as `?`, so a
+/// pasted screenful or a stray escape cannot flood or garble the notice.
+pub fn shown(text: &str) -> String {
+    const SHOWN: usize = 16;
+    let mut out: String = text
+        .chars()
+        .take(SHOWN)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if text.chars().nth(SHOWN).is_some() {
+        out.push('…');
+    }
+    out
+}
+
 /// The command line and the app's notices show an error as its message.
 impl From<Error> for String {
     fn from(e: Error) -> String {
         e.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_input_is_shown_short_and_printable() {
+        assert_eq!(shown("e9"), "e9");
+        assert_eq!(shown("a\u{1b}[2Jb"), "a?[2Jb");
+        let long = "8".repeat(300);
+        assert_eq!(shown(&long), format!("{}…", "8".repeat(16)));
     }
 }

@@ -1,8 +1,42 @@
 //! Forsyth-Edwards Notation in and out.
 
 use super::position::{Board, Chess, Piece, Role};
+use crate::rules::error::shown;
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
+
+/// The most a FEN's counters may say: far beyond any game, far below overflow.
+const COUNTER_MAX: u32 = 1_000_000;
+
+/// A FEN counter, `default` where the field is missing.
+fn counter(field: Option<&str>, default: u32, what: &str) -> Result<u32, String> {
+    let Some(text) = field else {
+        return Ok(default);
+    };
+    text.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= COUNTER_MAX)
+        .ok_or_else(|| format!("'{}' is not a {what} (0 to {COUNTER_MAX})", shown(text)))
+}
+
+/// Whether `square` can be the en passant square with `turn` to move: on the rank a
+/// double step of the other side skips, empty, with that side's pawn just in front of
+/// it and the square it came from empty.
+fn en_passant_fits(board: &Board, turn: Side, square: u8) -> bool {
+    let (skipped_rank, ahead, behind): (u8, i8, i8) = match turn {
+        Side::White => (5, -8, 8),
+        _ => (2, 8, -8),
+    };
+    let step = |by: i8| square.wrapping_add_signed(by);
+    let pawn = Piece {
+        side: turn.other(),
+        role: Role::Pawn,
+    };
+    square / 8 == skipped_rank
+        && board.piece_at(square).is_none()
+        && board.piece_at(step(ahead)) == Some(pawn)
+        && board.piece_at(step(behind)).is_none()
+}
 
 impl Chess {
     pub fn from_fen(fen: &str) -> Result<Chess, String> {
@@ -16,14 +50,29 @@ impl Chess {
         for (i, row) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
             let mut file = 0u8;
+            let mut after_digit = false;
             for c in row.chars() {
+                let too_long = || format!("rank {} has more than 8 squares", rank + 1);
                 if let Some(d) = c.to_digit(10) {
+                    if !(1..=8).contains(&d) || after_digit {
+                        return Err(format!(
+                            "rank {} counts its empty squares wrongly: '{}'",
+                            rank + 1,
+                            shown(row)
+                        ));
+                    }
+                    after_digit = true;
                     file += d as u8;
+                    if file > 8 {
+                        return Err(too_long());
+                    }
                 } else {
-                    let role = Role::from_letter(c)
-                        .ok_or_else(|| format!("'{c}' is not a piece letter"))?;
+                    after_digit = false;
+                    let role = Role::from_letter(c).ok_or_else(|| {
+                        format!("'{}' is not a piece letter", shown(&c.to_string()))
+                    })?;
                     if file >= 8 {
-                        return Err(format!("rank {} is too long", rank + 1));
+                        return Err(too_long());
                     }
                     let side = if c.is_ascii_uppercase() {
                         Side::White
@@ -49,7 +98,7 @@ impl Chess {
         let turn = match fields.next().unwrap_or("w") {
             "w" => Side::White,
             "b" => Side::Black,
-            other => return Err(format!("'{other}' is not a side to move")),
+            other => return Err(format!("'{}' is not a side to move", shown(other))),
         };
         let mut castling = 0u64;
         for c in fields.next().unwrap_or("-").chars() {
@@ -59,7 +108,12 @@ impl Chess {
                 'k' => (Side::Black, 63),
                 'q' => (Side::Black, 56),
                 '-' => continue,
-                _ => return Err(format!("'{c}' is not a castling right")),
+                _ => {
+                    return Err(format!(
+                        "'{}' is not a castling right",
+                        shown(&c.to_string())
+                    ));
+                }
             };
             let king_home = if side == Side::White { 4 } else { 60 };
             if board.piece_at(sq)
@@ -81,17 +135,17 @@ impl Chess {
             name => Some(
                 Topology::chess()
                     .parse(name)
-                    .ok_or_else(|| format!("'{name}' is not an en passant square"))?,
+                    .filter(|&sq| en_passant_fits(&board, turn, sq))
+                    .ok_or_else(|| {
+                        format!(
+                            "'{}' is not a square a pawn of the side not to move has just skipped",
+                            shown(name)
+                        )
+                    })?,
             ),
         };
-        let halfmoves = fields
-            .next()
-            .map_or(Ok(0), str::parse)
-            .map_err(|_| "bad half-move counter")?;
-        let fullmoves = fields
-            .next()
-            .map_or(Ok(1), str::parse)
-            .map_err(|_| "bad move number")?;
+        let halfmoves = counter(fields.next(), 0, "half-move counter")?;
+        let fullmoves = counter(fields.next(), 1, "move number")?;
         let chess = Chess {
             board,
             turn,

@@ -241,10 +241,10 @@ impl Chess {
         if m.role == Role::Pawn || m.capture.is_some() {
             self.halfmoves = 0;
         } else {
-            self.halfmoves += 1;
+            self.halfmoves = self.halfmoves.saturating_add(1);
         }
         if us == Side::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = us.other();
     }

@@ -1,6 +1,7 @@
 //! Standard algebraic notation (SAN) in and out.
 
 use super::position::{Chess, Move, MoveKind, Role};
+use crate::rules::error::shown;
 use crate::rules::topology::Topology;
 
 impl Chess {
@@ -79,17 +80,30 @@ impl Chess {
             return legal
                 .into_iter()
                 .find(|m| m.kind == MoveKind::Castle && (m.to < m.from) == long)
-                .ok_or_else(|| format!("{text} is not legal here"));
+                .ok_or_else(|| format!("{} is not legal here", shown(text)));
         }
         // Long algebraic (`Ng1-f3`) reads like SAN once the dash is gone.
         let clean = clean.replace('-', "");
         let pattern =
-            Pattern::parse(&clean).ok_or_else(|| format!("{text} is not a chess move"))?;
-        let fits: Vec<Move> = legal.into_iter().filter(|m| pattern.fits(m)).collect();
+            Pattern::parse(&clean).ok_or_else(|| format!("{} is not a chess move", shown(text)))?;
+        let fits: Vec<Move> = legal.iter().copied().filter(|m| pattern.fits(m)).collect();
+        let promotes = pattern.promotion.is_none()
+            && legal.iter().any(|m| {
+                m.promotion.is_some()
+                    && pattern.fits(&Move {
+                        promotion: None,
+                        ..*m
+                    })
+            });
         match fits.len() {
             1 => Ok(fits[0]),
-            0 => Err(format!("{text} is not legal here")),
-            _ => Err(format!("{text} is ambiguous")),
+            0 if promotes => Err(format!(
+                "{} promotes: choose a piece ({}=Q, =R, =B or =N)",
+                shown(text),
+                clean
+            )),
+            0 => Err(format!("{} is not legal here", shown(text))),
+            _ => Err(format!("{} is ambiguous", shown(text))),
         }
     }
 }

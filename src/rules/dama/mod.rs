@@ -358,7 +358,10 @@ impl<O: Flavour> Game for Dama<O> {
     }
 
     fn play(&mut self, m: &Move) {
-        let piece = self.board.get(m.from).expect("a legal move starts at a piece");
+        let piece = self
+            .board
+            .get(m.from)
+            .expect("a legal move starts at a piece");
         for &c in m.captured.as_slice() {
             self.board.set(c, None);
         }

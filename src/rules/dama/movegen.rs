@@ -150,7 +150,8 @@ impl Bits {
         for king in squares(self.kings) {
             let captures = directions.iter().any(|&d| {
                 let mut ray = t.ray(king, d).skip_while(|&c| self.empty >> c & 1 == 1);
-                ray.next().is_some_and(|victim| self.enemy >> victim & 1 == 1)
+                ray.next()
+                    .is_some_and(|victim| self.enemy >> victim & 1 == 1)
                     && ray.next().is_some_and(|land| self.empty >> land & 1 == 1)
             });
             if captures {
@@ -163,7 +164,11 @@ impl Bits {
     /// The number of quiet moves of the side to move.
     fn quiet_count<O: Flavour>(&self, side: Side) -> usize {
         let men = self.men;
-        let forward = if side == Side::White { men << 8 } else { men >> 8 };
+        let forward = if side == Side::White {
+            men << 8
+        } else {
+            men >> 8
+        };
         let mut n = (forward & self.empty).count_ones()
             + ((men & !FILE_H) << 1 & self.empty).count_ones()
             + ((men & !FILE_A) >> 1 & self.empty).count_ones();
@@ -184,7 +189,10 @@ impl Bits {
         };
         for king in squares(self.kings) {
             for &d in directions {
-                n += t.ray(king, d).take_while(|&c| self.empty >> c & 1 == 1).count() as u32;
+                n += t
+                    .ray(king, d)
+                    .take_while(|&c| self.empty >> c & 1 == 1)
+                    .count() as u32;
             }
         }
         n as usize

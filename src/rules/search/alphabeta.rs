@@ -280,9 +280,18 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 // Later moves are first only shown to be no better, with a null window,
                 // and late quiet ones at a reduced depth; a move that seems better is
                 // searched again properly.
-                let late = depth >= 3 && i >= 3 && quiet && !in_check && !checks && rank < KILLER - 1;
-                let reduction = if late { 1 + i32::from(i >= 8 && depth >= 5) } else { 0 };
-                let (lo, hi) = if maximising { (alpha, alpha + 1) } else { (beta - 1, beta) };
+                let late =
+                    depth >= 3 && i >= 3 && quiet && !in_check && !checks && rank < KILLER - 1;
+                let reduction = if late {
+                    1 + i32::from(i >= 8 && depth >= 5)
+                } else {
+                    0
+                };
+                let (lo, hi) = if maximising {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
                 let better = |s: i32| if maximising { s > alpha } else { s < beta };
                 let mut score = self.search(&child, next - reduction, ply + 1, lo, hi, true);
                 if reduction > 0 && better(score) && !self.stopped {

@@ -79,8 +79,9 @@ fn every_level_of_every_game_plays_complete_games_against_a_random_player() {
                     x = mix(x);
                     actions[(x % actions.len() as u64) as usize]
                 };
-                m.play(action)
-                    .unwrap_or_else(|e| panic!("{} {level:?} at {ply}: {action:?}: {e}", game.id()));
+                m.play(action).unwrap_or_else(|e| {
+                    panic!("{} {level:?} at {ply}: {action:?}: {e}", game.id())
+                });
             }
             assert!(m.outcome().is_some(), "{} {level:?} never ended", game.id());
         }

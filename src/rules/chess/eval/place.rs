@@ -82,4 +82,3 @@ pub fn index(square: u8, side: Side) -> usize {
         _ => rank * 8 + file,
     }
 }
-

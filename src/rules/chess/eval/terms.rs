@@ -75,7 +75,11 @@ impl Terms {
                 terms.both(ISOLATED);
             }
             if their_pawns & (own_file | beside(file)) & front == 0 {
-                let come = usize::from(if side == Side::White { sq / 8 } else { 7 - sq / 8 });
+                let come = usize::from(if side == Side::White {
+                    sq / 8
+                } else {
+                    7 - sq / 8
+                });
                 terms.middle += PASSED_MIDDLE[come];
                 terms.ending += PASSED_ENDING[come];
             }
@@ -112,7 +116,11 @@ impl Terms {
         }
 
         if let Some(king) = squares(role(Role::King) & us).next() {
-            let home = if side == Side::White { king / 8 } else { 7 - king / 8 };
+            let home = if side == Side::White {
+                king / 8
+            } else {
+                7 - king / 8
+            };
             if home <= 1 {
                 let files = FILE_A << (king % 8) | beside(king % 8);
                 let rank = |r: u8| 0xffu64 << (8 * r);
@@ -141,7 +149,12 @@ mod tests {
     fn a_passed_pawn_is_worth_more_the_further_it_has_come() {
         let near = terms("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", Side::White);
         let far = terms("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", Side::White);
-        assert!(far.ending > near.ending + 50, "{} {}", far.ending, near.ending);
+        assert!(
+            far.ending > near.ending + 50,
+            "{} {}",
+            far.ending,
+            near.ending
+        );
         // A pawn facing an enemy pawn on the next file is not passed.
         let held = terms("4k3/1p6/8/8/8/8/P7/4K3 w - - 0 1", Side::White);
         assert!(held.ending < near.ending);
