@@ -3,6 +3,8 @@ chooser-subtitle = Board games from old rule books, on one screen
 chooser-play = Play
 game-chess = Chess
 game-chess-about = Orthodox chess after the FIDE Laws.
+game-transforming = Transforming chess
+game-transforming-about = The files are magic: a piece moves as a rook on a and h, a knight on b and g, a bishop on c and f, itself on d and e.
 game-z-shashmaty = Z-shashmaty
 game-z-shashmaty-about = Chess and draughts together on the 32 dark squares.
 
@@ -32,6 +34,8 @@ opt-draw_claim = Repetition and 50-move draws
 opt-draw_claim-help = Automatic at the 3rd repetition / 100 half-moves, or claimed by the player (automatic at the 5th / 150).
 opt-draw_claim-auto = automatic
 opt-draw_claim-claim = on claim
+opt-king_transforms = The king transforms too
+opt-king_transforms-help = The king moves by the file table as well (as a king only on d and e); it stays royal.
 opt-pie_rule = Pie rule
 opt-pie_rule-help = After White's first move Black may swap sides.
 opt-team_game = Team game (four players)

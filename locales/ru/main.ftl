@@ -3,6 +3,8 @@ chooser-subtitle = Настольные игры из старых книг пр
 chooser-play = Играть
 game-chess = Шахматы
 game-chess-about = Классические шахматы по правилам ФИДЕ.
+game-transforming = Шахматы-превращения
+game-transforming-about = Вертикали волшебные: фигура ходит ладьёй на a и h, конём на b и g, слоном на c и f, собой на d и e.
 game-z-shashmaty = Z-шашматы
 game-z-shashmaty-about = Шахматы и шашки вместе на 32 тёмных полях.
 
@@ -32,6 +34,8 @@ opt-draw_claim = Ничья повторением и по правилу 50 х�
 opt-draw_claim-help = Автоматически при 3-м повторении / 100 полуходах или по требованию игрока (автоматически при 5-м / 150).
 opt-draw_claim-auto = автоматически
 opt-draw_claim-claim = по требованию
+opt-king_transforms = Король тоже превращается
+opt-king_transforms-help = Король ходит по таблице вертикалей (королём только на d и e) и остаётся королём.
 opt-pie_rule = Правило пирога
 opt-pie_rule-help = После первого хода светлых тёмные могут поменять цвет.
 opt-team_game = Командная игра (четыре игрока)

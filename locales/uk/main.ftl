@@ -3,6 +3,8 @@ chooser-subtitle = Настільні ігри зі старих книг пра
 chooser-play = Грати
 game-chess = Шахи
 game-chess-about = Класичні шахи за правилами ФІДЕ.
+game-transforming = Шахові перетворювання
+game-transforming-about = Вертикалі чарівні: фігура ходить турою на a і h, конем на b і g, слоном на c і f, собою на d і e.
 game-z-shashmaty = Z-шашмати
 game-z-shashmaty-about = Шахи й шашки разом на 32 темних полях.
 
@@ -32,6 +34,8 @@ opt-draw_claim = Нічия повторенням і за правилом 50 �
 opt-draw_claim-help = Автоматично при 3-му повторенні / 100 півходах або на вимогу гравця (автоматично при 5-му / 150).
 opt-draw_claim-auto = автоматично
 opt-draw_claim-claim = на вимогу
+opt-king_transforms = Король теж перетворюється
+opt-king_transforms-help = Король ходить за таблицею вертикалей (королем лише на d і e) і лишається королем.
 opt-pie_rule = Правило пирога
 opt-pie_rule-help = Після першого ходу світлих темні можуть помінятися кольором.
 opt-team_game = Командна гра (четверо гравців)

@@ -6,6 +6,7 @@ pub mod corners;
 pub mod dama;
 pub mod epsilon;
 pub mod error;
+pub mod family;
 pub mod game;
 pub mod history;
 pub mod options;

@@ -8,6 +8,7 @@ use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
 use super::epsilon::Epsilon;
 use super::error::Error;
+use super::family::Transforming;
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -153,6 +154,7 @@ macro_rules! registry {
 registry! {
     $
     Chess: ChessGame, ChessGame => "chess";
+    Transforming: Transforming, Transforming => "transforming";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";

@@ -40,6 +40,18 @@ fn en_passant_fits(board: &Board, turn: Side, square: u8) -> bool {
 
 impl Chess {
     pub fn from_fen(fen: &str) -> Result<Chess, String> {
+        let chess = Chess::parse_fen(fen)?;
+        if let Some(k) = chess.board.king_of(chess.turn.other())
+            && chess.board.attackers(k, chess.turn, chess.board.occupied()) != 0
+        {
+            return Err("the side not to move is in check".into());
+        }
+        Ok(chess)
+    }
+
+    /// Reads a FEN without asking whether the side not to move stands in check, which
+    /// variants whose pieces attack otherwise ask themselves.
+    pub fn parse_fen(fen: &str) -> Result<Chess, String> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or("the FEN is empty")?;
         let mut board = Board::default();
@@ -146,23 +158,23 @@ impl Chess {
         };
         let halfmoves = counter(fields.next(), 0, "half-move counter")?;
         let fullmoves = counter(fields.next(), 1, "move number")?;
-        let chess = Chess {
+        Ok(Chess {
             board,
             turn,
             castling,
             ep_square,
             halfmoves,
             fullmoves: fullmoves.max(1),
-        };
-        if let Some(k) = chess.board.king_of(turn.other())
-            && chess.board.attackers(k, turn, chess.board.occupied()) != 0
-        {
-            return Err("the side not to move is in check".into());
-        }
-        Ok(chess)
+        })
     }
 
     pub fn fen(&self) -> String {
+        self.fen_with_en_passant(self.legal_ep_square())
+    }
+
+    /// The FEN with `ep` as its en passant field: variants whose pieces move otherwise
+    /// decide themselves whether an en passant capture is legal.
+    pub fn fen_with_en_passant(&self, ep: Option<u8>) -> String {
         let mut out = String::new();
         for rank in (0..8u8).rev() {
             let mut empty = 0;
@@ -202,7 +214,7 @@ impl Chess {
             .collect();
         out.push_str(if rights.is_empty() { "-" } else { &rights });
         out.push(' ');
-        match self.legal_ep_square() {
+        match ep {
             Some(sq) => out.push_str(Topology::chess().name(sq)),
             None => out.push('-'),
         }

@@ -4,7 +4,7 @@ mod eval;
 mod fen;
 mod movegen;
 mod position;
-mod san;
+pub mod san;
 pub mod tables;
 
 pub use position::{Board, Chess, Move, MoveKind, Piece, Role, START_FEN};

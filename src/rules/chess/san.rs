@@ -7,104 +7,118 @@ use crate::rules::topology::Topology;
 impl Chess {
     /// SAN of a legal move, with `+` or `#`.
     pub fn san(&self, m: &Move) -> String {
-        let mut s = self.san_plain(m);
-        let mut after = *self;
-        after.play_unchecked(m);
-        if after.is_check() {
-            let mut replies = Vec::new();
-            after.legal_moves(&mut replies);
-            s.push(if replies.is_empty() { '#' } else { '+' });
-        }
-        s
-    }
-
-    fn san_plain(&self, m: &Move) -> String {
-        let t = Topology::chess();
-        if m.kind == MoveKind::Castle {
-            return if m.to > m.from { "O-O" } else { "O-O-O" }.into();
-        }
-        let to = t.name(m.to);
-        let mut s = String::new();
-        if m.role == Role::Pawn {
-            if m.capture.is_some() {
-                s.push((b'a' + m.from % 8) as char);
-                s.push('x');
-            }
-            s.push_str(to);
-            if let Some(p) = m.promotion {
-                s.push('=');
-                s.push(p.letter());
-            }
-            return s;
-        }
-        s.push(m.role.letter());
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
-        let rivals: Vec<&Move> = legal
-            .iter()
-            .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
-            .collect();
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|o| o.from % 8 == m.from % 8);
-            let same_rank = rivals.iter().any(|o| o.from / 8 == m.from / 8);
-            if !same_file {
-                s.push((b'a' + m.from % 8) as char);
-            } else if !same_rank {
-                s.push((b'1' + m.from / 8) as char);
-            } else {
-                s.push_str(t.name(m.from));
-            }
-        }
+        let mut after = *self;
+        after.play_unchecked(m);
+        let suffix = after.is_check().then(|| {
+            let mut replies = Vec::new();
+            after.legal_moves(&mut replies);
+            if replies.is_empty() { '#' } else { '+' }
+        });
+        write(m, &legal, suffix)
+    }
+
+    /// Reads SAN (see [`read`]).
+    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        read(text, &legal)
+    }
+}
+
+/// SAN of `m`, one of the `legal` moves (which settle how much of the starting square
+/// it must name), followed by `suffix` (`+`, `#`) if any. Variants whose pieces move
+/// otherwise write their moves the same way from their own legal moves.
+pub fn write(m: &Move, legal: &[Move], suffix: Option<char>) -> String {
+    let mut s = plain(m, legal);
+    s.extend(suffix);
+    s
+}
+
+fn plain(m: &Move, legal: &[Move]) -> String {
+    let t = Topology::chess();
+    if m.kind == MoveKind::Castle {
+        return if m.to > m.from { "O-O" } else { "O-O-O" }.into();
+    }
+    let to = t.name(m.to);
+    let mut s = String::new();
+    if m.role == Role::Pawn {
         if m.capture.is_some() {
+            s.push((b'a' + m.from % 8) as char);
             s.push('x');
         }
         s.push_str(to);
-        s
+        if let Some(p) = m.promotion {
+            s.push('=');
+            s.push(p.letter());
+        }
+        return s;
     }
+    s.push(m.role.letter());
+    let rivals: Vec<&Move> = legal
+        .iter()
+        .filter(|o| o.role == m.role && o.to == m.to && o.from != m.from)
+        .collect();
+    if !rivals.is_empty() {
+        let same_file = rivals.iter().any(|o| o.from % 8 == m.from % 8);
+        let same_rank = rivals.iter().any(|o| o.from / 8 == m.from / 8);
+        if !same_file {
+            s.push((b'a' + m.from % 8) as char);
+        } else if !same_rank {
+            s.push((b'1' + m.from / 8) as char);
+        } else {
+            s.push_str(t.name(m.from));
+        }
+    }
+    if m.capture.is_some() {
+        s.push('x');
+    }
+    s.push_str(to);
+    s
+}
 
-    /// Reads SAN (also over-specified forms such as `Ng1f3`, and `0-0`). Check marks and
-    /// `!`/`?` annotations are ignored.
-    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
-        let clean = text
-            .trim()
-            .trim_end_matches(['+', '#', '!', '?'])
-            .replace('0', "O");
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        let castle = match clean.as_str() {
-            "O-O" | "OO" => Some(false),
-            "O-O-O" | "OOO" => Some(true),
-            _ => None,
-        };
-        if let Some(long) = castle {
-            return legal
-                .into_iter()
-                .find(|m| m.kind == MoveKind::Castle && (m.to < m.from) == long)
-                .ok_or_else(|| format!("{} is not legal here", shown(text)));
-        }
-        // Long algebraic (`Ng1-f3`) reads like SAN once the dash is gone.
-        let clean = clean.replace('-', "");
-        let pattern =
-            Pattern::parse(&clean).ok_or_else(|| format!("{} is not a chess move", shown(text)))?;
-        let fits: Vec<Move> = legal.iter().copied().filter(|m| pattern.fits(m)).collect();
-        let promotes = pattern.promotion.is_none()
-            && legal.iter().any(|m| {
-                m.promotion.is_some()
-                    && pattern.fits(&Move {
-                        promotion: None,
-                        ..*m
-                    })
-            });
-        match fits.len() {
-            1 => Ok(fits[0]),
-            0 if promotes => Err(format!(
-                "{} promotes: choose a piece ({}=Q, =R, =B or =N)",
-                shown(text),
-                clean
-            )),
-            0 => Err(format!("{} is not legal here", shown(text))),
-            _ => Err(format!("{} is ambiguous", shown(text))),
-        }
+/// Reads SAN naming one of the `legal` moves (also over-specified forms such as
+/// `Ng1f3`, and `0-0`). Check marks and `!`/`?` annotations are ignored.
+pub fn read(text: &str, legal: &[Move]) -> Result<Move, String> {
+    let clean = text
+        .trim()
+        .trim_end_matches(['+', '#', '!', '?'])
+        .replace('0', "O");
+    let castle = match clean.as_str() {
+        "O-O" | "OO" => Some(false),
+        "O-O-O" | "OOO" => Some(true),
+        _ => None,
+    };
+    if let Some(long) = castle {
+        return legal
+            .iter()
+            .copied()
+            .find(|m| m.kind == MoveKind::Castle && (m.to < m.from) == long)
+            .ok_or_else(|| format!("{} is not legal here", shown(text)));
+    }
+    // Long algebraic (`Ng1-f3`) reads like SAN once the dash is gone.
+    let clean = clean.replace('-', "");
+    let pattern =
+        Pattern::parse(&clean).ok_or_else(|| format!("{} is not a chess move", shown(text)))?;
+    let fits: Vec<Move> = legal.iter().copied().filter(|m| pattern.fits(m)).collect();
+    // A promotion written without its piece: name the pieces it may become.
+    let mut choices: Vec<String> = legal
+        .iter()
+        .filter(|m| pattern.promotion.is_none() && pattern.fits(&Move { promotion: None, ..**m }))
+        .filter_map(|m| m.promotion)
+        .map(|r| format!("{clean}={}", r.letter()))
+        .collect();
+    choices.dedup();
+    match fits.len() {
+        1 => Ok(fits[0]),
+        0 if !choices.is_empty() => Err(format!(
+            "{} promotes: choose a piece ({})",
+            shown(text),
+            choices.join(", ")
+        )),
+        0 => Err(format!("{} is not legal here", shown(text))),
+        _ => Err(format!("{} is ambiguous", shown(text))),
     }
 }
 

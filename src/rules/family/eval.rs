@@ -1,0 +1,83 @@
+//! The computer's view of a family position: each piece is worth the mean of what it
+//! is and what it moves as where it stands (a queen on a knight file is not a knight
+//! for long, nor a queen now), plus the squares it reaches, and pawns the further the
+//! closer to promotion.
+
+use super::{Family, Variant};
+use crate::rules::chess::tables::squares;
+use crate::rules::chess::{Move, Role};
+use crate::rules::search::{Evaluate, mix};
+use crate::rules::side::Side;
+
+const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
+/// Per square a piece attacks that holds none of its own side.
+const MOBILITY: i32 = 3;
+/// Per rank a pawn has come from its second.
+const ADVANCE: i32 = 8;
+
+impl<V: Variant> Evaluate for Family<V> {
+    fn evaluate(&self, side: Side) -> i32 {
+        let board = &self.position.board;
+        let occupied = board.occupied();
+        let mut white = 0;
+        for s in [Side::White, Side::Black] {
+            let own = board.by_side[s.index()];
+            let mut total = 0;
+            for sq in squares(own) {
+                let piece = board.piece_at(sq).expect("an occupied square");
+                let power = self.variant.power(piece, sq);
+                total += (VALUE[piece.role as usize] + VALUE[power as usize]) / 2;
+                if piece.role == Role::Pawn {
+                    let rank = i32::from(sq / 8);
+                    let come = if s == Side::White { rank - 1 } else { 6 - rank };
+                    total += ADVANCE * come;
+                } else if piece.role != Role::King {
+                    let reach = self.reach(piece, sq, occupied) & !own;
+                    total += MOBILITY * reach.count_ones() as i32;
+                }
+            }
+            white += if s == Side::White { total } else { -total };
+        }
+        if side == Side::White { white } else { -white }
+    }
+
+    fn noisy(&self, m: &Move) -> bool {
+        m.capture.is_some() || m.promotion.is_some()
+    }
+
+    /// Most valuable victim first, taken by the least valuable attacker.
+    fn order(&self, m: &Move) -> i32 {
+        let taken = m.capture.map_or(0, |r| {
+            VALUE[r as usize] * 10 - VALUE[m.role as usize] / 10 + 1
+        });
+        taken + m.promotion.map_or(0, |r| VALUE[r as usize])
+    }
+
+    fn slot(&self, m: &Move) -> Option<usize> {
+        Some(usize::from(m.from) * 64 + usize::from(m.to))
+    }
+
+    /// As in chess: a fair test while the side to move has more than pawns and king.
+    fn pass(&self) -> Option<Self> {
+        let p = &self.position;
+        let board = &p.board;
+        let pawns_and_king = board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
+        if self.attacked_king(p.turn) || board.by_side[p.turn.index()] & !pawns_and_king == 0 {
+            return None;
+        }
+        let mut passed = self.clone();
+        passed.position.turn = p.turn.other();
+        passed.position.ep_square = None;
+        Some(passed)
+    }
+
+    fn key(&self, _legal_moves: usize) -> u64 {
+        let p = &self.position;
+        let mut key = mix(p.board.by_side[0]) ^ mix(p.board.by_side[1] ^ 0x5bd1_e995);
+        for (i, bb) in p.board.by_role.iter().enumerate() {
+            key ^= mix(bb.wrapping_add(i as u64 * 0x2545_f491_4f6c_dd1d));
+        }
+        key ^ mix(p.castling ^ 0xc2b2_ae35)
+            ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
+    }
+}

@@ -1,0 +1,99 @@
+//! Transforming chess (`transforming.md`): the files are magic. A queen, rook, bishop
+//! or knight moves from the a- and h-files as a rook, from b and g as a knight, from c
+//! and f as a bishop, and only from d and e as itself; pawns are always pawns, and the
+//! king is a king unless the house rule lets it transform too (it stays royal). A pawn
+//! promotes to the piece of the file it arrives on, freely on d and e. Attacks, and so
+//! check, use the same powers; only two bare kings cannot mate.
+
+use super::{Family, Variant};
+use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use crate::rules::topology::Cell;
+
+pub type Transforming = Family<TransformingOptions>;
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct TransformingOptions {
+    /// The king moves by the file table too.
+    pub king_transforms: bool,
+    pub draw_claim: DrawClaim,
+}
+
+/// The power the file of `square` gives, or None on the royal d- and e-files.
+pub fn file_power(square: Cell) -> Option<Role> {
+    match square % 8 {
+        0 | 7 => Some(Role::Rook),
+        1 | 6 => Some(Role::Knight),
+        2 | 5 => Some(Role::Bishop),
+        _ => None,
+    }
+}
+
+impl Variant for TransformingOptions {
+    fn power(&self, piece: Piece, square: Cell) -> Role {
+        match piece.role {
+            Role::Pawn => Role::Pawn,
+            Role::King if !self.king_transforms => Role::King,
+            role => file_power(square).unwrap_or(role),
+        }
+    }
+
+    fn promotions(&self, square: Cell) -> &'static [Role] {
+        match file_power(square) {
+            Some(Role::Rook) => &[Role::Rook],
+            Some(Role::Knight) => &[Role::Knight],
+            Some(_) => &[Role::Bishop],
+            None => &Role::PROMOTIONS,
+        }
+    }
+
+    /// Any piece besides the kings can reach a rook file and mate from there.
+    fn insufficient_material(&self, board: &Board) -> bool {
+        board.occupied() == board.by_role[Role::King as usize]
+    }
+
+    fn draw_claim(&self) -> DrawClaim {
+        self.draw_claim
+    }
+}
+
+impl HouseRules for TransformingOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "king_transforms",
+                default: "off",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "draw_claim",
+                default: "auto",
+                values: &["auto", "claim"],
+            },
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        match id {
+            "king_transforms" => Some(switch(self.king_transforms)),
+            "draw_claim" => Some(match self.draw_claim {
+                DrawClaim::Auto => "auto",
+                DrawClaim::Claim => "claim",
+            }),
+            _ => None,
+        }
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        match (id, value) {
+            ("king_transforms", _) => self.king_transforms = parse_switch(id, value)?,
+            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
+            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
+            ("draw_claim", _) => {
+                return Err(format!("draw_claim takes auto or claim, not '{value}'"));
+            }
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
