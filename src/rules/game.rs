@@ -4,7 +4,7 @@ use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceView};
+use super::view::{MoveView, PieceKind, PieceView};
 
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
@@ -64,6 +64,11 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     }
     /// The square of a king in check, to mark it.
     fn check_cell(&self) -> Option<Cell> {
+        None
+    }
+    /// What the piece on `cell` moves as, where that is not what it looks like (a rook
+    /// on a knight file of transforming chess), so the board can say so.
+    fn moves_as(&self, _cell: Cell) -> Option<PieceKind> {
         None
     }
     /// True when the rules force a capture in this position.

@@ -17,7 +17,7 @@ use super::search::{self, Evaluate, Level, Limits, Progress, Thought};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
-use super::view::{MoveView, PieceView};
+use super::view::{MoveView, PieceKind, PieceView};
 use super::zshashmaty::ZShashmaty;
 
 /// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
@@ -274,6 +274,10 @@ impl Position {
 
     pub fn check_cell(&self) -> Option<Cell> {
         each!(self, p => p.check_cell())
+    }
+
+    pub fn moves_as(&self, cell: Cell) -> Option<PieceKind> {
+        each!(self, p => p.moves_as(cell))
     }
 
     pub fn capture_compulsory(&self) -> bool {

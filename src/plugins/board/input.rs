@@ -81,8 +81,16 @@ pub fn show(
             .iter()
             .any(|(c, p)| *c == cell && p.kind == PieceKind::ZChecker)
     });
+    let transformed = hovered.and_then(|cell| Some((cell, position.moves_as(cell)?)));
     if mined {
         response.on_hover_text_at_pointer(lang.t("hint-z-checker"));
+    } else if let Some((cell, kind)) = transformed {
+        let piece = lang.t(&format!("piece-{kind:?}").to_lowercase());
+        let file = position.topology().name(cell).chars().take(1).collect();
+        response.on_hover_text_at_pointer(lang.t_args(
+            "hint-moves-as",
+            &[("piece", piece.to_lowercase()), ("file", file)],
+        ));
     }
     place.set_if_neq(BoardPlace {
         area: Some(area),

@@ -9,6 +9,7 @@
 //! window; upright things ([`Upright`]: pieces, target marks, labels) stand at a board
 //! point, turn with nothing, and are sized in cells.
 
+mod badges;
 pub mod cells;
 mod highlights;
 pub mod inks;
@@ -41,6 +42,8 @@ pub mod z {
     pub const TARGET: f32 = 8.0;
     pub const LABEL: f32 = 9.0;
     pub const PIECE: f32 = 10.0;
+    /// What a piece moves as, at its corner.
+    pub const BADGE: f32 = 10.5;
     /// A piece on the move passes over the others.
     pub const MOVING: f32 = 11.0;
     pub const HOVER: f32 = 20.0;
@@ -56,6 +59,7 @@ impl Plugin for BoardPlugin {
             .init_resource::<crate::plugins::computer::Hint>()
             .init_resource::<BoardLayout>()
             .init_resource::<highlights::MarkMeshes>()
+            .init_resource::<badges::BadgeDisc>()
             .configure_sets(
                 Update,
                 (Build, Place)
@@ -66,7 +70,9 @@ impl Plugin for BoardPlugin {
             .add_systems(Startup, cells::load_font)
             .add_systems(
                 Update,
-                (fit, cells::build, highlights::show).chain().in_set(Build),
+                (fit, cells::build, highlights::show, badges::show)
+                    .chain()
+                    .in_set(Build),
             )
             .add_systems(
                 Update,

@@ -68,7 +68,7 @@ enum MotionKind {
 pub struct PieceMeshes(HashMap<PieceView, Handle<Mesh>>);
 
 impl PieceMeshes {
-    fn get(&mut self, piece: PieceView, meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
+    pub fn get(&mut self, piece: PieceView, meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
         self.0
             .entry(piece)
             .or_insert_with(|| meshes.add(sprites::piece(piece).mesh(&Palette::of(piece.side))))

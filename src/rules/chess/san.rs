@@ -105,7 +105,13 @@ pub fn read(text: &str, legal: &[Move]) -> Result<Move, String> {
     // A promotion written without its piece: name the pieces it may become.
     let mut choices: Vec<String> = legal
         .iter()
-        .filter(|m| pattern.promotion.is_none() && pattern.fits(&Move { promotion: None, ..**m }))
+        .filter(|m| {
+            pattern.promotion.is_none()
+                && pattern.fits(&Move {
+                    promotion: None,
+                    ..**m
+                })
+        })
         .filter_map(|m| m.promotion)
         .map(|r| format!("{clean}={}", r.letter()))
         .collect();

@@ -61,7 +61,8 @@ impl<V: Variant> Evaluate for Family<V> {
     fn pass(&self) -> Option<Self> {
         let p = &self.position;
         let board = &p.board;
-        let pawns_and_king = board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
+        let pawns_and_king =
+            board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
         if self.attacked_king(p.turn) || board.by_side[p.turn.index()] & !pawns_and_king == 0 {
             return None;
         }

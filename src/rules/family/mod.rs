@@ -223,6 +223,12 @@ impl<V: Variant> Game for Family<V> {
             .flatten()
     }
 
+    fn moves_as(&self, cell: Cell) -> Option<PieceKind> {
+        let piece = self.position.board.piece_at(cell)?;
+        let power = self.variant.power(piece, cell);
+        (power != piece.role).then(|| kind(power))
+    }
+
     fn move_number(&self) -> u32 {
         self.position.fullmoves
     }

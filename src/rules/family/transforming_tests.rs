@@ -57,8 +57,8 @@ fn t3_the_source_example_is_no_check() {
     assert_eq!(g.check_cell(), None);
     assert_eq!(sans(&g), ["Kf7", "Kxf8", "Kxh7"]);
     // The same position in orthodox chess is check with the one reply Kxg7.
-    let orthodox = crate::rules::chess::Chess::from_fen("5Rk1/6QB/5N2/8/8/8/8/K7 b - - 0 1")
-        .unwrap();
+    let orthodox =
+        crate::rules::chess::Chess::from_fen("5Rk1/6QB/5N2/8/8/8/8/K7 b - - 0 1").unwrap();
     assert!(orthodox.is_check());
 }
 
@@ -71,7 +71,9 @@ fn t4_promotion_by_the_file_of_arrival() {
     for forced in ["a8=R", "b8=N", "c8=B", "f8=B", "g8=N", "h8=R"] {
         assert!(promotions.iter().any(|s| s.starts_with(forced)), "{forced}");
     }
-    for free in ["d8=Q", "d8=R", "d8=B", "d8=N", "e8=Q", "e8=R", "e8=B", "e8=N"] {
+    for free in [
+        "d8=Q", "d8=R", "d8=B", "d8=N", "e8=Q", "e8=R", "e8=B", "e8=N",
+    ] {
         assert!(promotions.iter().any(|s| s.starts_with(free)), "{free}");
     }
     // Written without its piece, a promotion names the one the file allows.
@@ -109,6 +111,18 @@ fn identity_letters_are_written_and_powers_give_check() {
     assert!(g.check_cell().is_none());
     let g = fen("8/8/8/8/4k3/6R1/8/K7 b - - 0 1");
     assert!(g.check_cell().is_some());
+}
+
+#[test]
+fn the_board_is_told_what_a_piece_moves_as() {
+    let g = Transforming::new(TransformingOptions::default());
+    let at = |name: &str| g.moves_as(Topology::chess().parse(name).unwrap());
+    // Every piece starts on its own file; pawns are pawns everywhere.
+    assert_eq!(at("b1"), None);
+    assert_eq!(at("a2"), None);
+    let g = played("Nc3");
+    let c3 = Topology::chess().parse("c3").unwrap();
+    assert_eq!(g.moves_as(c3), Some(PieceKind::Bishop));
 }
 
 #[test]
