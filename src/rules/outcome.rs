@@ -40,10 +40,12 @@ pub enum Reason {
     LastInGame,
     /// The agreed number of tours was won (Chapayev).
     ToursWon,
+    /// Maharajah and the Sepoys: the Maharajah was captured.
+    MaharajahCaptured,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 21] = [
+    pub const ALL: [Reason; 22] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -65,6 +67,7 @@ impl Reason {
         Reason::TurnLimit,
         Reason::LastInGame,
         Reason::ToursWon,
+        Reason::MaharajahCaptured,
     ];
 
     /// The key of the reason's text in the translations, and its name in replay files.
@@ -91,6 +94,7 @@ impl Reason {
             Reason::TurnLimit => "turn-limit",
             Reason::LastInGame => "last-in-game",
             Reason::ToursWon => "tours-won",
+            Reason::MaharajahCaptured => "maharajah-captured",
         }
     }
 }

@@ -8,7 +8,7 @@ use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
 use super::epsilon::Epsilon;
 use super::error::Error;
-use super::family::Transforming;
+use super::family::{Maharajah, Transforming};
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -155,6 +155,7 @@ registry! {
     $
     Chess: ChessGame, ChessGame => "chess";
     Transforming: Transforming, Transforming => "transforming";
+    Maharajah: Maharajah, Maharajah => "maharajah";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";

@@ -24,6 +24,8 @@ pub enum PieceKind {
     DraughtsKing,
     /// An Epsilon-64 stone.
     Stone,
+    /// The Maharajah: a queen and a knight in one.
+    Maharajah,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -41,6 +41,17 @@ fn en_passant_fits(board: &Board, turn: Side, square: u8) -> bool {
 impl Chess {
     pub fn from_fen(fen: &str) -> Result<Chess, String> {
         let chess = Chess::parse_fen(fen)?;
+        if chess.board.by_role[Role::Maharajah as usize] != 0 {
+            return Err("'M' is not a piece letter of chess".into());
+        }
+        if chess.board.by_role[Role::Pawn as usize] & (0xFF | 0xFF << 56) != 0 {
+            return Err("a pawn stands on the first or last rank".into());
+        }
+        for side in Side::BOTH {
+            if chess.board.pieces(side, Role::King).count_ones() != 1 {
+                return Err(format!("{} must have exactly one king", side.name()));
+            }
+        }
         if let Some(k) = chess.board.king_of(chess.turn.other())
             && chess.board.attackers(k, chess.turn, chess.board.occupied()) != 0
         {
@@ -49,8 +60,9 @@ impl Chess {
         Ok(chess)
     }
 
-    /// Reads a FEN without asking whether the side not to move stands in check, which
-    /// variants whose pieces attack otherwise ask themselves.
+    /// Reads a FEN without asking for one king a side, where pawns may stand, or
+    /// whether the side not to move stands in check: variants with other royals, other
+    /// promotions and other powers ask themselves.
     pub fn parse_fen(fen: &str) -> Result<Chess, String> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or("the FEN is empty")?;
@@ -98,14 +110,6 @@ impl Chess {
             if file != 8 {
                 return Err(format!("rank {} does not have 8 squares", rank + 1));
             }
-        }
-        for side in Side::BOTH {
-            if board.pieces(side, Role::King).count_ones() != 1 {
-                return Err(format!("{} must have exactly one king", side.name()));
-            }
-        }
-        if board.by_role[Role::Pawn as usize] & (0xFF | 0xFF << 56) != 0 {
-            return Err("a pawn stands on the first or last rank".into());
         }
         let turn = match fields.next().unwrap_or("w") {
             "w" => Side::White,

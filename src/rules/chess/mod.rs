@@ -78,6 +78,7 @@ fn kind(role: Role) -> PieceKind {
         Role::Rook => PieceKind::Rook,
         Role::Queen => PieceKind::Queen,
         Role::King => PieceKind::King,
+        Role::Maharajah => PieceKind::Maharajah,
     }
 }
 

@@ -12,16 +12,20 @@ pub enum Role {
     Rook,
     Queen,
     King,
+    /// The Maharajah of Maharajah and the Sepoys: a queen and a knight in one. Never
+    /// on an orthodox board.
+    Maharajah,
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [
+    pub const ALL: [Role; 7] = [
         Role::Pawn,
         Role::Knight,
         Role::Bishop,
         Role::Rook,
         Role::Queen,
         Role::King,
+        Role::Maharajah,
     ];
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
@@ -33,6 +37,7 @@ impl Role {
             Role::Rook => 'R',
             Role::Queen => 'Q',
             Role::King => 'K',
+            Role::Maharajah => 'M',
         }
     }
 
@@ -53,7 +58,7 @@ pub struct Piece {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Board {
     pub by_side: [Bitboard; 2],
-    pub by_role: [Bitboard; 6],
+    pub by_role: [Bitboard; 7],
 }
 
 impl Board {
@@ -132,6 +137,8 @@ pub enum MoveKind {
     EnPassant,
     /// The king's move; the rook's squares follow from the side of the board.
     Castle,
+    /// A piece put on `to` from its side's reserve (`from` is `to`): variants only.
+    Drop,
 }
 
 impl Move {

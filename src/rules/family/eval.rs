@@ -9,7 +9,8 @@ use crate::rules::chess::{Move, Role};
 use crate::rules::search::{Evaluate, mix};
 use crate::rules::side::Side;
 
-const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
+/// By role; the Maharajah is a queen and a knight in one.
+const VALUE: [i32; 7] = [100, 320, 330, 500, 900, 0, 1250];
 /// Per square a piece attacks that holds none of its own side.
 const MOBILITY: i32 = 3;
 /// Per rank a pawn has come from its second.
@@ -78,7 +79,13 @@ impl<V: Variant> Evaluate for Family<V> {
         for (i, bb) in p.board.by_role.iter().enumerate() {
             key ^= mix(bb.wrapping_add(i as u64 * 0x2545_f491_4f6c_dd1d));
         }
+        let held = self
+            .reserve
+            .iter()
+            .flatten()
+            .fold(0u64, |h, &n| h << 5 ^ u64::from(n));
         key ^ mix(p.castling ^ 0xc2b2_ae35)
             ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
+            ^ mix(held ^ 0x85eb_ca6b)
     }
 }

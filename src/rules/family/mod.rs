@@ -1,7 +1,8 @@
 //! The chess family (`CHESS-FAMILY.md`): orthodox chess with a hook or two per variant.
-//! A variant says with which power each piece moves from the square it stands on and
-//! what a pawn may become where it arrives; the family does the rest with chess's own
-//! position, FEN, SAN, castling, en passant and draw rules.
+//! A variant says with which power each piece moves from the square it stands on, what
+//! a pawn may become where it arrives, which piece is royal, and what its reserve may
+//! drop where; the family does the rest with chess's own position, FEN, SAN,
+//! castling, en passant and draw rules.
 //!
 //! A move is legal when, played, it leaves no attack on the mover's king, attacks being
 //! counted with the same powers. That is simpler than chess's pin masks, which assume
@@ -9,14 +10,20 @@
 //! generator.
 
 mod eval;
+mod fen;
+pub mod maharajah;
+#[cfg(test)]
+mod maharajah_tests;
 mod movegen;
 pub mod transforming;
 #[cfg(test)]
 mod transforming_tests;
 
+pub use maharajah::{Maharajah, MaharajahOptions};
 pub use transforming::{Transforming, TransformingOptions};
 
-use super::chess::{Board, Chess, DrawClaim, Move, MoveKind, Piece, Role, san};
+use super::chess::tables::Bitboard;
+use super::chess::{Board, Chess, DrawClaim, Move, MoveKind, Piece, Role, START_FEN, san};
 use super::game::{Game, grid_diagram};
 use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
@@ -26,19 +33,44 @@ use super::view::{MoveView, PieceKind, PieceView};
 
 /// A variant's hooks into the family's rules.
 pub trait Variant: HouseRules {
+    /// The start position, as a FEN with the reserves in brackets.
+    fn start(&self) -> &'static str {
+        START_FEN
+    }
     /// How `piece` moves and attacks from `square`: the role whose moves it makes.
     fn power(&self, piece: Piece, square: Cell) -> Role;
-    /// What a pawn arriving on `square` (on the last rank) may become.
-    fn promotions(&self, square: Cell) -> &'static [Role];
+    /// What a pawn arriving on the last rank at `square` does: None, it may not go
+    /// there; no roles, it goes and stays a pawn; else it becomes one of them.
+    fn promotions(&self, square: Cell) -> Option<&'static [Role]>;
+    /// The piece whose attack is check and may never be left attacked, for `side`;
+    /// None where that side has none.
+    fn royal(&self, _side: Side) -> Option<Role> {
+        Some(Role::King)
+    }
+    /// The squares where the side to move may put `role` from its reserve now.
+    fn drops(&self, _position: &Chess, _role: Role) -> Bitboard {
+        0
+    }
+    /// The side that has lost by a rule of the variant's own, and why.
+    fn lost(&self, _g: &Family<Self>) -> Option<(Side, Reason)>
+    where
+        Self: Sized,
+    {
+        None
+    }
     /// Whether the pieces left can never mate, which draws at once.
     fn insufficient_material(&self, board: &Board) -> bool;
     fn draw_claim(&self) -> DrawClaim;
 }
 
+/// Pieces held off the board, by side and role, to be dropped.
+pub type Reserve = [[u8; 7]; 2];
+
 /// A position of a chess-family variant, with its house rules.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Family<V> {
     pub position: Chess,
+    pub reserve: Reserve,
     pub variant: V,
 }
 
@@ -50,12 +82,14 @@ fn kind(role: Role) -> PieceKind {
         Role::Rook => PieceKind::Rook,
         Role::Queen => PieceKind::Queen,
         Role::King => PieceKind::King,
+        Role::Maharajah => PieceKind::Maharajah,
     }
 }
 
 impl<V: Variant> Family<V> {
-    pub fn fen(&self) -> String {
-        self.position.fen_with_en_passant(self.legal_ep_square())
+    /// Whether the side to move still has pieces to drop.
+    fn holding(&self) -> bool {
+        self.reserve[self.position.turn.index()] != [0; 7]
     }
 
     /// The en passant square while an en passant capture is legal: what counts for
@@ -74,7 +108,7 @@ impl<V: Variant> Game for Family<V> {
     type Options = V;
 
     fn set_up_text(&self) -> Option<String> {
-        Some(self.fen()).filter(|f| f != super::chess::START_FEN)
+        Some(self.fen()).filter(|f| f != self.variant.start())
     }
 
     fn perft(&self, depth: u32) -> Option<u64> {
@@ -96,21 +130,12 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn new(variant: V) -> Self {
-        Family {
-            position: Chess::default(),
-            variant,
-        }
+        let start = variant.start();
+        Family::set_up(variant, start).expect("a variant's start position is valid")
     }
 
     fn set_up(variant: V, fen: &str) -> Result<Self, String> {
-        let g = Family {
-            position: Chess::parse_fen(fen)?,
-            variant,
-        };
-        if g.attacked_king(g.position.turn.other()) {
-            return Err("the side not to move is in check".into());
-        }
-        Ok(g)
+        Family::from_fen(variant, fen)
     }
 
     fn options(&self) -> &V {
@@ -130,7 +155,22 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn play(&mut self, m: &Move) {
-        self.position.play_unchecked(m);
+        if m.kind == MoveKind::Drop {
+            let p = &mut self.position;
+            self.reserve[p.turn.index()][m.role as usize] -= 1;
+            p.board.put(
+                m.to,
+                Piece {
+                    side: p.turn,
+                    role: m.role,
+                },
+            );
+            // A drop is no move for the fifty-move count, nor for the move number.
+            p.ep_square = None;
+            p.turn = p.turn.other();
+        } else {
+            self.position.play_unchecked(m);
+        }
     }
 
     fn notation(&self, m: &Move) -> String {
@@ -139,14 +179,35 @@ impl<V: Variant> Game for Family<V> {
         let suffix = after
             .attacked_king(after.position.turn)
             .then(|| if after.moves().is_empty() { '#' } else { '+' });
+        if m.kind == MoveKind::Drop {
+            let mut s = format!("{}@{}", m.role.letter(), Topology::chess().name(m.to));
+            s.extend(suffix);
+            return s;
+        }
         san::write(m, &self.moves(), suffix)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        san::read(text, &self.moves())
+        let moves = self.moves();
+        if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
+            let role = letter.chars().next().and_then(Role::from_letter);
+            let to = Topology::chess().parse(square);
+            return moves
+                .into_iter()
+                .find(|m| m.kind == MoveKind::Drop && Some(m.role) == role && Some(m.to) == to)
+                .ok_or_else(|| format!("{} is not legal here", crate::rules::error::shown(text)));
+        }
+        san::read(text, &moves)
     }
 
     fn view(&self, m: &Move) -> MoveView {
+        if m.kind == MoveKind::Drop {
+            let piece = PieceView {
+                side: self.position.turn,
+                kind: kind(m.role),
+            };
+            return MoveView::placing(m.to, piece);
+        }
         MoveView {
             captured: m.capture_square().into_iter().collect(),
             companion: m.castling_rook(),
@@ -173,6 +234,7 @@ impl<V: Variant> Game for Family<V> {
     fn same_position(&self, other: &Self) -> bool {
         let (a, b) = (&self.position, &other.position);
         a.board == b.board
+            && self.reserve == other.reserve
             && a.turn == b.turn
             && a.castling == b.castling
             && self.legal_ep_square() == other.legal_ep_square()
@@ -180,6 +242,9 @@ impl<V: Variant> Game for Family<V> {
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
         let p = &self.position;
+        if let Some((loser, reason)) = self.variant.lost(self) {
+            return Some(Outcome::win(loser.other(), reason));
+        }
         if self.moves().is_empty() {
             return Some(if self.attacked_king(p.turn) {
                 Outcome::win(p.turn.other(), Reason::Checkmate)
@@ -219,8 +284,22 @@ impl<V: Variant> Game for Family<V> {
     fn check_cell(&self) -> Option<Cell> {
         let turn = self.position.turn;
         self.attacked_king(turn)
-            .then(|| self.position.board.king_of(turn))
+            .then(|| self.royal_square(turn))
             .flatten()
+    }
+
+    fn tallies(&self) -> Vec<(Side, u32, u32)> {
+        if self.reserve == [[0; 7]; 2] {
+            return Vec::new();
+        }
+        Side::BOTH
+            .into_iter()
+            .map(|s| {
+                let on_board = self.position.board.by_side[s.index()].count_ones();
+                let in_hand = self.reserve[s.index()].iter().map(|&n| u32::from(n)).sum();
+                (s, on_board, in_hand)
+            })
+            .collect()
     }
 
     fn moves_as(&self, cell: Cell) -> Option<PieceKind> {
@@ -229,8 +308,9 @@ impl<V: Variant> Game for Family<V> {
         (power != piece.role).then(|| kind(power))
     }
 
+    /// Pieces dropped before the first move come at move 0 (`0... M@e5`).
     fn move_number(&self) -> u32 {
-        self.position.fullmoves
+        self.position.fullmoves - u32::from(self.holding() && self.position.fullmoves == 1)
     }
 
     fn diagram(&self) -> String {

@@ -1,10 +1,12 @@
 //! The family's moves: each piece by the power its variant gives it where it stands,
-//! pawns always as pawns, castling and en passant as in chess; a move stands if it
-//! leaves the mover's king unattacked.
+//! pawns always as pawns, castling and en passant as in chess, drops from the reserve
+//! where the variant allows; a move stands if it leaves the mover's royal piece (where
+//! it has one) unattacked.
 
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
 use crate::rules::chess::{Board, Move, MoveKind, Piece, Role};
+use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
@@ -20,6 +22,9 @@ impl<V: Variant> Family<V> {
             Role::Rook => rook_attacks(from, occupied),
             Role::Queen => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
             Role::King => t.king[s],
+            Role::Maharajah => {
+                t.knight[s] | bishop_attacks(from, occupied) | rook_attacks(from, occupied)
+            }
         }
     }
 
@@ -32,11 +37,20 @@ impl<V: Variant> Family<V> {
         })
     }
 
-    /// Whether `side`'s king stands attacked.
+    /// The square of `side`'s royal piece on `board`, if it has one there.
+    fn royal_on(&self, board: &Board, side: Side) -> Option<Cell> {
+        let royal = board.pieces(side, self.variant.royal(side)?);
+        (royal != 0).then(|| royal.trailing_zeros() as Cell)
+    }
+
+    pub(super) fn royal_square(&self, side: Side) -> Option<Cell> {
+        self.royal_on(&self.position.board, side)
+    }
+
+    /// Whether `side`'s royal piece stands attacked (check).
     pub(super) fn attacked_king(&self, side: Side) -> bool {
         let board = &self.position.board;
-        board
-            .king_of(side)
+        self.royal_on(board, side)
             .is_some_and(|k| self.attacked(board, k, side.other()))
     }
 
@@ -46,12 +60,11 @@ impl<V: Variant> Family<V> {
         self.pseudo_legal(&mut moves);
         let us = self.position.turn;
         moves.retain(|m| {
-            let mut after = self.position;
-            after.play_unchecked(m);
-            after
-                .board
-                .king_of(us)
-                .is_some_and(|k| !self.attacked(&after.board, k, us.other()))
+            let mut after = self.clone();
+            after.play(m);
+            let board = &after.position.board;
+            self.royal_on(board, us)
+                .is_none_or(|k| !self.attacked(board, k, us.other()))
         });
         moves
     }
@@ -79,6 +92,20 @@ impl<V: Variant> Family<V> {
             }
         }
         self.castles(out);
+        for role in Role::ALL {
+            if self.reserve[p.turn.index()][role as usize] > 0 {
+                for to in squares(self.variant.drops(p, role)) {
+                    out.push(Move {
+                        from: to,
+                        to,
+                        role,
+                        capture: None,
+                        promotion: None,
+                        kind: MoveKind::Drop,
+                    });
+                }
+            }
+        }
     }
 
     fn pawn_moves(&self, from: Cell, out: &mut Vec<Move>) {
@@ -91,6 +118,10 @@ impl<V: Variant> Family<V> {
             Side::White => (8, 0xFF00, 0xFF << 56),
             _ => (-8, 0xFF << 48, 0xFF),
         };
+        // A pawn that stayed a pawn on the last rank has nowhere to go.
+        if last_rank & (1u64 << from) != 0 {
+            return;
+        }
         let mut targets = t.pawn[p.turn.index()][usize::from(from)] & them;
         let one = from.wrapping_add_signed(forward);
         if occupied & (1u64 << one) == 0 {
@@ -110,8 +141,10 @@ impl<V: Variant> Family<V> {
         };
         for to in squares(targets) {
             if last_rank & (1u64 << to) != 0 {
-                for &role in self.variant.promotions(to) {
-                    out.push(step(to, Some(role)));
+                match self.variant.promotions(to) {
+                    Some([]) => out.push(step(to, None)),
+                    Some(roles) => out.extend(roles.iter().map(|&r| step(to, Some(r)))),
+                    None => {}
                 }
             } else {
                 out.push(step(to, None));

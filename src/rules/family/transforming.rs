@@ -38,13 +38,13 @@ impl Variant for TransformingOptions {
         }
     }
 
-    fn promotions(&self, square: Cell) -> &'static [Role] {
-        match file_power(square) {
+    fn promotions(&self, square: Cell) -> Option<&'static [Role]> {
+        Some(match file_power(square) {
             Some(Role::Rook) => &[Role::Rook],
             Some(Role::Knight) => &[Role::Knight],
             Some(_) => &[Role::Bishop],
             None => &Role::PROMOTIONS,
-        }
+        })
     }
 
     /// Any piece besides the kings can reach a rook file and mate from there.

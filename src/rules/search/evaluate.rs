@@ -70,6 +70,7 @@ pub fn mix(x: u64) -> u64 {
 pub fn worth(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::King | PieceKind::Disc | PieceKind::Stone => 0,
+        PieceKind::Maharajah => 1250,
         PieceKind::Queen => 900,
         PieceKind::Rook => 500,
         PieceKind::Bishop => 330,

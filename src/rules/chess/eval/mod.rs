@@ -13,10 +13,11 @@ use crate::rules::search::{Evaluate, mix};
 use crate::rules::side::Side;
 use place::{KING_LATE, PLACE, index};
 
-pub const VALUE: [i32; 6] = [100, 320, 330, 500, 900, 0];
+/// By role; the Maharajah never stands on an orthodox board.
+pub const VALUE: [i32; 7] = [100, 320, 330, 500, 900, 0, 0];
 
 /// How much each piece counts towards the middle game; 24 with every piece on.
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const PHASE: [i32; 7] = [0, 1, 1, 2, 4, 0, 0];
 const FULL_PHASE: i32 = 24;
 
 impl Evaluate for ChessGame {

@@ -1,0 +1,111 @@
+//! The family's FEN: chess's, with the reserves in brackets after the placement
+//! (`…/RNBQKBNR[m]`, White's pieces in capitals), and the variant's own checks of
+//! where royals and pawns may stand.
+
+use super::{Family, Reserve, Variant};
+use crate::rules::chess::{Chess, Role};
+use crate::rules::error::shown;
+use crate::rules::side::Side;
+
+impl<V: Variant> Family<V> {
+    pub fn from_fen(variant: V, text: &str) -> Result<Self, String> {
+        let text = text.trim();
+        let (placement, rest) = text.split_once(' ').unwrap_or((text, ""));
+        let (placement, reserve) = match placement.split_once('[') {
+            Some((board, held)) => {
+                let held = held
+                    .strip_suffix(']')
+                    .ok_or("the reserve in brackets has no closing ']'")?;
+                (board, read_reserve(held)?)
+            }
+            None => (placement, [[0; 7]; 2]),
+        };
+        let position = Chess::parse_fen(&format!("{placement} {rest}"))?;
+        let g = Family {
+            position,
+            reserve,
+            variant,
+        };
+        g.check_set_up()?;
+        Ok(g)
+    }
+
+    /// Every royal once on the board or in the reserve, no pawn where it could never
+    /// have come, and the side not to move not in check.
+    fn check_set_up(&self) -> Result<(), String> {
+        let board = &self.position.board;
+        for side in Side::BOTH {
+            let held = |role: Role| u32::from(self.reserve[side.index()][role as usize]);
+            let royals = Role::ALL
+                .into_iter()
+                .filter(|&r| self.variant.royal(side) == Some(r))
+                .map(|r| board.pieces(side, r).count_ones() + held(r))
+                .sum::<u32>();
+            let wanted = u32::from(self.variant.royal(side).is_some());
+            if royals != wanted {
+                return Err(match self.variant.royal(side) {
+                    Some(r) => {
+                        format!("{} must have exactly one {:?}", side.name(), r).to_lowercase()
+                    }
+                    None => format!("{} has no royal piece here", side.name()),
+                });
+            }
+            let (first, last) = match side {
+                Side::White => (0xFFu64, 0xFFu64 << 56),
+                _ => (0xFF << 56, 0xFF),
+            };
+            let pawns = board.pieces(side, Role::Pawn);
+            let stranded = crate::rules::chess::tables::squares(pawns & last)
+                .any(|sq| self.variant.promotions(sq) != Some(&[]));
+            if pawns & first != 0 || stranded {
+                return Err("a pawn stands where it can never be".into());
+            }
+        }
+        if self.attacked_king(self.position.turn.other()) {
+            return Err("the side not to move is in check".into());
+        }
+        Ok(())
+    }
+
+    pub fn fen(&self) -> String {
+        let fen = self.position.fen_with_en_passant(self.legal_ep_square());
+        if self.reserve == [[0; 7]; 2] {
+            return fen;
+        }
+        let (placement, rest) = fen.split_once(' ').expect("a FEN has fields");
+        let mut held = String::new();
+        for side in Side::BOTH {
+            for role in Role::ALL {
+                let letter = role.letter();
+                let letter = if side == Side::White {
+                    letter
+                } else {
+                    letter.to_ascii_lowercase()
+                };
+                for _ in 0..self.reserve[side.index()][role as usize] {
+                    held.push(letter);
+                }
+            }
+        }
+        format!("{placement}[{held}] {rest}")
+    }
+}
+
+fn read_reserve(held: &str) -> Result<Reserve, String> {
+    let mut reserve = [[0u8; 7]; 2];
+    for c in held.chars() {
+        let role = Role::from_letter(c)
+            .ok_or_else(|| format!("'{}' is not a piece letter", shown(&c.to_string())))?;
+        let side = if c.is_ascii_uppercase() {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let count = &mut reserve[side.index()][role as usize];
+        *count = count
+            .checked_add(1)
+            .filter(|&n| n <= 16)
+            .ok_or("a reserve holds at most 16 pieces of a kind")?;
+    }
+    Ok(reserve)
+}

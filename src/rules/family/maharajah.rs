@@ -1,0 +1,202 @@
+//! Maharajah and the Sepoys (`maharajah.md`): White's whole army against Black's lone
+//! Maharajah, which moves as a queen or a knight. Black first puts it on any empty
+//! square no white pawn attacks (`0... M@e5`); White then moves first. The Maharajah
+//! is not royal by default: it may stand attacked, and its capture ends the game.
+//! White's pawns do not promote: on the last rank they stay, without moves.
+
+use super::{Family, Variant};
+use crate::rules::chess::tables::{Bitboard, squares, tables};
+use crate::rules::chess::{Board, Chess, DrawClaim, Piece, Role};
+use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use crate::rules::outcome::Reason;
+use crate::rules::side::Side;
+use crate::rules::topology::Cell;
+
+pub type Maharajah = Family<MaharajahOptions>;
+
+/// What a white pawn does on the last rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PawnLastRank {
+    /// It moves there and stays a pawn, with no moves.
+    #[default]
+    Stay,
+    /// It may not move there.
+    Forbidden,
+    /// Chess promotion: a handicap for training, not the game.
+    Promote,
+}
+
+/// Where Black may put the Maharajah.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PlacementZone {
+    /// Any empty square no white pawn attacks (ranks 4 to 8 at the start).
+    #[default]
+    Ranks4To8,
+    /// Any empty square of ranks 6 to 8.
+    Ranks6To8,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaharajahOptions {
+    pub maharajah_royal: bool,
+    pub pawn_last_rank: PawnLastRank,
+    pub placement_zone: PlacementZone,
+    pub castling: bool,
+    pub draw_claim: DrawClaim,
+}
+
+impl Default for MaharajahOptions {
+    fn default() -> Self {
+        MaharajahOptions {
+            maharajah_royal: false,
+            pawn_last_rank: PawnLastRank::Stay,
+            placement_zone: PlacementZone::Ranks4To8,
+            castling: true,
+            draw_claim: DrawClaim::Auto,
+        }
+    }
+}
+
+const RANKS_6_TO_8: Bitboard = 0xFFFF_FF00_0000_0000;
+
+impl Variant for MaharajahOptions {
+    fn start(&self) -> &'static str {
+        if self.castling {
+            "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR[m] b KQ - 0 1"
+        } else {
+            "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR[m] b - - 0 1"
+        }
+    }
+
+    fn power(&self, piece: Piece, _square: Cell) -> Role {
+        piece.role
+    }
+
+    fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {
+        match self.pawn_last_rank {
+            PawnLastRank::Stay => Some(&[]),
+            PawnLastRank::Forbidden => None,
+            PawnLastRank::Promote => Some(&Role::PROMOTIONS),
+        }
+    }
+
+    fn royal(&self, side: Side) -> Option<Role> {
+        match side {
+            Side::White => Some(Role::King),
+            _ => self.maharajah_royal.then_some(Role::Maharajah),
+        }
+    }
+
+    fn drops(&self, position: &Chess, _role: Role) -> Bitboard {
+        let board = &position.board;
+        let empty = !board.occupied();
+        match self.placement_zone {
+            PlacementZone::Ranks4To8 => {
+                let t = tables();
+                let guarded = squares(board.pieces(Side::White, Role::Pawn))
+                    .fold(0, |g, sq| g | t.pawn[Side::White.index()][usize::from(sq)]);
+                empty & !guarded
+            }
+            PlacementZone::Ranks6To8 => empty & RANKS_6_TO_8,
+        }
+    }
+
+    /// The Maharajah gone from the board and from Black's hand.
+    fn lost(&self, g: &Family<Self>) -> Option<(Side, Reason)> {
+        let black = Side::Black.index();
+        let on_board = g.position.board.pieces(Side::Black, Role::Maharajah) != 0;
+        let in_hand = g.reserve[black][Role::Maharajah as usize] > 0;
+        (!on_board && !in_hand).then_some((Side::Black, Reason::MaharajahCaptured))
+    }
+
+    /// The Maharajah alone can mate a bare king, and a bare king can take a careless
+    /// Maharajah: nothing is drawn for want of material.
+    fn insufficient_material(&self, _board: &Board) -> bool {
+        false
+    }
+
+    fn draw_claim(&self) -> DrawClaim {
+        self.draw_claim
+    }
+}
+
+impl HouseRules for MaharajahOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "maharajah_royal",
+                default: "off",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "pawn_last_rank",
+                default: "stay",
+                values: &["stay", "forbidden", "promote"],
+            },
+            OptionSpec {
+                id: "placement_zone",
+                default: "ranks4-8",
+                values: &["ranks4-8", "ranks6-8"],
+            },
+            OptionSpec {
+                id: "castling",
+                default: "allowed",
+                values: &["allowed", "forbidden"],
+            },
+            OptionSpec {
+                id: "draw_claim",
+                default: "auto",
+                values: &["auto", "claim"],
+            },
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        Some(match id {
+            "maharajah_royal" => switch(self.maharajah_royal),
+            "pawn_last_rank" => match self.pawn_last_rank {
+                PawnLastRank::Stay => "stay",
+                PawnLastRank::Forbidden => "forbidden",
+                PawnLastRank::Promote => "promote",
+            },
+            "placement_zone" => match self.placement_zone {
+                PlacementZone::Ranks4To8 => "ranks4-8",
+                PlacementZone::Ranks6To8 => "ranks6-8",
+            },
+            "castling" => {
+                if self.castling {
+                    "allowed"
+                } else {
+                    "forbidden"
+                }
+            }
+            "draw_claim" => match self.draw_claim {
+                DrawClaim::Auto => "auto",
+                DrawClaim::Claim => "claim",
+            },
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
+        match (id, value) {
+            ("maharajah_royal", _) => self.maharajah_royal = parse_switch(id, value)?,
+            ("pawn_last_rank", "stay") => self.pawn_last_rank = PawnLastRank::Stay,
+            ("pawn_last_rank", "forbidden") => self.pawn_last_rank = PawnLastRank::Forbidden,
+            ("pawn_last_rank", "promote") => self.pawn_last_rank = PawnLastRank::Promote,
+            ("pawn_last_rank", _) => return wrong("stay, forbidden or promote"),
+            ("placement_zone", "ranks4-8") => self.placement_zone = PlacementZone::Ranks4To8,
+            ("placement_zone", "ranks6-8") => self.placement_zone = PlacementZone::Ranks6To8,
+            ("placement_zone", _) => return wrong("ranks4-8 or ranks6-8"),
+            ("castling", "allowed") => self.castling = true,
+            ("castling", "forbidden") => self.castling = false,
+            ("castling", _) => return wrong("allowed or forbidden"),
+            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
+            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
+            ("draw_claim", _) => return wrong("auto or claim"),
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
