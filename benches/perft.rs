@@ -1,5 +1,6 @@
 //! Perft speed: Doska's chess move generator against shakmaty's, and its Turkish
-//! draughts generator against kish's, in the same run, and chess for three on its own.
+//! draughts generator against kish's, in the same run; chess for three and the chess
+//! family's variants on their own, beside orthodox chess.
 //! Run with `cargo bench`; `doska perft GAME DEPTH` prints positions per second too.
 
 use divan::Bencher;
@@ -58,4 +59,17 @@ fn kish_turkish(bencher: Bencher, depth: u64) {
 fn doska_tri_chess(bencher: Bencher, depth: u32) {
     let position = doska::rules::Position::new(doska::rules::GameId::TriChess, &[]).unwrap();
     bencher.bench(|| doska::cli::perft(&position, depth));
+}
+
+/// The chess family's engine (transforming chess, the Maharajah after `M@e5`), which
+/// tests each move by playing it, beside orthodox chess's own generator above.
+#[divan::bench(args = ["transforming", "maharajah"], sample_count = 3)]
+fn doska_family(bencher: Bencher, game: &str) {
+    let id = doska::rules::GameId::from_id(game).unwrap();
+    let mut position = doska::rules::Position::new(id, &[]).unwrap();
+    if id == doska::rules::GameId::Maharajah {
+        let placed = position.parse_move("M@e5").unwrap();
+        position.play(&placed).unwrap();
+    }
+    bencher.bench(|| doska::cli::perft(&position, 4));
 }
