@@ -348,6 +348,7 @@ opt-rounds_per_tour-lines = by lines
 opt-rounds_per_tour-single = one round
 reason-tours-won = won the tours
 reason-maharajah-captured = the Maharajah was captured
+reason-king-capture = the king was captured
 table-lot = By lot, seat { $seat } plays White.
 table-tours = Tours won
 table-troops = Troops

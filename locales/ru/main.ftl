@@ -348,6 +348,7 @@ opt-rounds_per_tour-lines = по линиям
 opt-rounds_per_tour-single = один раунд
 reason-tours-won = выиграл туры
 reason-maharajah-captured = Магараджа взят
+reason-king-capture = король взят
 table-lot = По жребию белыми играет место { $seat }.
 table-tours = Туров
 table-troops = Войска

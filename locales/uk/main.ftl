@@ -348,6 +348,7 @@ opt-rounds_per_tour-lines = по лініях
 opt-rounds_per_tour-single = один раунд
 reason-tours-won = виграв тури
 reason-maharajah-captured = Магараджу взято
+reason-king-capture = короля взято
 table-lot = За жеребом білими грає місце { $seat }.
 table-tours = Турів
 table-troops = Війська

@@ -42,10 +42,12 @@ pub enum Reason {
     ToursWon,
     /// Maharajah and the Sepoys: the Maharajah was captured.
     MaharajahCaptured,
+    /// A king was captured where kings are not royal (double-move chess).
+    KingCaptured,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 22] = [
+    pub const ALL: [Reason; 23] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -68,6 +70,7 @@ impl Reason {
         Reason::LastInGame,
         Reason::ToursWon,
         Reason::MaharajahCaptured,
+        Reason::KingCaptured,
     ];
 
     /// The key of the reason's text in the translations, and its name in replay files.
@@ -95,6 +98,7 @@ impl Reason {
             Reason::LastInGame => "last-in-game",
             Reason::ToursWon => "tours-won",
             Reason::MaharajahCaptured => "maharajah-captured",
+            Reason::KingCaptured => "king-capture",
         }
     }
 }

@@ -8,7 +8,7 @@ use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
 use super::epsilon::Epsilon;
 use super::error::Error;
-use super::family::{Maharajah, Transforming};
+use super::family::{DoubleMove, Maharajah, Transforming};
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -156,6 +156,7 @@ registry! {
     Chess: ChessGame, ChessGame => "chess";
     Transforming: Transforming, Transforming => "transforming";
     Maharajah: Maharajah, Maharajah => "maharajah";
+    DoubleMove: DoubleMove, DoubleMove => "double-move";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";

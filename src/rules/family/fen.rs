@@ -2,7 +2,7 @@
 //! (`…/RNBQKBNR[m]`, White's pieces in capitals), and the variant's own checks of
 //! where royals and pawns may stand.
 
-use super::{Family, Reserve, Variant};
+use super::{Family, Reserve, Turn, Variant};
 use crate::rules::chess::{Chess, Role};
 use crate::rules::error::shown;
 use crate::rules::side::Side;
@@ -20,10 +20,23 @@ impl<V: Variant> Family<V> {
             }
             None => (placement, [[0; 7]; 2]),
         };
-        let position = Chess::parse_fen(&format!("{placement} {rest}"))?;
+        let mut position = Chess::parse_fen(&format!("{placement} {rest}"))?;
+        // A position set up from text stands where a turn begins; a turn of several
+        // moves has the full length there, and the en passant square is its target.
+        let (_, length) = variant.turn_lengths();
+        let turn = if length > 1 {
+            Turn {
+                length,
+                targets: position.ep_square.take().map_or(0, |sq| 1u64 << sq),
+                ..Turn::default()
+            }
+        } else {
+            Turn::default()
+        };
         let g = Family {
             position,
             reserve,
+            turn,
             variant,
         };
         g.check_set_up()?;
@@ -69,6 +82,17 @@ impl<V: Variant> Family<V> {
 
     pub fn fen(&self) -> String {
         let fen = self.position.fen_with_en_passant(self.legal_ep_square());
+        let fen = match self.usable_targets() {
+            0 => fen,
+            targets => {
+                // Several targets are written one after another: `b3e3`.
+                let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
+                fields[3] = crate::rules::chess::tables::squares(targets)
+                    .map(|sq| crate::rules::topology::Topology::chess().name(sq))
+                    .collect();
+                fields.join(" ")
+            }
+        };
         if self.reserve == [[0; 7]; 2] {
             return fen;
         }

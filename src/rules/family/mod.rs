@@ -2,13 +2,18 @@
 //! A variant says with which power each piece moves from the square it stands on, what
 //! a pawn may become where it arrives, which piece is royal, and what its reserve may
 //! drop where; the family does the rest with chess's own position, FEN, SAN,
-//! castling, en passant and draw rules.
+//! castling, en passant and draw rules. A variant may give a turn several moves
+//! (double-move chess): the side moves on until its turn is played out, and en passant
+//! targets then last the opponent's whole turn.
 //!
 //! A move is legal when, played, it leaves no attack on the mover's king, attacks being
 //! counted with the same powers. That is simpler than chess's pin masks, which assume
 //! a piece moves the same way wherever it stands; orthodox chess keeps its own faster
 //! generator.
 
+pub mod double_move;
+#[cfg(test)]
+mod double_move_tests;
 mod eval;
 mod fen;
 pub mod maharajah;
@@ -18,7 +23,9 @@ mod movegen;
 pub mod transforming;
 #[cfg(test)]
 mod transforming_tests;
+mod turns;
 
+pub use double_move::{DoubleMove, DoubleMoveOptions};
 pub use maharajah::{Maharajah, MaharajahOptions};
 pub use transforming::{Transforming, TransformingOptions};
 
@@ -61,6 +68,22 @@ pub trait Variant: HouseRules {
     /// Whether the pieces left can never mate, which draws at once.
     fn insufficient_material(&self, board: &Board) -> bool;
     fn draw_claim(&self) -> DrawClaim;
+    /// Moves in White's first turn of a game from the start, and in every other turn.
+    fn turn_lengths(&self) -> (u8, u8) {
+        (1, 1)
+    }
+    /// Whether castling asks that the king's squares be unattacked.
+    fn castling_sees_attacks(&self) -> bool {
+        true
+    }
+    /// Whether en passant may only open a turn (the Marseillais convention).
+    fn en_passant_opens_turn(&self) -> bool {
+        false
+    }
+    /// The result when `side`, to move, has no move and is not in check.
+    fn no_moves(&self, _side: Side) -> Outcome {
+        Outcome::draw(Reason::Stalemate)
+    }
 }
 
 /// Pieces held off the board, by side and role, to be dropped.
@@ -71,7 +94,25 @@ pub type Reserve = [[u8; 7]; 2];
 pub struct Family<V> {
     pub position: Chess,
     pub reserve: Reserve,
+    pub turn: Turn,
     pub variant: V,
+}
+
+/// Where a turn of several moves stands. Single-move variants keep it at its default
+/// and use chess's own en passant square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn {
+    /// Moves this turn may have, 0 in single-move variants.
+    pub length: u8,
+    /// Moves made in it so far.
+    pub played: u8,
+    /// The squares skipped by the opponent's double steps in its last turn: en passant
+    /// targets for the whole of this one.
+    pub targets: Bitboard,
+    /// The squares this turn's own double steps skip, targets for the next turn.
+    pub made: Bitboard,
+    /// This turn opened with an en passant capture.
+    pub opened_en_passant: bool,
 }
 
 fn kind(role: Role) -> PieceKind {
@@ -131,7 +172,12 @@ impl<V: Variant> Game for Family<V> {
 
     fn new(variant: V) -> Self {
         let start = variant.start();
-        Family::set_up(variant, start).expect("a variant's start position is valid")
+        let (first, _) = variant.turn_lengths();
+        let mut g = Family::set_up(variant, start).expect("a variant's start position is valid");
+        if g.turn.length > 0 {
+            g.turn.length = first;
+        }
+        g
     }
 
     fn set_up(variant: V, fen: &str) -> Result<Self, String> {
@@ -155,6 +201,9 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn play(&mut self, m: &Move) {
+        if self.turn.length > 0 {
+            return self.play_in_turn(m);
+        }
         if m.kind == MoveKind::Drop {
             let p = &mut self.position;
             self.reserve[p.turn.index()][m.role as usize] -= 1;
@@ -231,13 +280,18 @@ impl<V: Variant> Game for Family<V> {
             .collect()
     }
 
+    /// Positions inside a turn of several moves are never the same as another: a
+    /// repetition is counted where a turn begins.
     fn same_position(&self, other: &Self) -> bool {
         let (a, b) = (&self.position, &other.position);
-        a.board == b.board
+        self.turn.played == 0
+            && other.turn.played == 0
+            && a.board == b.board
             && self.reserve == other.reserve
             && a.turn == b.turn
             && a.castling == b.castling
             && self.legal_ep_square() == other.legal_ep_square()
+            && self.usable_targets() == other.usable_targets()
     }
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
@@ -249,7 +303,7 @@ impl<V: Variant> Game for Family<V> {
             return Some(if self.attacked_king(p.turn) {
                 Outcome::win(p.turn.other(), Reason::Checkmate)
             } else {
-                Outcome::draw(Reason::Stalemate)
+                self.variant.no_moves(p.turn)
             });
         }
         if self.variant.insufficient_material(&p.board) {

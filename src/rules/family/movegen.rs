@@ -92,6 +92,9 @@ impl<V: Variant> Family<V> {
             }
         }
         self.castles(out);
+        if self.turn.length > 0 {
+            self.en_passant_in_turn(out);
+        }
         for role in Role::ALL {
             if self.reserve[p.turn.index()][role as usize] > 0 {
                 for to in squares(self.variant.drops(p, role)) {
@@ -150,7 +153,8 @@ impl<V: Variant> Family<V> {
                 out.push(step(to, None));
             }
         }
-        if let Some(ep) = p.ep_square
+        if self.turn.length == 0
+            && let Some(ep) = p.ep_square
             && t.pawn[p.turn.index()][usize::from(from)] & (1u64 << ep) != 0
         {
             out.push(Move {
@@ -187,8 +191,9 @@ impl<V: Variant> Family<V> {
             if p.castling & (1u64 << rook) != 0
                 && own(rook, Role::Rook)
                 && occupied & empty == 0
-                && !self.attacked(board, king, enemy)
-                && path.iter().all(|&sq| !self.attacked(board, sq, enemy))
+                && (!self.variant.castling_sees_attacks()
+                    || !self.attacked(board, king, enemy)
+                        && path.iter().all(|&sq| !self.attacked(board, sq, enemy)))
             {
                 out.push(Move {
                     from: king,

@@ -1,0 +1,96 @@
+//! Turns of several moves (double-move chess): after each move the side moves again
+//! until its turn is played out, it has no move left, or a king has fallen. En passant
+//! targets made by a turn's double steps serve the opponent's whole next turn.
+
+use super::{Family, Variant};
+use crate::rules::chess::tables::{Bitboard, squares};
+use crate::rules::chess::{Move, MoveKind, Role};
+use crate::rules::side::Side;
+
+impl<V: Variant> Family<V> {
+    pub(super) fn play_in_turn(&mut self, m: &Move) {
+        let p = &mut self.position;
+        let (us, fullmoves) = (p.turn, p.fullmoves);
+        p.play_unchecked(m);
+        if let Some(skipped) = p.ep_square.take() {
+            self.turn.made |= 1u64 << skipped;
+        }
+        if self.turn.played == 0 {
+            self.turn.opened_en_passant = m.kind == MoveKind::EnPassant;
+        }
+        self.turn.played += 1;
+        let king_fell = self.variant.lost(self).is_some();
+        if self.turn.played < self.turn.length && !king_fell {
+            // The same side moves on, if it can.
+            self.position.turn = us;
+            self.position.fullmoves = fullmoves;
+            if !self.moves().is_empty() {
+                return;
+            }
+            self.position.turn = us.other();
+            if us == Side::Black {
+                self.position.fullmoves = fullmoves.saturating_add(1);
+            }
+        }
+        let (_, length) = self.variant.turn_lengths();
+        self.turn.length = length;
+        self.turn.played = 0;
+        self.turn.targets = std::mem::take(&mut self.turn.made);
+        self.turn.opened_en_passant = false;
+    }
+
+    /// The en passant captures of the side to move in a turn of several moves: onto a
+    /// target still empty, beside the enemy pawn that made it and still stands there.
+    pub(super) fn en_passant_in_turn(&self, out: &mut Vec<Move>) {
+        let p = &self.position;
+        let board = &p.board;
+        let opening = self.turn.played == 0;
+        // The Marseillais convention: only the turn's first move, or its second when
+        // the first took en passant and another target is left.
+        if self.variant.en_passant_opens_turn() && !opening && !self.turn.opened_en_passant {
+            return;
+        }
+        let t = crate::rules::chess::tables::tables();
+        let behind: i8 = if p.turn == Side::White { -8 } else { 8 };
+        for target in squares(self.turn.targets) {
+            let arrival = target.wrapping_add_signed(behind);
+            let enemy_pawn = board.piece_at(arrival)
+                == Some(crate::rules::chess::Piece {
+                    side: p.turn.other(),
+                    role: Role::Pawn,
+                });
+            if board.piece_at(target).is_some() || !enemy_pawn {
+                continue;
+            }
+            let takers: Bitboard = t.pawn[p.turn.other().index()][usize::from(target)]
+                & board.pieces(p.turn, Role::Pawn);
+            for from in squares(takers) {
+                out.push(Move {
+                    from,
+                    to: target,
+                    role: Role::Pawn,
+                    capture: Some(Role::Pawn),
+                    promotion: None,
+                    kind: MoveKind::EnPassant,
+                });
+            }
+        }
+    }
+
+    /// The targets an en passant capture could use as the first move of the turn now
+    /// beginning: what counts for repetition and what the FEN writes.
+    pub(super) fn usable_targets(&self) -> Bitboard {
+        if self.turn.length == 0 || self.turn.played > 0 {
+            return 0;
+        }
+        let mut moves = Vec::new();
+        self.en_passant_in_turn(&mut moves);
+        moves.iter().fold(0, |set, m| set | 1u64 << m.to)
+    }
+
+    /// Which move of its turn the side to move is about to make, and of how many, in
+    /// a variant with turns of several moves.
+    pub fn turn_progress(&self) -> Option<(u8, u8)> {
+        (self.turn.length > 1).then_some((self.turn.played + 1, self.turn.length))
+    }
+}
