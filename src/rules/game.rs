@@ -71,6 +71,12 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn moves_as(&self, _cell: Cell) -> Option<PieceKind> {
         None
     }
+    /// In games whose turns may have several moves: which move of the turn the side
+    /// to move is about to make, and of how many. Their move lists join a turn's moves
+    /// with commas (`e5,Nc6`).
+    fn turn_progress(&self) -> Option<(u8, u8)> {
+        None
+    }
     /// True when the rules force a capture in this position.
     fn capture_compulsory(&self) -> bool {
         false

@@ -282,6 +282,10 @@ impl Position {
         each!(self, p => p.moves_as(cell))
     }
 
+    pub fn turn_progress(&self) -> Option<(u8, u8)> {
+        each!(self, p => p.turn_progress())
+    }
+
     pub fn capture_compulsory(&self) -> bool {
         each!(self, p => p.capture_compulsory())
     }

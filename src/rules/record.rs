@@ -2,7 +2,7 @@
 //! game's notation, so a file stays readable and survives changes to the engine.
 
 use super::error::Error;
-use super::history::{Match, action_notation};
+use super::history::{Action, Match, action_notation};
 use super::position::{GameId, Position};
 use super::search::Level;
 use serde::{Deserialize, Serialize};
@@ -158,6 +158,20 @@ pub fn replay(
         None => Position::new(game, &rules),
     }
     .map_err(setup_error)?;
+    // The moves of one turn come joined with commas.
+    let record = if start.turn_progress().is_some() {
+        let tokens = record
+            .tokens
+            .iter()
+            .flat_map(|t| t.text.split(',').filter(|s| !s.is_empty()))
+            .map(|text| Token {
+                text: text.to_string(),
+            })
+            .collect();
+        Record { tokens, ..record }
+    } else {
+        record
+    };
     let mut m = Match::new(start);
     let mut i = 0;
     while i < record.tokens.len() {
@@ -200,9 +214,18 @@ pub fn replay(
 
 /// Writes a match as a numbered move list: `1. e4 e5 2. Nf3`.
 pub fn movetext(m: &Match) -> String {
-    let mut out = Vec::new();
+    let mut out: Vec<String> = Vec::new();
     for (i, action) in m.actions().iter().enumerate() {
         let position = &m.state_before(i).position;
+        let text = action_notation(position, action);
+        // A turn's later moves join its first: `e5,Nc6`.
+        if continues_turn(position, action)
+            && let Some(last) = out.last_mut()
+        {
+            last.push(',');
+            last.push_str(&text);
+            continue;
+        }
         let white = position.turn() == position.first_side();
         if white || i == 0 {
             let n = position.move_number();
@@ -212,9 +235,14 @@ pub fn movetext(m: &Match) -> String {
                 format!("{n}...")
             });
         }
-        out.push(action_notation(position, action));
+        out.push(text);
     }
     out.join(" ")
+}
+
+/// Whether `action`, played in `position`, is a later move of a turn of several.
+pub fn continues_turn(position: &Position, action: &Action) -> bool {
+    matches!(action, Action::Play(_)) && position.turn_progress().is_some_and(|(n, _)| n > 1)
 }
 
 /// A saved game: what it is, its house rules, the player names and its moves.

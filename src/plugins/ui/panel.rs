@@ -7,6 +7,7 @@ use crate::plugins::layout::Flipped;
 use crate::plugins::session::{Command, Notice, Session};
 use crate::plugins::storage::{Folders, Unfinished};
 use crate::rules::history::Action;
+use crate::rules::record::continues_turn;
 use crate::rules::trichess::Said;
 use crate::rules::{Match, Outcome, Position, Side};
 use bevy::ecs::system::SystemParam;
@@ -213,6 +214,12 @@ pub fn show(
                         "status-to-move",
                         &[("side", side_name(lang, position.turn()))],
                     ));
+                    if let Some((n, of)) = position.turn_progress().filter(|&(_, of)| of > 1) {
+                        ui.label(lang.t_args(
+                            "status-turn-move",
+                            &[("n", n.to_string()), ("of", of.to_string())],
+                        ));
+                    }
                     if position.check_cell().is_some() {
                         ui.label(
                             egui::RichText::new(lang.t("status-check"))
@@ -350,8 +357,10 @@ fn move_list(
                 for i in 0..m.all_actions().len() {
                     let position = &m.state_before(i).position;
                     let white = position.turn() == position.first_side();
-                    let starts_turn =
-                        i == 0 || m.state_before(i - 1).position.turn() != position.turn();
+                    let action = &m.all_actions()[i];
+                    let starts_turn = (i == 0
+                        || m.state_before(i - 1).position.turn() != position.turn())
+                        && !continues_turn(position, action);
                     let number = (starts_turn && (white || i == 0)).then(|| {
                         let n = position.move_number();
                         if white {
@@ -380,7 +389,16 @@ fn move_list(
                     let mut format = egui::TextFormat::simple(font, colour);
                     format.italics = decision;
                     let unsettled = playing && i + 1 == m.cursor();
-                    job.append(&action_text(lang, m, i, unsettled), 0.0, format);
+                    let mut text = action_text(lang, m, i, unsettled);
+                    // A move the same turn goes on after ends with the comma joining them.
+                    let joined = m
+                        .all_actions()
+                        .get(i + 1)
+                        .is_some_and(|next| continues_turn(&m.state_before(i + 1).position, next));
+                    if joined {
+                        text.push(',');
+                    }
+                    job.append(&text, 0.0, format);
                     if ui.selectable_label(i + 1 == m.cursor(), job).clicked() {
                         *send = Some(Command::GoTo(i + 1));
                     }

@@ -54,6 +54,10 @@ fn d1_white_opens_with_one_move() {
     let after = played(g, "e4");
     assert_eq!(after.turn(), Side::Black);
     assert_eq!(after.turn_progress(), Some((1, 2)));
+    assert_eq!(
+        DoubleMove::new(DoubleMoveOptions::default()).turn_progress(),
+        Some((1, 1))
+    );
     let both = DoubleMove::new(with(&[("first_turn", "two-moves")]));
     assert_eq!(played(both, "e4").turn(), Side::White);
 }
@@ -178,4 +182,21 @@ fn repetition_is_counted_where_turns_begin_and_undo_takes_one_move() {
     // Black to move with the knights on f3 and g8 a third time, each at a turn's start.
     m.play_text("Nf3").unwrap();
     assert_eq!(m.outcome().map(|o| o.reason), Some(Reason::Repetition));
+}
+
+#[test]
+fn a_turn_is_written_as_one_entry_and_read_back() {
+    let text = "1. e4 e5,Nc6 2. Qh5,Nf3 g6,gxh5";
+    let m = crate::rules::record::replay(GameId::DoubleMove, text, &[]).unwrap();
+    assert_eq!(crate::rules::record::movetext(&m), text);
+    // The king walks into the queen's reach and is taken: nothing may follow.
+    let taken = "1. e4 f6,Kf7 2. Qh5,Qxf7";
+    let m = crate::rules::record::replay(GameId::DoubleMove, taken, &[]).unwrap();
+    let outcome = m.outcome().unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::White), Reason::KingCaptured)
+    );
+    let more = format!("{taken} Kg6");
+    assert!(crate::rules::record::replay(GameId::DoubleMove, &more, &[]).is_err());
 }

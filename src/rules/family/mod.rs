@@ -342,6 +342,10 @@ impl<V: Variant> Game for Family<V> {
             .flatten()
     }
 
+    fn turn_progress(&self) -> Option<(u8, u8)> {
+        (self.turn.length > 0).then_some((self.turn.played + 1, self.turn.length))
+    }
+
     fn tallies(&self) -> Vec<(Side, u32, u32)> {
         if self.reserve == [[0; 7]; 2] {
             return Vec::new();

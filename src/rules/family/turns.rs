@@ -87,10 +87,4 @@ impl<V: Variant> Family<V> {
         self.en_passant_in_turn(&mut moves);
         moves.iter().fold(0, |set, m| set | 1u64 << m.to)
     }
-
-    /// Which move of its turn the side to move is about to make, and of how many, in
-    /// a variant with turns of several moves.
-    pub fn turn_progress(&self) -> Option<(u8, u8)> {
-        (self.turn.length > 1).then_some((self.turn.played + 1, self.turn.length))
-    }
 }
