@@ -58,8 +58,12 @@ impl<V: Variant> Evaluate for Family<V> {
         Some(usize::from(m.from) * 64 + usize::from(m.to))
     }
 
-    /// As in chess: a fair test while the side to move has more than pawns and king.
+    /// As in chess: a fair test while the side to move has more than pawns and king,
+    /// and never inside turns of several moves, where a pass would cut a turn short.
     fn pass(&self) -> Option<Self> {
+        if self.turn.length > 0 {
+            return None;
+        }
         let p = &self.position;
         let board = &p.board;
         let pawns_and_king =
@@ -87,5 +91,6 @@ impl<V: Variant> Evaluate for Family<V> {
         key ^ mix(p.castling ^ 0xc2b2_ae35)
             ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
             ^ mix(held ^ 0x85eb_ca6b)
+            ^ mix(self.turn.targets ^ u64::from(self.turn.played) << 56 ^ 0x27d4_eb2f)
     }
 }

@@ -28,13 +28,30 @@ impl<V: Variant> Family<V> {
         }
     }
 
-    /// Whether a piece of `by` attacks `square` on `board`.
+    /// Whether a piece of `by` attacks `square` on `board`: `by`'s pieces are sorted
+    /// by the power they have where they stand, and each power looks back from
+    /// `square` once, as chess finds attackers.
     fn attacked(&self, board: &Board, square: Cell, by: Side) -> bool {
+        let mut by_power = [0u64; 7];
+        for role in Role::ALL {
+            for from in squares(board.pieces(by, role)) {
+                let power = self.variant.power(Piece { side: by, role }, from);
+                by_power[power as usize] |= 1u64 << from;
+            }
+        }
+        let power = |r: Role| by_power[r as usize];
+        let t = tables();
+        let s = usize::from(square);
         let occupied = board.occupied();
-        squares(board.by_side[by.index()]).any(|from| {
-            let piece = board.piece_at(from).expect("an occupied square");
-            self.reach(piece, from, occupied) & (1u64 << square) != 0
-        })
+        let amazon = power(Role::Maharajah);
+        let diagonal = power(Role::Bishop) | power(Role::Queen) | amazon;
+        let straight = power(Role::Rook) | power(Role::Queen) | amazon;
+        (t.knight[s] & (power(Role::Knight) | amazon))
+            | (t.king[s] & power(Role::King))
+            | (t.pawn[by.other().index()][s] & power(Role::Pawn))
+            | (bishop_attacks(square, occupied) & diagonal)
+            | (rook_attacks(square, occupied) & straight)
+            != 0
     }
 
     /// The square of `side`'s royal piece on `board`, if it has one there.
@@ -59,6 +76,10 @@ impl<V: Variant> Family<V> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_legal(&mut moves);
         let us = self.position.turn;
+        // Where nothing is royal every move stands; no need to play them out.
+        if self.variant.royal(us).is_none() {
+            return moves;
+        }
         moves.retain(|m| {
             let mut after = self.clone();
             after.play(m);
