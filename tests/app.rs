@@ -551,7 +551,8 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\nz-shashmaty\nturkish-draughts\narmenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
+        "chess\ntransforming\nmaharajah\ndouble-move\nz-shashmaty\nturkish-draughts\n\
+         armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
     let out = doska().args(["perft", "chess", "3"]).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "8902");
