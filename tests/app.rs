@@ -453,19 +453,32 @@ fn the_maharajah_is_placed_by_a_click_and_double_moves_join_in_the_list() {
     let mut app = headless(GameId::Maharajah, &[]);
     assert_eq!(session(&app).table.placements().count(), 40);
     click(&mut app, "e3");
-    assert_eq!(session(&app).current.actions().len(), 0, "e3 is guarded by pawns");
+    assert_eq!(
+        session(&app).current.actions().len(),
+        0,
+        "e3 is guarded by pawns"
+    );
     click(&mut app, "e5");
     assert_eq!(session(&app).current.notation(0), "M@e5");
     click(&mut app, "d2");
     click(&mut app, "d4");
-    assert_eq!(doska::rules::record::movetext(&session(&app).current), "0... M@e5 1. d4");
+    assert_eq!(
+        doska::rules::record::movetext(&session(&app).current),
+        "0... M@e5 1. d4"
+    );
 
     let mut app = headless(GameId::DoubleMove, &[]);
     for square in ["e2", "e4", "e7", "e5", "b8", "c6"] {
         click(&mut app, square);
     }
-    assert_eq!(doska::rules::record::movetext(&session(&app).current), "1. e4 e5,Nc6");
-    assert_eq!(session(&app).current.position().turn_progress(), Some((1, 2)));
+    assert_eq!(
+        doska::rules::record::movetext(&session(&app).current),
+        "1. e4 e5,Nc6"
+    );
+    assert_eq!(
+        session(&app).current.position().turn_progress(),
+        Some((1, 2))
+    );
 }
 
 /// A Reversi match one move before a forced pass, found by playing seeded random games.

@@ -8,7 +8,7 @@ use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
 use super::epsilon::Epsilon;
 use super::error::Error;
-use super::family::{DoubleMove, Maharajah, Transforming};
+use super::family::{DoubleMove, EveryoneMoves, Maharajah, Transforming};
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -157,6 +157,7 @@ registry! {
     Transforming: Transforming, Transforming => "transforming";
     Maharajah: Maharajah, Maharajah => "maharajah";
     DoubleMove: DoubleMove, DoubleMove => "double-move";
+    EveryoneMoves: EveryoneMoves, EveryoneMoves => "everyone-moves";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";

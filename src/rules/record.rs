@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Token {
     pub text: String,
+    /// The last move of its turn, in games that join a turn's moves with commas.
+    pub ends_turn: bool,
 }
 
 /// A replay file: its tags and its move tokens.
@@ -81,6 +83,7 @@ pub fn parse_movetext(text: &str) -> Record {
         }
         record.tokens.push(Token {
             text: word.to_string(),
+            ends_turn: true,
         });
     }
     record
@@ -158,14 +161,20 @@ pub fn replay(
         None => Position::new(game, &rules),
     }
     .map_err(setup_error)?;
-    // The moves of one turn come joined with commas.
-    let record = if start.turn_progress().is_some() {
+    // The moves of one turn come joined with commas, and a turn the next token does not
+    // continue was ended by its player.
+    let turns = start.turn_progress().is_some();
+    let record = if turns {
         let tokens = record
             .tokens
             .iter()
-            .flat_map(|t| t.text.split(',').filter(|s| !s.is_empty()))
-            .map(|text| Token {
-                text: text.to_string(),
+            .flat_map(|t| {
+                let moves: Vec<&str> = t.text.split(',').filter(|s| !s.is_empty()).collect();
+                let last = moves.len().saturating_sub(1);
+                moves.into_iter().enumerate().map(move |(i, text)| Token {
+                    text: text.to_string(),
+                    ends_turn: i == last,
+                })
             })
             .collect();
         Record { tokens, ..record }
@@ -208,6 +217,23 @@ pub fn replay(
             });
         }
         i += used;
+        // Where the player may end a turn (everyone-moves chess), a token that stops
+        // short of the turn's end was ended there.
+        let ended = record.tokens[i - 1].ends_turn;
+        let going_on = m.position().turn_progress().is_some_and(|(n, _)| n > 1);
+        let end = crate::rules::family::END_TURN;
+        if turns
+            && ended
+            && going_on
+            && i < record.tokens.len()
+            && m.position().parse_move(end).is_ok()
+        {
+            m.play_text(end).map_err(|e| ReplayError {
+                number: move_label(&m),
+                token: record.tokens[i - 1].text.clone(),
+                reason: e.to_string(),
+            })?;
+        }
     }
     Ok(m)
 }
@@ -217,6 +243,13 @@ pub fn movetext(m: &Match) -> String {
     let mut out: Vec<String> = Vec::new();
     for (i, action) in m.actions().iter().enumerate() {
         let position = &m.state_before(i).position;
+        // A turn ends where its moves' token does: End turn is not written.
+        if let Action::Play(mv) = action
+            && position.turn_progress().is_some()
+            && position.is_pass(mv)
+        {
+            continue;
+        }
         let text = action_notation(position, action);
         // A turn's later moves join its first: `e5,Nc6`.
         if continues_turn(position, action)

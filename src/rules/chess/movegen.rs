@@ -91,7 +91,7 @@ impl Chess {
     fn make(&self, from: Cell, to: Cell, role: Role, kind: MoveKind) -> Move {
         let capture = match kind {
             MoveKind::EnPassant => Some(Role::Pawn),
-            MoveKind::Castle | MoveKind::Drop => None,
+            MoveKind::Castle | MoveKind::Drop | MoveKind::EndTurn => None,
             MoveKind::Normal => self.board.piece_at(to).map(|p| p.role),
         };
         Move {

@@ -139,6 +139,8 @@ pub enum MoveKind {
     Castle,
     /// A piece put on `to` from its side's reserve (`from` is `to`): variants only.
     Drop,
+    /// Ends a turn of several moves without moving (everyone-moves chess).
+    EndTurn,
 }
 
 impl Move {

@@ -20,14 +20,29 @@ impl<V: Variant> Family<V> {
             }
             None => (placement, [[0; 7]; 2]),
         };
-        let mut position = Chess::parse_fen(&format!("{placement} {rest}"))?;
         // A position set up from text stands where a turn begins; a turn of several
-        // moves has the full length there, and the en passant square is its target.
+        // moves has the full length there, and its en passant field may name several
+        // targets one after another (`b3e3h3`), each checked as chess checks one.
         let (_, length) = variant.turn_lengths();
+        let mut fields: Vec<&str> = rest.split_whitespace().collect();
+        let mut targets = 0u64;
+        if length > 1 && fields.get(2).is_some_and(|ep| ep.len() > 2) {
+            let listed = fields[2];
+            for i in (0..listed.len()).step_by(2) {
+                let name = listed.get(i..i + 2).unwrap_or(listed);
+                let one = [fields[0], fields[1], name].join(" ");
+                let fen = format!("{placement} {one}");
+                let square = Chess::parse_fen(&fen)?.ep_square;
+                targets |= square.map_or(0, |sq| 1u64 << sq);
+            }
+            fields[2] = "-";
+        }
+        let mut position = Chess::parse_fen(&format!("{placement} {}", fields.join(" ")))?;
         let turn = if length > 1 {
+            targets |= position.ep_square.take().map_or(0, |sq| 1u64 << sq);
             Turn {
                 length,
-                targets: position.ep_square.take().map_or(0, |sq| 1u64 << sq),
+                targets,
                 ..Turn::default()
             }
         } else {
@@ -82,7 +97,7 @@ impl<V: Variant> Family<V> {
 
     pub fn fen(&self) -> String {
         let fen = self.position.fen_with_en_passant(self.legal_ep_square());
-        let fen = match self.usable_targets() {
+        let fen = match self.listed_targets() {
             0 => fen,
             targets => {
                 // Several targets are written one after another: `b3e3`.

@@ -15,6 +15,9 @@ pub mod double_move;
 #[cfg(test)]
 mod double_move_tests;
 mod eval;
+pub mod everyone_moves;
+#[cfg(test)]
+mod everyone_moves_tests;
 mod fen;
 pub mod maharajah;
 #[cfg(test)]
@@ -26,6 +29,7 @@ mod transforming_tests;
 mod turns;
 
 pub use double_move::{DoubleMove, DoubleMoveOptions};
+pub use everyone_moves::{EveryoneMoves, EveryoneMovesOptions};
 pub use maharajah::{Maharajah, MaharajahOptions};
 pub use transforming::{Transforming, TransformingOptions};
 
@@ -76,6 +80,19 @@ pub trait Variant: HouseRules {
     fn castling_sees_attacks(&self) -> bool {
         true
     }
+    /// Whether each piece acts at most once a turn, the turn ending when the player
+    /// says so or nothing unused can act; the fifty-move rule then counts turns.
+    fn once_per_unit(&self) -> bool {
+        false
+    }
+    /// Moves a turn needs before it may be ended (where pieces act once a turn).
+    fn min_actions(&self) -> u8 {
+        1
+    }
+    /// Whether castling uses up the rook as well as the king for the turn.
+    fn castling_uses_rook(&self) -> bool {
+        true
+    }
     /// Whether en passant may only open a turn (the Marseillais convention).
     fn en_passant_opens_turn(&self) -> bool {
         false
@@ -85,6 +102,10 @@ pub trait Variant: HouseRules {
         Outcome::draw(Reason::Stalemate)
     }
 }
+
+/// How the End turn action is written where it must be (move lists leave it out: a
+/// turn ends where its comma-joined moves do).
+pub const END_TURN: &str = "end";
 
 /// Pieces held off the board, by side and role, to be dropped.
 pub type Reserve = [[u8; 7]; 2];
@@ -113,6 +134,12 @@ pub struct Turn {
     pub made: Bitboard,
     /// This turn opened with an en passant capture.
     pub opened_en_passant: bool,
+    /// Where the pieces that acted this turn stand now (each acts once a turn).
+    pub used: Bitboard,
+    /// A capture or a pawn move happened this turn.
+    pub reset: bool,
+    /// The fifty-move counter when the turn began, where it counts turns.
+    pub halfmoves: u32,
 }
 
 fn kind(role: Role) -> PieceKind {
@@ -222,7 +249,14 @@ impl<V: Variant> Game for Family<V> {
         }
     }
 
+    fn is_pass(&self, m: &Move) -> bool {
+        m.kind == MoveKind::EndTurn
+    }
+
     fn notation(&self, m: &Move) -> String {
+        if m.kind == MoveKind::EndTurn {
+            return END_TURN.into();
+        }
         let mut after = self.clone();
         after.play(m);
         let suffix = after
@@ -238,6 +272,12 @@ impl<V: Variant> Game for Family<V> {
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         let moves = self.moves();
+        if text.trim() == END_TURN {
+            return moves
+                .into_iter()
+                .find(|m| m.kind == MoveKind::EndTurn)
+                .ok_or_else(|| "the turn cannot end here".into());
+        }
         if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
             let role = letter.chars().next().and_then(Role::from_letter);
             let to = Topology::chess().parse(square);
@@ -344,6 +384,13 @@ impl<V: Variant> Game for Family<V> {
 
     fn turn_progress(&self) -> Option<(u8, u8)> {
         (self.turn.length > 0).then_some((self.turn.played + 1, self.turn.length))
+    }
+
+    /// The pieces that have acted this turn, where each acts once.
+    fn tinted(&self) -> Vec<(Cell, Side)> {
+        crate::rules::chess::tables::squares(self.turn.used)
+            .map(|c| (c, self.position.turn))
+            .collect()
     }
 
     fn tallies(&self) -> Vec<(Side, u32, u32)> {

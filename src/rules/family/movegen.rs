@@ -95,7 +95,8 @@ impl<V: Variant> Family<V> {
         let board = &p.board;
         let us = board.by_side[p.turn.index()];
         let occupied = board.occupied();
-        for from in squares(us) {
+        // Pieces that have acted this turn rest (everyone-moves chess).
+        for from in squares(us & !self.turn.used) {
             let piece = board.piece_at(from).expect("an occupied square");
             if piece.role == Role::Pawn {
                 self.pawn_moves(from, out);
@@ -115,6 +116,16 @@ impl<V: Variant> Family<V> {
         self.castles(out);
         if self.turn.length > 0 {
             self.en_passant_in_turn(out);
+        }
+        if self.variant.once_per_unit() && self.turn.played >= self.variant.min_actions() {
+            out.push(Move {
+                from: 0,
+                to: 0,
+                role: Role::King,
+                capture: None,
+                promotion: None,
+                kind: MoveKind::EndTurn,
+            });
         }
         for role in Role::ALL {
             if self.reserve[p.turn.index()][role as usize] > 0 {
@@ -197,7 +208,10 @@ impl<V: Variant> Family<V> {
         let board = &p.board;
         let base: Cell = if p.turn == Side::White { 0 } else { 56 };
         let king = base + 4;
-        let own = |sq: Cell, role| board.piece_at(sq) == Some(Piece { side: p.turn, role });
+        let rested = self.turn.used;
+        let own = |sq: Cell, role| {
+            rested & (1u64 << sq) == 0 && board.piece_at(sq) == Some(Piece { side: p.turn, role })
+        };
         if !own(king, Role::King) {
             return;
         }

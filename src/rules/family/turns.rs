@@ -2,7 +2,7 @@
 //! until its turn is played out, it has no move left, or a king has fallen. En passant
 //! targets made by a turn's double steps serve the opponent's whole next turn.
 
-use super::{Family, Variant};
+use super::{Family, Turn, Variant};
 use crate::rules::chess::tables::{Bitboard, squares};
 use crate::rules::chess::{Move, MoveKind, Role};
 use crate::rules::side::Side;
@@ -11,6 +11,9 @@ impl<V: Variant> Family<V> {
     pub(super) fn play_in_turn(&mut self, m: &Move) {
         let p = &mut self.position;
         let (us, fullmoves) = (p.turn, p.fullmoves);
+        if m.kind == MoveKind::EndTurn {
+            return self.end_turn(us, fullmoves);
+        }
         p.play_unchecked(m);
         if let Some(skipped) = p.ep_square.take() {
             self.turn.made |= 1u64 << skipped;
@@ -18,13 +21,23 @@ impl<V: Variant> Family<V> {
         if self.turn.played == 0 {
             self.turn.opened_en_passant = m.kind == MoveKind::EnPassant;
         }
-        self.turn.played += 1;
+        self.turn.played = self.turn.played.saturating_add(1);
+        self.turn.reset |= m.role == Role::Pawn || m.capture.is_some();
+        if self.variant.once_per_unit() {
+            self.turn.used |= 1u64 << m.to;
+            if let Some((_, rook)) = m
+                .castling_rook()
+                .filter(|_| self.variant.castling_uses_rook())
+            {
+                self.turn.used |= 1u64 << rook;
+            }
+        }
         let king_fell = self.variant.lost(self).is_some();
         if self.turn.played < self.turn.length && !king_fell {
-            // The same side moves on, if it can.
+            // The same side moves on while something of it can.
             self.position.turn = us;
             self.position.fullmoves = fullmoves;
-            if !self.moves().is_empty() {
+            if self.moves().iter().any(|m| m.kind != MoveKind::EndTurn) {
                 return;
             }
             self.position.turn = us.other();
@@ -32,11 +45,37 @@ impl<V: Variant> Family<V> {
                 self.position.fullmoves = fullmoves.saturating_add(1);
             }
         }
+        self.next_turn();
+    }
+
+    /// The player ends the turn: the other side is to move.
+    fn end_turn(&mut self, us: Side, fullmoves: u32) {
+        self.position.turn = us.other();
+        if us == Side::Black {
+            self.position.fullmoves = fullmoves.saturating_add(1);
+        }
+        self.next_turn();
+    }
+
+    /// Sets up the turn that begins: its length, the en passant targets the last turn
+    /// made, and, where the fifty-move rule counts turns, the counter.
+    fn next_turn(&mut self) {
+        if self.variant.once_per_unit() {
+            let counted = if self.turn.reset {
+                0
+            } else {
+                self.turn.halfmoves.saturating_add(1)
+            };
+            self.position.halfmoves = counted;
+            self.turn.halfmoves = counted;
+        }
         let (_, length) = self.variant.turn_lengths();
-        self.turn.length = length;
-        self.turn.played = 0;
-        self.turn.targets = std::mem::take(&mut self.turn.made);
-        self.turn.opened_en_passant = false;
+        self.turn = Turn {
+            length,
+            targets: std::mem::take(&mut self.turn.made),
+            halfmoves: self.turn.halfmoves,
+            ..Turn::default()
+        };
     }
 
     /// The en passant captures of the side to move in a turn of several moves: onto a
@@ -63,7 +102,8 @@ impl<V: Variant> Family<V> {
                 continue;
             }
             let takers: Bitboard = t.pawn[p.turn.other().index()][usize::from(target)]
-                & board.pieces(p.turn, Role::Pawn);
+                & board.pieces(p.turn, Role::Pawn)
+                & !self.turn.used;
             for from in squares(takers) {
                 out.push(Move {
                     from,
@@ -78,7 +118,7 @@ impl<V: Variant> Family<V> {
     }
 
     /// The targets an en passant capture could use as the first move of the turn now
-    /// beginning: what counts for repetition and what the FEN writes.
+    /// beginning: what counts for repetition.
     pub(super) fn usable_targets(&self) -> Bitboard {
         if self.turn.length == 0 || self.turn.played > 0 {
             return 0;
@@ -86,5 +126,22 @@ impl<V: Variant> Family<V> {
         let mut moves = Vec::new();
         self.en_passant_in_turn(&mut moves);
         moves.iter().fold(0, |set, m| set | 1u64 << m.to)
+    }
+
+    /// The targets the FEN lists: each still empty, with the pawn that skipped it still
+    /// standing beyond it, whether or not a pawn can take it.
+    pub(super) fn listed_targets(&self) -> Bitboard {
+        let p = &self.position;
+        let behind: i8 = if p.turn == Side::White { -8 } else { 8 };
+        let pawn = crate::rules::chess::Piece {
+            side: p.turn.other(),
+            role: Role::Pawn,
+        };
+        squares(self.turn.targets)
+            .filter(|&target| {
+                p.board.piece_at(target).is_none()
+                    && p.board.piece_at(target.wrapping_add_signed(behind)) == Some(pawn)
+            })
+            .fold(0, |set, target| set | 1u64 << target)
     }
 }
