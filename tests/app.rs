@@ -584,7 +584,8 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\ntransforming\nmaharajah\ndouble-move\nz-shashmaty\nturkish-draughts\n\
+        "chess\ntransforming\nmaharajah\ndouble-move\neveryone-moves\nz-shashmaty\n\
+         turkish-draughts\n\
          armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
     let out = doska().args(["perft", "chess", "3"]).output().unwrap();

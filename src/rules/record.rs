@@ -244,10 +244,7 @@ pub fn movetext(m: &Match) -> String {
     for (i, action) in m.actions().iter().enumerate() {
         let position = &m.state_before(i).position;
         // A turn ends where its moves' token does: End turn is not written.
-        if let Action::Play(mv) = action
-            && position.turn_progress().is_some()
-            && position.is_pass(mv)
-        {
+        if ends_turn(position, action) {
             continue;
         }
         let text = action_notation(position, action);
@@ -275,7 +272,15 @@ pub fn movetext(m: &Match) -> String {
 
 /// Whether `action`, played in `position`, is a later move of a turn of several.
 pub fn continues_turn(position: &Position, action: &Action) -> bool {
-    matches!(action, Action::Play(_)) && position.turn_progress().is_some_and(|(n, _)| n > 1)
+    matches!(action, Action::Play(_))
+        && !ends_turn(position, action)
+        && position.turn_progress().is_some_and(|(n, _)| n > 1)
+}
+
+/// Whether `action` is a player ending a turn of several moves, which move lists do
+/// not write: the turn ends where its comma-joined moves do.
+pub fn ends_turn(position: &Position, action: &Action) -> bool {
+    matches!(action, Action::Play(mv) if position.is_pass(mv)) && position.turn_progress().is_some()
 }
 
 /// A saved game: what it is, its house rules, the player names and its moves.

@@ -7,7 +7,7 @@ use crate::plugins::layout::Flipped;
 use crate::plugins::session::{Command, Notice, Session};
 use crate::plugins::storage::{Folders, Unfinished};
 use crate::rules::history::Action;
-use crate::rules::record::continues_turn;
+use crate::rules::record::{continues_turn, ends_turn};
 use crate::rules::trichess::Said;
 use crate::rules::{Match, Outcome, Position, Side};
 use bevy::ecs::system::SystemParam;
@@ -301,8 +301,16 @@ pub fn show(
                 .iter()
                 .find(|x| matches!(x, Action::Play(mv) if position.is_pass(mv)))
             {
-                ui.label(egui::RichText::new(lang.t("status-pass")).color(egui::Color32::YELLOW));
-                if ui.button(lang.t("button-pass")).clicked() {
+                // Ending a turn of several moves is a choice; a pass in Reversi is forced.
+                let key = if position.turn_progress().is_some() {
+                    "button-end-turn"
+                } else {
+                    ui.label(
+                        egui::RichText::new(lang.t("status-pass")).color(egui::Color32::YELLOW),
+                    );
+                    "button-pass"
+                };
+                if ui.button(lang.t(key)).clicked() {
                     send = Some(Command::Act(*pass));
                 }
             }
@@ -356,6 +364,10 @@ fn move_list(
             ui.horizontal_wrapped(|ui| {
                 for i in 0..m.all_actions().len() {
                     let position = &m.state_before(i).position;
+                    // A turn ended by its player shows as the end of its moves.
+                    if ends_turn(position, &m.all_actions()[i]) {
+                        continue;
+                    }
                     let white = position.turn() == position.first_side();
                     let action = &m.all_actions()[i];
                     let starts_turn = (i == 0
