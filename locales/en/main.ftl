@@ -112,6 +112,7 @@ action-resign = (resigns)
 status-to-move = { $side } to move
 status-check = Check!
 status-turn-move = Move { $n } of { $of } this turn
+status-turn-move-open = Move { $n } of this turn: each piece once, then End turn
 status-draw-offered = Draw offered: your opponent may accept after your move.
 msg-capture-compulsory = A capture is compulsory: only pieces that can capture may move.
 msg-piece-cannot-move = This piece has no legal move.

@@ -112,6 +112,7 @@ action-resign = (сдаётся)
 status-to-move = Ход: { $side }
 status-check = Шах!
 status-turn-move = Ход { $n } из { $of } в этой очереди
+status-turn-move-open = Ход { $n } этой очереди: каждая фигура по разу, затем «Конец очереди»
 status-draw-offered = Ничья предложена: соперник может принять её после вашего хода.
 msg-capture-compulsory = Взятие обязательно: ходить можно только фигурами, которые бьют.
 msg-piece-cannot-move = Этой фигуре некуда ходить.

@@ -112,6 +112,7 @@ action-resign = (здається)
 status-to-move = Хід: { $side }
 status-check = Шах!
 status-turn-move = Хід { $n } із { $of } у цій черзі
+status-turn-move-open = Хід { $n } цієї черги: кожна фігура по разу, потім «Кінець черги»
 status-draw-offered = Нічию запропоновано: суперник може прийняти її після вашого ходу.
 msg-capture-compulsory = Взяття обов'язкове: ходити можна лише фігурами, що б'ють.
 msg-piece-cannot-move = Цій фігурі нікуди ходити.

@@ -72,8 +72,8 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
         None
     }
     /// In games whose turns may have several moves: which move of the turn the side
-    /// to move is about to make, and of how many. Their move lists join a turn's moves
-    /// with commas (`e5,Nc6`).
+    /// to move is about to make, and of how many (0 where the pieces, not a number,
+    /// limit the turn). Their move lists join a turn's moves with commas (`e5,Nc6`).
     fn turn_progress(&self) -> Option<(u8, u8)> {
         None
     }
@@ -89,7 +89,8 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     }
     /// The number of the move about to be played, as move lists count.
     fn move_number(&self) -> u32;
-    /// Cells tinted in a side's colour (homes in Corners).
+    /// Cells tinted in a side's colour (homes in Corners), or grey for pieces that
+    /// have had their move this turn (everyone-moves chess).
     fn tinted(&self) -> Vec<(Cell, Side)> {
         Vec::new()
     }

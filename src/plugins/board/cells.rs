@@ -114,6 +114,7 @@ pub fn build(
         let material = match side {
             Side::White => &inks.home_white,
             Side::Black => &inks.home_black,
+            Side::Grey => &inks.rested,
             _ => &inks.home_red,
         };
         flat(cell_meshes[*cell as usize].clone(), material, z::TINT);

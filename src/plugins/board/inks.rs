@@ -27,6 +27,8 @@ pub struct Inks {
     pub home_white: Handle<ColorMaterial>,
     pub home_black: Handle<ColorMaterial>,
     pub home_red: Handle<ColorMaterial>,
+    /// Cells of pieces that have had their move this turn (tinted grey).
+    pub rested: Handle<ColorMaterial>,
     /// The disc behind a badge telling what a piece moves as.
     pub badge: Handle<ColorMaterial>,
 }
@@ -57,6 +59,7 @@ impl FromWorld for Inks {
             home_white: add(Color::srgba_u8(255, 255, 255, 60)),
             home_black: add(Color::srgba_u8(0, 0, 0, 60)),
             home_red: add(Color::srgba_u8(220, 30, 30, 70)),
+            rested: add(Color::srgba_u8(40, 40, 60, 110)),
             badge: add(Color::srgba_u8(112, 132, 160, 235)),
         }
     }

@@ -214,11 +214,17 @@ pub fn show(
                         "status-to-move",
                         &[("side", side_name(lang, position.turn()))],
                     ));
-                    if let Some((n, of)) = position.turn_progress().filter(|&(_, of)| of > 1) {
-                        ui.label(lang.t_args(
-                            "status-turn-move",
-                            &[("n", n.to_string()), ("of", of.to_string())],
-                        ));
+                    match position.turn_progress() {
+                        Some((n, 0)) => {
+                            ui.label(lang.t_args("status-turn-move-open", &[("n", n.to_string())]));
+                        }
+                        Some((n, of)) if of > 1 => {
+                            ui.label(lang.t_args(
+                                "status-turn-move",
+                                &[("n", n.to_string()), ("of", of.to_string())],
+                            ));
+                        }
+                        _ => {}
                     }
                     if position.check_cell().is_some() {
                         ui.label(

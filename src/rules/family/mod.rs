@@ -383,13 +383,18 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn turn_progress(&self) -> Option<(u8, u8)> {
-        (self.turn.length > 0).then_some((self.turn.played + 1, self.turn.length))
+        let of = if self.variant.once_per_unit() {
+            0
+        } else {
+            self.turn.length
+        };
+        (self.turn.length > 0).then_some((self.turn.played + 1, of))
     }
 
-    /// The pieces that have acted this turn, where each acts once.
+    /// The pieces that have acted this turn, where each acts once, in grey.
     fn tinted(&self) -> Vec<(Cell, Side)> {
         crate::rules::chess::tables::squares(self.turn.used)
-            .map(|c| (c, self.position.turn))
+            .map(|c| (c, Side::Grey))
             .collect()
     }
 
