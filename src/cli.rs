@@ -242,7 +242,11 @@ pub fn duel(
                 } else {
                     b
                 };
-                who.choose(&position, limits, ply ^ u64::from(n) << 32)
+                let limits = Limits {
+                    seen: std::sync::Arc::new(m.seen()),
+                    ..limits.clone()
+                };
+                who.choose(&position, &limits, ply ^ u64::from(n) << 32)
             };
             let Some(mv) = mv else { break };
             m.play(crate::rules::Action::Play(mv))

@@ -10,7 +10,8 @@
 
 use crate::rules::chess::{ChessGame, ChessOptions, Move};
 use crate::rules::game::Game;
-use crate::rules::search::{Level, Limits, Progress, WIN, think};
+use crate::rules::search::{Evaluate, Level, Limits, Progress, WIN, think};
+use std::collections::HashSet;
 
 /// The transposition table's size until `setoption name Hash` says otherwise.
 const HASH_MEGABYTES: usize = 32;
@@ -84,7 +85,9 @@ fn info(position: &ChessGame, p: &Progress<Move>) -> String {
 }
 
 /// The `position` command: the start or a FEN, then moves.
-fn set_position(words: &[&str]) -> Result<ChessGame, String> {
+/// The position `position` sets up, and the search keys of those its moves went
+/// through (so the search avoids repeating them).
+fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
     let (mut position, rest) = match words {
         ["startpos", rest @ ..] => (ChessGame::new(ChessOptions::default()), rest),
         ["fen", rest @ ..] => {
@@ -100,14 +103,16 @@ fn set_position(words: &[&str]) -> Result<ChessGame, String> {
         }
         _ => return Err("position takes startpos or fen".into()),
     };
+    let mut seen = HashSet::new();
     if let ["moves", moves @ ..] = rest {
         for text in moves {
             let m = parse_long_algebraic(&position, text)
                 .ok_or_else(|| format!("{text} is not a legal move here"))?;
+            seen.insert(position.key(0));
             position.play(&m);
         }
     }
-    Ok(position)
+    Ok((position, seen))
 }
 
 /// The `go` command's limits for the side to move.
@@ -171,6 +176,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
     let mut position = ChessGame::new(ChessOptions::default());
     let mut level = Level::Hard;
     let mut megabytes = HASH_MEGABYTES;
+    let mut seen: Arc<HashSet<u64>> = Arc::default();
     let mut search: Option<Search> = None;
     for line in input.lines() {
         let Ok(line) = line else { break };
@@ -212,13 +218,14 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     s.finish();
                 }
                 position = ChessGame::new(ChessOptions::default());
+                seen = Arc::default();
             }
             ["position", rest @ ..] => {
                 if let Some(s) = search.take() {
                     s.finish();
                 }
                 match set_position(rest) {
-                    Ok(p) => position = p,
+                    Ok((p, keys)) => (position, seen) = (p, Arc::new(keys)),
                     Err(e) => say(&out, &format!("info string {e}")),
                 }
             }
@@ -229,6 +236,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                 let stop = Arc::new(AtomicBool::new(false));
                 let limits = Limits {
                     megabytes: Some(megabytes),
+                    seen: seen.clone(),
                     ..limits(rest, &position, stop.clone())
                 };
                 let endless =
@@ -300,7 +308,9 @@ mod tests {
         assert!(said.contains("uciok") && said.contains("readyok"), "{said}");
         assert!(said.contains("info depth 3 score cp"), "{said}");
         let best = said.lines().last().unwrap();
-        let position = set_position(&["startpos", "moves", "e2e4", "e7e5", "g1f3"]).unwrap();
+        let (position, seen) =
+            set_position(&["startpos", "moves", "e2e4", "e7e5", "g1f3"]).unwrap();
+        assert_eq!(seen.len(), 3);
         let m = best.strip_prefix("bestmove ").expect(best);
         assert!(
             parse_long_algebraic(&position, m).is_some(),

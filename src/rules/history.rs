@@ -104,6 +104,14 @@ impl Match {
             .count()
     }
 
+    /// The search keys of the positions before the current one, for the computer to
+    /// steer clear of repetitions.
+    pub fn seen(&self) -> std::collections::HashSet<u64> {
+        (0..self.actions().len())
+            .map(|i| self.state_before(i).position.search_key())
+            .collect()
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         let state = self.state();
         state

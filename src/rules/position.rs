@@ -369,6 +369,11 @@ impl Position {
     /// Chapayev's shots come from its own simulating player (which ignores `limits`);
     /// every other game from the search over its evaluation. `report` hears each
     /// finished depth.
+    /// The key the search knows this position by (see [`Limits::seen`]).
+    pub fn search_key(&self) -> u64 {
+        each!(self, p => p.key(p.legal_moves().len()))
+    }
+
     pub fn think(
         &self,
         level: Level,

@@ -63,6 +63,10 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
     /// The transposition table's size in megabytes (UCI's `Hash`); 32 when None.
     pub megabytes: Option<usize>,
+    /// The keys ([`Evaluate::key`]) of the positions the game has been through: the
+    /// search scores reaching one again as a draw, as a repetition would be, so the
+    /// side ahead does not go round in circles.
+    pub seen: Arc<std::collections::HashSet<u64>>,
 }
 
 /// Where the search stands after a finished depth: for `info` lines and stderr.

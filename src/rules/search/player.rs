@@ -15,7 +15,11 @@ pub fn decide(m: &Match, level: Level, limits: &Limits, seed: u64) -> Option<Act
         return None;
     }
     let actions = m.legal_actions();
-    let thought = m.position().think(level, limits, seed, &mut |_| {})?;
+    let limits = Limits {
+        seen: std::sync::Arc::new(m.seen()),
+        ..limits.clone()
+    };
+    let thought = m.position().think(level, &limits, seed, &mut |_| {})?;
     let score = thought.progress.score;
     if actions.contains(&Action::AcceptDraw) && score <= -DRAW_MARGIN {
         return Some(Action::AcceptDraw);

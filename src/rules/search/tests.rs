@@ -202,3 +202,20 @@ fn turkish_draughts_finds_a_shot_through_a_forced_capture() {
     let p = Turkish::set_up(TurkishOptions::default(), "W:Wa2,b4,c4,d4:Bd6,f4,h7").unwrap();
     assert_eq!(best(&p, Level::Hard, depth(4)), "d4-d5");
 }
+
+#[test]
+fn a_position_the_game_has_been_through_counts_as_a_draw() {
+    // White is a rook up: going back to a position seen before would throw that away.
+    let g = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let first = think(&g, Level::Hard, &depth(3), 1, &mut |_| {}).unwrap();
+    let mut after = g.clone();
+    after.play(&first.best);
+    let seen = std::collections::HashSet::from([after.key(0)]);
+    let limits = Limits {
+        seen: std::sync::Arc::new(seen),
+        ..depth(3)
+    };
+    let second = think(&g, Level::Hard, &limits, 1, &mut |_| {}).unwrap();
+    assert_ne!(second.best, first.best);
+    assert!(second.progress.score > 0);
+}
