@@ -4,12 +4,14 @@
 //! unused can act. Kings are captured, not checked: taking one wins at once, even in
 //! the middle of a turn. The fifty-move rule counts turns.
 //!
-//! The spec's check mode (a turn may not end with one's own king attacked) is not
-//! offered yet.
+//! Under the house rule `check_rules` kings are royal instead: a turn may end only
+//! with one's own king unattacked, so a move stands only if some run of the pieces
+//! still free can then make the king safe; a side whose king is attacked with no such
+//! run at the start of its turn is mated.
 
 use super::{Family, Variant};
-use crate::rules::chess::{Board, DrawClaim, Piece, Role};
-use crate::rules::options::{HouseRules, OptionSpec, unknown};
+use crate::rules::chess::{Board, Chess, DrawClaim, Piece, Role};
+use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
@@ -18,6 +20,8 @@ pub type EveryoneMoves = Family<EveryoneMovesOptions>;
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct EveryoneMovesOptions {
+    /// Kings are royal: a turn may not end with one's own king attacked.
+    pub check_rules: bool,
     /// A whole turn may be passed with End turn.
     pub empty_turns: bool,
     /// Castling uses up the king only; the rook may still move in the same turn.
@@ -35,18 +39,28 @@ impl Variant for EveryoneMovesOptions {
     }
 
     fn royal(&self, _side: Side) -> Option<Role> {
-        None
+        self.check_rules.then_some(Role::King)
     }
 
     fn lost(&self, g: &Family<Self>) -> Option<(Side, Reason)> {
+        if self.check_rules {
+            return None;
+        }
         Side::BOTH
             .into_iter()
             .find(|&s| g.position.board.pieces(s, Role::King) == 0)
             .map(|s| (s, Reason::KingCaptured))
     }
 
-    fn insufficient_material(&self, _board: &Board) -> bool {
-        false
+    /// As in chess where kings are royal; where they are captured, even two bare kings
+    /// can take each other.
+    fn insufficient_material(&self, board: &Board) -> bool {
+        self.check_rules
+            && Chess {
+                board: *board,
+                ..Chess::default()
+            }
+            .is_insufficient_material()
     }
 
     fn draw_claim(&self) -> DrawClaim {
@@ -71,13 +85,18 @@ impl Variant for EveryoneMovesOptions {
     }
 
     fn castling_sees_attacks(&self) -> bool {
-        false
+        self.check_rules
     }
 }
 
 impl HouseRules for EveryoneMovesOptions {
     fn specs() -> &'static [OptionSpec] {
         &[
+            OptionSpec {
+                id: "check_rules",
+                default: "off",
+                values: SWITCH,
+            },
             OptionSpec {
                 id: "min_actions",
                 default: "1",
@@ -98,6 +117,7 @@ impl HouseRules for EveryoneMovesOptions {
 
     fn get(&self, id: &str) -> Option<&'static str> {
         Some(match id {
+            "check_rules" => switch(self.check_rules),
             "min_actions" => {
                 if self.empty_turns {
                     "0"
@@ -123,6 +143,7 @@ impl HouseRules for EveryoneMovesOptions {
     fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
         let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
         match (id, value) {
+            ("check_rules", _) => self.check_rules = parse_switch(id, value)?,
             ("min_actions", "1") => self.empty_turns = false,
             ("min_actions", "0") => self.empty_turns = true,
             ("min_actions", _) => return wrong("1 or 0"),

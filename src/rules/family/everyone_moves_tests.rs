@@ -50,7 +50,11 @@ fn distinct(all: &[(Vec<String>, EveryoneMoves)]) -> usize {
     // The placement and the rights; the counters differ with the moves that led there.
     let mut ends: Vec<String> = all
         .iter()
-        .map(|(_, p)| p.fen().split(' ').take(3).collect::<Vec<_>>().join(" "))
+        .map(|(_, p)| {
+            let fen = p.fen();
+            let fields: Vec<&str> = fen.split(' ').collect();
+            format!("{} {}", fields[0], fields[2])
+        })
         .collect();
     ends.sort();
     ends.dedup();
@@ -118,6 +122,24 @@ fn e5_a_back_rank_mate_is_no_mate() {
     let all = turns(&fen("7k/8/8/8/8/8/6PP/4r2K w - - 0 1"));
     assert_eq!(all.len(), 73);
     assert_eq!(distinct(&all), 29);
+}
+
+#[test]
+fn e5_in_check_mode_twelve_safe_ends() {
+    let rules = EveryoneMovesOptions {
+        check_rules: true,
+        ..EveryoneMovesOptions::default()
+    };
+    let g = EveryoneMoves::set_up(rules, "7k/8/8/8/8/8/6PP/4r2K w - - 0 1").unwrap();
+    assert!(g.check_cell().is_some());
+    assert_eq!(
+        g.outcome(1),
+        None,
+        "not mate: the king can walk out behind a pawn"
+    );
+    let all = turns(&g);
+    assert!(all.iter().all(|(_, p)| p.check_cell().is_none() || p.turn() == Side::Black));
+    assert_eq!(distinct(&all), 12);
 }
 
 #[test]

@@ -259,8 +259,9 @@ impl<V: Variant> Game for Family<V> {
         }
         let mut after = self.clone();
         after.play(m);
-        let suffix = after
-            .attacked_king(after.position.turn)
+        // Inside a turn of several moves only its last move may check.
+        let passed = after.position.turn != self.position.turn;
+        let suffix = (passed && after.attacked_king(after.position.turn))
             .then(|| if after.moves().is_empty() { '#' } else { '+' });
         if m.kind == MoveKind::Drop {
             let mut s = format!("{}@{}", m.role.letter(), Topology::chess().name(m.to));

@@ -80,6 +80,9 @@ impl<V: Variant> Family<V> {
         if self.variant.royal(us).is_none() {
             return moves;
         }
+        if self.variant.once_per_unit() {
+            return self.safe_in_turn(moves);
+        }
         moves.retain(|m| {
             let mut after = self.clone();
             after.play(m);
@@ -90,7 +93,7 @@ impl<V: Variant> Family<V> {
         moves
     }
 
-    fn pseudo_legal(&self, out: &mut Vec<Move>) {
+    pub(super) fn pseudo_legal(&self, out: &mut Vec<Move>) {
         let p = &self.position;
         let board = &p.board;
         let us = board.by_side[p.turn.index()];

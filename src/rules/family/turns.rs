@@ -6,15 +6,38 @@ use super::{Family, Turn, Variant};
 use crate::rules::chess::tables::{Bitboard, squares};
 use crate::rules::chess::{Move, MoveKind, Role};
 use crate::rules::side::Side;
+use std::collections::HashSet;
 
 impl<V: Variant> Family<V> {
     pub(super) fn play_in_turn(&mut self, m: &Move) {
+        let (us, fullmoves) = (self.position.turn, self.position.fullmoves);
+        if m.kind != MoveKind::EndTurn {
+            self.act(m);
+            let king_fell = self.variant.lost(self).is_some();
+            // The same side moves on while something of it can.
+            let going_on = self.turn.played < self.turn.length
+                && !king_fell
+                && self.moves().iter().any(|m| m.kind != MoveKind::EndTurn);
+            if going_on {
+                return;
+            }
+        }
+        self.position.turn = us.other();
+        if us == Side::Black {
+            self.position.fullmoves = fullmoves.saturating_add(1);
+        }
+        self.next_turn();
+    }
+
+    /// Plays `m` as one move of the turn under way: the side to move stays on, its
+    /// double steps become targets for the next turn, and the mover rests where each
+    /// piece acts once.
+    fn act(&mut self, m: &Move) {
         let p = &mut self.position;
         let (us, fullmoves) = (p.turn, p.fullmoves);
-        if m.kind == MoveKind::EndTurn {
-            return self.end_turn(us, fullmoves);
-        }
         p.play_unchecked(m);
+        p.turn = us;
+        p.fullmoves = fullmoves;
         if let Some(skipped) = p.ep_square.take() {
             self.turn.made |= 1u64 << skipped;
         }
@@ -32,29 +55,48 @@ impl<V: Variant> Family<V> {
                 self.turn.used |= 1u64 << rook;
             }
         }
-        let king_fell = self.variant.lost(self).is_some();
-        if self.turn.played < self.turn.length && !king_fell {
-            // The same side moves on while something of it can.
-            self.position.turn = us;
-            self.position.fullmoves = fullmoves;
-            if self.moves().iter().any(|m| m.kind != MoveKind::EndTurn) {
-                return;
-            }
-            self.position.turn = us.other();
-            if us == Side::Black {
-                self.position.fullmoves = fullmoves.saturating_add(1);
-            }
-        }
-        self.next_turn();
     }
 
-    /// The player ends the turn: the other side is to move.
-    fn end_turn(&mut self, us: Side, fullmoves: u32) {
-        self.position.turn = us.other();
-        if us == Side::Black {
-            self.position.fullmoves = fullmoves.saturating_add(1);
+    /// Where each piece acts once and the king is royal (everyone-moves' check mode),
+    /// the moves that leave a way to end the turn with the king unattacked: the turn
+    /// may end only there, and kings are never taken.
+    pub(super) fn safe_in_turn(&self, mut moves: Vec<Move>) -> Vec<Move> {
+        let us = self.position.turn;
+        let mut dead_ends = HashSet::new();
+        moves.retain(|m| match m.kind {
+            MoveKind::EndTurn => !self.attacked_king(us),
+            _ if m.capture == Some(Role::King) => false,
+            _ => {
+                let mut after = self.clone();
+                after.act(m);
+                after.can_end_safely(&mut dead_ends)
+            }
+        });
+        moves
+    }
+
+    /// Whether some run of further moves by pieces that have not acted (or none)
+    /// leaves the side to move's king unattacked. Positions found to have none are
+    /// remembered with the pieces still free, so each is searched once.
+    fn can_end_safely(&self, dead_ends: &mut HashSet<(Bitboard, Bitboard, [Bitboard; 7])>) -> bool {
+        let us = self.position.turn;
+        if !self.attacked_king(us) {
+            return true;
         }
-        self.next_turn();
+        let board = &self.position.board;
+        if !dead_ends.insert((self.turn.used, board.occupied(), board.by_role)) {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.pseudo_legal(&mut moves);
+        moves
+            .iter()
+            .filter(|m| m.kind != MoveKind::EndTurn && m.capture != Some(Role::King))
+            .any(|m| {
+                let mut after = self.clone();
+                after.act(m);
+                after.can_end_safely(dead_ends)
+            })
     }
 
     /// Sets up the turn that begins: its length, the en passant targets the last turn
