@@ -438,6 +438,7 @@ level-normal = normal
 level-hard = hard
 hint-z-checker = A z-checker: a mined checker. A rook or knight that takes it is blown up with it; a draughts capture takes it as an ordinary checker.
 hint-moves-as = Moves as a { $piece } on the { $file }-file.
+hint-pass = Hint: pass (or end the turn).
 chooser-back-to-game = Back to my game
 table-reset-view = Reset the view
 dialog-replace-text = This closes the game in progress. Go on?

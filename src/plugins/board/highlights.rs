@@ -82,7 +82,9 @@ pub fn show(
     if let Some(king) = position.check_cell() {
         fill(king, &inks.check, z::CHECK);
     }
-    if let Some(view) = hint.shown(session.revision).and_then(|m| position.view(&m)) {
+    // A hint to pass or end the turn has no square to light; the panel's button says it.
+    let hinted = hint.shown(session.revision).and_then(|m| position.view(&m));
+    if let Some(view) = hinted.filter(|v| !v.landings.is_empty()) {
         fill(view.from, &inks.hint, z::LAST_MOVE);
         for &landing in &view.landings {
             fill(landing, &inks.hint, z::LAST_MOVE);

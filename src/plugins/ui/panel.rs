@@ -256,9 +256,15 @@ pub fn show(
                 && position.capture_compulsory()
                 && m.outcome().is_none();
             let thinking = computer.thinking.busy() || computer.hint.thinking(session.revision);
+            // A hint to pass or end the turn lights no square: it is said here.
+            let hinted_pass = computer
+                .hint
+                .shown(session.revision)
+                .is_some_and(|mv| position.is_pass(&mv));
             let message = match session.message {
                 Some(key) if !shown_above => lang.t(key),
                 _ if thinking => lang.t("status-thinking"),
+                _ if hinted_pass => lang.t("hint-pass"),
                 _ => said_text(lang, m, computer.thinking.said.as_ref()).unwrap_or_default(),
             };
             ui.label(egui::RichText::new(message).italics());

@@ -291,6 +291,10 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn view(&self, m: &Move) -> MoveView {
+        // Ending a turn moves nothing: no landing to show.
+        if m.kind == MoveKind::EndTurn {
+            return MoveView::along(m.from, Vec::new());
+        }
         if m.kind == MoveKind::Drop {
             let piece = PieceView {
                 side: self.position.turn,
