@@ -15,6 +15,8 @@ pub type DoubleMove = Family<DoubleMoveOptions>;
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct DoubleMoveOptions {
+    /// The player may end a turn after its first move.
+    pub second_move_optional: bool,
     /// White's first turn has two moves too.
     pub first_turn_two: bool,
     /// En passant only as a turn's first move (the Marseillais convention).
@@ -64,6 +66,10 @@ impl Variant for DoubleMoveOptions {
         self.castle_attack_standard
     }
 
+    fn min_actions(&self) -> Option<u8> {
+        self.second_move_optional.then_some(1)
+    }
+
     fn en_passant_opens_turn(&self) -> bool {
         self.en_passant_first_move
     }
@@ -84,6 +90,11 @@ impl HouseRules for DoubleMoveOptions {
                 id: "first_turn",
                 default: "one-move",
                 values: &["one-move", "two-moves"],
+            },
+            OptionSpec {
+                id: "second_move",
+                default: "mandatory",
+                values: &["mandatory", "optional"],
             },
             OptionSpec {
                 id: "ep_window",
@@ -112,6 +123,7 @@ impl HouseRules for DoubleMoveOptions {
         let pick = |on: bool, yes: &'static str, no: &'static str| if on { yes } else { no };
         Some(match id {
             "first_turn" => pick(self.first_turn_two, "two-moves", "one-move"),
+            "second_move" => pick(self.second_move_optional, "optional", "mandatory"),
             "ep_window" => pick(self.en_passant_first_move, "first-move", "turn"),
             "castle_attack" => pick(self.castle_attack_standard, "standard", "ignore"),
             "stalemate" => pick(self.stalemate_loses, "loss", "draw"),
@@ -129,6 +141,9 @@ impl HouseRules for DoubleMoveOptions {
             ("first_turn", "one-move") => self.first_turn_two = false,
             ("first_turn", "two-moves") => self.first_turn_two = true,
             ("first_turn", _) => return wrong("one-move or two-moves"),
+            ("second_move", "mandatory") => self.second_move_optional = false,
+            ("second_move", "optional") => self.second_move_optional = true,
+            ("second_move", _) => return wrong("mandatory or optional"),
             ("ep_window", "turn") => self.en_passant_first_move = false,
             ("ep_window", "first-move") => self.en_passant_first_move = true,
             ("ep_window", _) => return wrong("turn or first-move"),

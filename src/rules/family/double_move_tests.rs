@@ -158,6 +158,26 @@ fn d6_castling_is_one_move_of_the_turn() {
 }
 
 #[test]
+fn the_second_move_may_be_optional() {
+    let g = played(DoubleMove::new(DoubleMoveOptions::default()), "e4 e5");
+    assert!(
+        g.legal_moves().iter().all(|m| !g.is_pass(m)),
+        "mandatory by default"
+    );
+    let optional = with(&[("second_move", "optional")]);
+    let g = played(DoubleMove::new(optional), "e4 e5");
+    assert!(g.legal_moves().iter().any(|m| g.is_pass(m)));
+    let text = "1. e4 e5 2. d4,Nf3";
+    let m = crate::rules::record::replay(
+        GameId::DoubleMove,
+        text,
+        &[("second_move".into(), "optional".into())],
+    )
+    .unwrap();
+    assert_eq!(crate::rules::record::movetext(&m), text);
+}
+
+#[test]
 fn d7_castling_ignores_attacks_unless_the_house_rule_says() {
     let text = "5r1k/8/8/8/8/8/8/4K2R w K - 0 1";
     let castles = |g: &DoubleMove| g.legal_moves().iter().any(|m| g.notation(m) == "O-O");

@@ -76,8 +76,8 @@ impl Variant for EveryoneMovesOptions {
         true
     }
 
-    fn min_actions(&self) -> u8 {
-        if self.empty_turns { 0 } else { 1 }
+    fn min_actions(&self) -> Option<u8> {
+        Some(if self.empty_turns { 0 } else { 1 })
     }
 
     fn castling_uses_rook(&self) -> bool {

@@ -85,9 +85,10 @@ pub trait Variant: HouseRules {
     fn once_per_unit(&self) -> bool {
         false
     }
-    /// Moves a turn needs before it may be ended (where pieces act once a turn).
-    fn min_actions(&self) -> u8 {
-        1
+    /// Moves a turn needs before its player may end it; None where only the turn's
+    /// length or the pieces end it.
+    fn min_actions(&self) -> Option<u8> {
+        None
     }
     /// Whether castling uses up the rook as well as the king for the turn.
     fn castling_uses_rook(&self) -> bool {

@@ -120,7 +120,11 @@ impl<V: Variant> Family<V> {
         if self.turn.length > 0 {
             self.en_passant_in_turn(out);
         }
-        if self.variant.once_per_unit() && self.turn.played >= self.variant.min_actions() {
+        if self
+            .variant
+            .min_actions()
+            .is_some_and(|least| self.turn.played >= least)
+        {
             out.push(Move {
                 from: 0,
                 to: 0,
