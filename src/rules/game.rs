@@ -158,6 +158,26 @@ pub struct Standing {
 }
 
 /// Draws a text diagram of a square-grid board.
+/// Perft over a game's own type, each legal move played on a copy, with `leaves`
+/// counting the moves at the last ply (a game may count them without listing them).
+/// Games override [`Game::perft`] with it where going through the `Position` enum
+/// would cost more than the count itself.
+pub fn perft_by_copy<G: Game>(g: &G, depth: u32, leaves: &impl Fn(&G) -> u64) -> u64 {
+    match depth {
+        0 => 1,
+        1 => leaves(g),
+        _ => g
+            .legal_moves()
+            .iter()
+            .map(|m| {
+                let mut next = g.clone();
+                next.play(m);
+                perft_by_copy(&next, depth - 1, leaves)
+            })
+            .sum(),
+    }
+}
+
 pub fn grid_diagram(t: &Topology, symbol: impl Fn(Cell) -> Option<char>) -> String {
     let mut out = String::new();
     for rank in (0..t.height).rev() {

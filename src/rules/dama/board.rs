@@ -3,6 +3,7 @@
 //! ("which men have an enemy beside them?"), so the board is kept in that form.
 
 use super::movegen::Piece;
+use crate::rules::chess::tables::squares;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
@@ -74,17 +75,6 @@ impl Board {
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
         squares(self.white | self.black).map(|c| (c, self.get(c).expect("an occupied square")))
     }
-}
-
-/// The cells of a set, lowest first.
-pub fn squares(mut set: u64) -> impl Iterator<Item = Cell> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let cell = set.trailing_zeros() as Cell;
-            set &= set - 1;
-            cell
-        })
-    })
 }
 
 #[cfg(test)]

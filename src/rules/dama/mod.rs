@@ -12,7 +12,7 @@ mod notation;
 pub use board::Board;
 pub use movegen::{Move, Piece};
 
-use super::game::{Game, grid_diagram};
+use super::game::{Game, grid_diagram, perft_by_copy};
 use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
@@ -336,25 +336,9 @@ impl<O: Flavour> Game for Dama<O> {
 
     /// Counts on the position itself, without the move list of the game enum: the
     /// last ply's moves are counted, not played.
+    /// The last ply's moves are counted without being listed.
     fn perft(&self, depth: u32) -> Option<u64> {
-        fn count<O: Flavour>(g: &Dama<O>, depth: u32) -> u64 {
-            if depth <= 1 {
-                return if depth == 0 {
-                    1
-                } else {
-                    movegen::count(g) as u64
-                };
-            }
-            movegen::legal(g)
-                .iter()
-                .map(|m| {
-                    let mut next = g.clone();
-                    next.play(m);
-                    count(&next, depth - 1)
-                })
-                .sum()
-        }
-        Some(count(self, depth))
+        Some(perft_by_copy(self, depth, &|g| movegen::count(g) as u64))
     }
 
     fn play(&mut self, m: &Move) {

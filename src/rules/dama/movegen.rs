@@ -1,8 +1,8 @@
 //! Turkish moves: men forward and sideways, flying kings, captures that remove each
 //! piece at once, no 180-degree turn, and the maximum-capture rule.
 
-use super::board::squares;
 use super::{CapturePromotion, Dama, Flavour};
+use crate::rules::chess::tables::squares;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 
@@ -288,16 +288,7 @@ impl Default for Jumps {
 /// The square next to `cell` in direction `d`, if the board goes on.
 fn step(cell: Cell, d: Direction) -> Option<Cell> {
     let (file, rank) = ((cell % 8) as i8, (cell / 8) as i8);
-    let (df, dr) = match d {
-        Direction::North => (0, 1),
-        Direction::South => (0, -1),
-        Direction::East => (1, 0),
-        Direction::West => (-1, 0),
-        Direction::NorthEast => (1, 1),
-        Direction::NorthWest => (-1, 1),
-        Direction::SouthEast => (1, -1),
-        Direction::SouthWest => (-1, -1),
-    };
+    let (df, dr) = d.step();
     let (file, rank) = (file + df, rank + dr);
     ((0..8).contains(&file) && (0..8).contains(&rank)).then_some((rank * 8 + file) as Cell)
 }

@@ -35,7 +35,7 @@ pub use transforming::{Transforming, TransformingOptions};
 
 use super::chess::tables::Bitboard;
 use super::chess::{Board, Chess, DrawClaim, Move, MoveKind, Piece, Role, START_FEN, san};
-use super::game::{Game, grid_diagram};
+use super::game::{Game, grid_diagram, perft_by_copy};
 use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
@@ -181,21 +181,7 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn perft(&self, depth: u32) -> Option<u64> {
-        fn count<V: Variant>(g: &Family<V>, depth: u32) -> u64 {
-            let moves = g.moves();
-            if depth <= 1 {
-                return if depth == 0 { 1 } else { moves.len() as u64 };
-            }
-            moves
-                .iter()
-                .map(|m| {
-                    let mut next = g.clone();
-                    next.play(m);
-                    count(&next, depth - 1)
-                })
-                .sum()
-        }
-        Some(count(self, depth))
+        Some(perft_by_copy(self, depth, &|g| g.moves().len() as u64))
     }
 
     fn new(variant: V) -> Self {
