@@ -26,6 +26,59 @@ pub enum DrawClaim {
     Claim,
 }
 
+impl DrawClaim {
+    /// The house rule as every game of the chess family offers it.
+    pub const SPEC: OptionSpec = OptionSpec {
+        id: "draw_claim",
+        default: "auto",
+        values: &["auto", "claim"],
+    };
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            DrawClaim::Auto => "auto",
+            DrawClaim::Claim => "claim",
+        }
+    }
+
+    pub fn parse(value: &str) -> Result<DrawClaim, String> {
+        match value {
+            "auto" => Ok(DrawClaim::Auto),
+            "claim" => Ok(DrawClaim::Claim),
+            _ => Err(format!("draw_claim takes auto or claim, not '{value}'")),
+        }
+    }
+
+    /// The draw that comes by itself after `repetitions` of the position and
+    /// `halfmoves` on the fifty-move counter.
+    pub fn automatic(self, repetitions: usize, halfmoves: u32) -> Option<Outcome> {
+        let (times, limit) = match self {
+            DrawClaim::Auto => (3, 100),
+            DrawClaim::Claim => (5, 150),
+        };
+        if repetitions >= times {
+            Some(Outcome::draw(Reason::Repetition))
+        } else if halfmoves >= limit {
+            Some(Outcome::draw(Reason::FiftyMoves))
+        } else {
+            None
+        }
+    }
+
+    /// The draw the player to move may claim, under the claim rule.
+    pub fn claimable(self, repetitions: usize, halfmoves: u32) -> Option<Reason> {
+        if self != DrawClaim::Claim {
+            None
+        } else if repetitions >= 3 {
+            Some(Reason::Repetition)
+        } else if halfmoves >= 100 {
+            Some(Reason::FiftyMoves)
+        } else {
+            None
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ChessOptions {
     pub draw_claim: DrawClaim,
@@ -33,30 +86,19 @@ pub struct ChessOptions {
 
 impl HouseRules for ChessOptions {
     fn specs() -> &'static [OptionSpec] {
-        &[OptionSpec {
-            id: "draw_claim",
-            default: "auto",
-            values: &["auto", "claim"],
-        }]
+        &[DrawClaim::SPEC]
     }
 
     fn get(&self, id: &str) -> Option<&'static str> {
         match id {
-            "draw_claim" => Some(match self.draw_claim {
-                DrawClaim::Auto => "auto",
-                DrawClaim::Claim => "claim",
-            }),
+            "draw_claim" => Some(self.draw_claim.id()),
             _ => None,
         }
     }
 
     fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
         match (id, value) {
-            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
-            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
-            ("draw_claim", _) => {
-                return Err(format!("draw_claim takes auto or claim, not '{value}'"));
-            }
+            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
             _ => return Err(unknown(id)),
         }
         Ok(())
@@ -70,7 +112,8 @@ pub struct ChessGame {
     pub options: ChessOptions,
 }
 
-fn kind(role: Role) -> PieceKind {
+/// The look of a chess-family role.
+pub(crate) fn kind(role: Role) -> PieceKind {
     match role {
         Role::Pawn => PieceKind::Pawn,
         Role::Knight => PieceKind::Knight,
@@ -139,27 +182,11 @@ impl Game for ChessGame {
     }
 
     fn view(&self, m: &Move) -> MoveView {
-        MoveView {
-            captured: m.capture_square().into_iter().collect(),
-            companion: m.castling_rook(),
-            promotion: m.promotion.map(kind),
-            ..MoveView::along(m.from, vec![m.to])
-        }
+        move_view(m)
     }
 
     fn pieces(&self) -> Vec<(Cell, PieceView)> {
-        self.position
-            .pieces()
-            .map(|(sq, p)| {
-                (
-                    sq,
-                    PieceView {
-                        side: p.side,
-                        kind: kind(p.role),
-                    },
-                )
-            })
-            .collect()
+        piece_views(&self.position)
     }
 
     fn same_position(&self, other: &Self) -> bool {
@@ -184,30 +211,13 @@ impl Game for ChessGame {
         if p.is_insufficient_material() {
             return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
-        let (times, halfmoves) = match self.options.draw_claim {
-            DrawClaim::Auto => (3, 100),
-            DrawClaim::Claim => (5, 150),
-        };
-        if repetitions >= times {
-            return Some(Outcome::draw(Reason::Repetition));
-        }
-        if p.halfmoves >= halfmoves {
-            return Some(Outcome::draw(Reason::FiftyMoves));
-        }
-        None
+        self.options.draw_claim.automatic(repetitions, p.halfmoves)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        if self.options.draw_claim != DrawClaim::Claim {
-            return None;
-        }
-        if repetitions >= 3 {
-            Some(Reason::Repetition)
-        } else if self.position.halfmoves >= 100 {
-            Some(Reason::FiftyMoves)
-        } else {
-            None
-        }
+        self.options
+            .draw_claim
+            .claimable(repetitions, self.position.halfmoves)
     }
 
     fn check_cell(&self) -> Option<Cell> {
@@ -222,17 +232,45 @@ impl Game for ChessGame {
     }
 
     fn diagram(&self) -> String {
-        grid_diagram(Topology::chess(), |sq| {
-            self.position.board.piece_at(sq).map(|p| {
-                let c = p.role.letter();
-                if p.side == Side::White {
-                    c
-                } else {
-                    c.to_ascii_lowercase()
-                }
-            })
-        })
+        diagram(&self.position)
     }
+}
+
+/// What a move on the board of the chess family shows: the capture (en passant's
+/// beside the landing), castling's rook and the promotion.
+pub(crate) fn move_view(m: &Move) -> MoveView {
+    MoveView {
+        captured: m.capture_square().into_iter().collect(),
+        companion: m.castling_rook(),
+        promotion: m.promotion.map(kind),
+        ..MoveView::along(m.from, vec![m.to])
+    }
+}
+
+pub(crate) fn piece_views(p: &Chess) -> Vec<(Cell, PieceView)> {
+    p.pieces()
+        .map(|(sq, p)| {
+            let view = PieceView {
+                side: p.side,
+                kind: kind(p.role),
+            };
+            (sq, view)
+        })
+        .collect()
+}
+
+/// The board as text, White's pieces in capitals.
+pub(crate) fn diagram(p: &Chess) -> String {
+    grid_diagram(Topology::chess(), |sq| {
+        p.board.piece_at(sq).map(|piece| {
+            let c = piece.role.letter();
+            if piece.side == Side::White {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            }
+        })
+    })
 }
 
 #[cfg(test)]

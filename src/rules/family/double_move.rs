@@ -43,10 +43,7 @@ impl Variant for DoubleMoveOptions {
     }
 
     fn lost(&self, g: &Family<Self>) -> Option<(Side, Reason)> {
-        Side::BOTH
-            .into_iter()
-            .find(|&s| g.position.board.pieces(s, Role::King) == 0)
-            .map(|s| (s, Reason::KingCaptured))
+        super::king_captured(g)
     }
 
     /// Even two bare kings can take each other.
@@ -111,11 +108,7 @@ impl HouseRules for DoubleMoveOptions {
                 default: "draw",
                 values: &["draw", "loss"],
             },
-            OptionSpec {
-                id: "draw_claim",
-                default: "auto",
-                values: &["auto", "claim"],
-            },
+            DrawClaim::SPEC,
         ]
     }
 
@@ -127,10 +120,7 @@ impl HouseRules for DoubleMoveOptions {
             "ep_window" => pick(self.en_passant_first_move, "first-move", "turn"),
             "castle_attack" => pick(self.castle_attack_standard, "standard", "ignore"),
             "stalemate" => pick(self.stalemate_loses, "loss", "draw"),
-            "draw_claim" => match self.draw_claim {
-                DrawClaim::Auto => "auto",
-                DrawClaim::Claim => "claim",
-            },
+            "draw_claim" => self.draw_claim.id(),
             _ => return None,
         })
     }
@@ -153,9 +143,7 @@ impl HouseRules for DoubleMoveOptions {
             ("stalemate", "draw") => self.stalemate_loses = false,
             ("stalemate", "loss") => self.stalemate_loses = true,
             ("stalemate", _) => return wrong("draw or loss"),
-            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
-            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
-            ("draw_claim", _) => return wrong("auto or claim"),
+            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
             _ => return Err(unknown(id)),
         }
         Ok(())

@@ -46,10 +46,7 @@ impl Variant for EveryoneMovesOptions {
         if self.check_rules {
             return None;
         }
-        Side::BOTH
-            .into_iter()
-            .find(|&s| g.position.board.pieces(s, Role::King) == 0)
-            .map(|s| (s, Reason::KingCaptured))
+        super::king_captured(g)
     }
 
     /// As in chess where kings are royal; where they are captured, even two bare kings
@@ -107,11 +104,7 @@ impl HouseRules for EveryoneMovesOptions {
                 default: "both",
                 values: &["both", "king-only"],
             },
-            OptionSpec {
-                id: "draw_claim",
-                default: "auto",
-                values: &["auto", "claim"],
-            },
+            DrawClaim::SPEC,
         ]
     }
 
@@ -132,10 +125,7 @@ impl HouseRules for EveryoneMovesOptions {
                     "both"
                 }
             }
-            "draw_claim" => match self.draw_claim {
-                DrawClaim::Auto => "auto",
-                DrawClaim::Claim => "claim",
-            },
+            "draw_claim" => self.draw_claim.id(),
             _ => return None,
         })
     }
@@ -150,9 +140,7 @@ impl HouseRules for EveryoneMovesOptions {
             ("castling_units", "both") => self.castling_king_only = false,
             ("castling_units", "king-only") => self.castling_king_only = true,
             ("castling_units", _) => return wrong("both or king-only"),
-            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
-            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
-            ("draw_claim", _) => return wrong("auto or claim"),
+            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
             _ => return Err(unknown(id)),
         }
         Ok(())

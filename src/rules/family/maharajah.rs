@@ -143,11 +143,7 @@ impl HouseRules for MaharajahOptions {
                 default: "allowed",
                 values: &["allowed", "forbidden"],
             },
-            OptionSpec {
-                id: "draw_claim",
-                default: "auto",
-                values: &["auto", "claim"],
-            },
+            DrawClaim::SPEC,
         ]
     }
 
@@ -170,10 +166,7 @@ impl HouseRules for MaharajahOptions {
                     "forbidden"
                 }
             }
-            "draw_claim" => match self.draw_claim {
-                DrawClaim::Auto => "auto",
-                DrawClaim::Claim => "claim",
-            },
+            "draw_claim" => self.draw_claim.id(),
             _ => return None,
         })
     }
@@ -192,9 +185,7 @@ impl HouseRules for MaharajahOptions {
             ("castling", "allowed") => self.castling = true,
             ("castling", "forbidden") => self.castling = false,
             ("castling", _) => return wrong("allowed or forbidden"),
-            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
-            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
-            ("draw_claim", _) => return wrong("auto or claim"),
+            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
             _ => return Err(unknown(id)),
         }
         Ok(())

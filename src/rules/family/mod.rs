@@ -34,8 +34,11 @@ pub use maharajah::{Maharajah, MaharajahOptions};
 pub use transforming::{Transforming, TransformingOptions};
 
 use super::chess::tables::Bitboard;
-use super::chess::{Board, Chess, DrawClaim, Move, MoveKind, Piece, Role, START_FEN, san};
-use super::game::{Game, grid_diagram, perft_by_copy};
+use super::chess::{
+    Board, Chess, DrawClaim, Move, MoveKind, Piece, Role, START_FEN, diagram, kind, move_view,
+    piece_views, san,
+};
+use super::game::{Game, perft_by_copy};
 use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
@@ -141,18 +144,6 @@ pub struct Turn {
     pub reset: bool,
     /// The fifty-move counter when the turn began, where it counts turns.
     pub halfmoves: u32,
-}
-
-fn kind(role: Role) -> PieceKind {
-    match role {
-        Role::Pawn => PieceKind::Pawn,
-        Role::Knight => PieceKind::Knight,
-        Role::Bishop => PieceKind::Bishop,
-        Role::Rook => PieceKind::Rook,
-        Role::Queen => PieceKind::Queen,
-        Role::King => PieceKind::King,
-        Role::Maharajah => PieceKind::Maharajah,
-    }
 }
 
 impl<V: Variant> Family<V> {
@@ -289,27 +280,11 @@ impl<V: Variant> Game for Family<V> {
             };
             return MoveView::placing(m.to, piece);
         }
-        MoveView {
-            captured: m.capture_square().into_iter().collect(),
-            companion: m.castling_rook(),
-            promotion: m.promotion.map(kind),
-            ..MoveView::along(m.from, vec![m.to])
-        }
+        move_view(m)
     }
 
     fn pieces(&self) -> Vec<(Cell, PieceView)> {
-        self.position
-            .pieces()
-            .map(|(sq, p)| {
-                (
-                    sq,
-                    PieceView {
-                        side: p.side,
-                        kind: kind(p.role),
-                    },
-                )
-            })
-            .collect()
+        piece_views(&self.position)
     }
 
     /// Positions inside a turn of several moves are never the same as another: a
@@ -341,30 +316,15 @@ impl<V: Variant> Game for Family<V> {
         if self.variant.insufficient_material(&p.board) {
             return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
-        let (times, halfmoves) = match self.variant.draw_claim() {
-            DrawClaim::Auto => (3, 100),
-            DrawClaim::Claim => (5, 150),
-        };
-        if repetitions >= times {
-            return Some(Outcome::draw(Reason::Repetition));
-        }
-        if p.halfmoves >= halfmoves {
-            return Some(Outcome::draw(Reason::FiftyMoves));
-        }
-        None
+        self.variant
+            .draw_claim()
+            .automatic(repetitions, p.halfmoves)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        if self.variant.draw_claim() != DrawClaim::Claim {
-            return None;
-        }
-        if repetitions >= 3 {
-            Some(Reason::Repetition)
-        } else if self.position.halfmoves >= 100 {
-            Some(Reason::FiftyMoves)
-        } else {
-            None
-        }
+        self.variant
+            .draw_claim()
+            .claimable(repetitions, self.position.halfmoves)
     }
 
     fn check_cell(&self) -> Option<Cell> {
@@ -416,15 +376,14 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn diagram(&self) -> String {
-        grid_diagram(Topology::chess(), |sq| {
-            self.position.board.piece_at(sq).map(|p| {
-                let c = p.role.letter();
-                if p.side == Side::White {
-                    c
-                } else {
-                    c.to_ascii_lowercase()
-                }
-            })
-        })
+        diagram(&self.position)
     }
+}
+
+/// The side whose king is gone, where kings are captured rather than mated.
+fn king_captured<V>(g: &Family<V>) -> Option<(Side, Reason)> {
+    Side::BOTH
+        .into_iter()
+        .find(|&s| g.position.board.pieces(s, Role::King) == 0)
+        .map(|s| (s, Reason::KingCaptured))
 }

@@ -65,21 +65,14 @@ impl HouseRules for TransformingOptions {
                 default: "off",
                 values: SWITCH,
             },
-            OptionSpec {
-                id: "draw_claim",
-                default: "auto",
-                values: &["auto", "claim"],
-            },
+            DrawClaim::SPEC,
         ]
     }
 
     fn get(&self, id: &str) -> Option<&'static str> {
         match id {
             "king_transforms" => Some(switch(self.king_transforms)),
-            "draw_claim" => Some(match self.draw_claim {
-                DrawClaim::Auto => "auto",
-                DrawClaim::Claim => "claim",
-            }),
+            "draw_claim" => Some(self.draw_claim.id()),
             _ => None,
         }
     }
@@ -87,11 +80,7 @@ impl HouseRules for TransformingOptions {
     fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
         match (id, value) {
             ("king_transforms", _) => self.king_transforms = parse_switch(id, value)?,
-            ("draw_claim", "auto") => self.draw_claim = DrawClaim::Auto,
-            ("draw_claim", "claim") => self.draw_claim = DrawClaim::Claim,
-            ("draw_claim", _) => {
-                return Err(format!("draw_claim takes auto or claim, not '{value}'"));
-            }
+            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
             _ => return Err(unknown(id)),
         }
         Ok(())
