@@ -7,6 +7,7 @@ mod position;
 pub mod san;
 pub mod tables;
 
+pub use eval::{VALUE, capture_order, passed, position_key};
 pub use position::{Board, Chess, Move, MoveKind, Piece, Role, START_FEN};
 
 use super::game::{Game, grid_diagram};

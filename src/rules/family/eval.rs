@@ -5,12 +5,10 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::tables::squares;
-use crate::rules::chess::{Move, Role};
+use crate::rules::chess::{Move, Role, VALUE, capture_order, passed, position_key};
 use crate::rules::search::{Evaluate, mix};
 use crate::rules::side::Side;
 
-/// By role; the Maharajah is a queen and a knight in one.
-const VALUE: [i32; 7] = [100, 320, 330, 500, 900, 0, 1250];
 /// Per square a piece attacks that holds none of its own side.
 const MOBILITY: i32 = 3;
 /// Per rank a pawn has come from its second.
@@ -46,12 +44,8 @@ impl<V: Variant> Evaluate for Family<V> {
         m.capture.is_some() || m.promotion.is_some()
     }
 
-    /// Most valuable victim first, taken by the least valuable attacker.
     fn order(&self, m: &Move) -> i32 {
-        let taken = m.capture.map_or(0, |r| {
-            VALUE[r as usize] * 10 - VALUE[m.role as usize] / 10 + 1
-        });
-        taken + m.promotion.map_or(0, |r| VALUE[r as usize])
+        capture_order(m)
     }
 
     fn slot(&self, m: &Move) -> Option<usize> {
@@ -64,32 +58,20 @@ impl<V: Variant> Evaluate for Family<V> {
         if self.turn.length > 0 {
             return None;
         }
-        let p = &self.position;
-        let board = &p.board;
-        let pawns_and_king =
-            board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
-        if self.attacked_king(p.turn) || board.by_side[p.turn.index()] & !pawns_and_king == 0 {
-            return None;
-        }
-        let mut passed = self.clone();
-        passed.position.turn = p.turn.other();
-        passed.position.ep_square = None;
-        Some(passed)
+        let position = passed(&self.position, self.attacked_king(self.position.turn))?;
+        Some(Family {
+            position,
+            ..self.clone()
+        })
     }
 
     fn key(&self, _legal_moves: usize) -> u64 {
-        let p = &self.position;
-        let mut key = mix(p.board.by_side[0]) ^ mix(p.board.by_side[1] ^ 0x5bd1_e995);
-        for (i, bb) in p.board.by_role.iter().enumerate() {
-            key ^= mix(bb.wrapping_add(i as u64 * 0x2545_f491_4f6c_dd1d));
-        }
         let held = self
             .reserve
             .iter()
             .flatten()
             .fold(0u64, |h, &n| h << 5 ^ u64::from(n));
-        key ^ mix(p.castling ^ 0xc2b2_ae35)
-            ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
+        position_key(&self.position)
             ^ mix(held ^ 0x85eb_ca6b)
             ^ mix(self.turn.targets ^ u64::from(self.turn.played) << 56 ^ 0x27d4_eb2f)
     }

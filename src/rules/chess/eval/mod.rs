@@ -7,14 +7,15 @@ mod place;
 mod terms;
 
 use super::ChessGame;
-use super::position::{Move, Role};
+use super::position::{Chess, Move, Role};
 use super::tables::squares;
 use crate::rules::search::{Evaluate, mix};
 use crate::rules::side::Side;
 use place::{KING_LATE, PLACE, index};
 
-/// By role; the Maharajah never stands on an orthodox board.
-pub const VALUE: [i32; 7] = [100, 320, 330, 500, 900, 0, 0];
+/// By role; the Maharajah, a queen and a knight in one, stands only on the chess
+/// family's boards, whose evaluation shares these values.
+pub const VALUE: [i32; 7] = [100, 320, 330, 500, 900, 0, 1250];
 
 /// How much each piece counts towards the middle game; 24 with every piece on.
 const PHASE: [i32; 7] = [0, 1, 1, 2, 4, 0, 0];
@@ -58,41 +59,59 @@ impl Evaluate for ChessGame {
         m.capture.is_some() || m.promotion.is_some()
     }
 
-    /// Most valuable victim first, taken by the least valuable attacker.
     fn order(&self, m: &Move) -> i32 {
-        let taken = m.capture.map_or(0, |r| {
-            VALUE[r as usize] * 10 - VALUE[m.role as usize] / 10 + 1
-        });
-        taken + m.promotion.map_or(0, |r| VALUE[r as usize])
+        capture_order(m)
     }
 
     fn slot(&self, m: &Move) -> Option<usize> {
         Some(usize::from(m.from) * 64 + usize::from(m.to))
     }
 
-    /// Passing is a fair test while the side to move has a piece besides its pawns and
-    /// king; with pawns alone zugzwang is too common for it.
     fn pass(&self) -> Option<Self> {
-        let p = &self.position;
-        let board = &p.board;
-        let pawns_and_king =
-            board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
-        if p.is_check() || board.by_side[p.turn.index()] & !pawns_and_king == 0 {
-            return None;
-        }
-        let mut passed = self.clone();
-        passed.position.turn = p.turn.other();
-        passed.position.ep_square = None;
-        Some(passed)
+        let position = passed(&self.position, self.position.is_check())?;
+        Some(ChessGame {
+            position,
+            options: self.options.clone(),
+        })
     }
 
     fn key(&self, _legal_moves: usize) -> u64 {
-        let p = &self.position;
-        let mut key = mix(p.board.by_side[0]) ^ mix(p.board.by_side[1] ^ 0x5bd1_e995);
-        for (i, bb) in p.board.by_role.iter().enumerate() {
-            key ^= mix(bb.wrapping_add(i as u64 * 0x2545_f491_4f6c_dd1d));
-        }
-        key ^ mix(p.castling ^ 0xc2b2_ae35)
-            ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
+        position_key(&self.position)
     }
+}
+
+/// Most valuable victim first, taken by the least valuable attacker; promotions by
+/// the piece they make.
+pub fn capture_order(m: &Move) -> i32 {
+    let taken = m.capture.map_or(0, |r| {
+        VALUE[r as usize] * 10 - VALUE[m.role as usize] / 10 + 1
+    });
+    taken + m.promotion.map_or(0, |r| VALUE[r as usize])
+}
+
+/// The position with the turn handed over, for the null-move test: a fair test while
+/// the side to move is not in check and has a piece besides its pawns and king (with
+/// pawns alone zugzwang is too common for it).
+pub fn passed(p: &Chess, in_check: bool) -> Option<Chess> {
+    let board = &p.board;
+    let pawns_and_king = board.by_role[Role::Pawn as usize] | board.by_role[Role::King as usize];
+    if in_check || board.by_side[p.turn.index()] & !pawns_and_king == 0 {
+        return None;
+    }
+    Some(Chess {
+        turn: p.turn.other(),
+        ep_square: None,
+        ..*p
+    })
+}
+
+/// The search key of a chess position: the pieces, the castling rights, the en
+/// passant square and the side to move.
+pub fn position_key(p: &Chess) -> u64 {
+    let mut key = mix(p.board.by_side[0]) ^ mix(p.board.by_side[1] ^ 0x5bd1_e995);
+    for (i, bb) in p.board.by_role.iter().enumerate() {
+        key ^= mix(bb.wrapping_add(i as u64 * 0x2545_f491_4f6c_dd1d));
+    }
+    key ^ mix(p.castling ^ 0xc2b2_ae35)
+        ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
 }
