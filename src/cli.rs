@@ -146,6 +146,11 @@ pub fn think(
     text.push_str(moves.unwrap_or(""));
     let m = replay(game, &text, options).map_err(|e| e.to_string())?;
     let position = m.position();
+    if position.awaits_roll() {
+        return Err(
+            "the die is still to be rolled: end the moves with its faces, as in \"[5]\"".into(),
+        );
+    }
     let seed = m.actions().len() as u64;
     let mut report = |p: &Progress<crate::rules::Move>| {
         info(format!(
@@ -228,11 +233,15 @@ pub fn duel(
     for n in 0..games {
         let a_seat = n as usize % seats;
         let mut m = Match::new(start.clone());
+        // Both games of a pair, colours reversed, see the same dice.
+        m.set_seed(mix(u64::from(n) / seats as u64 + 0x5eed));
         let mut x = mix(u64::from(n) / seats as u64 + 1);
         while m.outcome().is_none() && m.actions().len() < 150 * seats {
             let position = m.position().clone();
             let ply = m.actions().len() as u64;
-            let mv = if ply < 2 {
+            let mv = if let Some(crate::rules::Action::Play(roll)) = m.roll() {
+                Some(roll)
+            } else if ply < 2 {
                 let moves = position.legal_moves();
                 x = mix(x);
                 Some(moves[(x % moves.len() as u64) as usize])

@@ -4,7 +4,7 @@ use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{DiceView, MoveView, PieceKind, PieceView};
 
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
@@ -124,6 +124,26 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     /// True for a pass, which the match plays by itself when it is the only move.
     fn is_pass(&self, _m: &Self::Move) -> bool {
         false
+    }
+    /// Where chance acts next (a die to roll): each outcome that leads somewhere else,
+    /// with its weight, for the computer to weigh them; None where a player acts.
+    fn chances(&self) -> Option<Vec<(Self::Move, u32)>> {
+        None
+    }
+    /// At a chance node, the outcome a random number gives, where the game's own
+    /// generator rolls; None where the players roll physical dice and enter them.
+    fn roll(&self, _random: u64) -> Option<Self::Move> {
+        None
+    }
+    /// The dice of a game that rolls them, as the panel shows them.
+    fn dice(&self) -> Option<DiceView> {
+        None
+    }
+    /// How the action about to be made joins the one before it in a move list, where
+    /// both belong to one turn: `,` between the moves of a turn of several, a space
+    /// after a die's roll (`[6] e4`), nothing between rolls (`[3][5]`).
+    fn joins_previous(&self) -> Option<&'static str> {
+        None
     }
     /// True for the pie-rule swap, a decision rather than a move on the board.
     fn is_swap(&self, _m: &Self::Move) -> bool {

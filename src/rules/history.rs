@@ -44,6 +44,9 @@ pub struct Match {
     states: Vec<State>,
     /// How many actions are in effect; the rest can be redone.
     cursor: usize,
+    /// Where the app rolls dice, their faces follow from this and the number of
+    /// actions before the roll.
+    seed: u64,
 }
 
 impl Match {
@@ -57,7 +60,28 @@ impl Match {
                 ended: None,
             }],
             cursor: 0,
+            seed: 0,
         }
+    }
+
+    /// The seed of the dice the app rolls.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// The roll the app makes where a die is awaited: the same after an undo, so that
+    /// undoing cannot roll again for another face. None where nothing is to be rolled
+    /// or the players roll physical dice.
+    pub fn roll(&self) -> Option<Action> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        let random = super::search::mix(self.seed ^ super::search::mix(self.cursor as u64));
+        self.position().roll(random).map(Action::Play)
     }
 
     pub fn game(&self) -> GameId {

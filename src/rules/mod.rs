@@ -4,6 +4,7 @@ pub mod chapayev;
 pub mod chess;
 pub mod corners;
 pub mod dama;
+pub mod dice;
 pub mod epsilon;
 pub mod error;
 pub mod family;

@@ -6,6 +6,7 @@ use super::chapayev::Chapayev;
 use super::chess::ChessGame;
 use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
+use super::dice::DiceChess;
 use super::epsilon::Epsilon;
 use super::error::Error;
 use super::family::{DoubleMove, EveryoneMoves, Maharajah, Transforming};
@@ -118,6 +119,14 @@ macro_rules! registry {
                 }
             }
 
+            /// The roll a random number gives where a die is awaited and the app
+            /// rolls it.
+            pub fn roll(&self, random: u64) -> Option<Move> {
+                match self {
+                    $(Position::$variant(p) => p.roll(random).map(Move::$variant),)*
+                }
+            }
+
             pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
                 match self {
                     $(Position::$variant(p) => {
@@ -157,6 +166,7 @@ registry! {
     Transforming: Transforming, Transforming => "transforming";
     Maharajah: Maharajah, Maharajah => "maharajah";
     DoubleMove: DoubleMove, DoubleMove => "double-move";
+    DiceChess: DiceChess, DiceChess => "dice-chess";
     EveryoneMoves: EveryoneMoves, EveryoneMoves => "everyone-moves";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
@@ -285,6 +295,21 @@ impl Position {
 
     pub fn turn_progress(&self) -> Option<(u8, u8)> {
         each!(self, p => p.turn_progress())
+    }
+
+    /// How an action made here joins the one before it in a move list (see
+    /// [`Game::joins_previous`]).
+    pub fn joins_previous(&self) -> Option<&'static str> {
+        each!(self, p => p.joins_previous())
+    }
+
+    pub fn dice(&self) -> Option<crate::rules::view::DiceView> {
+        each!(self, p => p.dice())
+    }
+
+    /// Whether a die is awaited before anyone can move.
+    pub fn awaits_roll(&self) -> bool {
+        each!(self, p => p.chances().is_some())
     }
 
     pub fn capture_compulsory(&self) -> bool {

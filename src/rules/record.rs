@@ -45,19 +45,24 @@ fn strip_number(word: &str) -> &str {
     }
 }
 
+/// A tag line, `[Name "value"]`: a name of letters and digits, a quoted value (a line
+/// of dice rolls such as `[5] Nf6 [4]` is none).
+fn tag(line: &str) -> Option<(&str, &str)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (name, value) = inner.split_once(char::is_whitespace)?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    name.chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        .then_some((name, value))
+}
+
 /// Reads tags, comments, move numbers and moves; annotations stay on the tokens.
 pub fn parse_movetext(text: &str) -> Record {
     let mut record = Record::default();
     let mut body = String::new();
     for line in text.lines() {
-        let l = line.trim();
-        if l.starts_with('[') && l.ends_with(']') {
-            let inner = &l[1..l.len() - 1];
-            if let Some((name, value)) = inner.split_once(char::is_whitespace) {
-                record
-                    .tags
-                    .push((name.to_string(), value.trim().trim_matches('"').to_string()));
-            }
+        if let Some((name, value)) = tag(line.trim()) {
+            record.tags.push((name.to_string(), value.to_string()));
             continue;
         }
         body.push_str(line.split(';').next().unwrap_or(""));
@@ -81,10 +86,13 @@ pub fn parse_movetext(text: &str) -> Record {
         if is_result(word) {
             break;
         }
-        record.tokens.push(Token {
-            text: word.to_string(),
-            ends_turn: true,
-        });
+        // Rolls of dice written together (`[3][5]`) are one action each.
+        for part in word.replace("][", "]\n[").split('\n') {
+            record.tokens.push(Token {
+                text: part.to_string(),
+                ends_turn: true,
+            });
+        }
     }
     record
 }
@@ -248,11 +256,11 @@ pub fn movetext(m: &Match) -> String {
             continue;
         }
         let text = action_notation(position, action);
-        // A turn's later moves join its first: `e5,Nc6`.
-        if continues_turn(position, action)
+        // A turn's later actions join its first: `e5,Nc6`, `[6] e4`.
+        if let Some(separator) = joined(position, action)
             && let Some(last) = out.last_mut()
         {
-            last.push(',');
+            last.push_str(separator);
             last.push_str(&text);
             continue;
         }
@@ -270,11 +278,18 @@ pub fn movetext(m: &Match) -> String {
     out.join(" ")
 }
 
-/// Whether `action`, played in `position`, is a later move of a turn of several.
+/// Whether `action`, played in `position`, is a later action of a turn of several.
 pub fn continues_turn(position: &Position, action: &Action) -> bool {
-    matches!(action, Action::Play(_))
-        && !ends_turn(position, action)
-        && position.turn_progress().is_some_and(|(n, _)| n > 1)
+    joined(position, action).is_some()
+}
+
+/// How `action`, played in `position`, joins the action before it in a move list,
+/// where both belong to one turn (see [`Position::joins_previous`]).
+pub fn joined(position: &Position, action: &Action) -> Option<&'static str> {
+    if !matches!(action, Action::Play(_)) || ends_turn(position, action) {
+        return None;
+    }
+    position.joins_previous()
 }
 
 /// Whether `action` is a player ending a turn of several moves, which move lists do

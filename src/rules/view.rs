@@ -80,3 +80,20 @@ impl MoveView {
         *self.landings.last().unwrap_or(&self.from)
     }
 }
+
+/// The dice of a game that rolls them (dice chess).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceView {
+    /// How many dice a roll has.
+    pub count: u8,
+    /// The faces showing, in the order rolled, once rolled for the move to make.
+    pub faces: Vec<u8>,
+    /// The kind of piece each face moves (faces 1 to 6).
+    pub kinds: [PieceKind; 6],
+    /// The faces of the roll that give a move.
+    pub movable: Vec<u8>,
+    /// The players roll physical dice and enter the faces.
+    pub manual: bool,
+    /// The app rolls by itself as soon as a turn begins.
+    pub automatic: bool,
+}

@@ -334,6 +334,10 @@ impl<V: Variant> Game for Family<V> {
             .flatten()
     }
 
+    fn joins_previous(&self) -> Option<&'static str> {
+        (self.turn.played > 0).then_some(",")
+    }
+
     fn turn_progress(&self) -> Option<(u8, u8)> {
         let of = if self.variant.once_per_unit() {
             0
@@ -381,7 +385,7 @@ impl<V: Variant> Game for Family<V> {
 }
 
 /// The side whose king is gone, where kings are captured rather than mated.
-fn king_captured<V>(g: &Family<V>) -> Option<(Side, Reason)> {
+pub(crate) fn king_captured<V>(g: &Family<V>) -> Option<(Side, Reason)> {
     Side::BOTH
         .into_iter()
         .find(|&s| g.position.board.pieces(s, Role::King) == 0)

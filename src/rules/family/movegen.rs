@@ -31,7 +31,7 @@ impl<V: Variant> Family<V> {
     /// Whether a piece of `by` attacks `square` on `board`: `by`'s pieces are sorted
     /// by the power they have where they stand, and each power looks back from
     /// `square` once, as chess finds attackers.
-    fn attacked(&self, board: &Board, square: Cell, by: Side) -> bool {
+    pub(crate) fn attacked(&self, board: &Board, square: Cell, by: Side) -> bool {
         let mut by_power = [0u64; 7];
         for role in Role::ALL {
             for from in squares(board.pieces(by, role)) {
@@ -60,19 +60,19 @@ impl<V: Variant> Family<V> {
         (royal != 0).then(|| royal.trailing_zeros() as Cell)
     }
 
-    pub(super) fn royal_square(&self, side: Side) -> Option<Cell> {
+    pub(crate) fn royal_square(&self, side: Side) -> Option<Cell> {
         self.royal_on(&self.position.board, side)
     }
 
     /// Whether `side`'s royal piece stands attacked (check).
-    pub(super) fn attacked_king(&self, side: Side) -> bool {
+    pub(crate) fn attacked_king(&self, side: Side) -> bool {
         let board = &self.position.board;
         self.royal_on(board, side)
             .is_some_and(|k| self.attacked(board, k, side.other()))
     }
 
     /// Every legal move of the side to move.
-    pub(super) fn moves(&self) -> Vec<Move> {
+    pub(crate) fn moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_legal(&mut moves);
         let us = self.position.turn;

@@ -11,6 +11,9 @@
 //! captures, then killer moves and the history first; later moves searched with a null
 //! window (and late quiet ones one or two plies shallower) and searched again only when
 //! they seem better; the null move where the game offers a pass; checks extended.
+//!
+//! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
+//! (expectimax), each searched with the full window.
 
 use super::evaluate::{Evaluate, HISTORY_SLOTS, WIN};
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
@@ -188,6 +191,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if let Some(score) = self.ended(position, ply) {
             return score;
         }
+        if let Some(outcomes) = position.chances() {
+            return self.expectation(position, &outcomes, depth, ply);
+        }
         let in_check = position.check_cell().is_some();
         // In check at the horizon, every reply is looked at (a quiet one may be the
         // only one), as long as the line is not far past the iteration's depth.
@@ -339,6 +345,34 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         best
     }
 
+    /// A chance node (a die about to be rolled): the mean of its outcomes' scores, each
+    /// searched exactly at the same depth, weighted by how likely it is. At the horizon
+    /// the position stands as it is: nothing has moved yet.
+    fn expectation(
+        &mut self,
+        position: &G,
+        outcomes: &[(G::Move, u32)],
+        depth: i32,
+        ply: i32,
+    ) -> i32 {
+        if depth <= 0 {
+            return position.evaluate(self.root);
+        }
+        let mut total = 0i64;
+        let mut weights = 0i64;
+        for (m, weight) in outcomes {
+            let mut child = position.clone();
+            child.play(m);
+            let score = self.search(&child, depth, ply, -WIN - 1, WIN + 1, true);
+            if self.stopped {
+                return 0;
+            }
+            total += i64::from(score) * i64::from(*weight);
+            weights += i64::from(*weight);
+        }
+        (total / weights.max(1)) as i32
+    }
+
     /// A quiet move that refuted the opponent's: tried early at this ply elsewhere, and
     /// wherever the game can index it, the more the deeper the search it cut.
     fn remember_cutoff(&mut self, position: &G, m: G::Move, ply: i32, depth: i32) {
@@ -373,6 +407,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
         if let Some(score) = self.ended(position, ply) {
             return score;
+        }
+        if position.chances().is_some() {
+            return position.evaluate(self.root);
         }
         let maximising = mover(position) == self.root;
         let forced = position.capture_compulsory();

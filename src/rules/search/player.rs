@@ -9,10 +9,15 @@ use crate::rules::history::{Action, Match};
 /// "Clearly worse": more than a pawn and a half down (or the game's like).
 const DRAW_MARGIN: i32 = 150;
 
-/// The computer's action for the seat to move, or None where the match is over.
+/// The computer's action for the seat to move, or None where the match is over or
+/// waits for a physical die's faces.
 pub fn decide(m: &Match, level: Level, limits: &Limits, seed: u64) -> Option<Action> {
     if m.outcome().is_some() {
         return None;
+    }
+    // A die awaited: the match rolls it (players of physical dice enter theirs).
+    if m.position().awaits_roll() {
+        return m.roll();
     }
     let actions = m.legal_actions();
     let limits = Limits {
