@@ -481,6 +481,83 @@ fn the_maharajah_is_placed_by_a_click_and_double_moves_join_in_the_list() {
     );
 }
 
+/// Updates the app until `done` holds, for up to three seconds (a roll tumbles first).
+fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
+    let started = std::time::Instant::now();
+    while !done(session(app)) {
+        assert!(started.elapsed().as_secs() < 3, "{what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+}
+
+#[test]
+fn dice_roll_by_themselves_after_a_move_and_only_the_rolled_kind_moves() {
+    use doska::plugins::dice::{Dice, DicePlugin};
+    let mut app = headless(GameId::DiceChess, &[("auto_roll", "on")]);
+    app.add_plugins(DicePlugin);
+    app.world_mut()
+        .resource_mut::<Session>()
+        .current
+        .set_seed(42);
+    // The first turn rolls by itself; a face with no move passes at once.
+    until(&mut app, "White's roll", |s| {
+        !s.current.actions().is_empty()
+    });
+    for _ in 0..10 {
+        let s = session(&app);
+        if s.current.position().awaits_roll() {
+            // Passed: the next roll comes by itself too.
+            let n = s.current.cursor();
+            until(&mut app, "the next roll", |s| s.current.cursor() > n);
+            continue;
+        }
+        let dice = s.current.position().dice().unwrap();
+        let kinds: Vec<_> = dice
+            .movable
+            .iter()
+            .map(|&f| dice.kinds[usize::from(f) - 1])
+            .collect();
+        let pieces = s.current.position().pieces();
+        for (m, view) in &s.table.moves {
+            let kind = pieces.iter().find(|(c, _)| *c == view.from).unwrap().1.kind;
+            assert!(kinds.contains(&kind), "{m:?} is of a rolled kind");
+        }
+        let (_, view) = s.table.moves[0].clone();
+        let name = |c| Topology::chess().name(c);
+        click(&mut app, &name(view.from));
+        click(&mut app, &name(view.to()));
+        break;
+    }
+    let n = session(&app).current.cursor();
+    until(&mut app, "the opponent's roll", |s| s.current.cursor() > n);
+    // Undone to before the roll, the die waits for the button, then gives the same.
+    let rolled = session(&app).current.all_actions()[n];
+    while session(&app).current.cursor() > n {
+        app.world_mut().write_message(Command::Undo);
+        app.update();
+    }
+    for _ in 0..60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+    assert!(session(&app).current.cursor() <= n, "no roll after an undo");
+    let (now, revision) = (
+        app.world().resource::<Time>().elapsed_secs_f64(),
+        session(&app).revision,
+    );
+    app.world_mut().resource_mut::<Dice>().roll(now, revision);
+    let back = session(&app).current.cursor();
+    until(&mut app, "the button's roll", |s| s.current.cursor() > back);
+    if back == n {
+        assert_eq!(
+            session(&app).current.all_actions()[n],
+            rolled,
+            "the same faces"
+        );
+    }
+}
+
 /// A Reversi match one move before a forced pass, found by playing seeded random games.
 fn before_a_forced_pass() -> (doska::rules::Match, doska::rules::Move) {
     use doska::rules::{Match, Position};
@@ -714,6 +791,7 @@ fn each_game_opens_in_a_real_window() {
     std::fs::create_dir_all(&dir).unwrap();
     let games = [
         ("chess", "1. e4 e5"),
+        ("dice-chess", "1. [6] e4 [5]"),
         ("z-shashmaty", "1. cd4"),
         ("turkish-draughts", "1. a3-a4"),
         ("armenian-draughts", ""),

@@ -98,7 +98,14 @@ fn computers_turn(session: &Session, table: Option<&Table>) -> Option<Level> {
         || session.dropping.is_some()
         || session.replacing.is_some();
     let rolling = table.is_some_and(|t| t.playing());
-    (session.computer_to_move() && m.outcome().is_none() && !m.can_redo() && !waiting && !rolling)
+    // A die awaited is rolled by the dice's own plugin, with its animation.
+    let dice = m.position().awaits_roll();
+    (session.computer_to_move()
+        && m.outcome().is_none()
+        && !m.can_redo()
+        && !waiting
+        && !rolling
+        && !dice)
         .then(|| {
             let seat = m.position().seat_to_move();
             session.levels.get(seat).copied().unwrap_or_default()

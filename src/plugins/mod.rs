@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod computer;
+pub mod dice;
 mod fonts;
 mod layout;
 pub mod selection;
@@ -63,6 +64,7 @@ fn app() -> App {
             sound::SoundPlugin,
             warm_up::WarmUpPlugin,
             computer::ComputerPlugin,
+            dice::DicePlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Off));

@@ -116,6 +116,7 @@ impl Session {
         self.computer.resize(position.seat_count(), false);
         self.levels.resize(position.seat_count(), Level::default());
         self.current = Match::new(position);
+        self.current.set_seed(clock_seed());
         self.animate = None;
         self.refresh();
         self.draw_lot();
@@ -128,9 +129,7 @@ impl Session {
         if self.game != GameId::Chapayev {
             return;
         }
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos() ^ d.as_secs() as u32);
+        let nanos = clock_seed() as u32;
         let lot = crate::rules::chapayev::Action::Lot {
             white_seat: (nanos >> 7) as u8 & 1,
             seed: nanos.rotate_left(13),
@@ -217,7 +216,11 @@ impl Session {
         self.refresh();
         self.played += 1;
         if passed {
-            self.message = Some("msg-passed");
+            self.message = Some(if before.dice().is_some() {
+                "msg-dice-passed"
+            } else {
+                "msg-passed"
+            });
         }
         Ok(())
     }
@@ -270,6 +273,13 @@ impl Session {
             && self.confirm.is_none()
             && self.dropping.is_none()
     }
+}
+
+/// A seed from the clock, for what a match draws by chance (Chapayev's lot, dice).
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::from(d.subsec_nanos()) ^ d.as_secs())
 }
 
 /// What closes the game in progress.

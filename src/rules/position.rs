@@ -193,6 +193,20 @@ impl GameId {
             })
     }
 
+    /// The games written in chess's notation (SAN), whose piece letters a move list
+    /// may translate.
+    pub fn chess_family(self) -> bool {
+        matches!(
+            self,
+            GameId::Chess
+                | GameId::Transforming
+                | GameId::Maharajah
+                | GameId::DoubleMove
+                | GameId::DiceChess
+                | GameId::EveryoneMoves
+        )
+    }
+
     /// The default value of each house rule, in table order.
     pub fn default_options(self) -> Vec<(String, String)> {
         self.option_specs()
@@ -406,6 +420,10 @@ impl Position {
         seed: u64,
         report: &mut dyn FnMut(&Progress<Move>),
     ) -> Option<Thought<Move>> {
+        // Chance, not a player, decides a roll: there is no move to choose.
+        if self.awaits_roll() {
+            return None;
+        }
         if let Position::Chapayev(c) = self
             && c.lot_drawn()
         {

@@ -322,6 +322,9 @@ pub struct SavedGame {
     pub actions: Vec<String>,
     /// How many of `actions` are in effect.
     pub cursor: usize,
+    /// The seed of the dice the app rolls, so that the game goes on with the same.
+    #[serde(default)]
+    pub seed: u64,
 }
 
 /// The hard level's thinking time a move, unless chosen otherwise.
@@ -353,6 +356,7 @@ impl SavedGame {
             think_seconds: default_think_seconds(),
             actions,
             cursor: m.cursor(),
+            seed: m.seed(),
         }
     }
 
@@ -364,6 +368,7 @@ impl SavedGame {
             None => Position::new(game, &self.options)?,
         };
         let mut m = Match::new(start);
+        m.set_seed(self.seed);
         for (i, text) in self.actions.iter().enumerate() {
             m.play_text(text)
                 .map_err(|e| Error::SavedGame(format!("action {} ({text}): {e}", i + 1)))?;
@@ -447,6 +452,7 @@ mod tests {
             think_seconds: 2,
             actions: vec!["e4".into(), "e4".into()],
             cursor: 2,
+            seed: 0,
         };
         assert_eq!(
             bad.to_match().unwrap_err(),

@@ -6,6 +6,7 @@
 mod chapayev;
 mod chooser;
 mod dialogs;
+mod dice;
 mod diplomacy;
 mod keys;
 mod miniature;

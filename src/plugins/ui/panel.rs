@@ -3,11 +3,12 @@
 use super::dialogs::Dialogs;
 use crate::i18n::Language;
 use crate::plugins::computer::{Hint, Thinking};
+use crate::plugins::dice::Dice;
 use crate::plugins::layout::Flipped;
 use crate::plugins::session::{Command, Notice, Session};
 use crate::plugins::storage::{Folders, Unfinished};
 use crate::rules::history::Action;
-use crate::rules::record::{continues_turn, ends_turn};
+use crate::rules::record::{ends_turn, joined};
 use crate::rules::trichess::Said;
 use crate::rules::{Match, Outcome, Position, Side};
 use bevy::ecs::system::SystemParam;
@@ -22,6 +23,8 @@ pub struct Parts<'w, 's> {
     pub notices: MessageReader<'w, 's, Notice>,
     pub folders: Option<Res<'w, Folders>>,
     pub unfinished: Option<ResMut<'w, Unfinished>>,
+    pub dice: ResMut<'w, Dice>,
+    pub time: Res<'w, Time>,
 }
 
 /// The computer's part of the panel: whether it is thinking, and the hint.
@@ -138,9 +141,7 @@ pub fn action_text(lang: Language, m: &Match, i: usize, unsettled: bool) -> Stri
         {
             crate::rules::trichess::russian(&m.notation(i))
         }
-        Action::Play(_) if m.game() == crate::rules::GameId::Chess => {
-            chess_letters(lang, &m.notation(i))
-        }
+        Action::Play(_) if m.game().chess_family() => chess_letters(lang, &m.notation(i)),
         Action::Play(_) if m.game() == crate::rules::GameId::Chapayev => {
             super::chapayev::action_text(lang, m, i, unsettled).unwrap_or_else(|| m.notation(i))
         }
@@ -250,6 +251,11 @@ pub fn show(
                     ],
                 ));
             }
+            let mut send = None;
+            super::dice::show(ui, lang, parts, &mut send);
+            let session = &parts.session;
+            let m = &session.current;
+            let position = m.position();
             // The message line is always there, so the buttons under it never move; a
             // message the status already gives is not said twice.
             let shown_above = session.message == Some("msg-capture-compulsory")
@@ -271,7 +277,6 @@ pub fn show(
             ui.separator();
 
             let legal = m.legal_actions();
-            let mut send = None;
             ui.horizontal_wrapped(|ui| {
                 if ui.button(lang.t("button-new-game")).clicked() {
                     send = Some(Command::NewMatch);
@@ -298,6 +303,7 @@ pub fn show(
                 // A hint for a player's turn (Chapayev's shots are aimed by hand).
                 let players_turn = m.outcome().is_none()
                     && !session.computer_to_move()
+                    && !position.awaits_roll()
                     && !crate::plugins::table::is_table(m.game());
                 if players_turn {
                     let asked = computer.hint.thinking(session.revision);
@@ -384,7 +390,7 @@ fn move_list(
                     let action = &m.all_actions()[i];
                     let starts_turn = (i == 0
                         || m.state_before(i - 1).position.turn() != position.turn())
-                        && !continues_turn(position, action);
+                        && joined(position, action).is_none();
                     let number = (starts_turn && (white || i == 0)).then(|| {
                         let n = position.move_number();
                         if white {
@@ -414,12 +420,12 @@ fn move_list(
                     format.italics = decision;
                     let unsettled = playing && i + 1 == m.cursor();
                     let mut text = action_text(lang, m, i, unsettled);
-                    // A move the same turn goes on after ends with the comma joining them.
-                    let joined = m
-                        .all_actions()
-                        .get(i + 1)
-                        .is_some_and(|next| continues_turn(&m.state_before(i + 1).position, next));
-                    if joined {
+                    // A move the same turn goes on after ends with the comma joining
+                    // them; a die's roll and its move stand side by side.
+                    let comma = m.all_actions().get(i + 1).is_some_and(|next| {
+                        joined(&m.state_before(i + 1).position, next) == Some(",")
+                    });
+                    if comma {
                         text.push(',');
                     }
                     job.append(&text, 0.0, format);

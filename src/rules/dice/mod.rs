@@ -90,20 +90,6 @@ impl DiceChess {
         })
     }
 
-    /// The king of `side` stands attacked: check under check rules, else a king that
-    /// may be taken, which the board marks all the same.
-    fn king_attacked(&self, side: Side) -> Option<Cell> {
-        let board = &self.family.position.board;
-        let king = board.pieces(side, Role::King);
-        if king == 0 {
-            return None;
-        }
-        let square = king.trailing_zeros() as Cell;
-        self.family
-            .attacked(board, square, side.other())
-            .then_some(square)
-    }
-
     /// Repetitions count only where the house rule asks, and only of positions reached
     /// by a move.
     fn counted(&self, repetitions: usize) -> usize {
@@ -283,8 +269,11 @@ impl Game for DiceChess {
         )
     }
 
+    /// Check under check rules. Without them an attacked king is no check: it stays
+    /// attacked for turns while the dice deny the taker, and the search must not
+    /// follow every such line as it follows checks.
     fn check_cell(&self) -> Option<Cell> {
-        self.king_attacked(self.turn())
+        self.family.check_cell()
     }
 
     fn is_pass(&self, m: &DiceMove) -> bool {

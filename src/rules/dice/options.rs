@@ -72,13 +72,10 @@ impl Variant for DiceOptions {
         self.check_rules
     }
 
-    /// Without check rules a side with no move at all with any piece draws.
+    /// A side with no move at all with any piece draws, with check rules or without:
+    /// a stalemate either way.
     fn no_moves(&self, _side: Side) -> Outcome {
-        Outcome::draw(if self.check_rules {
-            Reason::Stalemate
-        } else {
-            Reason::NoMoves
-        })
+        Outcome::draw(Reason::Stalemate)
     }
 }
 

@@ -187,6 +187,8 @@ fn under_check_rules_a_checked_side_may_pass_and_its_king_is_never_taken() {
     let fen = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
     let g = DiceChess::set_up(with(&[("check_rules", "on")]), fen).unwrap();
     assert_eq!(g.check_cell(), Some(4));
+    let free = DiceChess::set_up(DiceOptions::default(), fen).unwrap();
+    assert_eq!(free.check_cell(), None, "no check without check rules");
     assert_eq!(g.outcome(1), None, "the king can step away");
     let g = played(g, "[5] --");
     let taking = played(g, "[3]");
@@ -199,7 +201,7 @@ fn with_no_move_at_all_the_game_is_drawn() {
     // (the queen covers every square of the king's and does not attack it).
     assert_eq!(
         crate::rules::family::Variant::no_moves(&DiceOptions::default(), Side::White),
-        Outcome::draw(Reason::NoMoves)
+        Outcome::draw(Reason::Stalemate)
     );
     let fen = "k7/8/8/8/8/1q6/8/K7 w - - 0 1";
     let boxed = DiceChess::set_up(with(&[("check_rules", "on")]), fen).unwrap();
@@ -374,4 +376,22 @@ fn the_computer_takes_a_hanging_king_and_weighs_the_dice() {
     assert!(awaiting.evaluate(Side::White) > 500);
     let thought = think(&awaiting, Level::Hard, &limits, 0, &mut |_| {});
     assert!(thought.is_some());
+}
+
+#[test]
+fn a_saved_game_keeps_its_rolls_and_the_seed_of_those_to_come() {
+    use crate::rules::record::SavedGame;
+    let mut m = Match::new(Position::new(GameId::DiceChess, &[]).unwrap());
+    m.set_seed(77);
+    for token in ["[6]", "e4", "[3]", "--"] {
+        m.play_text(token).unwrap();
+    }
+    let saved = SavedGame::from_match(&m, &[]);
+    assert_eq!(saved.actions, ["[6]", "e4", "[3]", "--"]);
+    let back = SavedGame::from_ron(&saved.to_ron())
+        .unwrap()
+        .to_match()
+        .unwrap();
+    assert_eq!(back.position(), m.position());
+    assert_eq!(back.roll(), m.roll(), "the next roll is the same");
 }
