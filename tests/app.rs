@@ -481,6 +481,25 @@ fn the_maharajah_is_placed_by_a_click_and_double_moves_join_in_the_list() {
     );
 }
 
+#[test]
+fn a_draw_is_claimed_with_the_move_that_repeats() {
+    let mut app = headless(GameId::Chess, &[("draw_claim", "claim")]);
+    for square in [
+        "g1", "f3", "g8", "f6", "f3", "g1", "f6", "g8", "g1", "f3", "g8", "f6", "f3", "g1",
+    ] {
+        click(&mut app, square);
+    }
+    app.world_mut().resource_mut::<Session>().claim_next = true;
+    click(&mut app, "f6");
+    click(&mut app, "g8");
+    let m = &session(&app).current;
+    assert_eq!(
+        m.outcome(),
+        Some(doska::rules::Outcome::draw(doska::rules::Reason::Repetition))
+    );
+    assert_eq!(m.notation(m.cursor() - 1), "Ng8 draw-claim");
+}
+
 /// Updates the app until `done` holds, for up to three seconds (a roll tumbles first).
 fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
     let started = std::time::Instant::now();

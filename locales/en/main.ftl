@@ -492,3 +492,4 @@ status-rolling = Rolling…
 status-dice-move = Move: { $pieces }
 status-dice-enter = { $side } rolled: click the faces.
 msg-dice-passed = No piece of the rolled kind could move: the turn passed.
+button-claim-with-move = Claim a draw with my move

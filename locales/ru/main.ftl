@@ -492,3 +492,4 @@ status-rolling = Бросок…
 status-dice-move = Ходит: { $pieces }
 status-dice-enter = Бросок: { $side }. Отметьте выпавшие грани.
 msg-dice-passed = Фигурам выпавшего вида некуда ходить: ход пропущен.
+button-claim-with-move = Потребовать ничью своим ходом

@@ -492,3 +492,4 @@ status-rolling = Кидок…
 status-dice-move = Ходить: { $pieces }
 status-dice-enter = Кидок: { $side }. Позначте грані, що випали.
 msg-dice-passed = Фігурам випалого виду нікуди ходити: хід пропущено.
+button-claim-with-move = Вимагати нічию своїм ходом

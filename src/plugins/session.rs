@@ -44,6 +44,9 @@ pub struct Session {
     pub dropping: Option<Action>,
     /// What would close the game in progress, waiting for confirmation.
     pub replacing: Option<Replacement>,
+    /// The player will claim a draw with the next move, where that move brings one
+    /// (`draw_claim = claim`).
+    pub claim_next: bool,
     /// The key of a short message to show the player.
     pub message: Option<&'static str>,
     /// Bumped on every change of the match, so views know to redraw.
@@ -79,6 +82,7 @@ impl Session {
             confirm: None,
             dropping: None,
             replacing: None,
+            claim_next: false,
             message: None,
             revision: 0,
             animate: None,
@@ -173,6 +177,7 @@ impl Session {
         self.confirm = None;
         self.dropping = None;
         self.message = None;
+        self.claim_next = false;
         self.revision += 1;
     }
 
@@ -180,13 +185,17 @@ impl Session {
     /// next action is simply redone, and any other asks first (see [`Session::dropping`])
     /// instead of dropping the later moves unseen.
     pub fn act(&mut self, action: Action) -> Result<(), String> {
+        // The player asked to claim the draw this move brings.
+        let action = match action {
+            Action::Play(mv) if self.claim_next && self.current.claim_with(&mv).is_some() => {
+                Action::ClaimDrawWith(mv)
+            }
+            other => other,
+        };
         let m = &self.current;
         if m.can_redo() {
             if m.all_actions()[m.cursor()] == action {
-                let view = match action {
-                    Action::Play(mv) => m.position().view(&mv),
-                    _ => None,
-                };
+                let view = action.moved().and_then(|mv| m.position().view(&mv));
                 self.current.bring_back();
                 self.refresh();
                 self.animate = view;
@@ -209,10 +218,7 @@ impl Session {
     pub fn act_dropping_later(&mut self, action: Action) -> Result<(), String> {
         let before = self.current.position().clone();
         let passed = self.current.act(action)?;
-        self.animate = match action {
-            Action::Play(m) => before.view(&m),
-            _ => None,
-        };
+        self.animate = action.moved().and_then(|m| before.view(&m));
         self.refresh();
         self.played += 1;
         if passed {
@@ -253,17 +259,11 @@ impl Session {
 
     /// The view of the last move on the board in effect, to mark it.
     pub fn last_move(&self) -> Option<MoveView> {
-        (0..self.current.cursor())
-            .rev()
-            .find_map(|i| match self.current.actions()[i] {
-                Action::Play(m) => self
-                    .current
-                    .state_before(i)
-                    .position
-                    .view(&m)
-                    .filter(|v| !v.landings.is_empty()),
-                _ => None,
-            })
+        (0..self.current.cursor()).rev().find_map(|i| {
+            let m = self.current.actions()[i].moved()?;
+            let view = self.current.state_before(i).position.view(&m)?;
+            (!view.landings.is_empty()).then_some(view)
+        })
     }
 
     /// True while the match accepts moves on the board.

@@ -15,8 +15,22 @@ pub enum Action {
     AcceptDraw,
     /// A repetition or fifty-move draw claimed under `draw_claim = claim`.
     ClaimDraw,
+    /// The same claim made with the move that brings the draw about (the third
+    /// occurrence of a position, the fiftieth move): the move is played and the game
+    /// is drawn, as FIDE lets a player write the move and claim before making it.
+    ClaimDrawWith(Move),
     /// The player to move gives up.
     Resign,
+}
+
+impl Action {
+    /// The move on the board the action makes, if it makes one.
+    pub fn moved(&self) -> Option<Move> {
+        match self {
+            Action::Play(m) | Action::ClaimDrawWith(m) => Some(*m),
+            _ => None,
+        }
+    }
 }
 
 /// Notation of the actions that are not moves.
@@ -136,6 +150,22 @@ impl Match {
             .collect()
     }
 
+    /// The draw the player to move may claim with the legal move `m`: the one its
+    /// position would then give (how often it occurred counting that time), where the
+    /// move does not end the game by itself.
+    pub fn claim_with(&self, m: &Move) -> Option<Reason> {
+        let mut next = self.position().clone();
+        next.play(m).ok()?;
+        let repetitions = 1 + self.states[..=self.cursor]
+            .iter()
+            .filter(|s| s.position.same_position(&next))
+            .count();
+        if next.outcome(repetitions).is_some() {
+            return None;
+        }
+        next.claimable_draw(repetitions)
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         let state = self.state();
         state
@@ -166,6 +196,22 @@ impl Match {
         if state.position.claimable_draw(self.repetitions()).is_some() {
             actions.push(Action::ClaimDraw);
         }
+        // Where draws are claimed at all, each move that would bring one may claim it.
+        if state.position.claimable_draw(usize::MAX).is_some() {
+            let moves: Vec<Move> = actions
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Play(m) => Some(*m),
+                    _ => None,
+                })
+                .collect();
+            actions.extend(
+                moves
+                    .into_iter()
+                    .filter(|m| self.claim_with(m).is_some())
+                    .map(Action::ClaimDrawWith),
+            );
+        }
         actions.push(Action::Resign);
         actions
     }
@@ -177,6 +223,7 @@ impl Match {
         }
         let legal = match action {
             Action::Play(m) => self.state().position.is_legal(&m),
+            Action::ClaimDrawWith(m) => self.claim_with(&m).is_some(),
             _ => self.legal_actions().contains(&action),
         };
         if !legal {
@@ -185,6 +232,7 @@ impl Match {
                     Action::Play(_) => "that move is not legal here",
                     Action::AcceptDraw => "there is no draw offer to accept",
                     Action::ClaimDraw => "there is no draw to claim",
+                    Action::ClaimDrawWith(_) => "that move brings no draw to claim",
                     _ => "that is not possible now",
                 }
                 .into(),
@@ -216,6 +264,15 @@ impl Match {
                     .position
                     .claimable_draw(self.repetitions())
                     .ok_or(Error::Illegal("there is no draw to claim".into()))?;
+                next.ended = Some(Outcome::draw(reason));
+            }
+            Action::ClaimDrawWith(m) => {
+                let reason = self
+                    .claim_with(&m)
+                    .ok_or(Error::Illegal("that move brings no draw to claim".into()))?;
+                next.position.play(&m)?;
+                next.draw_offer = None;
+                next.draw_votes.clear();
                 next.ended = Some(Outcome::draw(reason));
             }
             Action::Resign => {
@@ -329,6 +386,7 @@ pub fn action_notation(position: &Position, action: &Action) -> String {
         Action::OfferDraw => OFFER_DRAW.into(),
         Action::AcceptDraw => ACCEPT_DRAW.into(),
         Action::ClaimDraw => CLAIM_DRAW.into(),
+        Action::ClaimDrawWith(m) => format!("{} {CLAIM_DRAW}", position.notation(m)),
         Action::Resign => RESIGN.into(),
     }
 }
@@ -339,7 +397,10 @@ pub fn parse_action(position: &Position, text: &str) -> Result<Action, Error> {
         ACCEPT_DRAW => Action::AcceptDraw,
         CLAIM_DRAW => Action::ClaimDraw,
         RESIGN => Action::Resign,
-        t => Action::Play(position.parse_move(t)?),
+        t => match t.strip_suffix(CLAIM_DRAW) {
+            Some(m) if m.ends_with(' ') => Action::ClaimDrawWith(position.parse_move(m)?),
+            _ => Action::Play(position.parse_move(t)?),
+        },
     })
 }
 

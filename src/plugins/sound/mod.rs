@@ -59,7 +59,7 @@ pub fn cue_for(m: &Match) -> Option<Cue> {
     if m.outcome().is_some() && !shot {
         return Some(Cue::End);
     }
-    let Action::Play(mv) = action else {
+    let Some(mv) = action.moved() else {
         return None;
     };
     if shot {

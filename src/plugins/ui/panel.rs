@@ -149,6 +149,15 @@ pub fn action_text(lang: Language, m: &Match, i: usize, unsettled: bool) -> Stri
         Action::OfferDraw => lang.t("action-offer-draw"),
         Action::AcceptDraw => lang.t("action-accept-draw"),
         Action::ClaimDraw => lang.t("action-claim-draw"),
+        Action::ClaimDrawWith(mv) => {
+            let text = state.position.notation(&mv);
+            let text = if m.game().chess_family() {
+                chess_letters(lang, &text)
+            } else {
+                text
+            };
+            format!("{text} ({})", lang.t("action-claim-draw"))
+        }
         Action::Resign => lang.t("action-resign"),
     }
 }
@@ -277,6 +286,7 @@ pub fn show(
             ui.separator();
 
             let legal = m.legal_actions();
+            let mut claim_next = None;
             ui.horizontal_wrapped(|ui| {
                 if ui.button(lang.t("button-new-game")).clicked() {
                     send = Some(Command::NewMatch);
@@ -346,6 +356,16 @@ pub fn show(
                         }
                     }
                 }
+                // A draw the next move would bring is claimed with it, if asked.
+                if legal.iter().any(|a| matches!(a, Action::ClaimDrawWith(_))) {
+                    let mut claim = session.claim_next;
+                    if ui
+                        .checkbox(&mut claim, lang.t("button-claim-with-move"))
+                        .changed()
+                    {
+                        claim_next = Some(claim);
+                    }
+                }
                 if m.state().draw_votes.contains(&position.turn()) {
                     ui.label(egui::RichText::new(lang.t("status-draw-offered")).italics());
                 }
@@ -360,6 +380,9 @@ pub fn show(
             }
             ui.separator();
             move_list(ui, lang, m, table.playing(), &mut send);
+            if let Some(claim) = claim_next {
+                parts.session.claim_next = claim;
+            }
             if let Some(c) = send {
                 parts.commands.write(c);
             }
@@ -402,7 +425,7 @@ fn move_list(
                     // Draw offers, acceptances and claims are small marks beside the
                     // moves; a move number is part of its move's label, so the two wrap
                     // together, never apart.
-                    let decision = !matches!(m.all_actions()[i], Action::Play(_));
+                    let decision = m.all_actions()[i].moved().is_none();
                     let visuals = ui.visuals();
                     let font = egui::FontId::monospace(if decision { 10.0 } else { 14.0 });
                     let weak = visuals.weak_text_color();

@@ -107,6 +107,38 @@ fn repetition_can_be_claimed_under_the_claim_rule() {
 }
 
 #[test]
+fn a_repetition_the_move_would_make_is_claimed_with_the_move() {
+    use crate::rules::history::{Action, parse_action};
+    let start = ChessGame::new(ChessOptions {
+        draw_claim: DrawClaim::Claim,
+    });
+    let mut m = Match::new(crate::rules::Position::Chess(start));
+    for t in "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1".split(' ') {
+        m.play_text(t).unwrap();
+    }
+    // Ng8 would make the start position's third occurrence.
+    assert!(!m.legal_actions().contains(&Action::ClaimDraw));
+    let back = m.position().parse_move("Ng8").unwrap();
+    let other = m.position().parse_move("Nc6").unwrap();
+    let claims: Vec<Action> = m
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::ClaimDrawWith(_)))
+        .collect();
+    assert_eq!(claims, [Action::ClaimDrawWith(back)]);
+    assert!(m.play(Action::ClaimDrawWith(other)).is_err());
+    let claim = parse_action(m.position(), "Ng8 draw-claim").unwrap();
+    assert_eq!(claim, Action::ClaimDrawWith(back));
+    m.play(claim).unwrap();
+    assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Repetition)));
+    assert_eq!(m.notation(m.cursor() - 1), "Ng8 draw-claim");
+    // Without the claim the move is only a move: the game goes on.
+    m.undo();
+    m.play_text("Ng8").unwrap();
+    assert_eq!(m.outcome(), None);
+}
+
+#[test]
 fn c9_promotion_offers_four_pieces() {
     let g = fen("8/P7/8/8/8/8/8/k6K w - - 0 1");
     assert_eq!(

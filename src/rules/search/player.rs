@@ -32,6 +32,9 @@ pub fn decide(m: &Match, level: Level, limits: &Limits, seed: u64) -> Option<Act
     if actions.contains(&Action::ClaimDraw) && score < 0 {
         return Some(Action::ClaimDraw);
     }
+    if score < 0 && m.claim_with(&thought.best).is_some() {
+        return Some(Action::ClaimDrawWith(thought.best));
+    }
     Some(Action::Play(thought.best))
 }
 
