@@ -495,7 +495,9 @@ fn a_draw_is_claimed_with_the_move_that_repeats() {
     let m = &session(&app).current;
     assert_eq!(
         m.outcome(),
-        Some(doska::rules::Outcome::draw(doska::rules::Reason::Repetition))
+        Some(doska::rules::Outcome::draw(
+            doska::rules::Reason::Repetition
+        ))
     );
     assert_eq!(m.notation(m.cursor() - 1), "Ng8 draw-claim");
 }
@@ -680,7 +682,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\ntransforming\nmaharajah\ndouble-move\neveryone-moves\nz-shashmaty\n\
+        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nz-shashmaty\n\
          turkish-draughts\n\
          armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );

@@ -493,3 +493,5 @@ status-dice-move = Move: { $pieces }
 status-dice-enter = { $side } rolled: click the faces.
 msg-dice-passed = No piece of the rolled kind could move: the turn passed.
 button-claim-with-move = Claim a draw with my move
+status-in-hand = { $side } in hand:
+status-in-hand-place = Click a lit square to put it on the board.

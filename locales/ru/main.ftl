@@ -493,3 +493,5 @@ status-dice-move = Ходит: { $pieces }
 status-dice-enter = Бросок: { $side }. Отметьте выпавшие грани.
 msg-dice-passed = Фигурам выпавшего вида некуда ходить: ход пропущен.
 button-claim-with-move = Потребовать ничью своим ходом
+status-in-hand = В руке у стороны «{ $side }»:
+status-in-hand-place = Щёлкните по подсвеченному полю, чтобы поставить фигуру.

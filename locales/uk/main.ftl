@@ -493,3 +493,5 @@ status-dice-move = Ходить: { $pieces }
 status-dice-enter = Кидок: { $side }. Позначте грані, що випали.
 msg-dice-passed = Фігурам випалого виду нікуди ходити: хід пропущено.
 button-claim-with-move = Вимагати нічию своїм ходом
+status-in-hand = У руці в сторони «{ $side }»:
+status-in-hand-place = Клацніть підсвічене поле, щоб поставити фігуру.

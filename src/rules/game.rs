@@ -98,6 +98,10 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn tallies(&self) -> Vec<(Side, u32, u32)> {
         Vec::new()
     }
+    /// The pieces each side holds off the board to put on it, by kind and number.
+    fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
+        Vec::new()
+    }
     /// How many players are still playing for the win; a draw needs all their votes.
     fn players_in_game(&self) -> usize {
         2

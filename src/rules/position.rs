@@ -343,6 +343,10 @@ impl Position {
         each!(self, p => p.first_side())
     }
 
+    pub fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
+        each!(self, p => p.in_hand())
+    }
+
     pub fn tallies(&self) -> Vec<(Side, u32, u32)> {
         each!(self, p => p.tallies())
     }

@@ -35,7 +35,13 @@ fn pips(face: u8) -> &'static [(f32, f32)] {
 
 /// Paints a die showing `face` (none: blank) in `rect`, turned by `angle`; a die whose
 /// face moves nothing is dimmed.
-fn paint_die(painter: &egui::Painter, rect: egui::Rect, face: Option<u8>, angle: f32, dim: bool) {
+pub(super) fn paint_die(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    face: Option<u8>,
+    angle: f32,
+    dim: bool,
+) {
     let centre = rect.center();
     let half = rect.width() * 0.5;
     let (sin, cos) = angle.sin_cos();
@@ -100,6 +106,9 @@ fn tumbling_face(now: f64, die: usize) -> u8 {
 /// The dice part of the panel, for a game with dice that goes on.
 pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Option<Command>) {
     let session = &parts.session;
+    let Some(rolling) = parts.dice.as_deref_mut() else {
+        return;
+    };
     let m = &session.current;
     let position = m.position();
     let Some(dice) = position.dice() else {
@@ -110,7 +119,7 @@ pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Opt
     }
     let count = usize::from(dice.count);
     let now = parts.time.elapsed_secs_f64();
-    let tumble = parts.dice.tumbling(now);
+    let tumble = rolling.tumbling(now);
     if let Some(t) = tumble {
         let faces: Vec<Option<u8>> = (0..count).map(|i| Some(tumbling_face(now, i))).collect();
         dice_row(ui, &faces, Some(t), &[]);
@@ -138,7 +147,7 @@ pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Opt
     }
     let side = side_name(lang, position.turn());
     if dice.manual {
-        let entered = parts.dice.entered.clone();
+        let entered = rolling.entered.clone();
         let shown: Vec<Option<u8>> = (0..count).map(|i| entered.get(i).copied()).collect();
         dice_row(ui, &shown, None, &[]);
         ui.label(lang.t_args("status-dice-enter", &[("side", side)]));
@@ -158,17 +167,12 @@ pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Opt
             }
         });
         if !entered.is_empty() && ui.button(lang.t("button-clear-dice")).clicked() {
-            parts.dice.entered.clear();
+            rolling.entered.clear();
         }
         if let Some(face) = picked {
-            parts.dice.entered.push(face);
-            if parts.dice.entered.len() >= count {
-                let faces: Vec<String> = parts
-                    .dice
-                    .entered
-                    .drain(..)
-                    .map(|f| f.to_string())
-                    .collect();
+            rolling.entered.push(face);
+            if rolling.entered.len() >= count {
+                let faces: Vec<String> = rolling.entered.drain(..).map(|f| f.to_string()).collect();
                 if let Ok(roll) = position.parse_move(&format!("[{}]", faces.join(","))) {
                     *send = Some(Command::Act(Action::Play(roll)));
                 }
@@ -190,6 +194,6 @@ pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Opt
         .button(egui::RichText::new(lang.t(key)).strong())
         .clicked()
     {
-        parts.dice.roll(now, session.revision);
+        rolling.roll(now, session.revision);
     }
 }

@@ -1,9 +1,11 @@
-//! A small picture of a game's start position, for the game chooser's cards.
+//! A small picture of a game, for the game chooser's cards: its start position, or,
+//! where that is chess's, a moment a few moves in that shows what sets it apart (the
+//! badges of transforming chess, the rested pieces of everyone-moves chess, the die).
 
 use crate::plugins::board::pieces::piece_size;
 use crate::plugins::layout::{BoardArea, Layout, board_angle};
 use crate::plugins::sprites;
-use crate::rules::{GameId, Position};
+use crate::rules::GameId;
 use bevy::math::Vec2;
 use bevy_egui::egui;
 
@@ -12,11 +14,34 @@ const DARK: egui::Color32 = egui::Color32::from_rgb(140, 99, 69);
 const CLOTH: egui::Color32 = egui::Color32::from_rgb(46, 118, 74);
 const LINE: egui::Color32 = egui::Color32::from_rgb(77, 51, 33);
 
+/// The moves played before the picture is taken, for games that start as chess does.
+fn showcase(game: GameId) -> &'static str {
+    match game {
+        // Both knights now move as bishops, from the c- and f-files.
+        GameId::Transforming => "1. Nc3 Nf6",
+        // The Maharajah placed, as Black's first action.
+        GameId::Maharajah => "0... M@d5",
+        GameId::DoubleMove => "1. e4 e5,Nc6 2. Nf3,Bc4",
+        // White's turn under way: three pieces have had their move.
+        GameId::EveryoneMoves => "1. e4,d4,Nf3",
+        // Black has rolled a 5.
+        GameId::DiceChess => "1. [6] e4 [5]",
+        _ => "",
+    }
+}
+
+/// Where the picture of a badge or a die sits, and its size, in cells.
+const BADGE_OFFSET: f32 = 0.3;
+const BADGE_SIZE: f32 = 0.4;
+const BADGE: egui::Color32 = egui::Color32::from_rgba_premultiplied(98, 115, 140, 235);
+const RESTED: egui::Color32 = egui::Color32::from_rgba_premultiplied(17, 17, 26, 110);
+
 pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-    let Ok(position) = Position::new(game, &[]) else {
+    let Ok(m) = crate::rules::record::replay(game, showcase(game), &[]) else {
         return;
     };
+    let position = m.position();
     let t = position.topology();
     let [w, h] = t.extent;
     // The board as the match shows it (the hexagon with White's corner down), without
@@ -51,7 +76,34 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
         };
         painter.add(egui::Shape::convex_polygon(points, colour, line));
     }
+    for (cell, side) in position.tinted() {
+        if side == crate::rules::Side::Grey {
+            let points = t.cells[usize::from(cell)]
+                .polygon
+                .iter()
+                .map(|&p| to_screen(p))
+                .collect();
+            painter.add(egui::Shape::convex_polygon(
+                points,
+                RESTED,
+                egui::Stroke::NONE,
+            ));
+        }
+    }
     for (cell, piece) in position.pieces() {
-        sprites::paint(&painter, piece, to_screen(t.centre(cell)), scale);
+        let centre = to_screen(t.centre(cell));
+        sprites::paint(&painter, piece, centre, scale);
+        if let Some(kind) = position.moves_as(cell) {
+            let corner = centre + egui::vec2(BADGE_OFFSET, -BADGE_OFFSET) * layout.cell;
+            painter.circle_filled(corner, BADGE_SIZE * 0.5 * layout.cell, BADGE);
+            let badge = crate::rules::PieceView { kind, ..piece };
+            sprites::paint(&painter, badge, corner, scale * BADGE_SIZE);
+        }
+    }
+    if let Some(dice) = position.dice() {
+        // On the empty ranks, to the right: the g5 square.
+        let side = layout.cell * 1.2;
+        let die = egui::Rect::from_center_size(to_screen(t.centre(38)), egui::vec2(side, side));
+        super::dice::paint_die(&painter, die, dice.faces.first().copied(), 0.2, false);
     }
 }

@@ -23,7 +23,8 @@ pub struct Parts<'w, 's> {
     pub notices: MessageReader<'w, 's, Notice>,
     pub folders: Option<Res<'w, Folders>>,
     pub unfinished: Option<ResMut<'w, Unfinished>>,
-    pub dice: ResMut<'w, Dice>,
+    /// The dice's tumbling (absent where the app runs without its dice plugin).
+    pub dice: Option<ResMut<'w, Dice>>,
     pub time: Res<'w, Time>,
 }
 
@@ -260,6 +261,12 @@ pub fn show(
                     ],
                 ));
             }
+            in_hand(
+                ui,
+                lang,
+                position,
+                session.table.placements().next().is_some(),
+            );
             let mut send = None;
             super::dice::show(ui, lang, parts, &mut send);
             let session = &parts.session;
@@ -387,6 +394,35 @@ pub fn show(
                 parts.commands.write(c);
             }
         });
+}
+
+/// The pieces each side holds off the board, drawn beside its name, and how the side
+/// to move puts one down when it may.
+fn in_hand(ui: &mut egui::Ui, lang: Language, position: &Position, placing: bool) {
+    let held = position.in_hand();
+    for side in Side::BOTH {
+        let own: Vec<_> = held.iter().filter(|(s, _, _)| *s == side).collect();
+        if own.is_empty() {
+            continue;
+        }
+        ui.horizontal(|ui| {
+            ui.label(lang.t_args("status-in-hand", &[("side", side_name(lang, side))]));
+            for (_, piece, n) in own {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
+                // On a light square, as on the board, so a black piece shows.
+                let square = egui::Color32::from_rgb(237, 217, 181);
+                ui.painter().rect_filled(rect, 4.0, square);
+                crate::plugins::sprites::paint(ui.painter(), *piece, rect.center(), 30.0);
+                if *n > 1 {
+                    ui.label(format!("×{n}"));
+                }
+            }
+        });
+        if placing && side == position.turn() {
+            ui.label(egui::RichText::new(lang.t("status-in-hand-place")).italics());
+        }
+    }
 }
 
 /// The numbered moves as flowing text; a click shows the position after that move.

@@ -354,18 +354,21 @@ impl<V: Variant> Game for Family<V> {
             .collect()
     }
 
-    fn tallies(&self) -> Vec<(Side, u32, u32)> {
-        if self.reserve == [[0; 7]; 2] {
-            return Vec::new();
+    fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
+        let mut held = Vec::new();
+        for side in Side::BOTH {
+            for role in Role::ALL {
+                let n = self.reserve[side.index()][role as usize];
+                if n > 0 {
+                    let piece = PieceView {
+                        side,
+                        kind: kind(role),
+                    };
+                    held.push((side, piece, u32::from(n)));
+                }
+            }
         }
-        Side::BOTH
-            .into_iter()
-            .map(|s| {
-                let on_board = self.position.board.by_side[s.index()].count_ones();
-                let in_hand = self.reserve[s.index()].iter().map(|&n| u32::from(n)).sum();
-                (s, on_board, in_hand)
-            })
-            .collect()
+        held
     }
 
     fn moves_as(&self, cell: Cell) -> Option<PieceKind> {
