@@ -3,7 +3,7 @@
 
 use super::session::{Screen, Session};
 use crate::i18n::Language;
-use crate::rules::record::SavedGame;
+use crate::rules::record::{SavedGame, read_replay_file, replay_file};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -118,9 +118,17 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-/// Reads a saved game, with a message a person understands when it is not one.
+/// Reads a saved game, or a replay file (`.txt`, `.pgn`), with a message a person
+/// understands when it is neither.
 pub fn read_saved(path: &Path) -> Result<SavedGame, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let replay = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("txt") || e.eq_ignore_ascii_case("pgn"));
+    if replay {
+        let m = read_replay_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok(SavedGame::from_match(&m, &[]));
+    }
     let saved = SavedGame::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     saved
         .to_match()
@@ -156,6 +164,10 @@ pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<Pat
         .expect("some number is free");
     write_atomically(&path, &session.saved().to_ron())
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    // The moves as a replay file beside it, for other programs and for people.
+    let replay = path.with_extension("txt");
+    write_atomically(&replay, &replay_file(&session.current))
+        .map_err(|e| format!("{}: {e}", replay.display()))?;
     Ok(path)
 }
 
@@ -400,6 +412,11 @@ mod file_tests {
         assert_eq!(entries[0].game, "chess");
         assert_eq!(entries[0].players, ["Ann", "Boris"]);
         assert_eq!(entries[0].result, "*");
+        // The replay file beside each save opens as a game too.
+        let replay = first.with_extension("txt");
+        let text = std::fs::read_to_string(&replay).unwrap();
+        assert!(text.starts_with("[Variant \"chess\"]"), "{text}");
+        assert_eq!(read_saved(&replay).unwrap().game, "chess");
         std::fs::remove_dir_all(&home).unwrap();
     }
 }

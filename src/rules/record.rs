@@ -5,6 +5,7 @@ use super::error::Error;
 use super::history::{Action, Match, action_notation};
 use super::position::{GameId, Position};
 use super::search::Level;
+use super::side::Side;
 use serde::{Deserialize, Serialize};
 
 /// A move token of a move list, with the number written before it.
@@ -246,6 +247,66 @@ pub fn replay(
     Ok(m)
 }
 
+/// The result token of a replay file: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game
+/// goes on (and for a third player's win, which the two-sided tokens cannot say).
+fn result_token(m: &Match) -> &'static str {
+    match m.outcome() {
+        None => "*",
+        Some(o) => match o.winner {
+            None => "1/2-1/2",
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            Some(_) => "*",
+        },
+    }
+}
+
+/// A replay file of a match (`CHESS-FAMILY.md`'s family format): the `[Variant]` tag,
+/// `[Options]` for house rules off their defaults, `[FEN]` for a set-up start, `[Seed]`
+/// where the app rolls dice (informational: the rolls are in the moves), the
+/// `[Result]`, then the numbered moves up to the position shown.
+pub fn replay_file(m: &Match) -> String {
+    let start = m.start();
+    let mut out = format!("[Variant \"{}\"]\n", m.game().id());
+    let options: Vec<String> = start
+        .changed_options()
+        .iter()
+        .map(|(id, value)| format!("{id}={value}"))
+        .collect();
+    if !options.is_empty() {
+        out.push_str(&format!("[Options \"{}\"]\n", options.join(";")));
+    }
+    if let Some(fen) = start.set_up_text() {
+        out.push_str(&format!("[FEN \"{fen}\"]\n"));
+    }
+    if start.dice().is_some() {
+        out.push_str(&format!("[Seed \"{}\"]\n", m.seed()));
+    }
+    let result = result_token(m);
+    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    let moves = movetext(m);
+    if !moves.is_empty() {
+        out.push_str(&moves);
+        out.push(' ');
+    }
+    out.push_str(result);
+    out.push('\n');
+    out
+}
+
+/// Reads a replay file of any game: the game from its `[Variant]` tag (chess without
+/// one, as in PGN), the dice's seed from `[Seed]`.
+pub fn read_replay_file(text: &str) -> Result<Match, ReplayError> {
+    let record = parse_movetext(text);
+    let game = GameId::from_id(record.tag("Variant").unwrap_or("chess"))
+        .map_err(|e| setup_error(e.to_string()))?;
+    let mut m = replay(game, text, &[])?;
+    if let Some(seed) = record.tag("Seed").and_then(|s| s.parse().ok()) {
+        m.set_seed(seed);
+    }
+    Ok(m)
+}
+
 /// Writes a match as a numbered move list: `1. e4 e5 2. Nf3`.
 pub fn movetext(m: &Match) -> String {
     let mut out: Vec<String> = Vec::new();
@@ -458,5 +519,67 @@ mod tests {
             bad.to_match().unwrap_err(),
             Error::SavedGame("action 2 (e4): e4 is not legal here".into())
         );
+    }
+}
+
+#[cfg(test)]
+mod file_tests {
+    use super::*;
+
+    fn played(game: GameId, options: &[(&str, &str)], moves: &[&str]) -> Match {
+        let options: Vec<(String, String)> = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let mut m = Match::new(Position::new(game, &options).unwrap());
+        for t in moves {
+            m.play_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+        m
+    }
+
+    #[test]
+    fn a_replay_file_has_the_family_tags_and_reads_back() {
+        let mut m = played(
+            GameId::DiceChess,
+            &[("dice", "three-choose-one")],
+            &["[6,2,4]", "e4", "[3,3,1]", "--"],
+        );
+        m.set_seed(9);
+        let text = replay_file(&m);
+        assert_eq!(
+            text,
+            "[Variant \"dice-chess\"]\n[Options \"dice=three-choose-one\"]\n[Seed \"9\"]\n\
+             [Result \"*\"]\n\n1. [6,2,4] e4 [3,3,1] -- *\n"
+        );
+        let back = read_replay_file(&text).unwrap();
+        assert_eq!(back.position(), m.position());
+        assert_eq!(back.seed(), 9);
+
+        let m = played(GameId::DoubleMove, &[], &["e4", "e5", "Nc6", "Qh5", "Qxf7"]);
+        let text = replay_file(&m);
+        assert!(text.ends_with("1. e4 e5,Nc6 2. Qh5,Qxf7 *\n"), "{text}");
+        assert_eq!(read_replay_file(&text).unwrap().position(), m.position());
+    }
+
+    #[test]
+    fn a_replay_file_keeps_a_set_up_start_and_the_result() {
+        let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+        let mut m = Match::new(Position::set_up(GameId::Chess, &[], fen).unwrap());
+        for t in [
+            "Ra7", "Kf8", "Kf2", "Kg8", "Kg3", "Kf8", "Kg4", "Kg8", "Kg5", "Kf8", "Kg6", "Kg8",
+            "Ra8#",
+        ] {
+            m.play_text(t).unwrap();
+        }
+        let text = replay_file(&m);
+        assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+        assert!(
+            text.contains("[Result \"1-0\"]") && text.ends_with("Ra8# 1-0\n"),
+            "{text}"
+        );
+        let back = read_replay_file(&text).unwrap();
+        assert_eq!(back.outcome(), m.outcome());
+        assert!(read_replay_file("[Variant \"no-such-game\"]\n1. e4").is_err());
     }
 }

@@ -67,7 +67,7 @@ impl Dialogs {
     /// path field does the same.
     pub fn open_file(&mut self, parts: &mut Parts) {
         match rfd::FileDialog::new()
-            .add_filter("Doska", &["ron"])
+            .add_filter("Doska", &["ron", "txt", "pgn"])
             .pick_file()
         {
             Some(path) => self.load_path(parts, &path),
