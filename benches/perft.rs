@@ -61,9 +61,14 @@ fn doska_tri_chess(bencher: Bencher, depth: u32) {
     bencher.bench(|| doska::cli::perft(&position, depth));
 }
 
-/// The chess family's engine (transforming chess, the Maharajah after `M@e5`), which
-/// tests each move by playing it, beside orthodox chess's own generator above.
-#[divan::bench(args = ["transforming", "maharajah"], sample_count = 3)]
+/// The chess family's engine, which tests each move by playing it, beside orthodox
+/// chess's own generator above: perft 4 of transforming chess and of the Maharajah
+/// after `M@e5`, perft 4 of double-move and everyone-moves chess (whose plies are
+/// moves, not turns), perft 8 of dice chess (whose plies are rolls and moves).
+#[divan::bench(
+    args = ["transforming", "maharajah", "double-move", "everyone-moves", "dice-chess"],
+    sample_count = 3
+)]
 fn doska_family(bencher: Bencher, game: &str) {
     let id = doska::rules::GameId::from_id(game).unwrap();
     let mut position = doska::rules::Position::new(id, &[]).unwrap();
@@ -71,5 +76,10 @@ fn doska_family(bencher: Bencher, game: &str) {
         let placed = position.parse_move("M@e5").unwrap();
         position.play(&placed).unwrap();
     }
-    bencher.bench(|| doska::cli::perft(&position, 4));
+    let depth = if id == doska::rules::GameId::DiceChess {
+        8
+    } else {
+        4
+    };
+    bencher.bench(|| doska::cli::perft(&position, depth));
 }

@@ -37,6 +37,11 @@ fn random_match(game: GameId, team: bool, choices: &[usize]) -> Match {
 fn games() -> impl Strategy<Value = (GameId, bool)> {
     prop_oneof![
         Just((GameId::Chess, false)),
+        Just((GameId::Transforming, false)),
+        Just((GameId::Maharajah, false)),
+        Just((GameId::DoubleMove, false)),
+        Just((GameId::DiceChess, false)),
+        Just((GameId::EveryoneMoves, false)),
         Just((GameId::ZShashmaty, false)),
         Just((GameId::ZShashmaty, true)),
         Just((GameId::Reversi, false)),
@@ -49,7 +54,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn random_games_play_and_round_trip((game, team) in games(), choices in prop::collection::vec(0usize..10_000, 0..120)) {
@@ -99,10 +104,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(16))]
 
     /// Reversi fills the board, Corners has its move limits, Epsilon-64 its repetition
-    /// rule: random games always end.
+    /// rule, and where kings are taken a random king soon is: random games always end.
     #[test]
     fn random_games_end(seed in any::<u64>()) {
         prop_assert!(plays_to_an_end(GameId::Reversi, seed, 140));
+        prop_assert!(plays_to_an_end(GameId::DoubleMove, seed, 3_000));
+        prop_assert!(plays_to_an_end(GameId::DiceChess, seed, 20_000));
+        prop_assert!(plays_to_an_end(GameId::EveryoneMoves, seed, 3_000));
         prop_assert!(plays_to_an_end(GameId::Corners, seed, 170));
         prop_assert!(plays_to_an_end(GameId::Epsilon, seed, 20_000));
     }

@@ -22,7 +22,7 @@ pub use roll::{FACE_ROLES, Faces, Roll, allowed, face};
 
 use crate::rules::chess::{DrawClaim, Move as ChessMove, MoveKind, Role, kind, san};
 use crate::rules::family::Family;
-use crate::rules::game::Game;
+use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
@@ -333,6 +333,13 @@ impl Game for DiceChess {
         } else {
             None
         }
+    }
+
+    /// Rolls count as plies, each face or set of faces rolled as its own branch.
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(perft_by_copy(self, depth, &|g| {
+            g.legal_moves().len() as u64
+        }))
     }
 
     fn diagram(&self) -> String {
