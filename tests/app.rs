@@ -546,8 +546,8 @@ fn dice_roll_by_themselves_after_a_move_and_only_the_rolled_kind_moves() {
         }
         let (_, view) = s.table.moves[0].clone();
         let name = |c| Topology::chess().name(c);
-        click(&mut app, &name(view.from));
-        click(&mut app, &name(view.to()));
+        click(&mut app, name(view.from));
+        click(&mut app, name(view.to()));
         break;
     }
     let n = session(&app).current.cursor();

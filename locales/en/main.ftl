@@ -495,3 +495,6 @@ msg-dice-passed = No piece of the rolled kind could move: the turn passed.
 button-claim-with-move = Claim a draw with my move
 status-in-hand = { $side } in hand:
 status-in-hand-place = Click a lit square to put it on the board.
+status-to-roll = { $side } to roll
+msg-roll-first = Roll the die first.
+msg-not-rolled-kind = The roll does not let this piece move.

@@ -495,3 +495,6 @@ msg-dice-passed = Фигурам выпавшего вида некуда ход
 button-claim-with-move = Потребовать ничью своим ходом
 status-in-hand = В руке у стороны «{ $side }»:
 status-in-hand-place = Щёлкните по подсвеченному полю, чтобы поставить фигуру.
+status-to-roll = Бросок: { $side }
+msg-roll-first = Сначала бросьте кубик.
+msg-not-rolled-kind = По этому броску эта фигура не ходит.

@@ -495,3 +495,6 @@ msg-dice-passed = Фігурам випалого виду нікуди ходи
 button-claim-with-move = Вимагати нічию своїм ходом
 status-in-hand = У руці в сторони «{ $side }»:
 status-in-hand-place = Клацніть підсвічене поле, щоб поставити фігуру.
+status-to-roll = Кидок: { $side }
+msg-roll-first = Спершу киньте кубик.
+msg-not-rolled-kind = За цим кидком ця фігура не ходить.

@@ -41,10 +41,13 @@ struct Search<T> {
     revision: u64,
 }
 
+/// The computer's action, and why it took a diplomatic step.
+type Reply = (Action, Option<Said>);
+
 #[derive(Resource, Default)]
 pub struct Thinking {
     /// The computer's search, and when it started (the pause counts from there).
-    search: Option<(Search<(Action, Option<Said>)>, f64)>,
+    search: Option<(Search<Reply>, f64)>,
     /// A reply found before the pause was over.
     ready: Option<(Action, u64, f64)>,
     /// Why the computer took its latest diplomatic step, and that step with its place

@@ -165,6 +165,10 @@ impl Selection {
             self.path.clear();
             return if position.capture_compulsory() {
                 Click::Refused("msg-capture-compulsory")
+            } else if position.awaits_roll() {
+                Click::Refused("msg-roll-first")
+            } else if position.dice().is_some() {
+                Click::Refused("msg-not-rolled-kind")
             } else if was_selected {
                 Click::Deselected
             } else {

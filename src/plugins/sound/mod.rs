@@ -59,9 +59,7 @@ pub fn cue_for(m: &Match) -> Option<Cue> {
     if m.outcome().is_some() && !shot {
         return Some(Cue::End);
     }
-    let Some(mv) = action.moved() else {
-        return None;
-    };
+    let mv = action.moved()?;
     if shot {
         return None;
     }

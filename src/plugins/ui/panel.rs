@@ -221,10 +221,12 @@ pub fn show(
                     );
                 }
                 None => {
-                    ui.label(lang.t_args(
-                        "status-to-move",
-                        &[("side", side_name(lang, position.turn()))],
-                    ));
+                    let key = if position.awaits_roll() {
+                        "status-to-roll"
+                    } else {
+                        "status-to-move"
+                    };
+                    ui.label(lang.t_args(key, &[("side", side_name(lang, position.turn()))]));
                     match position.turn_progress() {
                         Some((n, 0)) => {
                             ui.label(lang.t_args("status-turn-move-open", &[("n", n.to_string())]));
