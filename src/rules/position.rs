@@ -9,7 +9,7 @@ use super::dama::{Armenian, Turkish};
 use super::dice::DiceChess;
 use super::epsilon::Epsilon;
 use super::error::Error;
-use super::family::{DoubleMove, EveryoneMoves, Maharajah, Transforming};
+use super::family::{Appearing, DoubleMove, EveryoneMoves, Maharajah, Transforming};
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -168,6 +168,7 @@ registry! {
     DoubleMove: DoubleMove, DoubleMove => "double-move";
     DiceChess: DiceChess, DiceChess => "dice-chess";
     EveryoneMoves: EveryoneMoves, EveryoneMoves => "everyone-moves";
+    Appearing: Appearing, Appearing => "appearing";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";
@@ -204,6 +205,7 @@ impl GameId {
                 | GameId::DoubleMove
                 | GameId::DiceChess
                 | GameId::EveryoneMoves
+                | GameId::Appearing
         )
     }
 

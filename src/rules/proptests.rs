@@ -42,6 +42,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::DoubleMove, false)),
         Just((GameId::DiceChess, false)),
         Just((GameId::EveryoneMoves, false)),
+        Just((GameId::Appearing, false)),
         Just((GameId::ZShashmaty, false)),
         Just((GameId::ZShashmaty, true)),
         Just((GameId::Reversi, false)),

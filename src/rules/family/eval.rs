@@ -35,6 +35,10 @@ impl<V: Variant> Evaluate for Family<V> {
                     total += MOBILITY * reach.count_ones() as i32;
                 }
             }
+            // A piece in hand is worth its value: it can come down anywhere.
+            for role in Role::ALL {
+                total += VALUE[role as usize] * i32::from(self.reserve[s.index()][role as usize]);
+            }
             white += if s == Side::White { total } else { -total };
         }
         if side == Side::White { white } else { -white }

@@ -38,6 +38,9 @@ impl<V: Variant> Family<V> {
             fields[2] = "-";
         }
         let mut position = Chess::parse_fen(&format!("{placement} {}", fields.join(" ")))?;
+        if variant.castling_needs_king_mark() {
+            position.castling |= super::appearing::king_marks(position.castling);
+        }
         let turn = if length > 1 {
             targets |= position.ep_square.take().map_or(0, |sq| 1u64 << sq);
             Turn {

@@ -6,7 +6,7 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, squares, tables};
-use crate::rules::chess::{Board, Chess, DrawClaim, Piece, Role};
+use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
@@ -87,8 +87,8 @@ impl Variant for MaharajahOptions {
         }
     }
 
-    fn drops(&self, position: &Chess, _role: Role) -> Bitboard {
-        let board = &position.board;
+    fn drops(&self, g: &Family<Self>, _role: Role) -> Bitboard {
+        let board = &g.position.board;
         let empty = !board.occupied();
         match self.placement_zone {
             PlacementZone::Ranks4To8 => {

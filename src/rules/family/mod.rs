@@ -11,6 +11,9 @@
 //! a piece moves the same way wherever it stands; orthodox chess keeps its own faster
 //! generator.
 
+pub mod appearing;
+#[cfg(test)]
+mod appearing_tests;
 pub mod double_move;
 #[cfg(test)]
 mod double_move_tests;
@@ -28,6 +31,7 @@ pub mod transforming;
 mod transforming_tests;
 mod turns;
 
+pub use appearing::{Appearing, AppearingOptions};
 pub use double_move::{DoubleMove, DoubleMoveOptions};
 pub use everyone_moves::{EveryoneMoves, EveryoneMovesOptions};
 pub use maharajah::{Maharajah, MaharajahOptions};
@@ -62,8 +66,33 @@ pub trait Variant: HouseRules {
         Some(Role::King)
     }
     /// The squares where the side to move may put `role` from its reserve now.
-    fn drops(&self, _position: &Chess, _role: Role) -> Bitboard {
+    fn drops(&self, _g: &Family<Self>, _role: Role) -> Bitboard
+    where
+        Self: Sized,
+    {
         0
+    }
+    /// Whether a legal move is also allowed by a rule of the variant's own (appearing
+    /// chess's drops that may not check).
+    fn permits(&self, _g: &Family<Self>, _m: &Move) -> bool
+    where
+        Self: Sized,
+    {
+        true
+    }
+    /// Whether a drop counts as a move: for the move number, and, being irreversible,
+    /// resetting the fifty-move count. Otherwise it is a placement before play
+    /// (the Maharajah's, at move 0).
+    fn drops_are_moves(&self) -> bool {
+        false
+    }
+    /// What a drop does to the position besides putting the piece down (castling
+    /// rights for pieces dropped on their home squares).
+    fn dropped(&self, _position: &mut Chess, _m: &Move) {}
+    /// Whether castling also needs the king's home square marked in the castling
+    /// rights: a king dropped there and unmoved since.
+    fn castling_needs_king_mark(&self) -> bool {
+        false
     }
     /// The side that has lost by a rule of the variant's own, and why.
     fn lost(&self, _g: &Family<Self>) -> Option<(Side, Reason)>
@@ -219,8 +248,14 @@ impl<V: Variant> Game for Family<V> {
                     role: m.role,
                 },
             );
-            // A drop is no move for the fifty-move count, nor for the move number.
+            self.variant.dropped(p, m);
             p.ep_square = None;
+            if self.variant.drops_are_moves() {
+                p.halfmoves = 0;
+                if p.turn == Side::Black {
+                    p.fullmoves = p.fullmoves.saturating_add(1);
+                }
+            }
             p.turn = p.turn.other();
         } else {
             self.position.play_unchecked(m);
@@ -246,7 +281,7 @@ impl<V: Variant> Game for Family<V> {
             s.extend(suffix);
             return s;
         }
-        san::write(m, &self.moves(), suffix)
+        san::write(m, &board_moves(self.moves()), suffix)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
@@ -258,14 +293,18 @@ impl<V: Variant> Game for Family<V> {
                 .ok_or_else(|| "the turn cannot end here".into());
         }
         if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
-            let role = letter.chars().next().and_then(Role::from_letter);
+            // A pawn's drop may leave out its letter: `@e3`.
+            let role = match letter.chars().next() {
+                None => Some(Role::Pawn),
+                Some(c) => Role::from_letter(c),
+            };
             let to = Topology::chess().parse(square);
             return moves
                 .into_iter()
                 .find(|m| m.kind == MoveKind::Drop && Some(m.role) == role && Some(m.to) == to)
                 .ok_or_else(|| format!("{} is not legal here", crate::rules::error::shown(text)));
         }
-        san::read(text, &moves)
+        san::read(text, &board_moves(moves))
     }
 
     fn view(&self, m: &Move) -> MoveView {
@@ -313,7 +352,8 @@ impl<V: Variant> Game for Family<V> {
                 self.variant.no_moves(p.turn)
             });
         }
-        if self.variant.insufficient_material(&p.board) {
+        // Pieces in hand can still come down and mate.
+        if self.reserve == [[0; 7]; 2] && self.variant.insufficient_material(&p.board) {
             return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
         self.variant
@@ -377,14 +417,24 @@ impl<V: Variant> Game for Family<V> {
         (power != piece.role).then(|| kind(power))
     }
 
-    /// Pieces dropped before the first move come at move 0 (`0... M@e5`).
+    /// Pieces dropped before the first move come at move 0 (`0... M@e5`), where drops
+    /// are placements rather than moves.
     fn move_number(&self) -> u32 {
-        self.position.fullmoves - u32::from(self.holding() && self.position.fullmoves == 1)
+        let placing =
+            !self.variant.drops_are_moves() && self.holding() && self.position.fullmoves == 1;
+        self.position.fullmoves - u32::from(placing)
     }
 
     fn diagram(&self) -> String {
         diagram(&self.position)
     }
+}
+
+/// The moves of pieces on the board, without drops: what SAN is written and read
+/// among (a drop to e4 is no pawn move `e4`).
+fn board_moves(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.retain(|m| m.kind != MoveKind::Drop);
+    moves
 }
 
 /// The side whose king is gone, where kings are captured rather than mated.

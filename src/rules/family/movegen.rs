@@ -73,6 +73,14 @@ impl<V: Variant> Family<V> {
 
     /// Every legal move of the side to move.
     pub(crate) fn moves(&self) -> Vec<Move> {
+        let mut moves = self.king_safe();
+        moves.retain(|m| self.variant.permits(self, m));
+        moves
+    }
+
+    /// The moves that leave the mover's royal piece unattacked, before the variant's
+    /// own restrictions: what counts as an answer to a check.
+    pub(super) fn king_safe(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_legal(&mut moves);
         let us = self.position.turn;
@@ -136,7 +144,7 @@ impl<V: Variant> Family<V> {
         }
         for role in Role::ALL {
             if self.reserve[p.turn.index()][role as usize] > 0 {
-                for to in squares(self.variant.drops(p, role)) {
+                for to in squares(self.variant.drops(self, role)) {
                     out.push(Move {
                         from: to,
                         to,
@@ -219,7 +227,9 @@ impl<V: Variant> Family<V> {
         let own = |sq: Cell, role| {
             rested & (1u64 << sq) == 0 && board.piece_at(sq) == Some(Piece { side: p.turn, role })
         };
-        if !own(king, Role::King) {
+        if !own(king, Role::King)
+            || (self.variant.castling_needs_king_mark() && p.castling & (1u64 << king) == 0)
+        {
             return;
         }
         let enemy = p.turn.other();

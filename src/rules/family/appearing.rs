@@ -1,0 +1,228 @@
+//! Appearing chess (`appearing.md`): the board starts empty and each side holds its
+//! whole army in reserve. White first puts its king anywhere, then Black its own; from
+//! then on a turn is one action, a chess move or a drop of a piece from the reserve
+//! onto an empty square. Drops may block checks and count for mate and stalemate;
+//! pawns drop only in their own half (a house rule), never on the first or last rank.
+//! Captured pieces are gone for good.
+//!
+//! Castling under `castling = home-squares` needs a king and rook dropped on their
+//! home squares and unmoved since. The chess position's castling bitboard holds the
+//! rooks' rights as usual, and here also a mark on the king's home square while the
+//! king dropped there has not moved; chess's own bookkeeping clears both marks when
+//! either piece moves or the rook is taken, and the FEN writes only the rooks'.
+
+use super::{Family, Variant};
+use crate::rules::chess::tables::Bitboard;
+use crate::rules::chess::{Board, Chess, DrawClaim, Move, MoveKind, Piece, Role};
+use crate::rules::game::Game;
+use crate::rules::options::{HouseRules, OptionSpec, unknown};
+use crate::rules::side::Side;
+use crate::rules::topology::Cell;
+
+pub type Appearing = Family<AppearingOptions>;
+
+/// Whether a drop may give check, or mate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DropCheck {
+    #[default]
+    Allowed,
+    /// Check, but not mate.
+    NoMate,
+    Forbidden,
+}
+
+/// Where pawns may be dropped (never on the first or last rank).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PawnZone {
+    /// White on ranks 2 to 4, Black on ranks 5 to 7.
+    #[default]
+    OwnHalf,
+    /// White on rank 2, Black on rank 7.
+    HomeRank,
+    /// Either side on ranks 2 to 7.
+    Ranks2To7,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct AppearingOptions {
+    pub drop_check: DropCheck,
+    pub pawn_zone: PawnZone,
+    /// Castling for a king and rook dropped on their home squares and unmoved since.
+    pub home_castling: bool,
+    pub draw_claim: DrawClaim,
+}
+
+/// Ranks as bitboards, rank 1 first.
+const fn rank(n: u32) -> Bitboard {
+    0xFF << (8 * (n - 1))
+}
+
+impl AppearingOptions {
+    fn pawn_squares(&self, side: Side) -> Bitboard {
+        match (self.pawn_zone, side) {
+            (PawnZone::OwnHalf, Side::White) => rank(2) | rank(3) | rank(4),
+            (PawnZone::OwnHalf, _) => rank(5) | rank(6) | rank(7),
+            (PawnZone::HomeRank, Side::White) => rank(2),
+            (PawnZone::HomeRank, _) => rank(7),
+            (PawnZone::Ranks2To7, _) => !(rank(1) | rank(8)),
+        }
+    }
+}
+
+impl Variant for AppearingOptions {
+    fn start(&self) -> &'static str {
+        "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1"
+    }
+
+    fn power(&self, piece: Piece, _square: Cell) -> Role {
+        piece.role
+    }
+
+    fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {
+        Some(&Role::PROMOTIONS)
+    }
+
+    /// Any empty square, pawns within their zone; while a side's king is still in
+    /// reserve it may drop nothing else. Whether the drop leaves its own king in check
+    /// (the black king beside the white one, say) is judged as for any move.
+    fn drops(&self, g: &Family<Self>, role: Role) -> Bitboard {
+        let p = &g.position;
+        let king_held = g.reserve[p.turn.index()][Role::King as usize] > 0;
+        if king_held && role != Role::King {
+            return 0;
+        }
+        let empty = !p.board.occupied();
+        match role {
+            Role::Pawn => empty & self.pawn_squares(p.turn),
+            _ => empty,
+        }
+    }
+
+    /// A drop that checks is refused under `drop_check = forbidden`, and one that mates
+    /// under `no-mate`; moves are never restricted.
+    fn permits(&self, g: &Family<Self>, m: &Move) -> bool {
+        if m.kind != MoveKind::Drop || self.drop_check == DropCheck::Allowed {
+            return true;
+        }
+        let mut after = g.clone();
+        after.play(m);
+        let them = after.position.turn;
+        if !after.attacked_king(them) {
+            return true;
+        }
+        self.drop_check == DropCheck::NoMate && !after.king_safe().is_empty()
+    }
+
+    fn drops_are_moves(&self) -> bool {
+        true
+    }
+
+    /// Under home-square castling a king dropped on its home square is marked, and a
+    /// rook dropped on a corner of its side's first rank gets the right.
+    fn dropped(&self, position: &mut Chess, m: &Move) {
+        if !self.home_castling {
+            return;
+        }
+        let base: Cell = if position.turn == Side::White { 0 } else { 56 };
+        let home = match m.role {
+            Role::King => m.to == base + 4,
+            Role::Rook => m.to == base || m.to == base + 7,
+            _ => false,
+        };
+        if home {
+            position.castling |= 1u64 << m.to;
+        }
+    }
+
+    fn castling_needs_king_mark(&self) -> bool {
+        true
+    }
+
+    fn insufficient_material(&self, board: &Board) -> bool {
+        Chess {
+            board: *board,
+            ..Chess::default()
+        }
+        .is_insufficient_material()
+    }
+
+    fn draw_claim(&self) -> DrawClaim {
+        self.draw_claim
+    }
+}
+
+impl HouseRules for AppearingOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "drop_check",
+                default: "allowed",
+                values: &["allowed", "no-mate", "forbidden"],
+            },
+            OptionSpec {
+                id: "pawn_drop_zone",
+                default: "own-half",
+                values: &["own-half", "home-rank", "ranks-2-7"],
+            },
+            OptionSpec {
+                id: "castling",
+                default: "none",
+                values: &["none", "home-squares"],
+            },
+            DrawClaim::SPEC,
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        Some(match id {
+            "drop_check" => match self.drop_check {
+                DropCheck::Allowed => "allowed",
+                DropCheck::NoMate => "no-mate",
+                DropCheck::Forbidden => "forbidden",
+            },
+            "pawn_drop_zone" => match self.pawn_zone {
+                PawnZone::OwnHalf => "own-half",
+                PawnZone::HomeRank => "home-rank",
+                PawnZone::Ranks2To7 => "ranks-2-7",
+            },
+            "castling" => {
+                if self.home_castling {
+                    "home-squares"
+                } else {
+                    "none"
+                }
+            }
+            "draw_claim" => self.draw_claim.id(),
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
+        match (id, value) {
+            ("drop_check", "allowed") => self.drop_check = DropCheck::Allowed,
+            ("drop_check", "no-mate") => self.drop_check = DropCheck::NoMate,
+            ("drop_check", "forbidden") => self.drop_check = DropCheck::Forbidden,
+            ("drop_check", _) => return wrong("allowed, no-mate or forbidden"),
+            ("pawn_drop_zone", "own-half") => self.pawn_zone = PawnZone::OwnHalf,
+            ("pawn_drop_zone", "home-rank") => self.pawn_zone = PawnZone::HomeRank,
+            ("pawn_drop_zone", "ranks-2-7") => self.pawn_zone = PawnZone::Ranks2To7,
+            ("pawn_drop_zone", _) => return wrong("own-half, home-rank or ranks-2-7"),
+            ("castling", "none") => self.home_castling = false,
+            ("castling", "home-squares") => self.home_castling = true,
+            ("castling", _) => return wrong("none or home-squares"),
+            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
+
+/// The marks a set-up position's castling rights imply: the king's home square of each
+/// side that keeps a right (see the module's note).
+pub(super) fn king_marks(castling: Bitboard) -> Bitboard {
+    [0u8, 56]
+        .into_iter()
+        .filter(|&base| castling & (1u64 << base | 1u64 << (base + 7)) != 0)
+        .fold(0, |marks, base| marks | 1u64 << (base + 4))
+}
