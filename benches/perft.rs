@@ -64,9 +64,10 @@ fn doska_tri_chess(bencher: Bencher, depth: u32) {
 /// The chess family's engine, which tests each move by playing it, beside orthodox
 /// chess's own generator above: perft 4 of transforming chess and of the Maharajah
 /// after `M@e5`, perft 4 of double-move and everyone-moves chess (whose plies are
-/// moves, not turns), perft 8 of dice chess (whose plies are rolls and moves).
+/// moves, not turns), perft 8 of dice chess (whose plies are rolls and moves), perft
+/// 3 of appearing chess (the two kings, then any drop or move).
 #[divan::bench(
-    args = ["transforming", "maharajah", "double-move", "everyone-moves", "dice-chess"],
+    args = ["transforming", "maharajah", "double-move", "everyone-moves", "dice-chess", "appearing"],
     sample_count = 3
 )]
 fn doska_family(bencher: Bencher, game: &str) {
@@ -76,10 +77,10 @@ fn doska_family(bencher: Bencher, game: &str) {
         let placed = position.parse_move("M@e5").unwrap();
         position.play(&placed).unwrap();
     }
-    let depth = if id == doska::rules::GameId::DiceChess {
-        8
-    } else {
-        4
+    let depth = match id {
+        doska::rules::GameId::DiceChess => 8,
+        doska::rules::GameId::Appearing => 3,
+        _ => 4,
     };
     bencher.bench(|| doska::cli::perft(&position, depth));
 }
