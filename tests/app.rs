@@ -502,6 +502,40 @@ fn a_draw_is_claimed_with_the_move_that_repeats() {
     assert_eq!(m.notation(m.cursor() - 1), "Ng8 draw-claim");
 }
 
+#[test]
+fn appearing_pieces_come_from_the_hand_by_clicks() {
+    use doska::rules::PieceKind;
+    let mut app = headless(GameId::Appearing, &[]);
+    click(&mut app, "e1");
+    click(&mut app, "e8");
+    assert_eq!(
+        doska::rules::record::movetext(&session(&app).current),
+        "1. K@e1 K@e8"
+    );
+    // A kind picked in the hand goes where it is clicked, and says why it may not.
+    app.world_mut().resource_mut::<Session>().selection.pocket = Some(PieceKind::Pawn);
+    click(&mut app, "e6");
+    assert_eq!(session(&app).message, Some("msg-drop-pawn-zone"));
+    app.world_mut().resource_mut::<Session>().selection.pocket = Some(PieceKind::Queen);
+    click(&mut app, "d4");
+    assert_eq!(session(&app).current.notation(2), "Q@d4");
+    // With nothing picked, an empty square asks which piece.
+    click(&mut app, "c6");
+    let choices = session(&app).choice.clone().expect("a choice of pieces");
+    assert_eq!(choices.len(), 5, "queen, rooks, bishops, knights, pawns");
+    let knight = choices
+        .into_iter()
+        .find(|m| session(&app).current.position().notation(m) == "N@c6")
+        .unwrap();
+    app.world_mut()
+        .write_message(Command::Act(Action::Play(knight)));
+    app.update();
+    assert_eq!(
+        doska::rules::record::movetext(&session(&app).current),
+        "1. K@e1 K@e8 2. Q@d4 N@c6"
+    );
+}
+
 /// Updates the app until `done` holds, for up to three seconds (a roll tumbles first).
 fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
     let started = std::time::Instant::now();
@@ -682,7 +716,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nz-shashmaty\n\
+        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nz-shashmaty\n\
          turkish-draughts\n\
          armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
@@ -813,6 +847,7 @@ fn each_game_opens_in_a_real_window() {
     let games = [
         ("chess", "1. e4 e5"),
         ("dice-chess", "1. [6] e4 [5]"),
+        ("appearing", "1. K@e1 K@e8 2. Q@d4"),
         ("z-shashmaty", "1. cd4"),
         ("turkish-draughts", "1. a3-a4"),
         ("armenian-draughts", ""),

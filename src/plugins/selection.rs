@@ -1,7 +1,7 @@
 //! What a click on the board means: select a piece, walk a capture chain, play a move
 //! or ask which piece to promote to. Kept free of Bevy so its rules read plainly.
 
-use crate::rules::{Cell, Move, MoveView, Position};
+use crate::rules::{Cell, Move, MoveView, PieceKind, Position};
 
 /// The legal moves of the position with what each does, computed once per position.
 #[derive(Clone, Debug, Default)]
@@ -31,18 +31,40 @@ impl MoveTable {
 
     /// The cells where a piece may be put down.
     pub fn placements(&self) -> impl Iterator<Item = Cell> + '_ {
+        self.placements_of(None).map(|(_, v)| v.from)
+    }
+
+    /// The drops of a piece of `kind` from the hand (of any, where None).
+    pub fn placements_of(
+        &self,
+        kind: Option<PieceKind>,
+    ) -> impl Iterator<Item = &(Move, MoveView)> + '_ {
         self.moves
             .iter()
-            .filter(|(_, v)| v.placed.is_some())
-            .map(|(_, v)| v.from)
+            .filter(move |(_, v)| v.placed.is_some_and(|p| kind.is_none_or(|k| p.kind == k)))
+    }
+
+    /// The kinds of piece the side to move may put down now.
+    pub fn kinds_in_hand(&self) -> Vec<PieceKind> {
+        let mut kinds: Vec<PieceKind> = self
+            .placements_of(None)
+            .filter_map(|(_, v)| v.placed.map(|p| p.kind))
+            .collect();
+        kinds.dedup();
+        kinds.sort_by_key(|k| *k as u8);
+        kinds.dedup();
+        kinds
     }
 }
 
-/// The selected piece and the landing squares clicked so far.
+/// The selected piece and the landing squares clicked so far, or the kind of piece
+/// picked from the hand to put down.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Selection {
     pub from: Option<Cell>,
     pub path: Vec<Cell>,
+    /// A kind picked from the hand: only its drops are lit and played.
+    pub pocket: Option<PieceKind>,
 }
 
 /// What a click did.
@@ -108,14 +130,34 @@ impl Selection {
                 .candidates(table)
                 .iter()
                 .any(|(_, v)| v.landings.contains(&cell));
-        if !destination_of_selected
-            && let Some((m, _)) = table
-                .moves
-                .iter()
-                .find(|(_, v)| v.placed.is_some() && v.from == cell)
-        {
-            *self = Selection::default();
-            return Click::Play(*m);
+        if !destination_of_selected {
+            // A piece put down from the hand: the kind picked, or the only one that
+            // may go there; several ask which.
+            let drops: Vec<Move> = table
+                .placements_of(self.pocket)
+                .filter(|(_, v)| v.from == cell)
+                .map(|(m, _)| *m)
+                .collect();
+            match drops.as_slice() {
+                [] => {}
+                [one] => {
+                    *self = Selection::default();
+                    return Click::Play(*one);
+                }
+                _ => return Click::Choose(drops),
+            }
+            // A kind picked from the hand, and a square where it may not go (a piece
+            // of one's own there is selected instead).
+            if let Some(kind) = self.pocket
+                && self.from.is_none()
+                && table.from_cell(cell).next().is_none()
+            {
+                return Click::Refused(
+                    position
+                        .drop_refusal(kind, cell)
+                        .unwrap_or("msg-no-placement-here"),
+                );
+            }
         }
         if self.from.is_some() {
             let cands = self.candidates(table);
@@ -158,6 +200,7 @@ impl Selection {
                 *self = Selection {
                     from: Some(cell),
                     path: Vec::new(),
+                    pocket: None,
                 };
                 return Click::Selected;
             }

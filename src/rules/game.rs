@@ -98,6 +98,11 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn tallies(&self) -> Vec<(Side, u32, u32)> {
         Vec::new()
     }
+    /// Why the side to move may not put a piece of `kind` from its hand on `cell` (a
+    /// translation key), where it holds one and may not.
+    fn drop_refusal(&self, _kind: PieceKind, _cell: Cell) -> Option<&'static str> {
+        None
+    }
     /// The pieces each side holds off the board to put on it, by kind and number.
     fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
         Vec::new()

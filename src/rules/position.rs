@@ -345,6 +345,10 @@ impl Position {
         each!(self, p => p.first_side())
     }
 
+    pub fn drop_refusal(&self, kind: PieceKind, cell: Cell) -> Option<&'static str> {
+        each!(self, p => p.drop_refusal(kind, cell))
+    }
+
     pub fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
         each!(self, p => p.in_hand())
     }

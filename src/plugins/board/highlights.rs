@@ -145,8 +145,12 @@ pub fn show(
     }
     // A selected stone shows its own moves only, not the placements as well.
     if selection.from.is_none() {
-        for cell in session.table.placements() {
-            mark(cell, &marks.placement, &inks.placement);
+        // Where several kinds could come down, the squares light once one is picked.
+        let one_kind = session.table.kinds_in_hand().len() == 1;
+        if selection.pocket.is_some() || one_kind {
+            for (_, view) in session.table.placements_of(selection.pocket) {
+                mark(view.from, &marks.placement, &inks.placement);
+            }
         }
     }
 }

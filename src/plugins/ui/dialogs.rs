@@ -208,10 +208,22 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 
     if let Some(choices) = &session.choice {
         let position = session.current.position();
-        beside_board(lang.t("dialog-promotion")).show(ctx, |ui| {
+        // A promotion's choice, or which piece from the hand goes on the square.
+        let dropping = choices
+            .iter()
+            .any(|m| position.view(m).is_some_and(|v| v.placed.is_some()));
+        let title = if dropping {
+            "dialog-drop"
+        } else {
+            "dialog-promotion"
+        };
+        beside_board(lang.t(title)).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 for m in choices {
-                    let Some(kind) = position.view(m).and_then(|v| v.promotion) else {
+                    let Some(kind) = position
+                        .view(m)
+                        .and_then(|v| v.promotion.or(v.placed.map(|p| p.kind)))
+                    else {
                         continue;
                     };
                     let piece = PieceView {

@@ -24,6 +24,8 @@ fn showcase(game: GameId) -> &'static str {
         GameId::DoubleMove => "1. e4 e5,Nc6 2. Nf3,Bc4",
         // White's turn under way: three pieces have had their move.
         GameId::EveryoneMoves => "1. e4,d4,Nf3",
+        // The kings placed, then pieces dropped from the hand.
+        GameId::Appearing => "1. K@g1 K@c8 2. Q@d4 N@f6 3. P@e4 P@c6",
         // Black has rolled a 5.
         GameId::DiceChess => "1. [6] e4 [5]",
         _ => "",

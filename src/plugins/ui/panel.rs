@@ -10,7 +10,7 @@ use crate::plugins::storage::{Folders, Unfinished};
 use crate::rules::history::Action;
 use crate::rules::record::{ends_turn, joined};
 use crate::rules::trichess::Said;
-use crate::rules::{Match, Outcome, Position, Side};
+use crate::rules::{Match, Outcome, PieceKind, Position, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -263,12 +263,15 @@ pub fn show(
                     ],
                 ));
             }
-            in_hand(
-                ui,
-                lang,
-                position,
-                session.table.placements().next().is_some(),
-            );
+            let mut picked = None;
+            in_hand(ui, lang, session, &mut picked);
+            if let Some(kind) = picked {
+                let selection = &mut parts.session.selection;
+                selection.pocket = (selection.pocket != Some(kind)).then_some(kind);
+                selection.from = None;
+                selection.path.clear();
+                parts.session.revision += 1;
+            }
             let mut send = None;
             super::dice::show(ui, lang, parts, &mut send);
             let session = &parts.session;
@@ -399,22 +402,48 @@ pub fn show(
 }
 
 /// The pieces each side holds off the board, drawn beside its name, and how the side
-/// to move puts one down when it may.
-fn in_hand(ui: &mut egui::Ui, lang: Language, position: &Position, placing: bool) {
+/// to move puts one down when it may: a click on one of its pieces picks that kind
+/// (`picked`), and only its squares are lit.
+fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Option<PieceKind>) {
+    let position = session.current.position();
+    let droppable = session.table.kinds_in_hand();
+    let placing = !droppable.is_empty();
     let held = position.in_hand();
     for side in Side::BOTH {
         let own: Vec<_> = held.iter().filter(|(s, _, _)| *s == side).collect();
         if own.is_empty() {
             continue;
         }
-        ui.horizontal(|ui| {
-            ui.label(lang.t_args("status-in-hand", &[("side", side_name(lang, side))]));
+        ui.label(lang.t_args("status-in-hand", &[("side", side_name(lang, side))]));
+        ui.horizontal_wrapped(|ui| {
             for (_, piece, n) in own {
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
-                // On a light square, as on the board, so a black piece shows.
-                let square = egui::Color32::from_rgb(237, 217, 181);
+                let can_drop = side == position.turn() && droppable.contains(&piece.kind);
+                let sense = if can_drop {
+                    egui::Sense::click()
+                } else {
+                    egui::Sense::hover()
+                };
+                let (rect, response) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), sense);
+                // On a light square, as on the board, so a black piece shows; the kind
+                // picked is framed, one that may come down now lights under the pointer.
+                let chosen = can_drop && session.selection.pocket == Some(piece.kind);
+                let square = if chosen || (can_drop && response.hovered()) {
+                    egui::Color32::from_rgb(246, 226, 140)
+                } else {
+                    egui::Color32::from_rgb(237, 217, 181)
+                };
                 ui.painter().rect_filled(rect, 4.0, square);
+                if chosen {
+                    ui.painter().rect_stroke(
+                        rect,
+                        4.0,
+                        egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 130, 200)),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+                if response.clicked() {
+                    *picked = Some(piece.kind);
+                }
                 crate::plugins::sprites::paint(ui.painter(), *piece, rect.center(), 30.0);
                 if *n > 1 {
                     ui.label(format!("×{n}"));
@@ -422,7 +451,12 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, position: &Position, placing: bool
             }
         });
         if placing && side == position.turn() {
-            ui.label(egui::RichText::new(lang.t("status-in-hand-place")).italics());
+            let key = if droppable.len() > 1 && session.selection.pocket.is_none() {
+                "status-in-hand-pick"
+            } else {
+                "status-in-hand-place"
+            };
+            ui.label(egui::RichText::new(lang.t(key)).italics());
         }
     }
 }

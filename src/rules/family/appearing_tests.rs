@@ -207,3 +207,40 @@ fn the_move_list_and_the_replay_file_read_back() {
     let back = crate::rules::record::read_replay_file(&text).unwrap();
     assert_eq!(back.position(), m.position());
 }
+
+#[test]
+fn a_refused_drop_says_why() {
+    use crate::rules::view::PieceKind;
+    let cell = |name| crate::rules::Topology::chess().parse(name).unwrap();
+    let start = Appearing::new(AppearingOptions::default());
+    assert_eq!(
+        start.drop_refusal(PieceKind::Queen, cell("d4")),
+        Some("msg-drop-king-first")
+    );
+    assert_eq!(start.drop_refusal(PieceKind::King, cell("d4")), None);
+    let g = played(start, "1. K@e1 K@e8");
+    assert_eq!(
+        g.drop_refusal(PieceKind::Pawn, cell("e5")),
+        Some("msg-drop-pawn-zone")
+    );
+    assert_eq!(
+        g.drop_refusal(PieceKind::Queen, cell("e1")),
+        Some("msg-drop-occupied")
+    );
+    let checked = fen(
+        "4k3/8/8/8/8/8/8/r3K3[N] w - - 0 1",
+        AppearingOptions::default(),
+    );
+    assert_eq!(
+        checked.drop_refusal(PieceKind::Knight, cell("h5")),
+        Some("msg-drop-own-check")
+    );
+    let strict = played(
+        Appearing::new(with(&[("drop_check", "forbidden")])),
+        "1. K@e1 K@e8",
+    );
+    assert_eq!(
+        strict.drop_refusal(PieceKind::Queen, cell("e4")),
+        Some("msg-drop-check-rule")
+    );
+}

@@ -394,6 +394,42 @@ impl<V: Variant> Game for Family<V> {
             .collect()
     }
 
+    fn drop_refusal(&self, kind: PieceKind, cell: Cell) -> Option<&'static str> {
+        let role = Role::ALL
+            .into_iter()
+            .find(|&r| super::chess::kind(r) == kind)?;
+        let p = &self.position;
+        if self.reserve[p.turn.index()][role as usize] == 0 {
+            return None;
+        }
+        let drop = Move {
+            from: cell,
+            to: cell,
+            role,
+            capture: None,
+            promotion: None,
+            kind: MoveKind::Drop,
+        };
+        if self.moves().contains(&drop) {
+            return None;
+        }
+        Some(if p.board.piece_at(cell).is_some() {
+            "msg-drop-occupied"
+        } else if self.variant.drops(self, role) & (1u64 << cell) == 0 {
+            if role != Role::King && self.reserve[p.turn.index()][Role::King as usize] > 0 {
+                "msg-drop-king-first"
+            } else if role == Role::Pawn {
+                "msg-drop-pawn-zone"
+            } else {
+                "msg-no-placement-here"
+            }
+        } else if !self.king_safe().contains(&drop) {
+            "msg-drop-own-check"
+        } else {
+            "msg-drop-check-rule"
+        })
+    }
+
     fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
         let mut held = Vec::new();
         for side in Side::BOTH {
