@@ -91,7 +91,14 @@ impl<V: Variant> Family<V> {
         if self.variant.once_per_unit() {
             return self.safe_in_turn(moves);
         }
+        // A drop only adds a blocker: out of check, one of another piece than the
+        // royal one always stands.
+        let royal = self.variant.royal(us);
+        let in_check = self.attacked_king(us);
         moves.retain(|m| {
+            if m.kind == MoveKind::Drop && !in_check && Some(m.role) != royal {
+                return true;
+            }
             let mut after = self.clone();
             after.play(m);
             let board = &after.position.board;
