@@ -65,9 +65,10 @@ fn doska_tri_chess(bencher: Bencher, depth: u32) {
 /// chess's own generator above: perft 4 of transforming chess and of the Maharajah
 /// after `M@e5`, perft 4 of double-move and everyone-moves chess (whose plies are
 /// moves, not turns), perft 8 of dice chess (whose plies are rolls and moves), perft
-/// 3 of appearing chess (the two kings, then any drop or move).
+/// 3 of appearing chess (the two kings, then any drop or move), perft 4 of
+/// non-disappearing chess (each capture as many moves as it has squares to send to).
 #[divan::bench(
-    args = ["transforming", "maharajah", "double-move", "everyone-moves", "dice-chess", "appearing"],
+    args = ["transforming", "maharajah", "double-move", "everyone-moves", "dice-chess", "appearing", "swedish"],
     sample_count = 3
 )]
 fn doska_family(bencher: Bencher, game: &str) {

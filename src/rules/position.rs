@@ -9,7 +9,7 @@ use super::dama::{Armenian, Turkish};
 use super::dice::DiceChess;
 use super::epsilon::Epsilon;
 use super::error::Error;
-use super::family::{Appearing, DoubleMove, EveryoneMoves, Maharajah, Transforming};
+use super::family::{Appearing, DoubleMove, EveryoneMoves, Maharajah, Swedish, Transforming};
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -169,6 +169,7 @@ registry! {
     DiceChess: DiceChess, DiceChess => "dice-chess";
     EveryoneMoves: EveryoneMoves, EveryoneMoves => "everyone-moves";
     Appearing: Appearing, Appearing => "appearing";
+    Swedish: Swedish, Swedish => "swedish";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";
@@ -206,6 +207,7 @@ impl GameId {
                 | GameId::DiceChess
                 | GameId::EveryoneMoves
                 | GameId::Appearing
+                | GameId::Swedish
         )
     }
 

@@ -43,6 +43,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::DiceChess, false)),
         Just((GameId::EveryoneMoves, false)),
         Just((GameId::Appearing, false)),
+        Just((GameId::Swedish, false)),
         Just((GameId::ZShashmaty, false)),
         Just((GameId::ZShashmaty, true)),
         Just((GameId::Reversi, false)),

@@ -51,6 +51,8 @@ pub struct MoveView {
     pub placed: Option<PieceView>,
     /// Pieces that change colour.
     pub flipped: Vec<Cell>,
+    /// Where the captured piece is put back (non-disappearing chess).
+    pub relocated: Option<Cell>,
 }
 
 impl MoveView {
@@ -65,6 +67,7 @@ impl MoveView {
             vanishes: false,
             placed: None,
             flipped: Vec::new(),
+            relocated: None,
         }
     }
 

@@ -26,6 +26,9 @@ pub mod maharajah;
 #[cfg(test)]
 mod maharajah_tests;
 mod movegen;
+pub mod swedish;
+#[cfg(test)]
+mod swedish_tests;
 pub mod transforming;
 #[cfg(test)]
 mod transforming_tests;
@@ -35,6 +38,7 @@ pub use appearing::{Appearing, AppearingOptions};
 pub use double_move::{DoubleMove, DoubleMoveOptions};
 pub use everyone_moves::{EveryoneMoves, EveryoneMovesOptions};
 pub use maharajah::{Maharajah, MaharajahOptions};
+pub use swedish::{Swedish, SwedishOptions};
 pub use transforming::{Transforming, TransformingOptions};
 
 use super::chess::tables::Bitboard;
@@ -468,7 +472,7 @@ impl<V: Variant> Game for Family<V> {
 
 /// The moves of pieces on the board, without drops: what SAN is written and read
 /// among (a drop to e4 is no pawn move `e4`).
-fn board_moves(mut moves: Vec<Move>) -> Vec<Move> {
+pub(super) fn board_moves(mut moves: Vec<Move>) -> Vec<Move> {
     moves.retain(|m| m.kind != MoveKind::Drop);
     moves
 }
