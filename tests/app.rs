@@ -536,6 +536,30 @@ fn appearing_pieces_come_from_the_hand_by_clicks() {
     );
 }
 
+#[test]
+fn a_captured_piece_is_sent_back_by_a_second_click() {
+    let mut app = headless(GameId::Swedish, &[]);
+    for square in ["e2", "e4", "d7", "d5", "e4", "d5"] {
+        click(&mut app, square);
+    }
+    let s = session(&app);
+    assert_eq!(
+        s.current.actions().len(),
+        2,
+        "the capture waits for its square"
+    );
+    let d5 = Topology::chess().parse("d5").unwrap();
+    assert_eq!(s.selection.landed, Some(d5));
+    let lit = s.selection.targets(&s.table);
+    assert!(lit.len() > 30, "the empty squares a pawn may go to");
+    click(&mut app, "h6");
+    let m = &session(&app).current;
+    assert_eq!(m.notation(2), "exd5>h6");
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 2, "undone in one step");
+}
+
 /// Updates the app until `done` holds, for up to three seconds (a roll tumbles first).
 fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
     let started = std::time::Instant::now();
@@ -716,7 +740,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nz-shashmaty\n\
+        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nswedish\nz-shashmaty\n\
          turkish-draughts\n\
          armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
@@ -848,6 +872,7 @@ fn each_game_opens_in_a_real_window() {
         ("chess", "1. e4 e5"),
         ("dice-chess", "1. [6] e4 [5]"),
         ("appearing", "1. K@e1 K@e8 2. Q@d4"),
+        ("swedish", "1. e4 d5 2. exd5>h6"),
         ("z-shashmaty", "1. cd4"),
         ("turkish-draughts", "1. a3-a4"),
         ("armenian-draughts", ""),

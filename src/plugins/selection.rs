@@ -65,6 +65,9 @@ pub struct Selection {
     pub path: Vec<Cell>,
     /// A kind picked from the hand: only its drops are lit and played.
     pub pocket: Option<PieceKind>,
+    /// The square of a capture whose captured piece the player puts back next
+    /// (non-disappearing chess): the squares it may go to are lit.
+    pub landed: Option<Cell>,
 }
 
 /// What a click did.
@@ -107,6 +110,14 @@ impl Selection {
     /// The squares to light for the selected piece.
     pub fn targets(&self, table: &MoveTable) -> Vec<(Cell, Target)> {
         let mut out: Vec<(Cell, Target)> = Vec::new();
+        if let Some(at) = self.landed {
+            out.push((at, Target::Waypoint));
+            out.extend(
+                self.relocations(table, at)
+                    .map(|(_, v)| (v.relocated.unwrap_or(at), Target::Quiet)),
+            );
+            return out;
+        }
         for (_, v) in self.candidates(table) {
             let kind = if v.captured.is_empty() {
                 Target::Quiet
@@ -123,7 +134,31 @@ impl Selection {
         out
     }
 
+    /// The selected piece's captures on `at`, each with the square it sends the
+    /// captured piece to.
+    fn relocations<'a>(
+        &self,
+        table: &'a MoveTable,
+        at: Cell,
+    ) -> impl Iterator<Item = &'a (Move, MoveView)> {
+        self.candidates(table)
+            .into_iter()
+            .filter(move |(_, v)| v.to() == at && v.relocated.is_some())
+    }
+
     pub fn click(&mut self, position: &Position, table: &MoveTable, cell: Cell) -> Click {
+        // The captured piece goes where the player clicks, if it may.
+        if let Some(at) = self.landed {
+            let chosen = self
+                .relocations(table, at)
+                .find(|(_, v)| v.relocated == Some(cell))
+                .map(|(m, _)| *m);
+            *self = Selection::default();
+            return match chosen {
+                Some(m) => Click::Play(m),
+                None => Click::Deselected,
+            };
+        }
         // A selected stone's destination wins over a placement on the same cell.
         let destination_of_selected = self.from.is_some()
             && self
@@ -199,8 +234,7 @@ impl Selection {
             if table.from_cell(cell).next().is_some() {
                 *self = Selection {
                     from: Some(cell),
-                    path: Vec::new(),
-                    pocket: None,
+                    ..Selection::default()
                 };
                 return Click::Selected;
             }
@@ -235,6 +269,11 @@ impl Selection {
         let same_route = moves.iter().all(|(_, v)| v.landings == moves[0].1.landings);
         if !same_route {
             return Click::Refused("msg-several-routes");
+        }
+        // A capture whose piece has several squares to go back to: they are lit next.
+        if moves.len() > 1 && moves.iter().all(|(_, v)| v.relocated.is_some()) {
+            self.landed = Some(moves[0].1.to());
+            return Click::Extended;
         }
         *self = Selection::default();
         if moves.len() == 1 {

@@ -78,6 +78,10 @@ pub fn show(
     if let Some(last) = session.last_move() {
         fill(last.from, &inks.last_move, z::LAST_MOVE);
         fill(last.to(), &inks.last_move, z::LAST_MOVE);
+        // Where a captured piece was put back, too.
+        if let Some(back) = last.relocated {
+            fill(back, &inks.last_move, z::LAST_MOVE);
+        }
     }
     if let Some(king) = position.check_cell() {
         fill(king, &inks.check, z::CHECK);

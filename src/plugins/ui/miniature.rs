@@ -26,6 +26,8 @@ fn showcase(game: GameId) -> &'static str {
         GameId::EveryoneMoves => "1. e4,d4,Nf3",
         // The kings placed, then pieces dropped from the hand.
         GameId::Appearing => "1. K@g1 K@c8 2. Q@d4 N@f6 3. P@e4 P@c6",
+        // Each capture sent its piece elsewhere: a pawn to h6, another to e2.
+        GameId::Swedish => "1. e4 d5 2. exd5>h6 Qxd5>e2+",
         // Black has rolled a 5.
         GameId::DiceChess => "1. [6] e4 [5]",
         _ => "",

@@ -263,6 +263,11 @@ pub fn show(
                     ],
                 ));
             }
+            if session.selection.landed.is_some() {
+                ui.label(
+                    egui::RichText::new(lang.t("status-relocate")).color(egui::Color32::YELLOW),
+                );
+            }
             let mut picked = None;
             in_hand(ui, lang, session, &mut picked);
             if let Some(kind) = picked {
