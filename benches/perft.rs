@@ -66,9 +66,10 @@ fn doska_tri_chess(bencher: Bencher, depth: u32) {
 /// after `M@e5`, perft 4 of double-move and everyone-moves chess (whose plies are
 /// moves, not turns), perft 8 of dice chess (whose plies are rolls and moves), perft
 /// 3 of appearing chess (the two kings, then any drop or move), perft 4 of
-/// non-disappearing chess (each capture as many moves as it has squares to send to).
+/// non-disappearing chess (each capture as many moves as it has squares to send to)
+/// and of Shash-maty (chess moves, checkers steps and jump chains).
 #[divan::bench(
-    args = ["transforming", "maharajah", "double-move", "everyone-moves", "dice-chess", "appearing", "swedish"],
+    args = ["transforming", "maharajah", "double-move", "everyone-moves", "dice-chess", "appearing", "swedish", "shashmaty"],
     sample_count = 3
 )]
 fn doska_family(bencher: Bencher, game: &str) {

@@ -9,7 +9,9 @@ use super::dama::{Armenian, Turkish};
 use super::dice::DiceChess;
 use super::epsilon::Epsilon;
 use super::error::Error;
-use super::family::{Appearing, DoubleMove, EveryoneMoves, Maharajah, Swedish, Transforming};
+use super::family::{
+    Appearing, DoubleMove, EveryoneMoves, Maharajah, Shashmaty, Swedish, Transforming,
+};
 use super::game::{Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
@@ -170,6 +172,7 @@ registry! {
     EveryoneMoves: EveryoneMoves, EveryoneMoves => "everyone-moves";
     Appearing: Appearing, Appearing => "appearing";
     Swedish: Swedish, Swedish => "swedish";
+    Shashmaty: Shashmaty, Shashmaty => "shashmaty";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";
@@ -208,6 +211,7 @@ impl GameId {
                 | GameId::EveryoneMoves
                 | GameId::Appearing
                 | GameId::Swedish
+                | GameId::Shashmaty
         )
     }
 

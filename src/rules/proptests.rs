@@ -44,6 +44,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
         Just((GameId::EveryoneMoves, false)),
         Just((GameId::Appearing, false)),
         Just((GameId::Swedish, false)),
+        Just((GameId::Shashmaty, false)),
         Just((GameId::ZShashmaty, false)),
         Just((GameId::ZShashmaty, true)),
         Just((GameId::Reversi, false)),

@@ -26,6 +26,9 @@ pub mod maharajah;
 #[cfg(test)]
 mod maharajah_tests;
 mod movegen;
+pub mod shashmaty;
+#[cfg(test)]
+mod shashmaty_tests;
 pub mod swedish;
 #[cfg(test)]
 mod swedish_tests;
@@ -38,6 +41,7 @@ pub use appearing::{Appearing, AppearingOptions};
 pub use double_move::{DoubleMove, DoubleMoveOptions};
 pub use everyone_moves::{EveryoneMoves, EveryoneMovesOptions};
 pub use maharajah::{Maharajah, MaharajahOptions};
+pub use shashmaty::{Shashmaty, ShashmatyOptions};
 pub use swedish::{Swedish, SwedishOptions};
 pub use transforming::{Transforming, TransformingOptions};
 

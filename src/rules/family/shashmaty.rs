@@ -1,0 +1,810 @@
+//! Shash-maty (`shashmaty.md`): chess and Russian checkers at once on all 64 squares.
+//! Every piece keeps its chess moves and is also a checkers man (one step diagonally
+//! forward, short jumps in all four directions), the queen a flying king from the
+//! start. A jump chain must be completed, jumped pieces stay as obstacles until it
+//! ends, and it may close with one chess capture, the finisher. Checkers captures are
+//! compulsory, chess ones not. Chess attacks give check; only a jump takes a king,
+//! which wins at once.
+//!
+//! Legality follows the spec's order: every candidate, then away with those leaving
+//! one's own king in chess check (jumping the enemy king always stands), then, if a
+//! jump is left, away with all but jumps.
+
+use super::{Family, Variant, board_moves};
+use crate::rules::chess::tables::{Bitboard, squares, tables};
+use crate::rules::chess::{
+    Board, DrawClaim, Move, Piece, Role, diagram, kind, move_view, piece_views, san,
+};
+use crate::rules::game::{Game, perft_by_copy};
+use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::side::Side;
+use crate::rules::topology::{Cell, Topology};
+use crate::rules::view::{MoveView, PieceView};
+
+/// When the finisher, a chess capture closing a chain, may be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Finisher {
+    /// Once no jump is left.
+    #[default]
+    AfterChain,
+    /// From any landing square, which ends the chain there.
+    AnyLanding,
+    Off,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShashmatyOptions {
+    /// Rooks, bishops and knights crown too, like pawns.
+    pub crown_all: bool,
+    pub finisher: Finisher,
+    /// A chain must take the most pieces.
+    pub max_capture: bool,
+    /// The king steps and jumps as a checkers man.
+    pub king_jumps: bool,
+    pub stalemate_loses: bool,
+    pub draw_claim: DrawClaim,
+}
+
+impl Default for ShashmatyOptions {
+    fn default() -> Self {
+        ShashmatyOptions {
+            crown_all: false,
+            finisher: Finisher::AfterChain,
+            max_capture: false,
+            king_jumps: true,
+            stalemate_loses: false,
+            draw_claim: DrawClaim::Auto,
+        }
+    }
+}
+
+impl Variant for ShashmatyOptions {
+    fn power(&self, piece: Piece, _square: Cell) -> Role {
+        piece.role
+    }
+
+    fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {
+        Some(&Role::PROMOTIONS)
+    }
+
+    fn insufficient_material(&self, _board: &Board) -> bool {
+        false
+    }
+
+    fn draw_claim(&self) -> DrawClaim {
+        self.draw_claim
+    }
+}
+
+/// The most jumps a chain can hold: every enemy piece.
+const MAX_JUMPS: usize = 16;
+
+/// A jump chain: the landings in order, the piece jumped before each, where a man
+/// crowned, and the chess capture that may close it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chain {
+    pub from: Cell,
+    pub role: Role,
+    landings: [Cell; MAX_JUMPS],
+    jumped: [Cell; MAX_JUMPS],
+    len: u8,
+    /// The landing (counted from 1) where a man became a queen; 0 where none did.
+    crowned: u8,
+    /// The finisher: the square taken, and a pawn's promotion there.
+    pub finisher: Option<(Cell, Option<Role>)>,
+}
+
+impl Chain {
+    pub fn landings(&self) -> &[Cell] {
+        &self.landings[..usize::from(self.len)]
+    }
+
+    pub fn jumped(&self) -> &[Cell] {
+        &self.jumped[..usize::from(self.len)]
+    }
+
+    /// The square the piece stands on once the chain and its finisher are played.
+    pub fn end(&self) -> Cell {
+        self.finisher
+            .map_or(self.landings[usize::from(self.len) - 1], |(sq, _)| sq)
+    }
+
+    /// What the piece is at the end of the chain, before any finisher.
+    fn role_after(&self) -> Role {
+        if self.crowned > 0 {
+            Role::Queen
+        } else {
+            self.role
+        }
+    }
+}
+
+/// A move of Shash-maty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShashMove {
+    /// A chess move (the king's, bishop's and queen's diagonal steps among them).
+    Chess(Move),
+    /// A checkers man's quiet step, crowning where it says.
+    Step {
+        from: Cell,
+        to: Cell,
+        role: Role,
+        crown: bool,
+    },
+    Jump(Chain),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shashmaty {
+    pub family: Family<ShashmatyOptions>,
+}
+
+/// The square `d` diagonal steps (files, ranks) from `sq`, if on the board.
+fn diagonal(sq: Cell, df: i8, dr: i8) -> Option<Cell> {
+    let f = (sq % 8) as i8 + df;
+    let r = (sq / 8) as i8 + dr;
+    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as Cell)
+}
+
+const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+fn last_rank(side: Side) -> Bitboard {
+    if side == Side::White {
+        0xFF << 56
+    } else {
+        0xFF
+    }
+}
+
+/// The jump chains of one piece, found on a board where its own square counts as
+/// empty and jumped pieces stay until the chain ends.
+struct Jumps<'a> {
+    game: &'a Shashmaty,
+    us: Side,
+    /// Occupied squares, the mover's origin left out.
+    occupied: Bitboard,
+    enemies: Bitboard,
+    enemy_king: Bitboard,
+    crowns: bool,
+    out: Vec<Chain>,
+}
+
+impl Jumps<'_> {
+    /// The jumps from `at`: the piece jumped and the squares it may land on.
+    fn from(&self, at: Cell, queen: bool, jumped: Bitboard) -> Vec<(Cell, Vec<Cell>)> {
+        let mut found = Vec::new();
+        for (df, dr) in DIAGONALS {
+            let mut s = diagonal(at, df, dr);
+            // A queen flies over empty squares to the piece it jumps.
+            while queen && s.is_some_and(|sq| self.occupied & (1u64 << sq) == 0) {
+                s = s.and_then(|sq| diagonal(sq, df, dr));
+            }
+            let Some(over) = s else { continue };
+            let bit = 1u64 << over;
+            if self.enemies & bit == 0 || jumped & bit != 0 {
+                continue;
+            }
+            let mut lands = Vec::new();
+            let mut t = diagonal(over, df, dr);
+            while let Some(sq) = t {
+                if self.occupied & (1u64 << sq) != 0 {
+                    break;
+                }
+                lands.push(sq);
+                if !queen {
+                    break;
+                }
+                t = diagonal(sq, df, dr);
+            }
+            if lands.is_empty() {
+                continue;
+            }
+            // Jumping the king ends the game there: a queen lands just beyond it.
+            if self.enemy_king & bit != 0 {
+                lands.truncate(1);
+            } else if queen {
+                // The Russian rule: where some landings let the chain go on, only they.
+                let on: Vec<Cell> = lands
+                    .iter()
+                    .copied()
+                    .filter(|&z| !self.from(z, true, jumped | bit).is_empty())
+                    .collect();
+                if !on.is_empty() {
+                    lands = on;
+                }
+            }
+            found.push((over, lands));
+        }
+        found
+    }
+
+    fn walk(&mut self, chain: &mut Chain, at: Cell, queen: bool, jumped: Bitboard) {
+        let next = self.from(at, queen, jumped);
+        let finish_any = self.game.rules().finisher == Finisher::AnyLanding;
+        if next.is_empty() || (finish_any && chain.len > 0) {
+            if chain.len > 0 {
+                self.close(chain, jumped, next.is_empty());
+            }
+            if next.is_empty() {
+                return;
+            }
+        }
+        for (over, lands) in next {
+            let king = self.enemy_king & (1u64 << over) != 0;
+            for z in lands {
+                let i = usize::from(chain.len);
+                if i >= MAX_JUMPS {
+                    continue;
+                }
+                let saved = *chain;
+                chain.landings[i] = z;
+                chain.jumped[i] = over;
+                chain.len += 1;
+                let crowns = !queen && self.crowns && last_rank(self.us) & (1u64 << z) != 0;
+                if crowns && chain.crowned == 0 {
+                    chain.crowned = chain.len;
+                }
+                if king {
+                    // The game ends with the king: no finisher, no more jumps.
+                    chain.finisher = None;
+                    self.out.push(*chain);
+                } else {
+                    self.walk(chain, z, queen || crowns, jumped | 1u64 << over);
+                }
+                *chain = saved;
+            }
+        }
+    }
+
+    /// A chain that ends here, without a finisher and with each one it may have; a
+    /// chain cut short (any-landing) only with one.
+    fn close(&mut self, chain: &Chain, jumped: Bitboard, complete: bool) {
+        if complete {
+            self.out.push(*chain);
+        }
+        if self.game.rules().finisher == Finisher::Off {
+            return;
+        }
+        let at = chain.landings[usize::from(chain.len) - 1];
+        let role = chain.role_after();
+        let mut board = self.game.family.position.board;
+        board.remove(chain.from);
+        for sq in squares(jumped) {
+            board.remove(sq);
+        }
+        let piece = Piece {
+            side: self.us,
+            role,
+        };
+        board.put(at, piece);
+        let targets = match role {
+            Role::Pawn => tables().pawn[self.us.index()][usize::from(at)],
+            _ => self.game.family.reach(piece, at, board.occupied()),
+        } & board.by_side[self.us.other().index()]
+            & !board.pieces(self.us.other(), Role::King);
+        for to in squares(targets) {
+            let promotes = role == Role::Pawn && last_rank(self.us) & (1u64 << to) != 0;
+            let choices: &[Option<Role>] = if promotes {
+                &[
+                    Some(Role::Queen),
+                    Some(Role::Rook),
+                    Some(Role::Bishop),
+                    Some(Role::Knight),
+                ]
+            } else {
+                &[None]
+            };
+            for &promotion in choices {
+                let mut finished = *chain;
+                finished.finisher = Some((to, promotion));
+                self.out.push(finished);
+            }
+        }
+    }
+}
+
+impl Shashmaty {
+    fn rules(&self) -> &ShashmatyOptions {
+        &self.family.variant
+    }
+
+    /// Whether the piece of `role` of the side to move crowns on its last rank.
+    fn crowns(&self, role: Role) -> bool {
+        match role {
+            Role::Pawn => true,
+            Role::Rook | Role::Bishop | Role::Knight => self.rules().crown_all,
+            _ => false,
+        }
+    }
+
+    /// Every candidate move before the king's safety and the compulsory jump.
+    fn candidates(&self) -> Vec<ShashMove> {
+        let f = &self.family;
+        let p = &f.position;
+        let us = p.turn;
+        let mut chess = Vec::with_capacity(64);
+        f.pseudo_legal(&mut chess);
+        let mut out: Vec<ShashMove> = chess
+            .into_iter()
+            .filter(|m| m.capture != Some(Role::King))
+            .map(ShashMove::Chess)
+            .collect();
+        let board = &p.board;
+        let forward: i8 = if us == Side::White { 1 } else { -1 };
+        let enemies = board.by_side[us.other().index()];
+        let enemy_king = board.pieces(us.other(), Role::King);
+        for from in squares(board.by_side[us.index()]) {
+            let role = board.piece_at(from).expect("an own piece").role;
+            if role == Role::Queen || (role == Role::King && !self.rules().king_jumps) {
+                continue;
+            }
+            // Quiet steps: the king's and the bishop's are chess moves already, but for
+            // a bishop crowning on the last rank (when all men crown).
+            for df in [-1, 1] {
+                let Some(to) = diagonal(from, df, forward) else {
+                    continue;
+                };
+                if board.occupied() & (1u64 << to) != 0 {
+                    continue;
+                }
+                let crown = self.crowns(role) && last_rank(us) & (1u64 << to) != 0;
+                let new = match role {
+                    Role::King => false,
+                    Role::Bishop => crown,
+                    _ => true,
+                };
+                if new {
+                    out.push(ShashMove::Step {
+                        from,
+                        to,
+                        role,
+                        crown,
+                    });
+                }
+            }
+        }
+        for from in squares(board.by_side[us.index()]) {
+            let role = board.piece_at(from).expect("an own piece").role;
+            if role == Role::King && !self.rules().king_jumps {
+                continue;
+            }
+            let mut jumps = Jumps {
+                game: self,
+                us,
+                occupied: board.occupied() & !(1u64 << from),
+                enemies,
+                enemy_king,
+                crowns: self.crowns(role),
+                out: Vec::new(),
+            };
+            let mut chain = Chain {
+                from,
+                role,
+                landings: [0; MAX_JUMPS],
+                jumped: [0; MAX_JUMPS],
+                len: 0,
+                crowned: 0,
+                finisher: None,
+            };
+            jumps.walk(&mut chain, from, role == Role::Queen, 0);
+            out.extend(jumps.out.into_iter().map(ShashMove::Jump));
+        }
+        out
+    }
+
+    /// Whether a move jumps the enemy king.
+    fn takes_king(&self, m: &ShashMove) -> bool {
+        let ShashMove::Jump(c) = m else {
+            return false;
+        };
+        let kings = self.family.position.board.by_role[Role::King as usize];
+        c.jumped().iter().any(|&sq| kings & (1u64 << sq) != 0)
+    }
+
+    fn moves(&self) -> Vec<ShashMove> {
+        let us = self.turn();
+        let mut moves = self.candidates();
+        moves.retain(|m| {
+            if self.takes_king(m) {
+                return true;
+            }
+            let mut after = self.clone();
+            after.play(m);
+            !after.family.attacked_king(us)
+        });
+        if moves.iter().any(|m| matches!(m, ShashMove::Jump(_))) {
+            moves.retain(|m| matches!(m, ShashMove::Jump(_)));
+            if self.rules().max_capture {
+                let most = moves
+                    .iter()
+                    .map(|m| match m {
+                        ShashMove::Jump(c) => c.len,
+                        _ => 0,
+                    })
+                    .max()
+                    .unwrap_or(0);
+                moves.retain(|m| matches!(m, ShashMove::Jump(c) if c.len == most));
+            }
+        }
+        moves
+    }
+
+    /// The chess moves among the legal ones: what SAN is written among.
+    fn chess_moves(moves: &[ShashMove]) -> Vec<Move> {
+        board_moves(
+            moves
+                .iter()
+                .filter_map(|m| match m {
+                    ShashMove::Chess(c) => Some(*c),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// A man's or queen's move that is not chess's: the position's bookkeeping.
+    fn after_checkers(&mut self, from: Cell, touched: Bitboard, pawn: bool, capture: bool) {
+        let p = &mut self.family.position;
+        let us = p.turn;
+        // Castling rights go with a king or rook that moves, or is jumped.
+        if p.board.pieces(us, Role::King) & (1u64 << from) != 0 {
+            p.castling &= !(0xFFu64 << if us == Side::White { 0 } else { 56 });
+        }
+        p.castling &= !((1u64 << from) | touched);
+        p.ep_square = None;
+        p.halfmoves = if pawn || capture {
+            0
+        } else {
+            p.halfmoves.saturating_add(1)
+        };
+        if us == Side::Black {
+            p.fullmoves = p.fullmoves.saturating_add(1);
+        }
+    }
+}
+
+fn letter(role: Role) -> String {
+    if role == Role::Pawn {
+        String::new()
+    } else {
+        role.letter().to_string()
+    }
+}
+
+impl Game for Shashmaty {
+    type Move = ShashMove;
+    type Options = ShashmatyOptions;
+
+    fn new(options: ShashmatyOptions) -> Self {
+        Shashmaty {
+            family: Family::new(options),
+        }
+    }
+
+    fn set_up(options: ShashmatyOptions, fen: &str) -> Result<Self, String> {
+        Ok(Shashmaty {
+            family: Family::from_fen(options, fen)?,
+        })
+    }
+
+    fn set_up_text(&self) -> Option<String> {
+        self.family.set_up_text()
+    }
+
+    fn options(&self) -> &ShashmatyOptions {
+        self.rules()
+    }
+
+    fn topology(&self) -> &'static Topology {
+        Topology::chess()
+    }
+
+    fn turn(&self) -> Side {
+        self.family.position.turn
+    }
+
+    fn legal_moves(&self) -> Vec<ShashMove> {
+        self.moves()
+    }
+
+    fn play(&mut self, m: &ShashMove) {
+        match *m {
+            ShashMove::Chess(c) => self.family.play(&c),
+            ShashMove::Step {
+                from,
+                to,
+                role,
+                crown,
+            } => {
+                let us = self.turn();
+                self.after_checkers(from, 0, role == Role::Pawn, false);
+                let board = &mut self.family.position.board;
+                board.remove(from);
+                let role = if crown { Role::Queen } else { role };
+                board.put(to, Piece { side: us, role });
+                self.family.position.turn = us.other();
+            }
+            ShashMove::Jump(c) => {
+                let us = self.turn();
+                let mut touched: Bitboard = c.jumped().iter().fold(0, |b, &sq| b | 1u64 << sq);
+                if let Some((sq, _)) = c.finisher {
+                    touched |= 1u64 << sq;
+                }
+                self.after_checkers(c.from, touched, c.role == Role::Pawn, true);
+                let board = &mut self.family.position.board;
+                board.remove(c.from);
+                for &sq in c.jumped() {
+                    board.remove(sq);
+                }
+                let role = match c.finisher {
+                    Some((sq, promotion)) => {
+                        board.remove(sq);
+                        promotion.unwrap_or(c.role_after())
+                    }
+                    None => c.role_after(),
+                };
+                board.put(c.end(), Piece { side: us, role });
+                self.family.position.turn = us.other();
+            }
+        }
+    }
+
+    fn notation(&self, m: &ShashMove) -> String {
+        let mut after = self.clone();
+        after.play(m);
+        let them = after.turn();
+        let suffix = (!self.takes_king(m) && after.family.attacked_king(them))
+            .then(|| if after.moves().is_empty() { '#' } else { '+' });
+        let mut s = self.plain(m, &self.moves());
+        s.extend(suffix);
+        s
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ShashMove, String> {
+        let moves = self.moves();
+        let clean = text.trim().trim_end_matches(['+', '#', '!', '?']);
+        let castles = clean.starts_with(['O', '0']);
+        if !castles && clean.contains([':', '-']) {
+            return moves
+                .iter()
+                .copied()
+                .filter(|m| !matches!(m, ShashMove::Chess(_)))
+                .find(|m| self.plain(m, &moves) == clean)
+                .ok_or_else(|| format!("{} is not legal here", crate::rules::error::shown(text)));
+        }
+        san::read(clean, &Shashmaty::chess_moves(&moves)).map(ShashMove::Chess)
+    }
+
+    fn view(&self, m: &ShashMove) -> MoveView {
+        match *m {
+            ShashMove::Chess(c) => move_view(&c),
+            ShashMove::Step {
+                from, to, crown, ..
+            } => MoveView {
+                promotion: crown.then_some(kind(Role::Queen)),
+                ..MoveView::along(from, vec![to])
+            },
+            ShashMove::Jump(c) => {
+                let mut landings = c.landings().to_vec();
+                let mut captured = c.jumped().to_vec();
+                if let Some((sq, _)) = c.finisher {
+                    landings.push(sq);
+                    captured.push(sq);
+                }
+                let promotion = c
+                    .finisher
+                    .and_then(|(_, p)| p)
+                    .or((c.crowned > 0).then_some(Role::Queen))
+                    .map(kind);
+                MoveView {
+                    captured,
+                    promotion,
+                    ..MoveView::along(c.from, landings)
+                }
+            }
+        }
+    }
+
+    fn pieces(&self) -> Vec<(Cell, PieceView)> {
+        piece_views(&self.family.position)
+    }
+
+    fn same_position(&self, other: &Self) -> bool {
+        self.family.same_position(&other.family)
+    }
+
+    /// In the spec's order: a king jumped, mate, stalemate, bare kings, then the
+    /// repetition and fifty-move draws.
+    fn outcome(&self, repetitions: usize) -> Option<Outcome> {
+        let p = &self.family.position;
+        if let Some((loser, reason)) = super::king_captured(&self.family) {
+            return Some(Outcome::win(loser.other(), reason));
+        }
+        if self.moves().is_empty() {
+            return Some(if self.family.attacked_king(p.turn) {
+                Outcome::win(p.turn.other(), Reason::Checkmate)
+            } else if self.rules().stalemate_loses {
+                Outcome::win(p.turn.other(), Reason::NoMoves)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            });
+        }
+        if p.board.occupied() == p.board.by_role[Role::King as usize] {
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
+        }
+        self.rules().draw_claim.automatic(repetitions, p.halfmoves)
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.rules()
+            .draw_claim
+            .claimable(repetitions, self.family.position.halfmoves)
+    }
+
+    fn check_cell(&self) -> Option<Cell> {
+        self.family.check_cell()
+    }
+
+    fn capture_compulsory(&self) -> bool {
+        self.moves().iter().any(|m| matches!(m, ShashMove::Jump(_)))
+    }
+
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(perft_by_copy(self, depth, &|g| g.moves().len() as u64))
+    }
+
+    fn diagram(&self) -> String {
+        diagram(&self.family.position)
+    }
+
+    fn move_number(&self) -> u32 {
+        self.family.position.fullmoves
+    }
+}
+
+impl Shashmaty {
+    /// A move's notation without its check suffix; `moves` are the legal ones, among
+    /// which SAN is disambiguated.
+    fn plain(&self, m: &ShashMove, moves: &[ShashMove]) -> String {
+        let name = |sq: Cell| Topology::chess().name(sq);
+        match *m {
+            ShashMove::Chess(c) => san::write(&c, &Shashmaty::chess_moves(moves), None),
+            ShashMove::Step {
+                from,
+                to,
+                role,
+                crown,
+            } => {
+                let crown = if crown { "=Q" } else { "" };
+                format!("{}{}-{}{crown}", letter(role), name(from), name(to))
+            }
+            ShashMove::Jump(c) => {
+                let mut s = format!("{}{}", letter(c.role), name(c.from));
+                for (i, &sq) in c.landings().iter().enumerate() {
+                    s.push(':');
+                    s.push_str(name(sq));
+                    if usize::from(c.crowned) == i + 1 {
+                        s.push_str("=Q");
+                    }
+                }
+                if let Some((sq, promotion)) = c.finisher {
+                    s.push('x');
+                    s.push_str(name(sq));
+                    if let Some(r) = promotion {
+                        s.push('=');
+                        s.push(r.letter());
+                    }
+                }
+                s
+            }
+        }
+    }
+}
+
+/// The family's evaluation; jumps and chess captures are followed past the horizon.
+impl crate::rules::search::Evaluate for Shashmaty {
+    fn evaluate(&self, side: Side) -> i32 {
+        self.family.evaluate(side)
+    }
+
+    fn noisy(&self, m: &ShashMove) -> bool {
+        match m {
+            ShashMove::Chess(c) => c.capture.is_some() || c.promotion.is_some(),
+            ShashMove::Step { crown, .. } => *crown,
+            ShashMove::Jump(_) => true,
+        }
+    }
+
+    fn order(&self, m: &ShashMove) -> i32 {
+        match m {
+            ShashMove::Chess(c) => crate::rules::chess::capture_order(c),
+            ShashMove::Step { crown, .. } => i32::from(*crown) * 800,
+            ShashMove::Jump(c) => 1000 * i32::from(c.len) + i32::from(c.finisher.is_some()) * 500,
+        }
+    }
+
+    fn slot(&self, m: &ShashMove) -> Option<usize> {
+        let (from, to) = match m {
+            ShashMove::Chess(c) => (c.from, c.to),
+            ShashMove::Step { from, to, .. } => (*from, *to),
+            ShashMove::Jump(c) => (c.from, c.end()),
+        };
+        Some(usize::from(from) * 64 + usize::from(to))
+    }
+
+    fn key(&self, legal_moves: usize) -> u64 {
+        self.family.key(legal_moves)
+    }
+}
+
+impl HouseRules for ShashmatyOptions {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "crown_pieces",
+                default: "pawns",
+                values: &["pawns", "all"],
+            },
+            OptionSpec {
+                id: "finisher",
+                default: "after-chain",
+                values: &["after-chain", "any-landing", "off"],
+            },
+            OptionSpec {
+                id: "max_capture",
+                default: "off",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "king_jumps",
+                default: "on",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "stalemate",
+                default: "draw",
+                values: &["draw", "loss"],
+            },
+            DrawClaim::SPEC,
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        let pick = |on: bool, yes: &'static str, no: &'static str| if on { yes } else { no };
+        Some(match id {
+            "crown_pieces" => pick(self.crown_all, "all", "pawns"),
+            "finisher" => match self.finisher {
+                Finisher::AfterChain => "after-chain",
+                Finisher::AnyLanding => "any-landing",
+                Finisher::Off => "off",
+            },
+            "max_capture" => switch(self.max_capture),
+            "king_jumps" => switch(self.king_jumps),
+            "stalemate" => pick(self.stalemate_loses, "loss", "draw"),
+            "draw_claim" => self.draw_claim.id(),
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
+        match (id, value) {
+            ("crown_pieces", "pawns") => self.crown_all = false,
+            ("crown_pieces", "all") => self.crown_all = true,
+            ("crown_pieces", _) => return wrong("pawns or all"),
+            ("finisher", "after-chain") => self.finisher = Finisher::AfterChain,
+            ("finisher", "any-landing") => self.finisher = Finisher::AnyLanding,
+            ("finisher", "off") => self.finisher = Finisher::Off,
+            ("finisher", _) => return wrong("after-chain, any-landing or off"),
+            ("max_capture", _) => self.max_capture = parse_switch(id, value)?,
+            ("king_jumps", _) => self.king_jumps = parse_switch(id, value)?,
+            ("stalemate", "draw") => self.stalemate_loses = false,
+            ("stalemate", "loss") => self.stalemate_loses = true,
+            ("stalemate", _) => return wrong("draw or loss"),
+            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
