@@ -560,6 +560,31 @@ fn a_captured_piece_is_sent_back_by_a_second_click() {
     assert_eq!(session(&app).current.cursor(), 2, "undone in one step");
 }
 
+#[test]
+fn shashmaty_jumps_are_lit_apart_and_compulsory() {
+    use doska::plugins::selection::Target;
+    let mut app = headless(GameId::Shashmaty, &[]);
+    for square in ["e2", "e4", "d7", "d5", "e4"] {
+        click(&mut app, square);
+    }
+    let s = session(&app);
+    assert!(s.current.position().capture_compulsory());
+    let c6 = Topology::chess().parse("c6").unwrap();
+    let b7 = Topology::chess().parse("b7").unwrap();
+    let lit = s.selection.targets(&s.table);
+    assert!(lit.contains(&(c6, Target::Jump)), "{lit:?}");
+    assert!(lit.contains(&(b7, Target::Jump)), "the finisher's square");
+    click(&mut app, "d5");
+    assert_eq!(
+        session(&app).current.actions().len(),
+        2,
+        "exd5 is not allowed"
+    );
+    click(&mut app, "e4");
+    click(&mut app, "b7");
+    assert_eq!(session(&app).current.notation(2), "e4:c6xb7");
+}
+
 /// Updates the app until `done` holds, for up to three seconds (a roll tumbles first).
 fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
     let started = std::time::Instant::now();
@@ -740,7 +765,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nswedish\nz-shashmaty\n\
+        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nswedish\nshashmaty\nz-shashmaty\n\
          turkish-draughts\n\
          armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
@@ -873,6 +898,7 @@ fn each_game_opens_in_a_real_window() {
         ("dice-chess", "1. [6] e4 [5]"),
         ("appearing", "1. K@e1 K@e8 2. Q@d4"),
         ("swedish", "1. e4 d5 2. exd5>h6"),
+        ("shashmaty", "1. e4 d5"),
         ("z-shashmaty", "1. cd4"),
         ("turkish-draughts", "1. a3-a4"),
         ("armenian-draughts", ""),

@@ -91,6 +91,9 @@ pub enum Target {
     Capture,
     /// The next landing square of a capture chain that goes on.
     Waypoint,
+    /// A checkers step and a checkers capture, where chess moves are lit too.
+    Step,
+    Jump,
 }
 
 impl Selection {
@@ -119,10 +122,11 @@ impl Selection {
             return out;
         }
         for (_, v) in self.candidates(table) {
-            let kind = if v.captured.is_empty() {
-                Target::Quiet
-            } else {
-                Target::Capture
+            let kind = match (v.checkers, v.captured.is_empty()) {
+                (false, true) => Target::Quiet,
+                (false, false) => Target::Capture,
+                (true, true) => Target::Step,
+                (true, false) => Target::Jump,
             };
             out.push((v.to(), kind));
             if v.landings.len() > self.path.len() + 1 {

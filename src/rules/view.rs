@@ -53,6 +53,9 @@ pub struct MoveView {
     pub flipped: Vec<Cell>,
     /// Where the captured piece is put back (non-disappearing chess).
     pub relocated: Option<Cell>,
+    /// A checkers step or jump in a game that also has chess moves (Shash-maty):
+    /// the board marks its squares apart.
+    pub checkers: bool,
 }
 
 impl MoveView {
@@ -68,6 +71,7 @@ impl MoveView {
             placed: None,
             flipped: Vec::new(),
             relocated: None,
+            checkers: false,
         }
     }
 

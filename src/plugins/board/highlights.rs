@@ -145,6 +145,8 @@ pub fn show(
             Target::Quiet => mark(cell, &marks.dot, target_ink),
             Target::Capture => mark(cell, &marks.ring, target_ink),
             Target::Waypoint => mark(cell, &marks.waypoint, &inks.waypoint),
+            Target::Step => mark(cell, &marks.dot, &inks.checkers),
+            Target::Jump => mark(cell, &marks.ring, &inks.checkers),
         }
     }
     // A selected stone shows its own moves only, not the placements as well.

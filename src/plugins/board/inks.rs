@@ -22,6 +22,8 @@ pub struct Inks {
     /// The same on the green cloth, where the wood's green would vanish.
     pub target_on_cloth: Handle<ColorMaterial>,
     pub waypoint: Handle<ColorMaterial>,
+    /// Checkers steps and jumps where chess moves are lit beside them.
+    pub checkers: Handle<ColorMaterial>,
     pub route: Handle<ColorMaterial>,
     pub placement: Handle<ColorMaterial>,
     pub home_white: Handle<ColorMaterial>,
@@ -54,6 +56,7 @@ impl FromWorld for Inks {
             target: add(Color::srgba_u8(26, 90, 26, 150)),
             target_on_cloth: add(Color::srgba_u8(250, 240, 140, 200)),
             waypoint: add(Color::srgba_u8(38, 115, 230, 200)),
+            checkers: add(Color::srgba_u8(200, 60, 160, 190)),
             route: add(Color::srgba_u8(38, 115, 230, 120)),
             placement: add(Color::srgba_u8(255, 255, 255, 110)),
             home_white: add(Color::srgba_u8(255, 255, 255, 60)),

@@ -28,6 +28,8 @@ fn showcase(game: GameId) -> &'static str {
         GameId::Appearing => "1. K@g1 K@c8 2. Q@d4 N@f6 3. P@e4 P@c6",
         // Each capture sent its piece elsewhere: a pawn to h6, another to e2.
         GameId::Swedish => "1. e4 d5 2. exd5>h6 Qxd5>e2+",
+        // A pawn's checkers step, and a jump about to be compulsory.
+        GameId::Shashmaty => "1. e4 d5",
         // Black has rolled a 5.
         GameId::DiceChess => "1. [6] e4 [5]",
         _ => "",

@@ -583,6 +583,7 @@ impl Game for Shashmaty {
                 from, to, crown, ..
             } => MoveView {
                 promotion: crown.then_some(kind(Role::Queen)),
+                checkers: true,
                 ..MoveView::along(from, vec![to])
             },
             ShashMove::Jump(c) => {
@@ -600,6 +601,7 @@ impl Game for Shashmaty {
                 MoveView {
                     captured,
                     promotion,
+                    checkers: true,
                     ..MoveView::along(c.from, landings)
                 }
             }
