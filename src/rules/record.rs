@@ -264,7 +264,8 @@ fn result_token(m: &Match) -> &'static str {
 /// A replay file of a match (`CHESS-FAMILY.md`'s family format): the `[Variant]` tag,
 /// `[Options]` for house rules off their defaults, `[FEN]` for a set-up start, `[Seed]`
 /// where the app rolls dice (informational: the rolls are in the moves), the
-/// `[Result]`, then the numbered moves up to the position shown.
+/// `[Result]` and, for a finished game, its `[Termination]` reason, then the numbered
+/// moves up to the position shown.
 pub fn replay_file(m: &Match) -> String {
     let start = m.start();
     let mut out = format!("[Variant \"{}\"]\n", m.game().id());
@@ -283,7 +284,11 @@ pub fn replay_file(m: &Match) -> String {
         out.push_str(&format!("[Seed \"{}\"]\n", m.seed()));
     }
     let result = result_token(m);
-    out.push_str(&format!("[Result \"{result}\"]\n\n"));
+    out.push_str(&format!("[Result \"{result}\"]\n"));
+    if let Some(outcome) = m.outcome() {
+        out.push_str(&format!("[Termination \"{}\"]\n", outcome.reason.id()));
+    }
+    out.push('\n');
     let moves = movetext(m);
     if !moves.is_empty() {
         out.push_str(&moves);
@@ -578,6 +583,7 @@ mod file_tests {
             text.contains("[Result \"1-0\"]") && text.ends_with("Ra8# 1-0\n"),
             "{text}"
         );
+        assert!(text.contains("[Termination \"checkmate\"]"), "{text}");
         let back = read_replay_file(&text).unwrap();
         assert_eq!(back.outcome(), m.outcome());
         assert!(read_replay_file("[Variant \"no-such-game\"]\n1. e4").is_err());
