@@ -31,7 +31,7 @@ impl<V: Variant> Family<V> {
     /// Whether a piece of `by` attacks `square` on `board`: `by`'s pieces are sorted
     /// by the power they have where they stand, and each power looks back from
     /// `square` once, as chess finds attackers.
-    fn attacked(&self, board: &Board, square: Cell, by: Side) -> bool {
+    pub(super) fn attacked(&self, board: &Board, square: Cell, by: Side) -> bool {
         let mut by_power = [0u64; 7];
         for role in Role::ALL {
             for from in squares(board.pieces(by, role)) {

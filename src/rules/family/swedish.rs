@@ -10,7 +10,7 @@
 //! rule that sends them back as pawns.
 
 use super::{Family, Variant, board_moves};
-use crate::rules::chess::tables::{Bitboard, squares};
+use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, move_view, piece_views, san,
 };
@@ -149,23 +149,32 @@ impl Swedish {
                 continue;
             };
             let board = after.position.board;
-            for home in squares(self.homes(&board, piece, square)) {
-                let mut placed = board;
-                placed.put(home, piece);
-                let safe = Family {
-                    position: crate::rules::chess::Chess {
-                        board: placed,
-                        ..after.position
-                    },
-                    ..after.clone()
-                };
-                if !safe.attacked_king(us) {
-                    out.push(SwedishMove {
-                        chess: m,
-                        relocation: Some(home),
-                    });
+            let mut homes = self.homes(&board, piece, square);
+            let king = board.pieces(us, Role::King);
+            if king != 0 {
+                let k = king.trailing_zeros() as Cell;
+                if after.attacked_king(us) {
+                    // In check after the capture: the piece put back must block it.
+                    homes = squares(homes)
+                        .filter(|&home| {
+                            let mut placed = board;
+                            placed.put(home, piece);
+                            !f.attacked(&placed, k, us.other())
+                        })
+                        .fold(0, |b, home| b | 1u64 << home);
+                } else {
+                    // Safe after the capture: a piece put back only adds a blocker, so
+                    // it may go anywhere but where it would attack the king itself.
+                    homes &= !match piece.role {
+                        Role::Pawn => tables().pawn[us.index()][usize::from(k)],
+                        _ => f.reach(piece, k, board.occupied()),
+                    };
                 }
             }
+            out.extend(squares(homes).map(|home| SwedishMove {
+                chess: m,
+                relocation: Some(home),
+            }));
         }
         out
     }
