@@ -78,7 +78,7 @@ impl Plugin for BoardPlugin {
                 Update,
                 (
                     place_flat,
-                    (place_upright, follow_drag).chain(),
+                    (place_upright, follow_drag, lift_captured).chain(),
                     cells::size_labels,
                 )
                     .in_set(Place),
@@ -243,5 +243,48 @@ fn follow_drag(
         && let Ok((.., mut transform)) = pieces.get_mut(e)
     {
         transform.translation = board.world(at).extend(z::MOVING);
+    }
+}
+
+/// In non-disappearing chess, while the player chooses where a captured piece goes
+/// back, that piece is shown lifted off its square, a little larger and higher.
+fn lift_captured(
+    board: Res<BoardLayout>,
+    session: Res<Session>,
+    mut pieces: Query<(Entity, &PieceEntity, &Upright, &mut Transform)>,
+    mut lifted: Local<Option<Entity>>,
+) {
+    let Some(layout) = board.layout else { return };
+    let selection = &session.selection;
+    let captured = selection.landed.and_then(|at| {
+        session
+            .table
+            .moves
+            .iter()
+            .find(|(_, v)| Some(v.from) == selection.from && v.to() == at && v.relocated.is_some())
+            .and_then(|(_, v)| v.captured.first().copied())
+    });
+    let held = captured.and_then(|cell| {
+        pieces
+            .iter()
+            .find(|(_, p, ..)| p.cell == cell)
+            .map(|(e, ..)| e)
+    });
+    if let Some(e) = *lifted
+        && held != Some(e)
+        && let Ok((_, _, upright, mut transform)) = pieces.get_mut(e)
+    {
+        *transform = upright_transform(&board, &layout, upright);
+    }
+    *lifted = held;
+    if let Some(e) = held
+        && let Ok((_, _, upright, mut transform)) = pieces.get_mut(e)
+    {
+        let raised = Upright {
+            at: upright.at + Vec2::new(0.0, 0.22),
+            size: upright.size * 1.15,
+            z: z::MOVING,
+        };
+        *transform = upright_transform(&board, &layout, &raised);
     }
 }
