@@ -1,6 +1,7 @@
 //! A match: the start position, every action played, undo and redo, and the decisions
 //! that belong to every game (draw offers, claims, resignation).
 
+use super::clock::{Clock, Millis, TimeControl};
 use super::error::Error;
 use super::outcome::{Outcome, Reason};
 use super::position::{GameId, Move, Position};
@@ -49,6 +50,8 @@ pub struct State {
     pub draw_votes: Vec<Side>,
     /// An end by agreement, claim or resignation.
     pub ended: Option<Outcome>,
+    /// The clocks' readings, where the match is played with clocks.
+    pub clock: Option<Clock>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +64,9 @@ pub struct Match {
     /// Where the app rolls dice, their faces follow from this and the number of
     /// actions before the roll.
     seed: u64,
+    /// The clocks running now, for the position at the cursor; each state keeps the
+    /// readings of the moment it arose, which undo brings back.
+    live: Option<Clock>,
 }
 
 impl Match {
@@ -72,10 +78,58 @@ impl Match {
                 draw_offer: None,
                 draw_votes: Vec::new(),
                 ended: None,
+                clock: None,
             }],
             cursor: 0,
             seed: 0,
+            live: None,
         }
+    }
+
+    /// Plays the match with clocks under `control` (before any action).
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        let seats = self.start().seat_count();
+        self.states[0].clock = Clock::new(control, seats);
+        self.sync_clock();
+    }
+
+    /// The clocks as they read now: running at the end of the record, as they read
+    /// then at a position browsed back to.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.live.as_ref()
+    }
+
+    /// The clocks follow the cursor to the readings of its position.
+    fn sync_clock(&mut self) {
+        self.live = self.states[self.cursor].clock.clone();
+    }
+
+    pub fn time_control(&self) -> TimeControl {
+        self.states[0]
+            .clock
+            .as_ref()
+            .map_or(TimeControl::None, |c| c.control)
+    }
+
+    /// Time passes for the seat to move, at the end of the record of a match going on.
+    pub fn tick(&mut self, ms: Millis) {
+        if self.can_redo() || self.outcome().is_some() {
+            return;
+        }
+        let seat = self.position().seat_to_move();
+        if let Some(clock) = &mut self.live {
+            clock.elapse(seat, ms);
+        }
+    }
+
+    /// The time left per seat after the first `i` actions, as a saved game restores it.
+    pub fn set_time_left(&mut self, i: usize, left: &[Millis]) {
+        if let Some(clock) = self.states.get_mut(i).and_then(|s| s.clock.as_mut()) {
+            for (reading, &l) in clock.seats.iter_mut().zip(left) {
+                reading.left = l;
+            }
+        }
+        self.sync_clock();
     }
 
     /// The seed of the dice the app rolls.
@@ -171,6 +225,12 @@ impl Match {
         state
             .ended
             .or_else(|| state.position.outcome(self.repetitions()))
+            .or_else(|| {
+                // A fallen flag loses, to the other player of two.
+                let seat = self.clock()?.flagged()?;
+                let side = state.position.seat_side(seat);
+                Some(Outcome::win(side.other(), Reason::TimeForfeit))
+            })
     }
 
     pub fn legal_actions(&self) -> Vec<Action> {
@@ -239,7 +299,9 @@ impl Match {
             ));
         }
         let mut next = self.state().clone();
+        next.clock = self.live.clone();
         let turn = next.position.turn();
+        let seat = next.position.seat_to_move();
         match action {
             Action::Play(m) => {
                 next.position.play(&m)?;
@@ -283,11 +345,18 @@ impl Match {
                 }
             }
         }
+        // A turn handed over stops the mover's clock, with its increment.
+        if next.position.seat_to_move() != seat
+            && let Some(clock) = &mut next.clock
+        {
+            clock.moved(seat);
+        }
         self.actions.truncate(self.cursor);
         self.states.truncate(self.cursor + 1);
         self.actions.push(action);
         self.states.push(next);
         self.cursor += 1;
+        self.sync_clock();
         Ok(())
     }
 
@@ -303,6 +372,7 @@ impl Match {
         let ok = self.can_undo();
         if ok {
             self.cursor -= 1;
+            self.sync_clock();
         }
         ok
     }
@@ -311,6 +381,7 @@ impl Match {
         let ok = self.can_redo();
         if ok {
             self.cursor += 1;
+            self.sync_clock();
         }
         ok
     }
@@ -366,6 +437,7 @@ impl Match {
     /// Moves the cursor to just after action `n` (0: the start), within the record.
     pub fn go_to(&mut self, n: usize) {
         self.cursor = n.min(self.actions.len());
+        self.sync_clock();
     }
 
     /// The notation of action `i` in the position where it was played.
@@ -448,6 +520,45 @@ mod tests {
         );
         assert!(m.bring_back());
         assert_eq!(m.cursor(), n, "and comes again with it");
+    }
+
+    #[test]
+    fn clocks_run_for_the_seat_to_move_and_undo_restores_them() {
+        use crate::rules::clock::TimeControl;
+        use crate::rules::record::SavedGame;
+        let mut m = chess();
+        m.set_time_control(TimeControl::Fischer {
+            base: 60_000,
+            increment: 1_000,
+        });
+        m.tick(5_000);
+        m.play_text("e4").unwrap();
+        let left = |m: &Match| {
+            let c = m.clock().unwrap();
+            (c.seats[0].left, c.seats[1].left)
+        };
+        assert_eq!(left(&m), (56_000, 60_000));
+        m.tick(2_000);
+        m.play_text("e5").unwrap();
+        assert_eq!(left(&m), (56_000, 59_000));
+        m.undo();
+        assert_eq!(left(&m), (56_000, 60_000), "as they read then");
+        m.tick(3_000);
+        assert_eq!(left(&m), (56_000, 60_000), "browsing back, no clock runs");
+        m.redo();
+        assert_eq!(left(&m), (56_000, 59_000));
+        let saved = SavedGame::from_match(&m, &[]);
+        let back = SavedGame::from_ron(&saved.to_ron())
+            .unwrap()
+            .to_match()
+            .unwrap();
+        assert_eq!(left(&back), (56_000, 59_000));
+        m.tick(60_000);
+        assert_eq!(
+            m.outcome(),
+            Some(Outcome::win(Side::Black, Reason::TimeForfeit))
+        );
+        assert!(m.play_text("Nf3").is_err());
     }
 
     #[test]

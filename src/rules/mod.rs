@@ -2,6 +2,7 @@
 
 pub mod chapayev;
 pub mod chess;
+pub mod clock;
 pub mod corners;
 pub mod dama;
 pub mod dice;

@@ -44,10 +44,12 @@ pub enum Reason {
     MaharajahCaptured,
     /// A king was captured where kings are not royal (double-move chess).
     KingCaptured,
+    /// The player's time ran out.
+    TimeForfeit,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 23] = [
+    pub const ALL: [Reason; 24] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -71,6 +73,7 @@ impl Reason {
         Reason::ToursWon,
         Reason::MaharajahCaptured,
         Reason::KingCaptured,
+        Reason::TimeForfeit,
     ];
 
     /// The key of the reason's text in the translations, and its name in replay files.
@@ -99,6 +102,7 @@ impl Reason {
             Reason::ToursWon => "tours-won",
             Reason::MaharajahCaptured => "maharajah-captured",
             Reason::KingCaptured => "king-capture",
+            Reason::TimeForfeit => "time-forfeit",
         }
     }
 }

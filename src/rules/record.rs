@@ -1,6 +1,7 @@
 //! Games on disk: PGN-like replay files and RON save files. Both store moves in the
 //! game's notation, so a file stays readable and survives changes to the engine.
 
+use super::clock::{Millis, TimeControl};
 use super::error::Error;
 use super::history::{Action, Match, action_notation};
 use super::position::{GameId, Position};
@@ -391,6 +392,12 @@ pub struct SavedGame {
     /// The seed of the dice the app rolls, so that the game goes on with the same.
     #[serde(default)]
     pub seed: u64,
+    /// The clocks' time control.
+    #[serde(default)]
+    pub time_control: TimeControl,
+    /// The time left per seat after each recorded action (empty without clocks).
+    #[serde(default)]
+    pub time_left: Vec<Vec<Millis>>,
 }
 
 /// The hard level's thinking time a move, unless chosen otherwise.
@@ -423,6 +430,11 @@ impl SavedGame {
             actions,
             cursor: m.cursor(),
             seed: m.seed(),
+            time_control: m.time_control(),
+            time_left: (1..=m.all_actions().len())
+                .filter_map(|i| m.state_before(i).clock.as_ref())
+                .map(|c| c.seats.iter().map(|r| r.left).collect())
+                .collect(),
         }
     }
 
@@ -435,9 +447,13 @@ impl SavedGame {
         };
         let mut m = Match::new(start);
         m.set_seed(self.seed);
+        m.set_time_control(self.time_control);
         for (i, text) in self.actions.iter().enumerate() {
             m.play_text(text)
                 .map_err(|e| Error::SavedGame(format!("action {} ({text}): {e}", i + 1)))?;
+            if let Some(left) = self.time_left.get(i) {
+                m.set_time_left(i + 1, left);
+            }
         }
         m.go_to(self.cursor);
         Ok(m)
@@ -519,6 +535,8 @@ mod tests {
             actions: vec!["e4".into(), "e4".into()],
             cursor: 2,
             seed: 0,
+            time_control: TimeControl::None,
+            time_left: Vec::new(),
         };
         assert_eq!(
             bad.to_match().unwrap_err(),
