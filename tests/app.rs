@@ -585,6 +585,37 @@ fn shashmaty_jumps_are_lit_apart_and_compulsory() {
     assert_eq!(session(&app).current.notation(2), "e4:c6xb7");
 }
 
+#[test]
+fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
+    use doska::rules::clock::TimeControl;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+        .init_state::<Screen>();
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.choose_game(GameId::Chess);
+        session.time_control = TimeControl::SuddenDeath { base: 400 };
+    }
+    app.world_mut().write_message(Command::NewMatch);
+    app.update();
+    app.update();
+    let started = std::time::Instant::now();
+    while session(&app).current.outcome().is_none() {
+        assert!(started.elapsed().as_secs() < 3, "the flag never fell");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+    assert_eq!(
+        session(&app).current.outcome(),
+        Some(doska::rules::Outcome::win(
+            doska::rules::Side::Black,
+            doska::rules::Reason::TimeForfeit
+        ))
+    );
+    let saved = session(&app).saved();
+    assert_eq!(saved.time_control, TimeControl::SuddenDeath { base: 400 });
+}
+
 /// Updates the app until `done` holds, for up to three seconds (a roll tumbles first).
 fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
     let started = std::time::Instant::now();

@@ -3,6 +3,7 @@
 
 use super::selection::{Click, MoveTable, Selection};
 use super::storage::Settings;
+use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds};
 use crate::rules::search::Level;
 use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position, Side};
@@ -32,6 +33,10 @@ pub struct Session {
     pub levels: Vec<Level>,
     /// Seconds a move at the hard level.
     pub think_seconds: u32,
+    /// The clocks of the next match.
+    pub time_control: TimeControl,
+    /// The clocks stand still.
+    pub clocks_paused: bool,
     pub current: Match,
     pub table: MoveTable,
     pub selection: Selection,
@@ -74,6 +79,8 @@ impl Session {
             computer: vec![false; seats.len()],
             levels: vec![Level::default(); seats.len()],
             think_seconds: default_think_seconds(),
+            time_control: TimeControl::None,
+            clocks_paused: false,
             seats,
             table: MoveTable::default(),
             current,
@@ -121,6 +128,8 @@ impl Session {
         self.levels.resize(position.seat_count(), Level::default());
         self.current = Match::new(position);
         self.current.set_seed(clock_seed());
+        self.current.set_time_control(self.time_control);
+        self.clocks_paused = false;
         self.animate = None;
         self.refresh();
         self.draw_lot();
@@ -154,6 +163,7 @@ impl Session {
         self.levels = saved.levels.clone();
         self.levels.resize(self.seats.len(), Level::default());
         self.think_seconds = saved.think_seconds;
+        self.time_control = m.time_control();
         self.current = m;
         self.animate = None;
         self.refresh();
@@ -329,9 +339,12 @@ impl Plugin for SessionPlugin {
             .add_message::<CellClicked>()
             .add_message::<Command>()
             .add_message::<Notice>()
+            .add_message::<bevy::window::RequestRedraw>()
             .add_systems(
                 Update,
-                (apply_commands, apply_clicks).chain().in_set(ApplyActions),
+                (apply_commands, apply_clicks, run_clocks)
+                    .chain()
+                    .in_set(ApplyActions),
             );
     }
 }
@@ -443,4 +456,30 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
         }
         s.revision += 1;
     }
+}
+
+/// Feeds the time that passed to the match's clocks, while a match with clocks goes on
+/// on screen; a fallen flag ends it like any other result.
+fn run_clocks(
+    time: Res<Time>,
+    screen: Res<State<Screen>>,
+    mut session: ResMut<Session>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let m = &session.current;
+    let running = *screen.get() == Screen::Playing
+        && !session.clocks_paused
+        && m.clock().is_some()
+        && m.outcome().is_none()
+        && !m.can_redo();
+    if !running {
+        return;
+    }
+    let ms = (time.delta_secs_f64() * 1000.0).round() as u64;
+    session.current.tick(ms);
+    if session.current.outcome().is_some() {
+        session.revision += 1;
+    }
+    // The readings change every tenth of a second: frames must keep coming.
+    redraw.write(bevy::window::RequestRedraw);
 }

@@ -33,6 +33,8 @@ pub struct LastSetup {
     pub levels: Vec<crate::rules::search::Level>,
     #[serde(default = "crate::rules::record::default_think_seconds")]
     pub think_seconds: u32,
+    #[serde(default)]
+    pub time_control: crate::rules::clock::TimeControl,
 }
 
 impl LastSetup {
@@ -43,6 +45,7 @@ impl LastSetup {
             computer: session.computer.clone(),
             levels: session.levels.clone(),
             think_seconds: session.think_seconds,
+            time_control: session.time_control,
         }
     }
 
@@ -64,6 +67,7 @@ impl LastSetup {
         session.computer = self.computer.clone();
         session.levels = self.levels.clone();
         session.think_seconds = self.think_seconds;
+        session.time_control = self.time_control;
     }
 }
 

@@ -113,6 +113,15 @@ fn draw(
                     ui.close();
                 }
                 ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
+                if *screen.get() == Screen::Playing && parts.session.current.clock().is_some() {
+                    let mut paused = parts.session.clocks_paused;
+                    if ui
+                        .checkbox(&mut paused, lang.t("menu-pause-clocks"))
+                        .changed()
+                    {
+                        parts.session.clocks_paused = paused;
+                    }
+                }
                 let mut sound = !settings.muted;
                 if ui.checkbox(&mut sound, lang.t("menu-sound")).changed() {
                     settings.muted = !sound;

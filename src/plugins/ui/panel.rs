@@ -208,7 +208,31 @@ pub fn show(
                     _ => String::new(),
                 };
                 let rich = egui::RichText::new(format!("{marker} {disc} {name}{note}"));
-                ui.label(if i == to_move { rich.strong() } else { rich });
+                ui.horizontal(|ui| {
+                    ui.label(if i == to_move { rich.strong() } else { rich });
+                    // The seat's clock, large, red under ten seconds.
+                    if let Some(reading) = m.clock().and_then(|c| c.seats.get(i)) {
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            let low = reading.left < 10_000;
+                            let colour = if low {
+                                egui::Color32::from_rgb(235, 70, 60)
+                            } else if i == to_move && m.outcome().is_none() {
+                                ui.visuals().strong_text_color()
+                            } else {
+                                ui.visuals().weak_text_color()
+                            };
+                            ui.label(
+                                egui::RichText::new(crate::rules::clock::shown(reading.left))
+                                    .monospace()
+                                    .size(22.0)
+                                    .color(colour),
+                            );
+                        });
+                    }
+                });
+            }
+            if m.clock().is_some() && session.clocks_paused {
+                ui.label(egui::RichText::new(lang.t("status-clocks-paused")).italics());
             }
             ui.separator();
 

@@ -6,6 +6,7 @@ use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::storage::{LastSetup, Settings};
 use crate::rules::Side;
+use crate::rules::clock::TimeControl;
 use crate::rules::search::Level;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -113,6 +114,23 @@ pub fn show(
                     ui.end_row();
                 }
             });
+        // Clocks for games of two players (Chapayev's shots are not timed).
+        if count == 2 && session.game != crate::rules::GameId::Chapayev {
+            ui.horizontal(|ui| {
+                ui.label(lang.t("setup-clock"))
+                    .on_hover_text(lang.t("setup-clock-help"));
+                let control = &mut session.time_control;
+                egui::ComboBox::from_id_salt("clock")
+                    .selected_text(lang.t(&format!("clock-{}", control.id())))
+                    .show_ui(ui, |ui| {
+                        for (id, preset) in TimeControl::PRESETS {
+                            ui.selectable_value(control, *preset, lang.t(&format!("clock-{id}")));
+                        }
+                    });
+            });
+        } else {
+            session.time_control = TimeControl::None;
+        }
         let hard = (0..count).any(|i| session.computer[i] && session.levels[i] == Level::Hard);
         if hard && session.game != crate::rules::GameId::Chapayev {
             ui.add(
