@@ -1,8 +1,10 @@
 //! Games on disk: PGN-like replay files and RON save files. Both store moves in the
 //! game's notation, so a file stays readable and survives changes to the engine.
 
+use super::clock::clk;
 use super::clock::{Millis, TimeControl};
 use super::error::Error;
+use super::error::shown;
 use super::history::{Action, Match, action_notation};
 use super::position::{GameId, Position};
 use super::search::Level;
@@ -192,6 +194,11 @@ pub fn replay(
         record
     };
     let mut m = Match::new(start);
+    if let Some(id) = record.tag("Clocks") {
+        let control = TimeControl::from_id(id)
+            .ok_or_else(|| setup_error(format!("'{}' is not a time control", shown(id))))?;
+        m.set_time_control(control);
+    }
     let mut i = 0;
     while i < record.tokens.len() {
         let number = move_label(&m);
@@ -245,6 +252,7 @@ pub fn replay(
             })?;
         }
     }
+    restore_clocks(&mut m, &clock_readings(text));
     Ok(m)
 }
 
@@ -284,13 +292,17 @@ pub fn replay_file(m: &Match) -> String {
     if start.dice().is_some() {
         out.push_str(&format!("[Seed \"{}\"]\n", m.seed()));
     }
+    let control = m.time_control();
+    if control != TimeControl::None {
+        out.push_str(&format!("[Clocks \"{}\"]\n", control.id()));
+    }
     let result = result_token(m);
     out.push_str(&format!("[Result \"{result}\"]\n"));
     if let Some(outcome) = m.outcome() {
         out.push_str(&format!("[Termination \"{}\"]\n", outcome.reason.id()));
     }
     out.push('\n');
-    let moves = movetext(m);
+    let moves = numbered(m, true);
     if !moves.is_empty() {
         out.push_str(&moves);
         out.push(' ');
@@ -313,36 +325,95 @@ pub fn read_replay_file(text: &str) -> Result<Match, ReplayError> {
     Ok(m)
 }
 
+/// The `[%clk h:mm:ss]` readings of a movetext, in order.
+fn clock_readings(text: &str) -> Vec<Millis> {
+    text.split("[%clk ")
+        .skip(1)
+        .filter_map(|rest| {
+            let reading = rest.split(']').next()?;
+            let parts: Vec<u64> = reading
+                .trim()
+                .split(':')
+                .map(|p| p.parse().ok())
+                .collect::<Option<_>>()?;
+            let seconds = parts.iter().fold(0u64, |total, p| total * 60 + p);
+            Some(seconds * 1000)
+        })
+        .collect()
+}
+
+/// Puts a replay file's clock readings on the positions where turns were handed
+/// over, each to the seat that had just moved.
+fn restore_clocks(m: &mut Match, readings: &[Millis]) {
+    let mut readings = readings.iter();
+    for i in 0..m.all_actions().len() {
+        let seat = m.state_before(i).position.seat_to_move();
+        if m.state_before(i + 1).position.seat_to_move() == seat {
+            continue;
+        }
+        let Some(&left) = readings.next() else { break };
+        // The other seats read as they did a move before, already put right.
+        let Some(clock) = m.state_before(i).clock.as_ref() else {
+            return;
+        };
+        let mut all: Vec<Millis> = clock.seats.iter().map(|r| r.left).collect();
+        if let Some(l) = all.get_mut(seat) {
+            *l = left;
+        }
+        m.set_time_left(i + 1, &all);
+    }
+}
+
 /// Writes a match as a numbered move list: `1. e4 e5 2. Nf3`.
 pub fn movetext(m: &Match) -> String {
+    numbered(m, false)
+}
+
+/// The numbered moves, with the mover's clock reading after each turn as PGN writes
+/// it (`{[%clk 0:12:34]}`) where `clocks` and the match has them.
+fn numbered(m: &Match, clocks: bool) -> String {
     let mut out: Vec<String> = Vec::new();
     for (i, action) in m.actions().iter().enumerate() {
         let position = &m.state_before(i).position;
-        // A turn ends where its moves' token does: End turn is not written.
-        if ends_turn(position, action) {
-            continue;
-        }
-        let text = action_notation(position, action);
-        // A turn's later actions join its first: `e5,Nc6`, `[6] e4`.
-        if let Some(separator) = joined(position, action)
-            && let Some(last) = out.last_mut()
+        push_turn(&mut out, i, position, action);
+        // A turn handed over: the mover's clock as it stopped.
+        let after = m.state_before(i + 1);
+        let seat = position.seat_to_move();
+        if clocks
+            && after.position.seat_to_move() != seat
+            && let Some(reading) = after.clock.as_ref().and_then(|c| c.seats.get(seat))
         {
-            last.push_str(separator);
-            last.push_str(&text);
-            continue;
+            out.push(format!("{{[%clk {}]}}", clk(reading.left)));
         }
-        let white = position.turn() == position.first_side();
-        if white || i == 0 {
-            let n = position.move_number();
-            out.push(if white {
-                format!("{n}.")
-            } else {
-                format!("{n}...")
-            });
-        }
-        out.push(text);
     }
     out.join(" ")
+}
+
+/// Adds action `i` to a move list: joined to its turn's token, or as a new numbered
+/// one; an End turn is not written, the turn ending where its moves' token does.
+fn push_turn(out: &mut Vec<String>, i: usize, position: &Position, action: &Action) {
+    if ends_turn(position, action) {
+        return;
+    }
+    let text = action_notation(position, action);
+    // A turn's later actions join its first: `e5,Nc6`, `[6] e4`.
+    if let Some(separator) = joined(position, action)
+        && let Some(last) = out.last_mut()
+    {
+        last.push_str(separator);
+        last.push_str(&text);
+        return;
+    }
+    let white = position.turn() == position.first_side();
+    if white || i == 0 {
+        let n = position.move_number();
+        out.push(if white {
+            format!("{n}.")
+        } else {
+            format!("{n}...")
+        });
+    }
+    out.push(text);
 }
 
 /// Whether `action`, played in `position`, is a later action of a turn of several.
@@ -605,5 +676,33 @@ mod file_tests {
         let back = read_replay_file(&text).unwrap();
         assert_eq!(back.outcome(), m.outcome());
         assert!(read_replay_file("[Variant \"no-such-game\"]\n1. e4").is_err());
+    }
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_file_keeps_the_clock_readings() {
+        let mut m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
+        m.set_time_control(TimeControl::Fischer {
+            base: 180_000,
+            increment: 2_000,
+        });
+        m.tick(4_000);
+        m.play_text("e4").unwrap();
+        m.tick(61_000);
+        m.play_text("e5").unwrap();
+        let text = replay_file(&m);
+        assert!(text.contains("[Clocks \"blitz-3-2\"]"), "{text}");
+        assert!(
+            text.contains("1. e4 {[%clk 0:02:58]} e5 {[%clk 0:02:01]}"),
+            "{text}"
+        );
+        let back = read_replay_file(&text).unwrap();
+        let left: Vec<Millis> = back.clock().unwrap().seats.iter().map(|r| r.left).collect();
+        assert_eq!(left, [178_000, 121_000]);
+        assert!(read_replay_file("[Clocks \"hourglass\"]\n1. e4").is_err());
     }
 }
