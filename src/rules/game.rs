@@ -103,6 +103,11 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn drop_refusal(&self, _kind: PieceKind, _cell: Cell) -> Option<&'static str> {
         None
     }
+    /// Whether `side` could still win by any series of moves: a side whose time runs
+    /// out against one that cannot (a lone king) only draws.
+    fn may_win(&self, _side: Side) -> bool {
+        true
+    }
     /// The pieces each side holds off the board to put on it, by kind and number.
     fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
         Vec::new()

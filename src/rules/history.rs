@@ -117,8 +117,12 @@ impl Match {
             return;
         }
         let seat = self.position().seat_to_move();
-        if let Some(clock) = &mut self.live {
-            clock.elapse(seat, ms);
+        let Some(clock) = &mut self.live else { return };
+        clock.elapse(seat, ms);
+        // In chess for three a player out of time leaves the game as by resigning,
+        // and the others play on.
+        if clock.flagged() == Some(seat) && self.position().seat_count() > 2 {
+            let _ = self.play(Action::Resign);
         }
     }
 
@@ -226,10 +230,19 @@ impl Match {
             .ended
             .or_else(|| state.position.outcome(self.repetitions()))
             .or_else(|| {
-                // A fallen flag loses, to the other player of two.
+                // A fallen flag loses, to the other player of two, or draws where that
+                // player could never win. (With more players it resigns; see `tick`.)
                 let seat = self.clock()?.flagged()?;
-                let side = state.position.seat_side(seat);
-                Some(Outcome::win(side.other(), Reason::TimeForfeit))
+                let p = &state.position;
+                if p.seat_count() != 2 {
+                    return None;
+                }
+                let winner = p.seat_side(1 - seat);
+                Some(if p.may_win(winner) {
+                    Outcome::win(winner, Reason::TimeForfeit)
+                } else {
+                    Outcome::draw(Reason::TimeForfeit)
+                })
             })
     }
 
@@ -559,6 +572,24 @@ mod tests {
             Some(Outcome::win(Side::Black, Reason::TimeForfeit))
         );
         assert!(m.play_text("Nf3").is_err());
+        // Against a lone king the flag only draws.
+        let lone = Position::set_up(GameId::Chess, &[], "4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let mut m = Match::new(lone);
+        m.set_time_control(TimeControl::SuddenDeath { base: 1_000 });
+        m.tick(2_000);
+        assert_eq!(m.outcome(), Some(Outcome::draw(Reason::TimeForfeit)));
+    }
+
+    #[test]
+    fn in_chess_for_three_a_fallen_flag_leaves_the_game_to_the_others() {
+        use crate::rules::clock::TimeControl;
+        let mut m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
+        m.set_time_control(TimeControl::SuddenDeath { base: 1_000 });
+        let first = m.position().seat_to_move();
+        m.tick(2_000);
+        assert_eq!(m.outcome(), None, "the other two play on");
+        assert_eq!(m.actions(), [Action::Resign]);
+        assert_ne!(m.position().seat_to_move(), first);
     }
 
     #[test]

@@ -355,6 +355,10 @@ impl Position {
         each!(self, p => p.drop_refusal(kind, cell))
     }
 
+    pub fn may_win(&self, side: Side) -> bool {
+        each!(self, p => p.may_win(side))
+    }
+
     pub fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
         each!(self, p => p.in_hand())
     }

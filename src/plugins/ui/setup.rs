@@ -114,8 +114,8 @@ pub fn show(
                     ui.end_row();
                 }
             });
-        // Clocks for games of two players (Chapayev's shots are not timed).
-        if count == 2 && session.game != crate::rules::GameId::Chapayev {
+        // Clocks for every board game (Chapayev's shots are not timed).
+        if session.game != crate::rules::GameId::Chapayev {
             ui.horizontal(|ui| {
                 ui.label(lang.t("setup-clock"))
                     .on_hover_text(lang.t("setup-clock-help"));

@@ -127,6 +127,12 @@ pub(crate) fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for ChessGame {
+    /// A lone king can never mate.
+    fn may_win(&self, side: Side) -> bool {
+        let b = &self.position.board;
+        b.by_side[side.index()] != b.pieces(side, Role::King)
+    }
+
     fn set_up_text(&self) -> Option<String> {
         Some(self.position.fen()).filter(|f| f != START_FEN)
     }

@@ -438,6 +438,13 @@ impl<V: Variant> Game for Family<V> {
         })
     }
 
+    /// A lone king with nothing in hand can never mate.
+    fn may_win(&self, side: Side) -> bool {
+        let b = &self.position.board;
+        self.reserve[side.index()] != [0; 7]
+            || b.by_side[side.index()] != b.pieces(side, Role::King)
+    }
+
     fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
         let mut held = Vec::new();
         for side in Side::BOTH {
