@@ -6,6 +6,7 @@
 
 use super::session::{ApplyActions, Command, Screen, Session};
 use super::table::Table;
+use crate::rules::clock::TimeControl;
 use crate::rules::search::{Level, Limits, decide};
 use crate::rules::trichess::Said;
 use crate::rules::{Action, Match, Move, Position};
@@ -164,7 +165,20 @@ fn computer_turn(
         return;
     };
     let m: Match = session.current.clone();
-    let limits = limits(level, session.think_seconds);
+    let mut limits = limits(level, session.think_seconds);
+    // On the clock, a thirtieth of the time left and most of the increment at most, so
+    // the computer never loses on time by thinking.
+    if let Some(clock) = m.clock() {
+        let seat = m.position().seat_to_move();
+        let left = clock.seats.get(seat).map_or(0, |r| r.left);
+        let increment = match clock.control {
+            TimeControl::Fischer { increment, .. } => increment,
+            TimeControl::Bronstein { delay, .. } | TimeControl::SimpleDelay { delay, .. } => delay,
+            _ => 0,
+        };
+        let budget = Duration::from_millis(left / 30 + increment * 4 / 5);
+        limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
+    }
     // The seed follows the match, so the same game replays the same choices.
     let seed = session.current.all_actions().len() as u64 ^ session.revision << 20;
     let task = AsyncComputeTaskPool::get().spawn(async move {
