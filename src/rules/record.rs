@@ -416,11 +416,6 @@ fn push_turn(out: &mut Vec<String>, i: usize, position: &Position, action: &Acti
     out.push(text);
 }
 
-/// Whether `action`, played in `position`, is a later action of a turn of several.
-pub fn continues_turn(position: &Position, action: &Action) -> bool {
-    joined(position, action).is_some()
-}
-
 /// How `action`, played in `position`, joins the action before it in a move list,
 /// where both belong to one turn (see [`Position::joins_previous`]).
 pub fn joined(position: &Position, action: &Action) -> Option<&'static str> {
