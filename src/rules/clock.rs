@@ -90,6 +90,65 @@ impl TimeControl {
             .map(|(_, c)| *c)
     }
 
+    /// How a replay file's `[Clocks]` tag writes it: a preset's id, or the control
+    /// spelt out in seconds (`fischer:180+2`, `delay:600+5`, `periods:40/9000+3600`).
+    pub fn tag(self) -> String {
+        let s = |ms: Millis| ms / 1000;
+        match self {
+            c if c.id() != "custom" => c.id().to_string(),
+            TimeControl::SuddenDeath { base } => format!("sudden-death:{}", s(base)),
+            TimeControl::Fischer { base, increment } => {
+                format!("fischer:{}+{}", s(base), s(increment))
+            }
+            TimeControl::Bronstein { base, delay } => {
+                format!("bronstein:{}+{}", s(base), s(delay))
+            }
+            TimeControl::SimpleDelay { base, delay } => format!("delay:{}+{}", s(base), s(delay)),
+            TimeControl::Periods { moves, base, then } => {
+                format!("periods:{moves}/{}+{}", s(base), s(then))
+            }
+            TimeControl::None => "none".into(),
+        }
+    }
+
+    /// Reads what [`TimeControl::tag`] writes.
+    pub fn from_tag(tag: &str) -> Option<TimeControl> {
+        if let Some(preset) = TimeControl::from_id(tag) {
+            return Some(preset);
+        }
+        let (kind, numbers) = tag.split_once(':')?;
+        let ms = |t: &str| t.trim().parse::<Millis>().ok().map(|s| s * 1000);
+        let pair = |t: &str| {
+            let (a, b) = t.split_once('+')?;
+            Some((ms(a)?, ms(b)?))
+        };
+        Some(match kind {
+            "sudden-death" => TimeControl::SuddenDeath { base: ms(numbers)? },
+            "fischer" => {
+                let (base, increment) = pair(numbers)?;
+                TimeControl::Fischer { base, increment }
+            }
+            "bronstein" => {
+                let (base, delay) = pair(numbers)?;
+                TimeControl::Bronstein { base, delay }
+            }
+            "delay" => {
+                let (base, delay) = pair(numbers)?;
+                TimeControl::SimpleDelay { base, delay }
+            }
+            "periods" => {
+                let (moves, rest) = numbers.split_once('/')?;
+                let (base, then) = pair(rest)?;
+                TimeControl::Periods {
+                    moves: moves.trim().parse().ok()?,
+                    base,
+                    then,
+                }
+            }
+            _ => return None,
+        })
+    }
+
     fn base(self) -> Option<Millis> {
         match self {
             TimeControl::None => None,
@@ -301,6 +360,32 @@ mod tests {
         for (id, control) in TimeControl::PRESETS {
             assert_eq!(TimeControl::from_id(id), Some(*control));
             assert_eq!(control.id(), *id);
+            assert_eq!(TimeControl::from_tag(&control.tag()), Some(*control));
         }
+        let custom = [
+            TimeControl::SuddenDeath { base: 120_000 },
+            TimeControl::Fischer {
+                base: 3_600_000,
+                increment: 30_000,
+            },
+            TimeControl::Bronstein {
+                base: 60_000,
+                delay: 3_000,
+            },
+            TimeControl::SimpleDelay {
+                base: 60_000,
+                delay: 1_000,
+            },
+            TimeControl::Periods {
+                moves: 30,
+                base: 5_400_000,
+                then: 1_800_000,
+            },
+        ];
+        for control in custom {
+            assert_eq!(control.id(), "custom");
+            assert_eq!(TimeControl::from_tag(&control.tag()), Some(control));
+        }
+        assert_eq!(TimeControl::from_tag("fischer:60"), None);
     }
 }

@@ -195,7 +195,7 @@ pub fn replay(
     };
     let mut m = Match::new(start);
     if let Some(id) = record.tag("Clocks") {
-        let control = TimeControl::from_id(id)
+        let control = TimeControl::from_tag(id)
             .ok_or_else(|| setup_error(format!("'{}' is not a time control", shown(id))))?;
         m.set_time_control(control);
     }
@@ -294,7 +294,7 @@ pub fn replay_file(m: &Match) -> String {
     }
     let control = m.time_control();
     if control != TimeControl::None {
-        out.push_str(&format!("[Clocks \"{}\"]\n", control.id()));
+        out.push_str(&format!("[Clocks \"{}\"]\n", control.tag()));
     }
     let result = result_token(m);
     out.push_str(&format!("[Result \"{result}\"]\n"));

@@ -127,6 +127,7 @@ pub fn show(
                             ui.selectable_value(control, *preset, lang.t(&format!("clock-{id}")));
                         }
                     });
+                time_fields(ui, lang, control);
             });
         } else {
             session.time_control = TimeControl::None;
@@ -155,4 +156,47 @@ pub fn show(
             }
         });
     });
+}
+
+/// The numbers of a time control, to set other times than the presets': minutes for
+/// the allowances, seconds for the increment or delay, moves for the first period.
+fn time_fields(ui: &mut egui::Ui, lang: Language, control: &mut TimeControl) {
+    let minutes = |ui: &mut egui::Ui, ms: &mut u64, key: &str| {
+        let mut m = *ms / 60_000;
+        ui.label(lang.t(key));
+        if ui
+            .add(egui::DragValue::new(&mut m).range(1..=600).suffix(" min"))
+            .changed()
+        {
+            *ms = m * 60_000;
+        }
+    };
+    let seconds = |ui: &mut egui::Ui, ms: &mut u64, key: &str| {
+        let mut s = *ms / 1000;
+        ui.label(lang.t(key));
+        if ui
+            .add(egui::DragValue::new(&mut s).range(0..=600).suffix(" s"))
+            .changed()
+        {
+            *ms = s * 1000;
+        }
+    };
+    match control {
+        TimeControl::None => {}
+        TimeControl::SuddenDeath { base } => minutes(ui, base, "clock-field-base"),
+        TimeControl::Fischer { base, increment } => {
+            minutes(ui, base, "clock-field-base");
+            seconds(ui, increment, "clock-field-increment");
+        }
+        TimeControl::Bronstein { base, delay } | TimeControl::SimpleDelay { base, delay } => {
+            minutes(ui, base, "clock-field-base");
+            seconds(ui, delay, "clock-field-delay");
+        }
+        TimeControl::Periods { moves, base, then } => {
+            ui.label(lang.t("clock-field-moves"));
+            ui.add(egui::DragValue::new(moves).range(1..=200));
+            minutes(ui, base, "clock-field-base");
+            minutes(ui, then, "clock-field-then");
+        }
+    }
 }
