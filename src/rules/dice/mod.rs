@@ -20,7 +20,7 @@ mod tests;
 pub use options::DiceOptions;
 pub use roll::{FACE_ROLES, Faces, Roll, allowed, face};
 
-use crate::rules::chess::{DrawClaim, Move as ChessMove, MoveKind, Role, kind, san};
+use crate::rules::chess::{Move as ChessMove, MoveKind, Role, kind, san};
 use crate::rules::family::Family;
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::outcome::{Outcome, Reason};
@@ -234,44 +234,22 @@ impl Game for DiceChess {
         fresh(self) && fresh(other) && self.family.same_position(&other.family)
     }
 
-    /// Judged before the roll: a captured king, no move with any piece (mate or
-    /// stalemate under check rules), insufficient material under check rules, and the
-    /// fifty-move rule and repetition (if on).
+    /// Judged before the roll, by the family's rules over the moves any face could
+    /// make: a captured king, no move with any piece (mate or stalemate under check
+    /// rules), insufficient material under check rules, and the fifty-move rule and
+    /// repetition (if on).
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
         if self.rolled.is_some() || self.rerolled > 0 {
             return None;
         }
-        let f = &self.family;
-        let p = &f.position;
-        if let Some((loser, reason)) = crate::rules::family::Variant::lost(self.rules(), f) {
-            return Some(Outcome::win(loser.other(), reason));
-        }
-        if self.candidates().is_empty() {
-            return Some(if self.rules().check_rules && f.attacked_king(p.turn) {
-                Outcome::win(p.turn.other(), Reason::Checkmate)
-            } else {
-                crate::rules::family::Variant::no_moves(self.rules(), p.turn)
-            });
-        }
-        if crate::rules::family::Variant::insufficient_material(self.rules(), &p.board) {
-            return Some(Outcome::draw(Reason::InsufficientMaterial));
-        }
-        self.rules()
-            .draw_claim
-            .automatic(self.counted(repetitions), p.halfmoves)
+        self.family
+            .judge(self.candidates().is_empty(), self.counted(repetitions))
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        DrawClaim::claimable(
-            self.rules().draw_claim,
-            self.counted(repetitions),
-            self.family.position.halfmoves,
-        )
+        self.family.claimable_draw(self.counted(repetitions))
     }
 
-    /// Check under check rules. Without them an attacked king is no check: it stays
-    /// attacked for turns while the dice deny the taker, and the search must not
-    /// follow every such line as it follows checks.
     fn check_cell(&self) -> Option<Cell> {
         self.family.check_cell()
     }

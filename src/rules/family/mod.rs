@@ -184,6 +184,32 @@ pub struct Turn {
 }
 
 impl<V: Variant> Family<V> {
+    /// The end of the game by the variant's rules, in their order: a loss of its own
+    /// (a king or the Maharajah taken), mate or no move (`stuck`: the side to move has
+    /// none, by whatever move list the game keeps), insufficient material, then the
+    /// repetition and fifty-move draws. Games built on the family with moves of their
+    /// own (dice, relocations, jumps) judge by it too.
+    pub(crate) fn judge(&self, stuck: bool, repetitions: usize) -> Option<Outcome> {
+        let p = &self.position;
+        if let Some((loser, reason)) = self.variant.lost(self) {
+            return Some(Outcome::win(loser.other(), reason));
+        }
+        if stuck {
+            return Some(if self.attacked_king(p.turn) {
+                Outcome::win(p.turn.other(), Reason::Checkmate)
+            } else {
+                self.variant.no_moves(p.turn)
+            });
+        }
+        // Pieces in hand can still come down and mate.
+        if self.reserve == [[0; 7]; 2] && self.variant.insufficient_material(&p.board) {
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
+        }
+        self.variant
+            .draw_claim()
+            .automatic(repetitions, p.halfmoves)
+    }
+
     /// Whether the side to move still has pieces to drop.
     fn holding(&self) -> bool {
         self.reserve[self.position.turn.index()] != [0; 7]
@@ -349,24 +375,7 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        let p = &self.position;
-        if let Some((loser, reason)) = self.variant.lost(self) {
-            return Some(Outcome::win(loser.other(), reason));
-        }
-        if self.moves().is_empty() {
-            return Some(if self.attacked_king(p.turn) {
-                Outcome::win(p.turn.other(), Reason::Checkmate)
-            } else {
-                self.variant.no_moves(p.turn)
-            });
-        }
-        // Pieces in hand can still come down and mate.
-        if self.reserve == [[0; 7]; 2] && self.variant.insufficient_material(&p.board) {
-            return Some(Outcome::draw(Reason::InsufficientMaterial));
-        }
-        self.variant
-            .draw_claim()
-            .automatic(repetitions, p.halfmoves)
+        self.judge(self.moves().is_empty(), repetitions)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {

@@ -68,12 +68,26 @@ impl Variant for ShashmatyOptions {
         Some(&Role::PROMOTIONS)
     }
 
-    fn insufficient_material(&self, _board: &Board) -> bool {
-        false
+    /// A jumped king loses at once.
+    fn lost(&self, g: &Family<Self>) -> Option<(Side, Reason)> {
+        super::king_captured(g)
+    }
+
+    /// Only bare kings are drawn: any other piece can still jump a king.
+    fn insufficient_material(&self, board: &Board) -> bool {
+        board.occupied() == board.by_role[Role::King as usize]
     }
 
     fn draw_claim(&self) -> DrawClaim {
         self.draw_claim
+    }
+
+    fn no_moves(&self, side: Side) -> Outcome {
+        if self.stalemate_loses {
+            Outcome::win(side.other(), Reason::NoMoves)
+        } else {
+            Outcome::draw(Reason::Stalemate)
+        }
     }
 }
 
@@ -617,31 +631,13 @@ impl Game for Shashmaty {
     }
 
     /// In the spec's order: a king jumped, mate, stalemate, bare kings, then the
-    /// repetition and fifty-move draws.
+    /// repetition and fifty-move draws (the variant's hooks give each).
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        let p = &self.family.position;
-        if let Some((loser, reason)) = super::king_captured(&self.family) {
-            return Some(Outcome::win(loser.other(), reason));
-        }
-        if self.moves().is_empty() {
-            return Some(if self.family.attacked_king(p.turn) {
-                Outcome::win(p.turn.other(), Reason::Checkmate)
-            } else if self.rules().stalemate_loses {
-                Outcome::win(p.turn.other(), Reason::NoMoves)
-            } else {
-                Outcome::draw(Reason::Stalemate)
-            });
-        }
-        if p.board.occupied() == p.board.by_role[Role::King as usize] {
-            return Some(Outcome::draw(Reason::InsufficientMaterial));
-        }
-        self.rules().draw_claim.automatic(repetitions, p.halfmoves)
+        self.family.judge(self.moves().is_empty(), repetitions)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.rules()
-            .draw_claim
-            .claimable(repetitions, self.family.position.halfmoves)
+        self.family.claimable_draw(repetitions)
     }
 
     fn check_cell(&self) -> Option<Cell> {

@@ -350,21 +350,11 @@ impl Game for Swedish {
     }
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        let p = &self.family.position;
-        if self.moves().is_empty() {
-            return Some(if self.family.attacked_king(p.turn) {
-                Outcome::win(p.turn.other(), Reason::Checkmate)
-            } else {
-                Outcome::draw(Reason::Stalemate)
-            });
-        }
-        self.rules().draw_claim.automatic(repetitions, p.halfmoves)
+        self.family.judge(self.moves().is_empty(), repetitions)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.rules()
-            .draw_claim
-            .claimable(repetitions, self.family.position.halfmoves)
+        self.family.claimable_draw(repetitions)
     }
 
     fn check_cell(&self) -> Option<Cell> {
