@@ -284,9 +284,9 @@ impl Chess {
         if minors.count_ones() <= 1 {
             return true;
         }
-        const DARK: Bitboard = 0xAA55_AA55_AA55_AA55;
+        let dark = super::tables::DARK_SQUARES;
         b.by_role[Role::Knight as usize] == 0
-            && (minors & DARK == minors || minors & !DARK == minors)
+            && (minors & dark == minors || minors & !dark == minors)
     }
 
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {

@@ -125,6 +125,14 @@ pub fn bishop_attacks(sq: Cell, occupied: Bitboard) -> Bitboard {
         .fold(0, |b, &d| b | slide(t, d, s, occupied))
 }
 
+/// The squares of rank `n` (1 to 8).
+pub const fn rank(n: u32) -> Bitboard {
+    0xFF << (8 * (n - 1))
+}
+
+/// The dark squares, a1 among them.
+pub const DARK_SQUARES: Bitboard = 0xAA55_AA55_AA55_AA55;
+
 /// Iterates the squares of a bitboard, lowest first.
 pub fn squares(mut b: Bitboard) -> impl Iterator<Item = Cell> {
     std::iter::from_fn(move || {

@@ -285,14 +285,6 @@ impl Default for Jumps {
     }
 }
 
-/// The square next to `cell` in direction `d`, if the board goes on.
-fn step(cell: Cell, d: Direction) -> Option<Cell> {
-    let (file, rank) = ((cell % 8) as i8, (cell / 8) as i8);
-    let (df, dr) = d.step();
-    let (file, rank) = (file + df, rank + dr);
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then_some((rank * 8 + file) as Cell)
-}
-
 /// Depth-first search over capture sequences, removing each captured piece at once.
 /// The board is kept as two sets, the empty squares and the enemy's pieces, which is
 /// all a jump needs to know.
@@ -324,22 +316,22 @@ impl<O: Flavour> Search<'_, O> {
             if !self.g.options.rules().allow_180 && last.is_some_and(|l| opposite(l) == d) {
                 continue;
             }
-            let mut victim = step(at, d);
+            let mut victim = d.next_square(at);
             while king && victim.is_some_and(empty) {
-                victim = victim.and_then(|c| step(c, d));
+                victim = victim.and_then(|c| d.next_square(c));
             }
             let Some(victim) = victim else { continue };
             if self.enemy >> victim & 1 == 0 {
                 continue;
             }
             let mut lands = Lands::default();
-            let mut land = step(victim, d);
+            let mut land = d.next_square(victim);
             while let Some(c) = land.filter(|&c| empty(c)) {
                 lands.push(c);
                 if !king {
                     break;
                 }
-                land = step(c, d);
+                land = d.next_square(c);
             }
             if !lands.is_empty() {
                 found.list[found.len] = (d, victim, lands);

@@ -12,7 +12,7 @@
 //! either piece moves or the rook is taken, and the FEN writes only the rooks'.
 
 use super::{Family, Variant};
-use crate::rules::chess::tables::Bitboard;
+use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, Chess, DrawClaim, Move, MoveKind, Piece, Role};
 use crate::rules::game::Game;
 use crate::rules::options::{HouseRules, OptionSpec, unknown};
@@ -50,11 +50,6 @@ pub struct AppearingOptions {
     /// Castling for a king and rook dropped on their home squares and unmoved since.
     pub home_castling: bool,
     pub draw_claim: DrawClaim,
-}
-
-/// Ranks as bitboards, rank 1 first.
-const fn rank(n: u32) -> Bitboard {
-    0xFF << (8 * (n - 1))
 }
 
 impl AppearingOptions {

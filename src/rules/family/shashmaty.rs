@@ -11,7 +11,7 @@
 //! jump is left, away with all but jumps.
 
 use super::{Family, Variant, board_moves};
-use crate::rules::chess::tables::{Bitboard, squares, tables};
+use crate::rules::chess::tables::{Bitboard, rank, squares, tables};
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, kind, move_view, piece_views, san,
 };
@@ -19,7 +19,7 @@ use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
-use crate::rules::topology::{Cell, Topology};
+use crate::rules::topology::{Cell, Direction, Topology};
 use crate::rules::view::{MoveView, PieceView};
 
 /// When the finisher, a chess capture closing a chain, may be made.
@@ -154,20 +154,20 @@ pub struct Shashmaty {
     pub family: Family<ShashmatyOptions>,
 }
 
-/// The square `d` diagonal steps (files, ranks) from `sq`, if on the board.
-fn diagonal(sq: Cell, df: i8, dr: i8) -> Option<Cell> {
-    let f = (sq % 8) as i8 + df;
-    let r = (sq / 8) as i8 + dr;
-    ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as Cell)
-}
-
-const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
 fn last_rank(side: Side) -> Bitboard {
     if side == Side::White {
-        0xFF << 56
+        rank(8)
     } else {
-        0xFF
+        rank(1)
+    }
+}
+
+/// The diagonals a man steps forward along.
+fn forward(side: Side) -> [Direction; 2] {
+    if side == Side::White {
+        [Direction::NorthEast, Direction::NorthWest]
+    } else {
+        [Direction::SouthEast, Direction::SouthWest]
     }
 }
 
@@ -188,11 +188,11 @@ impl Jumps<'_> {
     /// The jumps from `at`: the piece jumped and the squares it may land on.
     fn from(&self, at: Cell, queen: bool, jumped: Bitboard) -> Vec<(Cell, Vec<Cell>)> {
         let mut found = Vec::new();
-        for (df, dr) in DIAGONALS {
-            let mut s = diagonal(at, df, dr);
+        for d in Direction::DIAGONAL {
+            let mut s = d.next_square(at);
             // A queen flies over empty squares to the piece it jumps.
             while queen && s.is_some_and(|sq| self.occupied & (1u64 << sq) == 0) {
-                s = s.and_then(|sq| diagonal(sq, df, dr));
+                s = s.and_then(|sq| d.next_square(sq));
             }
             let Some(over) = s else { continue };
             let bit = 1u64 << over;
@@ -200,7 +200,7 @@ impl Jumps<'_> {
                 continue;
             }
             let mut lands = Vec::new();
-            let mut t = diagonal(over, df, dr);
+            let mut t = d.next_square(over);
             while let Some(sq) = t {
                 if self.occupied & (1u64 << sq) != 0 {
                     break;
@@ -209,7 +209,7 @@ impl Jumps<'_> {
                 if !queen {
                     break;
                 }
-                t = diagonal(sq, df, dr);
+                t = d.next_square(sq);
             }
             if lands.is_empty() {
                 continue;
@@ -345,7 +345,6 @@ impl Shashmaty {
             .map(ShashMove::Chess)
             .collect();
         let board = &p.board;
-        let forward: i8 = if us == Side::White { 1 } else { -1 };
         let enemies = board.by_side[us.other().index()];
         let enemy_king = board.pieces(us.other(), Role::King);
         for from in squares(board.by_side[us.index()]) {
@@ -355,8 +354,8 @@ impl Shashmaty {
             }
             // Quiet steps: the king's and the bishop's are chess moves already, but for
             // a bishop crowning on the last rank (when all men crown).
-            for df in [-1, 1] {
-                let Some(to) = diagonal(from, df, forward) else {
+            for d in forward(us) {
+                let Some(to) = d.next_square(from) else {
                     continue;
                 };
                 if board.occupied() & (1u64 << to) != 0 {

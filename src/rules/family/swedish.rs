@@ -10,7 +10,7 @@
 //! rule that sends them back as pawns.
 
 use super::{Family, Variant, board_moves};
-use crate::rules::chess::tables::{Bitboard, squares, tables};
+use crate::rules::chess::tables::{Bitboard, DARK_SQUARES, rank, squares, tables};
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, move_view, piece_views, san,
 };
@@ -82,12 +82,6 @@ pub struct Swedish {
     pub promoted: Bitboard,
 }
 
-const fn rank(n: u32) -> Bitboard {
-    0xFF << (8 * (n - 1))
-}
-
-const LIGHT_SQUARES: Bitboard = 0x55AA_55AA_55AA_55AA;
-
 impl Swedish {
     fn rules(&self) -> &SwedishOptions {
         &self.family.variant
@@ -120,8 +114,8 @@ impl Swedish {
                 }
             }
             Role::Bishop if self.rules().bishop_keeps_colour => {
-                let light = LIGHT_SQUARES & (1u64 << square) != 0;
-                free &= if light { LIGHT_SQUARES } else { !LIGHT_SQUARES };
+                let dark = DARK_SQUARES & (1u64 << square) != 0;
+                free &= if dark { DARK_SQUARES } else { !DARK_SQUARES };
             }
             _ => {}
         }

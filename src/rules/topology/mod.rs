@@ -55,6 +55,14 @@ impl Direction {
         self as usize
     }
 
+    /// The square next to `cell` this way on an 8×8 board numbered rank by rank from
+    /// a1 (0), if the board goes on.
+    pub fn next_square(self, cell: Cell) -> Option<Cell> {
+        let (df, dr) = self.step();
+        let (file, rank) = ((cell % 8) as i8 + df, (cell / 8) as i8 + dr);
+        ((0..8).contains(&file) && (0..8).contains(&rank)).then_some((rank * 8 + file) as Cell)
+    }
+
     pub const fn step(self) -> (i8, i8) {
         match self {
             Direction::North => (0, 1),
