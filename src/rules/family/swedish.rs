@@ -9,7 +9,7 @@
 //! the captured piece goes to, and remembers which pieces were promoted, for the house
 //! rule that sends them back as pawns.
 
-use super::{Family, Variant, board_moves};
+use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, DARK_SQUARES, rank, squares, tables};
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, move_view, piece_views, san,
@@ -177,12 +177,33 @@ impl Swedish {
     fn chess_moves(moves: &[SwedishMove]) -> Vec<Move> {
         let mut out: Vec<Move> = Vec::with_capacity(moves.len());
         for m in moves {
-            if out.last() != Some(&m.chess) && !out.contains(&m.chess) {
+            if !out.contains(&m.chess) {
                 out.push(m.chess);
             }
         }
-        board_moves(out)
+        out
     }
+}
+
+/// Each character of a FEN's placement, with the square of the piece it names (None
+/// for digits, slashes and `~` marks, and for a piece past the board's end).
+fn placement_squares(placement: &str) -> impl Iterator<Item = (char, Option<Cell>)> + '_ {
+    let mut square: i32 = 56;
+    placement.chars().map(move |c| match c {
+        '/' => {
+            square -= 16;
+            (c, None)
+        }
+        '~' => (c, None),
+        d if d.is_ascii_digit() => {
+            square += d as i32 - '0' as i32;
+            (c, None)
+        }
+        _ => {
+            square += 1;
+            (c, Cell::try_from(square - 1).ok().filter(|&sq| sq < 64))
+        }
+    })
 }
 
 impl Game for Swedish {
@@ -200,15 +221,15 @@ impl Game for Swedish {
     fn set_up(options: SwedishOptions, fen: &str) -> Result<Self, String> {
         let (placement, rest) = fen.trim().split_once(' ').unwrap_or((fen.trim(), ""));
         let mut promoted = 0u64;
-        let mut square: i32 = 56;
-        for c in placement.chars() {
-            match c {
-                '/' => square -= 16,
-                '~' if (0..64).contains(&(square - 1)) => promoted |= 1u64 << (square - 1),
-                '~' => return Err("'~' must follow a piece".into()),
-                d if d.is_ascii_digit() => square += d as i32 - '0' as i32,
-                _ => square += 1,
+        let mut before = None;
+        for (c, square) in placement_squares(placement) {
+            if c == '~' {
+                match before {
+                    Some(sq) => promoted |= 1u64 << sq,
+                    None => return Err("'~' must follow a piece".into()),
+                }
             }
+            before = square;
         }
         let clean = format!("{} {rest}", placement.replace('~', ""));
         Ok(Swedish {
@@ -221,18 +242,10 @@ impl Game for Swedish {
         let fen = self.family.fen();
         let (placement, rest) = fen.split_once(' ').expect("a FEN has fields");
         let mut marked = String::new();
-        let mut square: i32 = 56;
-        for c in placement.chars() {
+        for (c, square) in placement_squares(placement) {
             marked.push(c);
-            match c {
-                '/' => square -= 16,
-                d if d.is_ascii_digit() => square += d as i32 - '0' as i32,
-                _ => {
-                    if self.promoted & (1u64 << square) != 0 {
-                        marked.push('~');
-                    }
-                    square += 1;
-                }
+            if square.is_some_and(|sq| self.promoted & (1u64 << sq) != 0) {
+                marked.push('~');
             }
         }
         Some(format!("{marked} {rest}")).filter(|f| f != crate::rules::chess::START_FEN)
