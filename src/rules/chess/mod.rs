@@ -215,7 +215,7 @@ impl Game for ChessGame {
                 Outcome::draw(Reason::Stalemate)
             });
         }
-        if p.is_insufficient_material() {
+        if p.board.is_insufficient_material() {
             return Some(Outcome::draw(Reason::InsufficientMaterial));
         }
         self.options.draw_claim.automatic(repetitions, p.halfmoves)

@@ -85,6 +85,25 @@ impl Board {
         self.by_side[side.index()] & self.by_role[role as usize]
     }
 
+    /// No pawn, rook or queen, and at most one minor piece or only same-coloured bishops.
+    pub fn is_insufficient_material(&self) -> bool {
+        let b = self;
+        if b.by_role[Role::Pawn as usize]
+            | b.by_role[Role::Rook as usize]
+            | b.by_role[Role::Queen as usize]
+            != 0
+        {
+            return false;
+        }
+        let minors = b.by_role[Role::Knight as usize] | b.by_role[Role::Bishop as usize];
+        if minors.count_ones() <= 1 {
+            return true;
+        }
+        let dark = super::tables::DARK_SQUARES;
+        b.by_role[Role::Knight as usize] == 0
+            && (minors & dark == minors || minors & !dark == minors)
+    }
+
     pub fn put(&mut self, sq: Cell, piece: Piece) {
         let b = 1u64 << sq;
         self.by_side[piece.side.index()] |= b;
@@ -268,25 +287,6 @@ impl Chess {
             .iter()
             .any(|m| m.kind == MoveKind::EnPassant)
             .then_some(ep)
-    }
-
-    /// No pawn, rook or queen, and at most one minor piece or only same-coloured bishops.
-    pub fn is_insufficient_material(&self) -> bool {
-        let b = &self.board;
-        if b.by_role[Role::Pawn as usize]
-            | b.by_role[Role::Rook as usize]
-            | b.by_role[Role::Queen as usize]
-            != 0
-        {
-            return false;
-        }
-        let minors = b.by_role[Role::Knight as usize] | b.by_role[Role::Bishop as usize];
-        if minors.count_ones() <= 1 {
-            return true;
-        }
-        let dark = super::tables::DARK_SQUARES;
-        b.by_role[Role::Knight as usize] == 0
-            && (minors & dark == minors || minors & !dark == minors)
     }
 
     pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {

@@ -1,7 +1,7 @@
 //! Dice chess's house rules, and its hooks into the chess family: kings are captured
 //! rather than mated unless `check_rules` is on.
 
-use crate::rules::chess::{Board, Chess, DrawClaim, Piece, Role};
+use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::family::{Family, Variant, king_captured};
 use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
 use crate::rules::outcome::{Outcome, Reason};
@@ -56,12 +56,7 @@ impl Variant for DiceOptions {
     /// As in chess under check rules; where kings are captured, even two bare kings
     /// can take each other.
     fn insufficient_material(&self, board: &Board) -> bool {
-        self.check_rules
-            && Chess {
-                board: *board,
-                ..Chess::default()
-            }
-            .is_insufficient_material()
+        self.check_rules && board.is_insufficient_material()
     }
 
     fn draw_claim(&self) -> DrawClaim {

@@ -134,11 +134,7 @@ impl Variant for AppearingOptions {
     }
 
     fn insufficient_material(&self, board: &Board) -> bool {
-        Chess {
-            board: *board,
-            ..Chess::default()
-        }
-        .is_insufficient_material()
+        board.is_insufficient_material()
     }
 
     fn draw_claim(&self) -> DrawClaim {

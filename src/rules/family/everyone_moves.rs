@@ -10,7 +10,7 @@
 //! run at the start of its turn is mated.
 
 use super::{Family, Variant};
-use crate::rules::chess::{Board, Chess, DrawClaim, Piece, Role};
+use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
@@ -52,12 +52,7 @@ impl Variant for EveryoneMovesOptions {
     /// As in chess where kings are royal; where they are captured, even two bare kings
     /// can take each other.
     fn insufficient_material(&self, board: &Board) -> bool {
-        self.check_rules
-            && Chess {
-                board: *board,
-                ..Chess::default()
-            }
-            .is_insufficient_material()
+        self.check_rules && board.is_insufficient_material()
     }
 
     fn draw_claim(&self) -> DrawClaim {
