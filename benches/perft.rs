@@ -1,6 +1,6 @@
 //! Perft speed: Doska's chess move generator against shakmaty's, and its Turkish
-//! draughts generator against kish's, in the same run; chess for three and the chess
-//! family's variants on their own, beside orthodox chess.
+//! draughts generator against kish's, in the same run; chess for three, 100-cell chess
+//! and the chess family's variants on their own, beside orthodox chess.
 //! Run with `cargo bench`; `doska perft GAME DEPTH` prints positions per second too.
 
 use divan::Bencher;
@@ -58,6 +58,14 @@ fn kish_turkish(bencher: Bencher, depth: u64) {
 #[divan::bench(args = [3], sample_count = 3)]
 fn doska_tri_chess(bencher: Bencher, depth: u32) {
     let position = doska::rules::Position::new(doska::rules::GameId::TriChess, &[]).unwrap();
+    bencher.bench(|| doska::cli::perft(&position, depth));
+}
+
+/// 100-cell chess on its 128-bit bitboards, beside orthodox chess above: perft 4 from
+/// the start (497,486 positions).
+#[divan::bench(args = [4], sample_count = 3)]
+fn doska_chess100(bencher: Bencher, depth: u32) {
+    let position = doska::rules::Position::new(doska::rules::GameId::Chess100, &[]).unwrap();
     bencher.bench(|| doska::cli::perft(&position, depth));
 }
 

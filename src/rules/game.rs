@@ -71,6 +71,11 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn moves_as(&self, _cell: Cell) -> Option<PieceKind> {
         None
     }
+    /// A translation key that explains the piece on `cell` where a rule of the game
+    /// changes it there (a jester made strong by the royal file).
+    fn hint(&self, _cell: Cell) -> Option<&'static str> {
+        None
+    }
     /// In games whose turns may have several moves: which move of the turn the side
     /// to move is about to make, and of how many (0 where the pieces, not a number,
     /// limit the turn). Their move lists join a turn's moves with commas (`e5,Nc6`).
@@ -228,7 +233,7 @@ pub fn grid_diagram(t: &Topology, symbol: impl Fn(Cell) -> Option<char>) -> Stri
     }
     out.push_str("   ");
     for file in 0..t.width {
-        out.push((b'a' + file) as char);
+        out.push(t.file_letter(file));
         out.push(' ');
     }
     out.push('\n');

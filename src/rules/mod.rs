@@ -2,6 +2,7 @@
 
 pub mod chapayev;
 pub mod chess;
+pub mod chess100;
 pub mod clock;
 pub mod corners;
 pub mod dama;

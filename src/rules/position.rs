@@ -4,6 +4,7 @@
 
 use super::chapayev::Chapayev;
 use super::chess::ChessGame;
+use super::chess100::Chess100;
 use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
 use super::dice::DiceChess;
@@ -165,6 +166,7 @@ macro_rules! registry {
 registry! {
     $
     Chess: ChessGame, ChessGame => "chess";
+    Chess100: Chess100, Chess100 => "chess100";
     Transforming: Transforming, Transforming => "transforming";
     Maharajah: Maharajah, Maharajah => "maharajah";
     DoubleMove: DoubleMove, DoubleMove => "double-move";
@@ -204,6 +206,7 @@ impl GameId {
         matches!(
             self,
             GameId::Chess
+                | GameId::Chess100
                 | GameId::Transforming
                 | GameId::Maharajah
                 | GameId::DoubleMove
@@ -313,6 +316,11 @@ impl Position {
 
     pub fn moves_as(&self, cell: Cell) -> Option<PieceKind> {
         each!(self, p => p.moves_as(cell))
+    }
+
+    /// A translation key explaining the piece on `cell`, where a rule changes it.
+    pub fn hint(&self, cell: Cell) -> Option<&'static str> {
+        each!(self, p => p.hint(cell))
     }
 
     pub fn turn_progress(&self) -> Option<(u8, u8)> {

@@ -37,6 +37,7 @@ fn random_match(game: GameId, team: bool, choices: &[usize]) -> Match {
 fn games() -> impl Strategy<Value = (GameId, bool)> {
     prop_oneof![
         Just((GameId::Chess, false)),
+        Just((GameId::Chess100, false)),
         Just((GameId::Transforming, false)),
         Just((GameId::Maharajah, false)),
         Just((GameId::DoubleMove, false)),

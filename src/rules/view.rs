@@ -26,6 +26,10 @@ pub enum PieceKind {
     Stone,
     /// The Maharajah: a queen and a knight in one.
     Maharajah,
+    /// 100-cell chess's jester (Шут).
+    Jester,
+    /// 100-cell chess's general.
+    General,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,6 +57,9 @@ pub struct MoveView {
     pub flipped: Vec<Cell>,
     /// Where the captured piece is put back (non-disappearing chess).
     pub relocated: Option<Cell>,
+    /// Where the extra pawn a move brings is put (100-cell chess's visit to the
+    /// enemy throne), on a square its player picks after the landing.
+    pub gift: Option<Cell>,
     /// A checkers step or jump in a game that also has chess moves (Shash-maty):
     /// the board marks its squares apart.
     pub checkers: bool,
@@ -71,6 +78,7 @@ impl MoveView {
             placed: None,
             flipped: Vec::new(),
             relocated: None,
+            gift: None,
             checkers: false,
         }
     }
@@ -81,6 +89,12 @@ impl MoveView {
             placed: Some(piece),
             ..MoveView::along(cell, vec![cell])
         }
+    }
+
+    /// The square picked by a second click after the landing: where a captured
+    /// piece is put back, or where a gift pawn goes.
+    pub fn second_square(&self) -> Option<Cell> {
+        self.relocated.or(self.gift)
     }
 
     pub fn to(&self) -> Cell {

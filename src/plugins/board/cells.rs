@@ -138,7 +138,7 @@ pub fn build(
         ));
     };
     for file in 0..t.width {
-        let letter = ((b'a' + file) as char).to_string();
+        let letter = t.file_letter(file).to_string();
         label(letter.clone(), [file as f32 + 0.5, -0.24]);
         label(letter, [file as f32 + 0.5, h + 0.24]);
     }

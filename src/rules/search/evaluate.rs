@@ -75,6 +75,8 @@ pub fn worth(kind: PieceKind) -> i32 {
         PieceKind::Rook => 500,
         PieceKind::Bishop => 330,
         PieceKind::Knight => 320,
+        PieceKind::Jester => 290,
+        PieceKind::General => 420,
         PieceKind::Pawn | PieceKind::Checker => 100,
         PieceKind::ZChecker => 150,
         PieceKind::DraughtsKing => 300,

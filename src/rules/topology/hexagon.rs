@@ -189,6 +189,8 @@ pub(super) fn build() -> Topology {
                 name: names.get(&abc).cloned().unwrap_or_default(),
                 place: Place::Triangle { a, b, c, up },
                 dark: !up,
+                royal: false,
+                throne: false,
                 polygon: corners.iter().map(|&p| shift(cartesian(p))).collect(),
             }
         })
@@ -215,6 +217,7 @@ pub(super) fn build() -> Topology {
         neighbour,
         leaps,
         grid: Vec::new(),
+        files: b"",
     }
 }
 

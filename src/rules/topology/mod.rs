@@ -130,6 +130,12 @@ pub struct CellInfo {
     pub place: Place,
     /// Drawn in the board's dark colour.
     pub dark: bool,
+    /// A square the rules single out, drawn in a colour of its own: the red dark
+    /// squares of 100-cell chess's royal file.
+    pub royal: bool,
+    /// A king's home square that the rules give a meaning (100-cell chess's thrones),
+    /// marked on the board.
+    pub throne: bool,
     /// Corners in board units (a square is 1 x 1, a triangle has sides of 1), inside the
     /// rectangle from (0, 0) to the topology's `extent`.
     pub polygon: Vec<[f32; 2]>,
@@ -160,12 +166,29 @@ pub struct Topology {
     leaps: Vec<Vec<Cell>>,
     /// Which cell stands on each grid square, for cell lookup by file and rank.
     grid: Vec<Option<Cell>>,
+    /// The letter of each file, from White's left (a board may skip one: 100-cell
+    /// chess has no j-file).
+    files: &'static [u8],
 }
 
 impl Topology {
     /// A full `width` x `height` square board, cells numbered a1, b1, ... rank by rank.
     fn square(width: u8, height: u8) -> Topology {
         Topology::from_squares(width, height, |_, _| true, &KNIGHT_LEAPS, true)
+    }
+
+    /// The 10x10 board of 100-cell chess: files a to k without j, the royal e-file's
+    /// dark squares red, the thrones e1 and e10 marked.
+    fn hundred() -> Topology {
+        let mut board = Topology::square(10, 10);
+        board.files = b"abcdefghik";
+        for (i, cell) in board.cells.iter_mut().enumerate() {
+            let (file, rank) = (i % 10, i / 10);
+            cell.name = format!("{}{}", board.files[file] as char, rank + 1);
+            cell.royal = file == 4 && cell.dark;
+            cell.throne = file == 4 && (rank == 0 || rank == 9);
+        }
+        board
     }
 
     /// The squares of a `size` x `size` board where a1 is dark, only the dark ones.
@@ -192,6 +215,8 @@ impl Topology {
                         name: format!("{}{}", (b'a' + file) as char, rank + 1),
                         place: Place::Square { file, rank },
                         dark: chequered && (file + rank) % 2 == 0,
+                        royal: false,
+                        throne: false,
                         polygon: vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]],
                     });
                 }
@@ -224,6 +249,7 @@ impl Topology {
             neighbour,
             leaps,
             grid,
+            files: b"abcdefghijklmnopqrstuvwxyz",
         }
     }
 
@@ -231,6 +257,12 @@ impl Topology {
     pub fn chess() -> &'static Topology {
         static BOARD: OnceLock<Topology> = OnceLock::new();
         BOARD.get_or_init(|| Topology::square(8, 8))
+    }
+
+    /// The 10x10 board of 100-cell chess.
+    pub fn chess100() -> &'static Topology {
+        static BOARD: OnceLock<Topology> = OnceLock::new();
+        BOARD.get_or_init(Topology::hundred)
     }
 
     /// An 8x8 board of one colour, as Reversi and the stone games use.
@@ -304,10 +336,16 @@ impl Topology {
             return None;
         }
         let rank: u8 = name[1..].parse().ok()?;
-        if rank == 0 {
+        let file = self.files.iter().position(|&f| f == bytes[0])?;
+        if rank == 0 || !name[1..].starts_with(|c: char| c.is_ascii_digit()) {
             return None;
         }
-        self.at(bytes[0] - b'a', rank - 1)
+        self.at(file as u8, rank - 1)
+    }
+
+    /// The letter naming a file of a square board.
+    pub fn file_letter(&self, file: u8) -> char {
+        self.files.get(file as usize).map_or('?', |&f| f as char)
     }
 
     /// The cell whose polygon contains the point (board units), if any.
@@ -361,6 +399,29 @@ mod tests {
         );
         assert_eq!(t.parse("i1"), None);
         assert_eq!(t.parse("a9"), None);
+    }
+
+    #[test]
+    fn the_hundred_cell_board_skips_j_and_marks_the_royal_file() {
+        let t = Topology::chess100();
+        assert_eq!(t.len(), 100);
+        let k10 = t.parse("k10").unwrap();
+        assert_eq!(k10, 99);
+        assert_eq!(t.name(k10), "k10");
+        assert_eq!(t.parse("j1"), None);
+        assert_eq!(t.parse("i1"), Some(8));
+        assert_eq!(t.parse("e+1"), None);
+        assert_eq!(t.file_letter(9), 'k');
+        let royal: Vec<&str> = (0..100)
+            .filter(|&c| t.cell(c).royal)
+            .map(|c| t.name(c))
+            .collect();
+        assert_eq!(royal, ["e1", "e3", "e5", "e7", "e9"]);
+        let thrones: Vec<&str> = (0..100)
+            .filter(|&c| t.cell(c).throne)
+            .map(|c| t.name(c))
+            .collect();
+        assert_eq!(thrones, ["e1", "e10"]);
     }
 
     #[test]

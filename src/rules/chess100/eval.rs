@@ -1,0 +1,111 @@
+//! The computer's view of 100-cell chess: material, pieces towards the centre, pawns
+//! forward, strong pieces on the royal file, and the king kept home while the board is
+//! full.
+
+use super::Chess100;
+use super::board::{ROYAL_FILE, Role, file, rank, squares};
+use super::moves::Move;
+use crate::rules::search::{Evaluate, mix};
+use crate::rules::side::Side;
+
+/// By role: pawn, knight, bishop, rook, queen, king, jester, general. The jester is a
+/// colour-bound piece of twelve squares, a little below the knight on this larger
+/// board; the general, as mobile but not colour-bound, stands between bishop and rook.
+pub const VALUE: [i32; 8] = [100, 300, 340, 520, 950, 0, 290, 420];
+
+/// How far a square is from the middle of the board, 0 to 8 (the four middle squares
+/// are 0).
+fn off_centre(sq: u8) -> i32 {
+    let d = |x: u8| (2 * i32::from(x) - 9).abs() / 2;
+    d(file(sq)) + d(rank(sq))
+}
+
+impl Chess100 {
+    fn score(&self, side: Side) -> i32 {
+        let board = &self.board;
+        let material: i32 = board
+            .side(side)
+            .count_ones()
+            .saturating_sub(board.pieces(side, Role::Pawn).count_ones() + 1)
+            as i32;
+        // The king walks out once the heavy pieces are few.
+        let ending = material <= 4;
+        let mut total = 0;
+        for role in Role::ALL {
+            for sq in squares(board.pieces(side, role)) {
+                let advance = match side {
+                    Side::Black => 9 - i32::from(rank(sq)),
+                    _ => i32::from(rank(sq)),
+                };
+                let centre = 8 - off_centre(sq);
+                total += VALUE[role as usize]
+                    + match role {
+                        Role::Pawn => advance * advance * 2 + centre,
+                        Role::Knight | Role::Jester | Role::General => centre * 5,
+                        Role::Bishop | Role::Queen => centre * 2,
+                        Role::Rook => 0,
+                        Role::King if ending => centre * 6,
+                        Role::King => -advance * 15,
+                    };
+                if matches!(role, Role::Jester | Role::General) && ROYAL_FILE & (1 << sq) != 0 {
+                    total += 25;
+                }
+            }
+        }
+        total
+    }
+}
+
+impl Evaluate for Chess100 {
+    fn evaluate(&self, side: Side) -> i32 {
+        self.score(side) - self.score(side.other())
+    }
+
+    fn noisy(&self, m: &Move) -> bool {
+        m.capture.is_some() || m.promotion.is_some()
+    }
+
+    /// Most valuable victim first, taken by the least valuable attacker; promotions by
+    /// the piece they make.
+    fn order(&self, m: &Move) -> i32 {
+        let taken = m.capture.map_or(0, |r| {
+            VALUE[r as usize] * 10 - VALUE[m.role as usize] / 10 + 1
+        });
+        taken + m.promotion.map_or(0, |r| VALUE[r as usize])
+    }
+
+    fn slot(&self, m: &Move) -> Option<usize> {
+        Some(m.role as usize * 100 + usize::from(m.to))
+    }
+
+    fn pass(&self) -> Option<Self> {
+        let pawns_and_king = self.board.role(Role::Pawn) | self.board.role(Role::King);
+        if self.is_check() || self.board.side(self.turn) & !pawns_and_king == 0 {
+            return None;
+        }
+        Some(Chess100 {
+            turn: self.turn.other(),
+            ep: None,
+            ..self.clone()
+        })
+    }
+
+    fn key(&self, _legal_moves: usize) -> u64 {
+        let half = |b: u128| mix(b as u64) ^ mix((b >> 64) as u64 ^ 0x5bd1_e995);
+        let mut key = half(self.board.by_side[0]) ^ half(self.board.by_side[1]).rotate_left(17);
+        for (i, bb) in self.board.by_role.iter().enumerate() {
+            key ^= half(*bb).rotate_left(7 * i as u32 + 3);
+        }
+        let flags = u64::from(self.castling[0][0])
+            | u64::from(self.castling[0][1]) << 1
+            | u64::from(self.castling[1][0]) << 2
+            | u64::from(self.castling[1][1]) << 3
+            | u64::from(self.castled[0]) << 4
+            | u64::from(self.castled[1]) << 5
+            | u64::from(self.visited[0]) << 6
+            | u64::from(self.visited[1]) << 7
+            | u64::from(self.ep.unwrap_or(100)) << 8
+            | (self.turn.index() as u64) << 16;
+        key ^ mix(flags ^ 0xc2b2_ae35) ^ half(self.fresh).rotate_left(29)
+    }
+}

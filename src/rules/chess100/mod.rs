@@ -1,0 +1,304 @@
+//! V. Dubrovsky's 100-cell chess (`chess100`) on a 10x10 board with files a-k (no j):
+//! chess with a jester and a general, pieces made strong on the royal e-file, king
+//! pawns, pawn castling, royal castling twice a game, a visit to the enemy throne that
+//! brings an extra pawn, and en passant for any piece.
+//!
+//! The board is held in 128-bit bitboards ([`board`]); every move's reach comes from
+//! tables built once ([`attacks`]), so move generation does no geometry.
+//!
+//! Choices where the spec is silent:
+//! - a move that brings a throne-visit pawn resets the fifty-move count, as a pawn move
+//!   does: the pawn cannot go away again;
+//! - the dead positions are chess's plainest: kings alone, or a king and one knight,
+//!   bishop or jester against a lone king;
+//! - repetitions and the fifty-move rule follow the chess family's `draw_claim` house
+//!   rule (automatic by default);
+//! - every promotion is written with its piece (`a10=R`), the forced ones too;
+//! - a pawn takes en passant only by capturing; the other pieces may also simply move to
+//!   the skipped square, which is their ordinary move.
+
+mod attacks;
+pub mod board;
+mod eval;
+mod fen;
+mod moves;
+mod san;
+
+pub use board::{Role, Square};
+pub use fen::START_FEN;
+pub use moves::{Kind, Move};
+
+use super::chess::DrawClaim;
+use super::game::{Game, grid_diagram};
+use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::outcome::{Outcome, Reason};
+use super::side::Side;
+use super::topology::{Cell, Topology};
+use super::view::{MoveView, PieceKind, PieceView};
+use board::{Bits, Board, ROYAL_FILE, bit};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chess100Options {
+    /// Any piece attacking the square a pawn skipped may take it there.
+    pub extended_en_passant: bool,
+    /// A king's visit to the enemy throne brings its side an extra pawn.
+    pub throne_pawn: bool,
+    pub draw_claim: DrawClaim,
+}
+
+impl Default for Chess100Options {
+    fn default() -> Self {
+        Chess100Options {
+            extended_en_passant: true,
+            throne_pawn: true,
+            draw_claim: DrawClaim::Auto,
+        }
+    }
+}
+
+impl HouseRules for Chess100Options {
+    fn specs() -> &'static [OptionSpec] {
+        &[
+            OptionSpec {
+                id: "extended_en_passant",
+                default: "on",
+                values: SWITCH,
+            },
+            OptionSpec {
+                id: "throne_pawn",
+                default: "on",
+                values: SWITCH,
+            },
+            DrawClaim::SPEC,
+        ]
+    }
+
+    fn get(&self, id: &str) -> Option<&'static str> {
+        Some(match id {
+            "extended_en_passant" => switch(self.extended_en_passant),
+            "throne_pawn" => switch(self.throne_pawn),
+            "draw_claim" => self.draw_claim.id(),
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
+        match id {
+            "extended_en_passant" => self.extended_en_passant = parse_switch(id, value)?,
+            "throne_pawn" => self.throne_pawn = parse_switch(id, value)?,
+            "draw_claim" => self.draw_claim = DrawClaim::parse(value)?,
+            _ => return Err(unknown(id)),
+        }
+        Ok(())
+    }
+}
+
+/// A position of 100-cell chess with its house rules.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chess100 {
+    pub board: Board,
+    pub turn: Side,
+    /// Per side, per wing (short towards the a-file, long towards the k-file): castling
+    /// there may still come, its rook never having moved.
+    pub castling: [[bool; 2]; 2],
+    /// The side has castled once; its second castling needs only its king back home.
+    pub castled: [bool; 2],
+    /// The side's king has visited the enemy throne and may never enter it again.
+    pub visited: [bool; 2],
+    /// Pawns that have never moved, which may step two squares.
+    pub fresh: Bits,
+    /// The square a pawn has just skipped, where it may be taken.
+    pub ep: Option<Square>,
+    pub halfmoves: u32,
+    pub fullmoves: u32,
+    pub options: Chess100Options,
+}
+
+impl Chess100 {
+    fn start(options: Chess100Options) -> Chess100 {
+        let board = Board::start();
+        Chess100 {
+            board,
+            turn: Side::White,
+            castling: [[true; 2]; 2],
+            castled: [false; 2],
+            visited: [false; 2],
+            fresh: board.role(Role::Pawn),
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            options,
+        }
+    }
+}
+
+fn kind(role: Role) -> PieceKind {
+    match role {
+        Role::Pawn => PieceKind::Pawn,
+        Role::Knight => PieceKind::Knight,
+        Role::Bishop => PieceKind::Bishop,
+        Role::Rook => PieceKind::Rook,
+        Role::Queen => PieceKind::Queen,
+        Role::King => PieceKind::King,
+        Role::Jester => PieceKind::Jester,
+        Role::General => PieceKind::General,
+    }
+}
+
+impl Game for Chess100 {
+    type Move = Move;
+    type Options = Chess100Options;
+
+    fn new(options: Chess100Options) -> Self {
+        Chess100::start(options)
+    }
+
+    fn set_up(options: Chess100Options, text: &str) -> Result<Self, String> {
+        let mut g = Chess100::start(options);
+        g.read_fen(text)?;
+        Ok(g)
+    }
+
+    fn options(&self) -> &Chess100Options {
+        &self.options
+    }
+
+    fn topology(&self) -> &'static Topology {
+        Topology::chess100()
+    }
+
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn legal_moves(&self) -> Vec<Move> {
+        Chess100::legal_moves(self)
+    }
+
+    fn play(&mut self, m: &Move) {
+        Chess100::play(self, m);
+    }
+
+    fn notation(&self, m: &Move) -> String {
+        self.san(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_san(text)
+    }
+
+    fn view(&self, m: &Move) -> MoveView {
+        let companion = match m.kind {
+            Kind::Castle => m.castling_rook(),
+            Kind::PawnCastle => Some((m.to, m.from)),
+            _ => None,
+        };
+        MoveView {
+            captured: m.capture_square().into_iter().collect(),
+            companion,
+            promotion: m.promotion.map(kind),
+            gift: m.gift,
+            ..MoveView::along(m.from, vec![m.to])
+        }
+    }
+
+    fn pieces(&self) -> Vec<(Cell, PieceView)> {
+        board::squares(self.board.occupied())
+            .filter_map(|sq| {
+                let p = self.board.piece_at(sq)?;
+                Some((
+                    sq,
+                    PieceView {
+                        side: p.side,
+                        kind: kind(p.role),
+                    },
+                ))
+            })
+            .collect()
+    }
+
+    fn same_position(&self, other: &Self) -> bool {
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.castled == other.castled
+            && self.visited == other.visited
+            && self.fresh == other.fresh
+            && self.ep == other.ep
+    }
+
+    fn outcome(&self, repetitions: usize) -> Option<Outcome> {
+        if self.legal_moves().is_empty() {
+            return Some(if self.is_check() {
+                Outcome::win(self.turn.other(), Reason::Checkmate)
+            } else {
+                Outcome::draw(Reason::Stalemate)
+            });
+        }
+        if self.board.is_insufficient_material() {
+            return Some(Outcome::draw(Reason::InsufficientMaterial));
+        }
+        self.options
+            .draw_claim
+            .automatic(repetitions, self.halfmoves)
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.options
+            .draw_claim
+            .claimable(repetitions, self.halfmoves)
+    }
+
+    fn check_cell(&self) -> Option<Cell> {
+        self.is_check()
+            .then(|| self.board.king_of(self.turn))
+            .flatten()
+    }
+
+    fn hint(&self, cell: Cell) -> Option<&'static str> {
+        let piece = self.board.piece_at(cell)?;
+        if ROYAL_FILE & bit(cell) == 0 {
+            return None;
+        }
+        match piece.role {
+            Role::Jester => Some("hint-strong-jester"),
+            Role::General => Some("hint-strong-general"),
+            Role::King => Some("hint-strong-king"),
+            Role::Pawn => Some("hint-king-pawn"),
+            _ => None,
+        }
+    }
+
+    /// A lone king can never mate.
+    fn may_win(&self, side: Side) -> bool {
+        self.board.side(side) != self.board.pieces(side, Role::King)
+    }
+
+    fn set_up_text(&self) -> Option<String> {
+        Some(self.fen()).filter(|f| f != START_FEN)
+    }
+
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(self.count_moves(depth))
+    }
+
+    fn move_number(&self) -> u32 {
+        self.fullmoves
+    }
+
+    fn diagram(&self) -> String {
+        grid_diagram(Topology::chess100(), |sq| {
+            self.board.piece_at(sq).map(|p| {
+                let c = p.role.letter();
+                if p.side == Side::White {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;
