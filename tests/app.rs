@@ -560,6 +560,54 @@ fn a_captured_piece_is_sent_back_by_a_second_click() {
     assert_eq!(session(&app).current.cursor(), 2, "undone in one step");
 }
 
+/// A headless 100-cell chess match from a position.
+fn hundred_cell_at(fen: &str) -> App {
+    let mut app = headless(GameId::Chess100, &[]);
+    let start = doska::rules::Position::set_up(GameId::Chess100, &[], fen).unwrap();
+    app.world_mut().resource_mut::<Session>().current = doska::rules::Match::new(start);
+    app.world_mut().write_message(Command::GoTo(0));
+    app.update();
+    app
+}
+
+#[test]
+fn hundred_cell_chess_by_clicks() {
+    // From the start: the king pawn swaps with the jester behind it, e2<>d1.
+    let mut app = headless(GameId::Chess100, &[]);
+    click(&mut app, "e2");
+    let s = session(&app);
+    let d1 = Topology::chess100().parse("d1").unwrap();
+    assert!(s.selection.targets(&s.table).iter().any(|(c, _)| *c == d1));
+    click(&mut app, "d1");
+    assert_eq!(session(&app).current.notation(0), "e2<>d1");
+    // A king on the enemy throne: its gift pawn goes where the second click says.
+    let mut app = hundred_cell_at("k9/4K5/10/10/10/10/10/10/PPP1PPPPP1/10 w - - 0 1");
+    click(&mut app, "e9");
+    click(&mut app, "e10");
+    let s = session(&app);
+    assert_eq!(s.selection.landed, Topology::chess100().parse("e10"));
+    let lit: Vec<&str> = s
+        .selection
+        .targets(&s.table)
+        .iter()
+        .map(|(c, _)| Topology::chess100().name(*c))
+        .collect();
+    assert_eq!(lit, ["e10", "d2", "k2"], "the landing and the free squares");
+    click(&mut app, "k2");
+    assert_eq!(session(&app).current.notation(0), "Ke10(@k2)");
+    // A pawn on the enemy throne becomes any piece but a king: the player is asked.
+    let mut app = hundred_cell_at("k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1");
+    click(&mut app, "e9");
+    click(&mut app, "e10");
+    let choices = session(&app).choice.clone().expect("a choice of pieces");
+    assert_eq!(choices.len(), 6);
+    // Elsewhere the square decides: d10 makes a jester at once.
+    let mut app = hundred_cell_at("k9/3P6/10/10/10/10/10/10/10/K9 w - - 0 1");
+    click(&mut app, "d9");
+    click(&mut app, "d10");
+    assert_eq!(session(&app).current.notation(0), "d10=J");
+}
+
 #[test]
 fn shashmaty_jumps_are_lit_apart_and_compulsory() {
     use doska::plugins::selection::Target;
@@ -796,7 +844,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nswedish\nshashmaty\nz-shashmaty\n\
+        "chess\nchess100\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nswedish\nshashmaty\nz-shashmaty\n\
          turkish-draughts\n\
          armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
@@ -926,6 +974,7 @@ fn each_game_opens_in_a_real_window() {
     std::fs::create_dir_all(&dir).unwrap();
     let games = [
         ("chess", "1. e4 e5"),
+        ("chess100", "1. e2<>d1 e9<>d10 2. Je4"),
         ("dice-chess", "1. [6] e4 [5]"),
         ("appearing", "1. K@e1 K@e8 2. Q@d4"),
         ("swedish", "1. e4 d5 2. exd5>h6"),

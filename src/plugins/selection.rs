@@ -65,8 +65,9 @@ pub struct Selection {
     pub path: Vec<Cell>,
     /// A kind picked from the hand: only its drops are lit and played.
     pub pocket: Option<PieceKind>,
-    /// The square of a capture whose captured piece the player puts back next
-    /// (non-disappearing chess): the squares it may go to are lit.
+    /// The square of a move whose second square the player picks next: where the
+    /// captured piece goes back (non-disappearing chess) or the gift pawn goes (a
+    /// visit to 100-cell chess's enemy throne). The squares it may go to are lit.
     pub landed: Option<Cell>,
 }
 
@@ -117,7 +118,7 @@ impl Selection {
             out.push((at, Target::Waypoint));
             out.extend(
                 self.relocations(table, at)
-                    .map(|(_, v)| (v.relocated.unwrap_or(at), Target::Quiet)),
+                    .map(|(_, v)| (v.second_square().unwrap_or(at), Target::Quiet)),
             );
             return out;
         }
@@ -138,8 +139,7 @@ impl Selection {
         out
     }
 
-    /// The selected piece's captures on `at`, each with the square it sends the
-    /// captured piece to.
+    /// The selected piece's moves to `at`, each with its second square.
     fn relocations<'a>(
         &self,
         table: &'a MoveTable,
@@ -147,7 +147,7 @@ impl Selection {
     ) -> impl Iterator<Item = &'a (Move, MoveView)> {
         self.candidates(table)
             .into_iter()
-            .filter(move |(_, v)| v.to() == at && v.relocated.is_some())
+            .filter(move |(_, v)| v.to() == at && v.second_square().is_some())
     }
 
     pub fn click(&mut self, position: &Position, table: &MoveTable, cell: Cell) -> Click {
@@ -155,7 +155,7 @@ impl Selection {
         if let Some(at) = self.landed {
             let chosen = self
                 .relocations(table, at)
-                .find(|(_, v)| v.relocated == Some(cell))
+                .find(|(_, v)| v.second_square() == Some(cell))
                 .map(|(m, _)| *m);
             *self = Selection::default();
             return match chosen {
@@ -275,7 +275,7 @@ impl Selection {
             return Click::Refused("msg-several-routes");
         }
         // A capture whose piece has several squares to go back to: they are lit next.
-        if moves.len() > 1 && moves.iter().all(|(_, v)| v.relocated.is_some()) {
+        if moves.len() > 1 && moves.iter().all(|(_, v)| v.second_square().is_some()) {
             self.landed = Some(moves[0].1.to());
             return Click::Extended;
         }

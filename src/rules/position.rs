@@ -218,6 +218,37 @@ impl GameId {
         )
     }
 
+    /// The clock presets the setup offers for this game, in order: its own
+    /// regulation first where it has one (100-cell chess's), then what suits its pace.
+    pub fn clock_presets(self) -> &'static [&'static str] {
+        const CHESS: &[&str] = &[
+            "none",
+            "blitz-5",
+            "blitz-3-2",
+            "rapid-15-10",
+            "rapid-30",
+            "bronstein-10-5",
+            "delay-10-5",
+            "classical-40-150-60",
+        ];
+        match self {
+            GameId::Chess100 => &[
+                "none",
+                "classical-40-150-60",
+                "rapid-30",
+                "rapid-15-10",
+                "blitz-5",
+                "bronstein-10-5",
+                "delay-10-5",
+            ],
+            GameId::Reversi | GameId::Epsilon | GameId::Corners => {
+                &["none", "blitz-5", "blitz-3-2", "rapid-15-10", "rapid-30"]
+            }
+            GameId::Chapayev => &["none"],
+            _ => CHESS,
+        }
+    }
+
     /// The default value of each house rule, in table order.
     pub fn default_options(self) -> Vec<(String, String)> {
         self.option_specs()
@@ -511,6 +542,27 @@ fn think_in<G: Evaluate>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::clock::TimeControl;
+
+    #[test]
+    fn every_game_offers_known_clock_presets() {
+        for &game in GameId::ALL {
+            let ids = game.clock_presets();
+            assert_eq!(ids.first(), Some(&"none"), "{} starts untimed", game.id());
+            for id in ids {
+                assert!(TimeControl::from_id(id).is_some(), "{} {id}", game.id());
+            }
+        }
+        // 100-cell chess's regulation: 2 h 30 min for 40 moves, then 1 hour.
+        assert_eq!(
+            TimeControl::from_id(GameId::Chess100.clock_presets()[1]),
+            Some(TimeControl::Periods {
+                moves: 40,
+                base: 150 * 60_000,
+                then: 60 * 60_000,
+            })
+        );
+    }
 
     #[test]
     fn each_house_rule_table_matches_its_options() {

@@ -96,10 +96,25 @@ pub fn build(
     for (info, mesh) in t.cells.iter().zip(&cell_meshes) {
         let material = match (one_colour, info.dark) {
             (true, _) => &inks.cloth,
+            (false, true) if info.royal => &inks.royal,
             (false, true) => &inks.dark,
             (false, false) => &inks.light,
         };
         flat(mesh.clone(), material, z::CELL);
+    }
+    // A throne square is framed in gold inside its edge.
+    let thrones: Vec<(Vec<[f32; 2]>, bool)> = t
+        .cells
+        .iter()
+        .filter(|c| c.throne)
+        .map(|c| (inset(&c.polygon, 0.08), true))
+        .collect();
+    if !thrones.is_empty() {
+        flat(
+            meshes.add(shapes::lines(&thrones, 0.05)),
+            &inks.throne,
+            z::CELL + 0.5,
+        );
     }
     if one_colour {
         let outlines: Vec<(Vec<[f32; 2]>, bool)> =
@@ -146,6 +161,23 @@ pub fn build(
         label((rank + 1).to_string(), [-0.24, rank as f32 + 0.5]);
         label((rank + 1).to_string(), [w + 0.24, rank as f32 + 0.5]);
     }
+}
+
+/// A polygon shrunk towards its centre by `by` board units (for a square).
+fn inset(polygon: &[[f32; 2]], by: f32) -> Vec<[f32; 2]> {
+    let n = polygon.len() as f32;
+    let (cx, cy) = polygon
+        .iter()
+        .fold((0.0, 0.0), |(x, y), p| (x + p[0] / n, y + p[1] / n));
+    polygon
+        .iter()
+        .map(|p| {
+            let (dx, dy) = (p[0] - cx, p[1] - cy);
+            let len = (dx * dx + dy * dy).sqrt().max(f32::EPSILON);
+            let k = (len - by * std::f32::consts::SQRT_2) / len;
+            [cx + dx * k, cy + dy * k]
+        })
+        .collect()
 }
 
 /// The wooden frame: a rectangle round a square board, a hexagon round the triangles.

@@ -78,8 +78,8 @@ pub fn show(
     if let Some(last) = session.last_move() {
         fill(last.from, &inks.last_move, z::LAST_MOVE);
         fill(last.to(), &inks.last_move, z::LAST_MOVE);
-        // Where a captured piece was put back, too.
-        if let Some(back) = last.relocated {
+        // Where a captured piece was put back or a gift pawn put, too.
+        if let Some(back) = last.second_square() {
             fill(back, &inks.last_move, z::LAST_MOVE);
         }
     }

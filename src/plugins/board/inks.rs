@@ -9,6 +9,10 @@ pub struct Inks {
     pub piece: Handle<ColorMaterial>,
     pub light: Handle<ColorMaterial>,
     pub dark: Handle<ColorMaterial>,
+    /// The red dark squares of 100-cell chess's royal file.
+    pub royal: Handle<ColorMaterial>,
+    /// The ring that marks a throne square.
+    pub throne: Handle<ColorMaterial>,
     pub cloth: Handle<ColorMaterial>,
     pub frame: Handle<ColorMaterial>,
     pub grid: Handle<ColorMaterial>,
@@ -46,6 +50,8 @@ impl FromWorld for Inks {
             piece: add(Color::WHITE),
             light: add(Color::srgb_u8(237, 217, 181)),
             dark: add(Color::srgb_u8(140, 99, 69)),
+            royal: add(Color::srgb_u8(170, 52, 40)),
+            throne: add(Color::srgb_u8(214, 170, 60)),
             cloth: add(Color::srgb_u8(46, 118, 74)),
             frame: add(Color::srgb_u8(77, 51, 33)),
             grid: add(Color::srgb_u8(77, 51, 33)),

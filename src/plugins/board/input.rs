@@ -8,7 +8,7 @@ use super::BoardLayout;
 use crate::i18n::Language;
 use crate::plugins::layout::BoardArea;
 use crate::plugins::session::{ApplyActions, CellClicked, Session};
-use crate::rules::{Cell, PieceKind};
+use crate::rules::Cell;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 use bevy_egui::egui;
@@ -48,7 +48,7 @@ impl Plugin for BoardInputPlugin {
 
 /// Claims the rest of `ui` for the board, reporting where it is and the pointer, and
 /// explains a piece with a rule of its own under the pointer (Z-shashmaty's mined
-/// checker).
+/// checker, 100-cell chess's strong pieces, transforming chess's pieces).
 pub fn show(
     ui: &mut egui::Ui,
     lang: Language,
@@ -75,15 +75,9 @@ pub fn show(
             .layout?
             .cell_at(position.topology(), Vec2::new(p.x, p.y))
     });
-    let mined = hovered.is_some_and(|cell| {
-        position
-            .pieces()
-            .iter()
-            .any(|(c, p)| *c == cell && p.kind == PieceKind::ZChecker)
-    });
     let transformed = hovered.and_then(|cell| Some((cell, position.moves_as(cell)?)));
-    if mined {
-        response.on_hover_text_at_pointer(lang.t("hint-z-checker"));
+    if let Some(key) = hovered.and_then(|cell| position.hint(cell)) {
+        response.on_hover_text_at_pointer(lang.t(key));
     } else if let Some((cell, kind)) = transformed {
         let piece = lang.t(&format!("piece-{kind:?}").to_lowercase());
         let file = position.topology().name(cell).chars().take(1).collect();

@@ -72,6 +72,8 @@ pub fn name(kind: PieceKind) -> &'static str {
         PieceKind::Disc => "disc",
         PieceKind::Stone => "stone",
         PieceKind::Maharajah => "maharajah",
+        PieceKind::Jester => "jester",
+        PieceKind::General => "general",
     }
 }
 
@@ -147,8 +149,12 @@ mod tests {
             });
             assert!(d.inks.contains(&Ink::Body), "{kind:?} has a body");
         }
-        for name in ["jester", "general"] {
-            assert!(drawing(name).inks.contains(&Ink::Body), "{name} has a body");
+        for kind in [PieceKind::Jester, PieceKind::General] {
+            let d = piece(PieceView {
+                side: Side::Black,
+                kind,
+            });
+            assert!(d.inks.contains(&Ink::Body), "{kind:?} has a body");
         }
         assert_ne!(Palette::of(Side::White).body, Palette::of(Side::Black).body);
     }

@@ -12,6 +12,7 @@ use bevy_egui::egui;
 const LIGHT: egui::Color32 = egui::Color32::from_rgb(237, 217, 181);
 const DARK: egui::Color32 = egui::Color32::from_rgb(140, 99, 69);
 const CLOTH: egui::Color32 = egui::Color32::from_rgb(46, 118, 74);
+const ROYAL: egui::Color32 = egui::Color32::from_rgb(170, 52, 40);
 const LINE: egui::Color32 = egui::Color32::from_rgb(77, 51, 33);
 
 /// The moves played before the picture is taken, for games that start as chess does.
@@ -32,6 +33,8 @@ fn showcase(game: GameId) -> &'static str {
         GameId::Shashmaty => "1. e4 d5",
         // Black has rolled a 5.
         GameId::DiceChess => "1. [6] e4 [5]",
+        // Both jesters castled with their king pawns onto the red royal file.
+        GameId::Chess100 => "1. e2<>d1 e9<>d10",
         _ => "",
     }
 }
@@ -77,6 +80,7 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
         let points = c.polygon.iter().map(|&p| to_screen(p)).collect();
         let (colour, line) = match (one_colour, c.dark) {
             (true, _) => (CLOTH, egui::Stroke::new(0.5, LINE)),
+            (false, true) if c.royal => (ROYAL, egui::Stroke::NONE),
             (false, true) => (DARK, egui::Stroke::NONE),
             (false, false) => (LIGHT, egui::Stroke::NONE),
         };

@@ -112,7 +112,8 @@ pub fn outcome_text(lang: Language, outcome: &Outcome) -> String {
 }
 
 /// Chess moves with the piece letters of the reader's language: Russian writes Кр, Ф,
-/// Л, С, К and Ukrainian Кр, Ф, Т, С, К. Files and saves keep the canonical SAN.
+/// Л, С, К and Ukrainian Кр, Ф, Т, С, К, and both Ш and Г for 100-cell chess's jester
+/// and general. Files and saves keep the canonical SAN.
 pub fn chess_letters(lang: Language, san: &str) -> String {
     let rook = match lang {
         Language::English => return san.to_string(),
@@ -126,6 +127,8 @@ pub fn chess_letters(lang: Language, san: &str) -> String {
             'R' => rook.to_string(),
             'B' => "С".to_string(),
             'N' => "К".to_string(),
+            'J' => "Ш".to_string(),
+            'G' => "Г".to_string(),
             other => other.to_string(),
         })
         .collect()
@@ -287,10 +290,18 @@ pub fn show(
                     ],
                 ));
             }
-            if session.selection.landed.is_some() {
-                ui.label(
-                    egui::RichText::new(lang.t("status-relocate")).color(egui::Color32::YELLOW),
-                );
+            if let Some(at) = session.selection.landed {
+                let gift = session
+                    .table
+                    .moves
+                    .iter()
+                    .any(|(_, v)| v.to() == at && v.gift.is_some());
+                let key = if gift {
+                    "status-gift"
+                } else {
+                    "status-relocate"
+                };
+                ui.label(egui::RichText::new(lang.t(key)).color(egui::Color32::YELLOW));
             }
             let mut picked = None;
             in_hand(ui, lang, session, &mut picked);
@@ -574,5 +585,8 @@ mod tests {
         assert_eq!(chess_letters(Language::Ukrainian, "Kf1"), "Крf1");
         assert_eq!(chess_letters(Language::Russian, "O-O-O"), "O-O-O");
         assert_eq!(chess_letters(Language::English, "Bb5+"), "Bb5+");
+        assert_eq!(chess_letters(Language::Russian, "Jd3"), "Шd3");
+        assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
+        assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
     }
 }

@@ -123,8 +123,14 @@ pub fn show(
                 egui::ComboBox::from_id_salt("clock")
                     .selected_text(lang.t(&format!("clock-{}", control.id())))
                     .show_ui(ui, |ui| {
-                        for (id, preset) in TimeControl::PRESETS {
-                            ui.selectable_value(control, *preset, lang.t(&format!("clock-{id}")));
+                        for id in session.game.clock_presets() {
+                            if let Some(preset) = TimeControl::from_id(id) {
+                                ui.selectable_value(
+                                    control,
+                                    preset,
+                                    lang.t(&format!("clock-{id}")),
+                                );
+                            }
                         }
                     });
                 time_fields(ui, lang, control);

@@ -156,6 +156,14 @@ impl Game for ZShashmaty {
         *m == Action::Swap
     }
 
+    /// A mined checker explodes where a rook or knight takes it.
+    fn hint(&self, cell: Cell) -> Option<&'static str> {
+        self.pieces()
+            .iter()
+            .any(|(c, p)| *c == cell && p.kind == PieceKind::ZChecker)
+            .then_some("hint-z-checker")
+    }
+
     type Move = Action;
     type Options = ZOptions;
 
