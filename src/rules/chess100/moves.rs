@@ -3,7 +3,8 @@
 use super::Chess100;
 use super::attacks::{attackers, attacks, tables};
 use super::board::{
-    Bits, Piece, ROYAL_FILE, Role, Square, bit, file, last_rank, pawn_rank, rank, squares, throne,
+    Bits, Board, Piece, ROYAL_FILE, Role, Square, bit, file, last_rank, pawn_rank, rank, squares,
+    throne,
 };
 use crate::rules::side::Side;
 
@@ -74,6 +75,20 @@ impl Move {
     }
 }
 
+/// True when `side`'s king is attacked, or attacks the enemy king.
+fn exposed(board: &Board, side: Side) -> bool {
+    let Some(king) = board.king_of(side) else {
+        return false;
+    };
+    let occupied = board.occupied();
+    if attackers(board, king, side.other(), occupied) != 0 {
+        return true;
+    }
+    board
+        .king_of(side.other())
+        .is_some_and(|enemy| attacks(side, Role::King, king, occupied) & bit(enemy) != 0)
+}
+
 /// Castling's wings: 0 short (towards the a-file), 1 long (towards the k-file).
 pub const SHORT: usize = 0;
 pub const LONG: usize = 1;
@@ -87,16 +102,7 @@ impl Chess100 {
     /// True when `side`'s king is attacked, or attacks the enemy king: a move may
     /// leave neither.
     pub fn king_exposed(&self, side: Side) -> bool {
-        let Some(king) = self.board.king_of(side) else {
-            return false;
-        };
-        let occupied = self.board.occupied();
-        if attackers(&self.board, king, side.other(), occupied) != 0 {
-            return true;
-        }
-        self.board
-            .king_of(side.other())
-            .is_some_and(|enemy| attacks(side, Role::King, king, occupied) & bit(enemy) != 0)
+        exposed(&self.board, side)
     }
 
     pub fn is_check(&self) -> bool {
@@ -109,12 +115,58 @@ impl Chess100 {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_moves(&mut moves);
-        moves.retain(|m| {
-            let mut after = self.clone();
-            after.play(m);
-            !after.king_exposed(self.turn)
-        });
+        moves.retain(|m| !exposed(&self.board_after(m), self.turn));
         moves
+    }
+
+    /// Where the pieces stand after `m`.
+    fn board_after(&self, m: &Move) -> Board {
+        let mut board = self.board;
+        let us = self.turn;
+        let moved = Piece {
+            side: us,
+            role: m.promotion.unwrap_or(m.role),
+        };
+        match m.kind {
+            Kind::Normal | Kind::DoubleStep => {
+                board.remove(m.to);
+                board.remove(m.from);
+                board.put(m.to, moved);
+            }
+            Kind::EnPassant(pawn) => {
+                board.remove(pawn);
+                board.remove(m.from);
+                board.put(m.to, moved);
+            }
+            Kind::PawnCastle => {
+                let partner = board.piece_at(m.to);
+                board.remove(m.to);
+                board.remove(m.from);
+                board.put(m.to, moved);
+                if let Some(partner) = partner {
+                    board.put(m.from, partner);
+                }
+            }
+            Kind::Castle => {
+                let (rook_from, rook_to) = m.castling_rook().unwrap_or((m.from, m.from));
+                board.remove(m.from);
+                board.remove(rook_from);
+                board.put(m.to, moved);
+                let rook = Piece {
+                    side: us,
+                    role: Role::Rook,
+                };
+                board.put(rook_to, rook);
+            }
+        }
+        if let Some(gift) = m.gift {
+            let pawn = Piece {
+                side: us,
+                role: Role::Pawn,
+            };
+            board.put(gift, pawn);
+        }
+        board
     }
 
     /// The king that has just visited the enemy throne, which must step off it now.
@@ -317,45 +369,15 @@ impl Chess100 {
         let them = us.other();
         let mut irreversible = m.role == Role::Pawn || m.capture.is_some() || m.gift.is_some();
         self.ep = None;
-        let moved = Piece {
-            side: us,
-            role: m.promotion.unwrap_or(m.role),
-        };
+        self.board = self.board_after(m);
         match m.kind {
-            Kind::Normal | Kind::DoubleStep => {
-                self.board.remove(m.to);
-                self.board.remove(m.from);
-                self.board.put(m.to, moved);
-            }
-            Kind::EnPassant(pawn) => {
-                self.board.remove(pawn);
-                self.board.remove(m.from);
-                self.board.put(m.to, moved);
-                self.fresh &= !bit(pawn);
-            }
-            Kind::PawnCastle => {
-                let partner = self.board.piece_at(m.to);
-                self.board.remove(m.to);
-                self.board.remove(m.from);
-                self.board.put(m.to, moved);
-                if let Some(partner) = partner {
-                    self.board.put(m.from, partner);
-                }
-            }
+            Kind::EnPassant(pawn) => self.fresh &= !bit(pawn),
             Kind::Castle => {
-                let (rook_from, rook_to) = m.castling_rook().unwrap_or((m.from, m.from));
-                self.board.remove(m.from);
-                self.board.remove(rook_from);
-                self.board.put(m.to, moved);
-                let rook = Piece {
-                    side: us,
-                    role: Role::Rook,
-                };
-                self.board.put(rook_to, rook);
                 self.castled[us.index()] = true;
                 let wing = usize::from(m.to > m.from);
                 self.castling[us.index()][wing] = false;
             }
+            _ => {}
         }
         self.fresh &= !(bit(m.from) | bit(m.to));
         if m.role == Role::King && m.kind != Kind::Castle && !self.castled[us.index()] {
@@ -373,11 +395,6 @@ impl Chess100 {
             self.visited[us.index()] = true;
         }
         if let Some(gift) = m.gift {
-            let pawn = Piece {
-                side: us,
-                role: Role::Pawn,
-            };
-            self.board.put(gift, pawn);
             self.fresh |= bit(gift);
         }
         if m.kind == Kind::DoubleStep {
