@@ -577,6 +577,8 @@ clock-field-increment = + a move
 clock-field-delay = delay
 clock-field-moves = moves
 clock-field-then = then
+clock-unit-minutes = {" min"}
+clock-unit-seconds = {" s"}
 
 piece-jester = Jester
 piece-general = General

@@ -577,6 +577,8 @@ clock-field-increment = + за ход
 clock-field-delay = задержка
 clock-field-moves = ходов
 clock-field-then = затем
+clock-unit-minutes = {" мин"}
+clock-unit-seconds = {" с"}
 
 piece-jester = Шут
 piece-general = Генерал

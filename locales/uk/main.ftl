@@ -577,6 +577,8 @@ clock-field-increment = + за хід
 clock-field-delay = затримка
 clock-field-moves = ходів
 clock-field-then = потім
+clock-unit-minutes = {" хв"}
+clock-unit-seconds = {" с"}
 
 piece-jester = Шут
 piece-general = Генерал

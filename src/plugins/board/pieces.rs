@@ -156,11 +156,14 @@ fn sync(
                 let path = std::iter::once(view.from).chain(view.landings.iter().copied());
                 (view.from, path.collect())
             }));
-        for (from, path) in slides.collect::<Vec<(Cell, Vec<Cell>)>>() {
-            let to = *path.last().unwrap_or(&from);
-            if let Some(e) = at.remove(&from)
-                && let Ok((_, mut p, ..)) = pieces.get_mut(e)
-            {
+        // Every sliding piece leaves its square before any lands, so two pieces that
+        // change places (100-cell chess's pawn castling) each find their own.
+        let lifted: Vec<(Entity, Vec<Cell>)> = slides
+            .filter_map(|(from, path)| Some((at.remove(&from)?, path)))
+            .collect();
+        for (e, path) in lifted {
+            let Some(&to) = path.last() else { continue };
+            if let Ok((_, mut p, ..)) = pieces.get_mut(e) {
                 p.cell = to;
                 let path = path.iter().map(|&c| centre(t, c)).collect();
                 commands

@@ -171,7 +171,11 @@ fn time_fields(ui: &mut egui::Ui, lang: Language, control: &mut TimeControl) {
         let mut m = *ms / 60_000;
         ui.label(lang.t(key));
         if ui
-            .add(egui::DragValue::new(&mut m).range(1..=600).suffix(" min"))
+            .add(
+                egui::DragValue::new(&mut m)
+                    .range(1..=600)
+                    .suffix(lang.t("clock-unit-minutes")),
+            )
             .changed()
         {
             *ms = m * 60_000;
@@ -181,7 +185,11 @@ fn time_fields(ui: &mut egui::Ui, lang: Language, control: &mut TimeControl) {
         let mut s = *ms / 1000;
         ui.label(lang.t(key));
         if ui
-            .add(egui::DragValue::new(&mut s).range(0..=600).suffix(" s"))
+            .add(
+                egui::DragValue::new(&mut s)
+                    .range(0..=600)
+                    .suffix(lang.t("clock-unit-seconds")),
+            )
             .changed()
         {
             *ms = s * 1000;
