@@ -21,6 +21,8 @@ game-swedish = Non-disappearing chess
 game-swedish-about = Nothing leaves the board: whoever captures puts the captured piece back on any empty square.
 game-shashmaty = Shash-maty
 game-shashmaty-about = Chess and checkers at once: every piece also steps and jumps as a checker, the queen flies; jumps are compulsory and only a jump takes a king.
+game-bughouse = Bughouse
+game-bughouse-about = Two boards, four players in two teams: whatever you capture goes to your partner, who may drop it on the other board instead of a move.
 game-z-shashmaty = Z-shashmaty
 game-z-shashmaty-about = Chess and draughts together on the 32 dark squares.
 
@@ -572,6 +574,7 @@ clock-custom = custom
 menu-pause-clocks = Pause the clocks
 status-clocks-paused = The clocks are paused.
 reason-time-forfeit = the time ran out
+reason-deadlock = neither player on move can act
 clock-field-base = time
 clock-field-increment = + a move
 clock-field-delay = delay

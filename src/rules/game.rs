@@ -29,6 +29,22 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn seat_to_move(&self) -> usize {
         self.turn().index()
     }
+    /// Every seat that may act now: the seat to move, and in games where several
+    /// play at once (bughouse's two boards) the others; their clocks all run.
+    fn seats_on_move(&self) -> Vec<usize> {
+        vec![self.seat_to_move()]
+    }
+    /// The seat that makes `m`: the seat to move, but for games where several seats
+    /// are on move at once.
+    fn mover(&self, _m: &Self::Move) -> usize {
+        self.seat_to_move()
+    }
+    /// The end when `seat` resigns or its time runs out, where the game settles it
+    /// itself (a bughouse team loses with either of its seats); None for the match's
+    /// own rule (the other player of two wins, or one of three leaves the game).
+    fn defeat(&self, _seat: usize, _reason: Reason) -> Option<Outcome> {
+        None
+    }
     /// The colour a seat plays.
     fn seat_side(&self, seat: usize) -> Side {
         if seat.is_multiple_of(2) {
@@ -112,6 +128,16 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     /// out against one that cannot (a lone king) only draws.
     fn may_win(&self, _side: Side) -> bool {
         true
+    }
+    /// Whether move lists number the moves (`12.`, `12...`); games whose actions
+    /// carry their own labels (bughouse's `1A.`) write them in their notation instead.
+    fn numbers_moves(&self) -> bool {
+        true
+    }
+    /// The pieces each seat holds off the board, where seats and not colours hold them
+    /// (bughouse's four reserves), by kind and number.
+    fn pockets(&self) -> Vec<(usize, PieceView, u32)> {
+        Vec::new()
     }
     /// The pieces each side holds off the board to put on it, by kind and number.
     fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {

@@ -116,12 +116,18 @@ impl Match {
         if self.can_redo() || self.outcome().is_some() {
             return;
         }
+        let seats = self.position().seats_on_move();
         let seat = self.position().seat_to_move();
         let Some(clock) = &mut self.live else { return };
-        clock.elapse(seat, ms);
+        for &s in &seats {
+            clock.elapse(s, ms);
+        }
         // In chess for three a player out of time leaves the game as by resigning,
         // and the others play on.
-        if clock.flagged() == Some(seat) && self.position().seat_count() > 2 {
+        if clock.flagged() == Some(seat)
+            && self.position().seat_count() > 2
+            && self.position().defeat(seat, Reason::TimeForfeit).is_none()
+        {
             let _ = self.play(Action::Resign);
         }
     }
@@ -234,6 +240,9 @@ impl Match {
                 // player could never win. (With more players it resigns; see `tick`.)
                 let seat = self.clock()?.flagged()?;
                 let p = &state.position;
+                if let Some(end) = p.defeat(seat, Reason::TimeForfeit) {
+                    return Some(end);
+                }
                 if p.seat_count() != 2 {
                     return None;
                 }
@@ -314,7 +323,10 @@ impl Match {
         let mut next = self.state().clone();
         next.clock = self.live.clone();
         let turn = next.position.turn();
-        let seat = next.position.seat_to_move();
+        let seat = match action {
+            Action::Play(m) | Action::ClaimDrawWith(m) => next.position.mover(&m),
+            _ => next.position.seat_to_move(),
+        };
         match action {
             Action::Play(m) => {
                 next.position.play(&m)?;
@@ -354,12 +366,14 @@ impl Match {
                 next.draw_offer = None;
                 next.draw_votes.clear();
                 if !next.position.resign() {
-                    next.ended = Some(Outcome::win(turn.other(), Reason::Resignation));
+                    let own_rule = next.position.defeat(seat, Reason::Resignation);
+                    next.ended =
+                        Some(own_rule.unwrap_or(Outcome::win(turn.other(), Reason::Resignation)));
                 }
             }
         }
         // A turn handed over stops the mover's clock, with its increment.
-        if next.position.seat_to_move() != seat
+        if !next.position.seats_on_move().contains(&seat)
             && let Some(clock) = &mut next.clock
         {
             clock.moved(seat);

@@ -1,5 +1,6 @@
 //! The rules engine: pure, deterministic, no rendering and no I/O.
 
+pub mod bughouse;
 pub mod chapayev;
 pub mod chess;
 pub mod chess100;

@@ -46,10 +46,12 @@ pub enum Reason {
     KingCaptured,
     /// The player's time ran out.
     TimeForfeit,
+    /// Neither seat on move in bughouse has an action.
+    Deadlock,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 24] = [
+    pub const ALL: [Reason; 25] = [
         Reason::Checkmate,
         Reason::Stalemate,
         Reason::NoMoves,
@@ -74,6 +76,7 @@ impl Reason {
         Reason::MaharajahCaptured,
         Reason::KingCaptured,
         Reason::TimeForfeit,
+        Reason::Deadlock,
     ];
 
     /// The key of the reason's text in the translations, and its name in replay files.
@@ -103,6 +106,7 @@ impl Reason {
             Reason::MaharajahCaptured => "maharajah-captured",
             Reason::KingCaptured => "king-capture",
             Reason::TimeForfeit => "time-forfeit",
+            Reason::Deadlock => "deadlock",
         }
     }
 }

@@ -2,6 +2,7 @@
 //! its position and move types in the enums the app and the command line hold, and
 //! the dispatch over games, which happens here and nowhere else.
 
+use super::bughouse::Bughouse;
 use super::chapayev::Chapayev;
 use super::chess::ChessGame;
 use super::chess100::Chess100;
@@ -175,6 +176,7 @@ registry! {
     Appearing: Appearing, Appearing => "appearing";
     Swedish: Swedish, Swedish => "swedish";
     Shashmaty: Shashmaty, Shashmaty => "shashmaty";
+    Bughouse: Bughouse, Box<Bughouse> => "bughouse";
     ZShashmaty: ZShashmaty, ZShashmaty => "z-shashmaty";
     Turkish: Turkish, Turkish => "turkish-draughts";
     Armenian: Armenian, Armenian => "armenian-draughts";
@@ -215,6 +217,7 @@ impl GameId {
                 | GameId::Appearing
                 | GameId::Swedish
                 | GameId::Shashmaty
+                | GameId::Bughouse
         )
     }
 
@@ -302,6 +305,31 @@ impl Position {
 
     pub fn seat_to_move(&self) -> usize {
         each!(self, p => p.seat_to_move())
+    }
+
+    /// Every seat that may act now (see [`Game::seats_on_move`]).
+    pub fn seats_on_move(&self) -> Vec<usize> {
+        each!(self, p => p.seats_on_move())
+    }
+
+    /// The seat that makes `m`.
+    pub fn mover(&self, m: &Move) -> usize {
+        with_move!(self, m, (p, mv) => p.mover(mv), self.seat_to_move())
+    }
+
+    /// The end when `seat` resigns or runs out of time, where the game settles it.
+    pub fn defeat(&self, seat: usize, reason: Reason) -> Option<Outcome> {
+        each!(self, p => p.defeat(seat, reason))
+    }
+
+    /// Whether move lists number the moves.
+    pub fn numbers_moves(&self) -> bool {
+        each!(self, p => p.numbers_moves())
+    }
+
+    /// The pieces each seat holds, where seats hold them (bughouse).
+    pub fn pockets(&self) -> Vec<(usize, PieceView, u32)> {
+        each!(self, p => p.pockets())
     }
 
     pub fn seat_side(&self, seat: usize) -> Side {

@@ -38,6 +38,7 @@ fn games() -> impl Strategy<Value = (GameId, bool)> {
     prop_oneof![
         Just((GameId::Chess, false)),
         Just((GameId::Chess100, false)),
+        Just((GameId::Bughouse, false)),
         Just((GameId::Transforming, false)),
         Just((GameId::Maharajah, false)),
         Just((GameId::DoubleMove, false)),
@@ -73,6 +74,26 @@ proptest! {
         let back = SavedGame::from_ron(&saved.to_ron()).expect("our own save file reads");
         prop_assert_eq!(&back, &saved);
         prop_assert_eq!(back.to_match().expect("our own save file replays"), m);
+    }
+
+    /// Bughouse's pieces are only ever passed on: every one of the 64 is on a board
+    /// or in a reserve, whatever happens.
+    #[test]
+    fn bughouse_conserves_its_pieces(choices in prop::collection::vec(0usize..10_000, 0..200)) {
+        let m = random_match(GameId::Bughouse, false, &choices);
+        let Position::Bughouse(g) = m.position() else { unreachable!() };
+        let held: u32 = g
+            .boards
+            .iter()
+            .flat_map(|b| b.reserve.iter().flatten())
+            .map(|&n| u32::from(n))
+            .sum();
+        let on_boards = m.position().pieces().len() as u32;
+        prop_assert_eq!(on_boards + held, 64);
+        // The promoted marks stand on pieces, never on empty squares.
+        for (b, marks) in g.promoted.iter().enumerate() {
+            prop_assert_eq!(marks & !g.boards[b].position.board.occupied(), 0);
+        }
     }
 
     #[test]

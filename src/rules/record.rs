@@ -405,7 +405,7 @@ fn push_turn(out: &mut Vec<String>, i: usize, position: &Position, action: &Acti
         return;
     }
     let white = position.turn() == position.first_side();
-    if white || i == 0 {
+    if position.numbers_moves() && (white || i == 0) {
         let n = position.move_number();
         out.push(if white {
             format!("{n}.")

@@ -526,7 +526,8 @@ fn move_list(
                     let starts_turn = (i == 0
                         || m.state_before(i - 1).position.turn() != position.turn())
                         && joined(position, action).is_none();
-                    let number = (starts_turn && (white || i == 0)).then(|| {
+                    let numbered = position.numbers_moves() && starts_turn;
+                    let number = (numbered && (white || i == 0)).then(|| {
                         let n = position.move_number();
                         if white {
                             format!("{n}.")

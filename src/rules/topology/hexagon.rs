@@ -218,6 +218,7 @@ pub(super) fn build() -> Topology {
         leaps,
         grid: Vec::new(),
         files: b"",
+        panes: Vec::new(),
     }
 }
 

@@ -151,6 +151,16 @@ impl CellInfo {
     }
 }
 
+/// A square board among a topology's cells, for its background and its coordinates:
+/// where its lower-left corner is drawn, its size, and whether it is turned half round
+/// (the second board of bughouse, seen from the other side).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pane {
+    pub origin: [f32; 2],
+    pub size: [u8; 2],
+    pub turned: bool,
+}
+
 /// A board: cells, drawing geometry and neighbour tables by named direction.
 #[derive(Clone, Debug)]
 pub struct Topology {
@@ -169,6 +179,9 @@ pub struct Topology {
     /// The letter of each file, from White's left (a board may skip one: 100-cell
     /// chess has no j-file).
     files: &'static [u8],
+    /// The square boards drawn, with their coordinates round them (none for the
+    /// hexagon).
+    pub panes: Vec<Pane>,
 }
 
 impl Topology {
@@ -250,7 +263,71 @@ impl Topology {
             leaps,
             grid,
             files: b"abcdefghijklmnopqrstuvwxyz",
+            panes: vec![Pane {
+                origin: [0.0, 0.0],
+                size: [width, height],
+                turned: false,
+            }],
         }
+    }
+
+    /// Bughouse's two 8x8 boards side by side: board A's squares are cells 0 to 63,
+    /// board B's 64 to 127, B turned half round and a square's width to the right, so
+    /// that partners (White on A, Black on B) sit on the same side.
+    fn two_boards() -> Topology {
+        let one = Topology::square(8, 8);
+        let (width, height) = (17u8, 8u8);
+        let mut grid = vec![None; width as usize * height as usize];
+        let mut cells = one.cells.clone();
+        for (i, c) in one.cells.iter().enumerate() {
+            grid[(i / 8) * width as usize + i % 8] = Some(i as Cell);
+            let (file, rank) = c.square().expect("a square");
+            let (x, y) = (9 + 7 - file, 7 - rank);
+            grid[y as usize * width as usize + x as usize] = Some(64 + i as Cell);
+            let (x, y) = (x as f32, y as f32);
+            cells.push(CellInfo {
+                polygon: vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]],
+                ..c.clone()
+            });
+        }
+        let twice = |table: &Vec<Option<Cell>>| -> Vec<Option<Cell>> {
+            let b = table.iter().map(|n| n.map(|c| c + 64));
+            table.iter().copied().chain(b).collect()
+        };
+        let leaps = one
+            .leaps
+            .iter()
+            .cloned()
+            .chain(one.leaps.iter().map(|l| l.iter().map(|c| c + 64).collect()))
+            .collect();
+        Topology {
+            cells,
+            width,
+            height,
+            extent: [width as f32, height as f32],
+            neighbour: one.neighbour.iter().map(twice).collect(),
+            leaps,
+            grid,
+            files: b"abcdefgh",
+            panes: vec![
+                Pane {
+                    origin: [0.0, 0.0],
+                    size: [8, 8],
+                    turned: false,
+                },
+                Pane {
+                    origin: [9.0, 0.0],
+                    size: [8, 8],
+                    turned: true,
+                },
+            ],
+        }
+    }
+
+    /// Bughouse's boards A and B.
+    pub fn bughouse() -> &'static Topology {
+        static BOARD: OnceLock<Topology> = OnceLock::new();
+        BOARD.get_or_init(Topology::two_boards)
     }
 
     /// The standard 8x8 chess board.
