@@ -229,6 +229,14 @@ pub fn duel(
         return Err("duel plays board games, not chapayev's shots".into());
     }
     let seats = start.seat_count();
+    // The side a seat wins as: its colour, or in bughouse its team's.
+    let wins_as = |seat: usize| {
+        if game == GameId::Bughouse {
+            crate::rules::bughouse::team_colour(seat)
+        } else {
+            start.seat_side(seat)
+        }
+    };
     let mut points = 0.0;
     for n in 0..games {
         let a_seat = n as usize % seats;
@@ -246,11 +254,9 @@ pub fn duel(
                 x = mix(x);
                 Some(moves[(x % moves.len() as u64) as usize])
             } else {
-                let who = if position.seat_to_move() == a_seat {
-                    a
-                } else {
-                    b
-                };
+                let mover = position.seat_to_move();
+                let partner = game == GameId::Bughouse && wins_as(mover) == wins_as(a_seat);
+                let who = if mover == a_seat || partner { a } else { b };
                 let limits = Limits {
                     seen: std::sync::Arc::new(m.seen()),
                     ..limits.clone()
@@ -261,7 +267,7 @@ pub fn duel(
             m.play(crate::rules::Action::Play(mv))
                 .map_err(|e| e.to_string())?;
         }
-        let a_side = start.seat_side(a_seat);
+        let a_side = wins_as(a_seat);
         points += match m.outcome().and_then(|o| o.winner) {
             Some(w) if w == a_side => 1.0,
             Some(_) => 0.0,

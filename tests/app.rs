@@ -608,6 +608,42 @@ fn hundred_cell_chess_by_clicks() {
     assert_eq!(session(&app).current.notation(0), "d10=J");
 }
 
+/// Clicks a cell by its number (bughouse's board B has cells 64 to 127).
+fn click_cell(app: &mut App, cell: u8) {
+    app.world_mut().write_message(CellClicked(cell));
+    app.update();
+}
+
+#[test]
+fn bughouse_passes_a_capture_to_the_partner_who_drops_it() {
+    let mut app = headless(GameId::Bughouse, &[]);
+    let t = Topology::chess();
+    let a = |name: &str| t.parse(name).unwrap();
+    let b = |name: &str| 64 + t.parse(name).unwrap();
+    // Board A: e4 d5 exd5; the black pawn goes to Black on B.
+    for cell in [a("e2"), a("e4"), a("d7"), a("d5"), a("e4"), a("d5")] {
+        click_cell(&mut app, cell);
+    }
+    assert_eq!(session(&app).current.notation(2), "2A. exd5");
+    // Both boards are on move: White on B moves while Black on A waits.
+    let on_move = session(&app).current.position().seats_on_move();
+    assert!(on_move.contains(&1) && on_move.contains(&2), "{on_move:?}");
+    click_cell(&mut app, b("d2"));
+    click_cell(&mut app, b("d4"));
+    assert_eq!(session(&app).current.notation(3), "1B. d4");
+    let pockets = session(&app).current.position().pockets();
+    assert_eq!(pockets.len(), 1);
+    assert_eq!(pockets[0].0, 3, "Black on B holds the pawn");
+    // Black on B drops it on e6 of board B.
+    click_cell(&mut app, b("e6"));
+    assert_eq!(session(&app).current.notation(4), "1b. P@e6");
+    assert!(session(&app).current.position().pockets().is_empty());
+    // Undo takes back the last action of the whole match.
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 4);
+}
+
 #[test]
 fn shashmaty_jumps_are_lit_apart_and_compulsory() {
     use doska::plugins::selection::Target;
@@ -844,7 +880,7 @@ fn command_line_games_perft_and_replay() {
     let out = doska().arg("games").output().unwrap();
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
-        "chess\nchess100\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nswedish\nshashmaty\nz-shashmaty\n\
+        "chess\nchess100\ntransforming\nmaharajah\ndouble-move\ndice-chess\neveryone-moves\nappearing\nswedish\nshashmaty\nbughouse\nz-shashmaty\n\
          turkish-draughts\n\
          armenian-draughts\nreversi\nepsilon64\ncorners\ntri-chess\nchapayev\n"
     );
@@ -979,6 +1015,7 @@ fn each_game_opens_in_a_real_window() {
         ("appearing", "1. K@e1 K@e8 2. Q@d4"),
         ("swedish", "1. e4 d5 2. exd5>h6"),
         ("shashmaty", "1. e4 d5"),
+        ("bughouse", "1A. e4 1a. d5 2A. exd5 1B. d4"),
         ("z-shashmaty", "1. cd4"),
         ("turkish-draughts", "1. a3-a4"),
         ("armenian-draughts", ""),

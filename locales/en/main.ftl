@@ -47,6 +47,10 @@ seat-4-0 = White, left
 seat-4-1 = Black, opposite
 seat-4-2 = White, right
 seat-4-3 = Black, opposite right
+seat-bughouse-0 = A: White (team 1)
+seat-bughouse-1 = A: Black (team 2)
+seat-bughouse-2 = B: White (team 2)
+seat-bughouse-3 = B: Black (team 1)
 
 opt-draw_claim = Repetition and 50-move draws
 opt-draw_claim-help = Automatic at the 3rd repetition / 100 half-moves, or claimed by the player (automatic at the 5th / 150).

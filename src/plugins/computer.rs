@@ -95,7 +95,7 @@ fn limits(level: Level, think_seconds: u32) -> Limits {
 
 /// True where the computer may act now: a computer seat is to move in a live position
 /// that is the end of the record (not one browsed back to), and no shot is rolling.
-fn computers_turn(session: &Session, table: Option<&Table>) -> Option<Level> {
+fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Level)> {
     let m = &session.current;
     let waiting = session.choice.is_some()
         || session.confirm.is_some()
@@ -104,16 +104,9 @@ fn computers_turn(session: &Session, table: Option<&Table>) -> Option<Level> {
     let rolling = table.is_some_and(|t| t.playing());
     // A die awaited is rolled by the dice's own plugin, with its animation.
     let dice = m.position().awaits_roll();
-    (session.computer_to_move()
-        && m.outcome().is_none()
-        && !m.can_redo()
-        && !waiting
-        && !rolling
-        && !dice)
-        .then(|| {
-            let seat = m.position().seat_to_move();
-            session.levels.get(seat).copied().unwrap_or_default()
-        })
+    let seat = session.computer_seat()?;
+    (m.outcome().is_none() && !m.can_redo() && !waiting && !rolling && !dice)
+        .then(|| (seat, session.levels.get(seat).copied().unwrap_or_default()))
 }
 
 fn computer_turn(
@@ -161,15 +154,15 @@ fn computer_turn(
     if thinking.search.is_some() {
         return;
     }
-    let Some(level) = computers_turn(&session, table.as_deref()) else {
+    let Some((seat, level)) = computers_turn(&session, table.as_deref()) else {
         return;
     };
-    let m: Match = session.current.clone();
+    let mut m: Match = session.current.clone();
+    m.focus(seat);
     let mut limits = limits(level, session.think_seconds);
     // On the clock, a thirtieth of the time left and most of the increment at most, so
     // the computer never loses on time by thinking.
     if let Some(clock) = m.clock() {
-        let seat = m.position().seat_to_move();
         let left = clock.seats.get(seat).map_or(0, |r| r.left);
         let increment = match clock.control {
             TimeControl::Fischer { increment, .. } => increment,

@@ -230,10 +230,12 @@ impl Selection {
                 return Click::Deselected;
             }
         }
-        let own_piece = position
-            .pieces()
-            .iter()
-            .any(|(c, p)| *c == cell && p.side == position.turn());
+        // A piece of the side to move, or of any seat on move (bughouse's two boards).
+        let own_piece = table.from_cell(cell).next().is_some()
+            || position
+                .pieces()
+                .iter()
+                .any(|(c, p)| *c == cell && p.side == position.turn());
         if own_piece {
             if table.from_cell(cell).next().is_some() {
                 *self = Selection {

@@ -252,6 +252,16 @@ impl Session {
     }
 
     /// True when the seat to move is the computer's.
+    /// The first seat on move that the computer plays, where several are on move at
+    /// once (bughouse's two boards).
+    pub fn computer_seat(&self) -> Option<usize> {
+        let position = self.current.position();
+        position
+            .seats_on_move()
+            .into_iter()
+            .find(|&seat| self.computer.get(seat).copied().unwrap_or(false))
+    }
+
     pub fn computer_to_move(&self) -> bool {
         let seat = self.current.position().seat_to_move();
         self.computer.get(seat).copied().unwrap_or(false)

@@ -34,6 +34,9 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn seats_on_move(&self) -> Vec<usize> {
         vec![self.seat_to_move()]
     }
+    /// Names `seat` first among the seats on move (where several are), so that the
+    /// computer thinks for it.
+    fn focus(&mut self, _seat: usize) {}
     /// The seat that makes `m`: the seat to move, but for games where several seats
     /// are on move at once.
     fn mover(&self, _m: &Self::Move) -> usize {

@@ -142,6 +142,12 @@ impl Match {
         self.sync_clock();
     }
 
+    /// Names `seat` first among the seats on move now (see [`Position::focus`]): for
+    /// a copy of the match the computer thinks on.
+    pub fn focus(&mut self, seat: usize) {
+        self.states[self.cursor].position.focus(seat);
+    }
+
     /// The seed of the dice the app rolls.
     pub fn seed(&self) -> u64 {
         self.seed

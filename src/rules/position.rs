@@ -312,6 +312,11 @@ impl Position {
         each!(self, p => p.seats_on_move())
     }
 
+    /// Names `seat` first among the seats on move, for the computer to think for it.
+    pub fn focus(&mut self, seat: usize) {
+        each!(self, p => p.focus(seat))
+    }
+
     /// The seat that makes `m`.
     pub fn mover(&self, m: &Move) -> usize {
         with_move!(self, m, (p, mv) => p.mover(mv), self.seat_to_move())
@@ -511,6 +516,13 @@ impl Position {
         if self.awaits_roll() {
             return None;
         }
+        // A bughouse seat searches its own board: the other board's moves are other
+        // players' and come at any moment.
+        if let Position::Bughouse(g) = self {
+            let b = g.primary();
+            let wrap = [on_board_a, on_board_b][b];
+            return think_in(&g.boards[b], wrap, level, limits, seed, report);
+        }
         if let Position::Chapayev(c) = self
             && c.lot_drawn()
         {
@@ -549,6 +561,14 @@ impl Position {
         }
         out
     }
+}
+
+fn on_board_a(chess: super::chess::Move) -> Move {
+    Move::Bughouse(super::bughouse::BugMove { board: 0, chess })
+}
+
+fn on_board_b(chess: super::chess::Move) -> Move {
+    Move::Bughouse(super::bughouse::BugMove { board: 1, chess })
 }
 
 fn think_in<G: Evaluate>(

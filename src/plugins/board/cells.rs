@@ -87,11 +87,14 @@ pub fn build(
     flat(meshes.add(frame(t)), &inks.frame, z::FRAME);
     // A board of one colour (Reversi's) is green cloth with drawn lines.
     let one_colour = t.cells.iter().all(|c| !c.dark);
-    if t.width > 0 && !one_colour {
+    if !one_colour {
         // Square boards show their light squares even where there are no cells.
-        let (w, h) = (t.extent[0], t.extent[1]);
-        let square = shapes::polygon(&[[0.0, 0.0], [w, 0.0], [w, h], [0.0, h]]);
-        flat(meshes.add(square), &inks.light, z::CELL - 0.5);
+        for pane in &t.panes {
+            let [x, y] = pane.origin;
+            let (w, h) = (f32::from(pane.size[0]), f32::from(pane.size[1]));
+            let square = shapes::polygon(&[[x, y], [x + w, y], [x + w, y + h], [x, y + h]]);
+            flat(meshes.add(square), &inks.light, z::CELL - 0.5);
+        }
     }
     for (info, mesh) in t.cells.iter().zip(&cell_meshes) {
         let material = match (one_colour, info.dark) {
@@ -138,7 +141,6 @@ pub fn build(
         topology: t,
         meshes: cell_meshes,
     });
-    let (w, h) = (t.extent[0], t.extent[1]);
     let mut label = |text: String, at: [f32; 2]| {
         commands.spawn((
             BoardItem,
@@ -152,14 +154,25 @@ pub fn build(
             Transform::default(),
         ));
     };
-    for file in 0..t.width {
-        let letter = t.file_letter(file).to_string();
-        label(letter.clone(), [file as f32 + 0.5, -0.24]);
-        label(letter, [file as f32 + 0.5, h + 0.24]);
-    }
-    for rank in 0..t.height {
-        label((rank + 1).to_string(), [-0.24, rank as f32 + 0.5]);
-        label((rank + 1).to_string(), [w + 0.24, rank as f32 + 0.5]);
+    // Each board's coordinates round it; a board turned half round reads backwards.
+    for pane in &t.panes {
+        let [x, y] = pane.origin;
+        let [files, ranks] = pane.size;
+        let (w, h) = (f32::from(files), f32::from(ranks));
+        let place = |i: u8, n: u8| {
+            let k = if pane.turned { n - 1 - i } else { i };
+            f32::from(k) + 0.5
+        };
+        for file in 0..files {
+            let letter = t.file_letter(file).to_string();
+            label(letter.clone(), [x + place(file, files), y - 0.24]);
+            label(letter, [x + place(file, files), y + h + 0.24]);
+        }
+        for rank in 0..ranks {
+            let number = (rank + 1).to_string();
+            label(number.clone(), [x - 0.24, y + place(rank, ranks)]);
+            label(number, [x + w + 0.24, y + place(rank, ranks)]);
+        }
     }
 }
 
@@ -183,7 +196,7 @@ fn inset(polygon: &[[f32; 2]], by: f32) -> Vec<[f32; 2]> {
 /// The wooden frame: a rectangle round a square board, a hexagon round the triangles.
 fn frame(t: &Topology) -> Mesh {
     let (w, h) = (t.extent[0], t.extent[1]);
-    if t.width == 0 {
+    if t.panes.is_empty() {
         let r = w / 2.0 + 0.55;
         let corners: Vec<[f32; 2]> = (0..6)
             .map(|k| {

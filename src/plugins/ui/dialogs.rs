@@ -42,7 +42,7 @@ impl Dialogs {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, name)| seat_name(lang, name, i, position.seat_side(i), count))
+            .map(|(i, name)| seat_name(lang, session.game, name, i, position.seat_side(i), count))
             .collect();
         self.type_name = true;
         self.save_name = Some(format!(

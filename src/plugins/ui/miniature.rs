@@ -68,13 +68,17 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     let scale = layout.cell * piece_size(t);
     let painter = ui.painter_at(rect);
     let one_colour = t.cells.iter().all(|c| !c.dark);
-    if t.width > 0 && !one_colour {
+    if !one_colour {
         // Square boards show their light squares even where there are no cells.
-        painter.rect_filled(
-            egui::Rect::from_two_pos(to_screen([0.0, 0.0]), to_screen([w, h])),
-            2.0,
-            LIGHT,
-        );
+        for pane in &t.panes {
+            let [x, y] = pane.origin;
+            let far = [x + f32::from(pane.size[0]), y + f32::from(pane.size[1])];
+            painter.rect_filled(
+                egui::Rect::from_two_pos(to_screen([x, y]), to_screen(far)),
+                2.0,
+                LIGHT,
+            );
+        }
     }
     for c in &t.cells {
         let points = c.polygon.iter().map(|&p| to_screen(p)).collect();

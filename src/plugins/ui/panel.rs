@@ -10,7 +10,7 @@ use crate::plugins::storage::{Folders, Unfinished};
 use crate::rules::history::Action;
 use crate::rules::record::{ends_turn, joined};
 use crate::rules::trichess::Said;
-use crate::rules::{Match, Outcome, PieceKind, Position, Side};
+use crate::rules::{GameId, Match, Outcome, PieceKind, PieceView, Position, Side};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -62,9 +62,12 @@ pub fn side_name(lang: Language, side: Side) -> String {
     })
 }
 
-/// The label of a seat: its colour, and in the team game where it sits.
-pub fn seat_label(lang: Language, seat: usize, side: Side, count: usize) -> String {
-    if count == 4 {
+/// The label of a seat: its colour, and in the team game where it sits; in bughouse
+/// its board and colour.
+pub fn seat_label(lang: Language, game: GameId, seat: usize, side: Side, count: usize) -> String {
+    if game == GameId::Bughouse {
+        lang.t(&format!("seat-bughouse-{seat}"))
+    } else if count == 4 {
         lang.t(&format!("seat-4-{seat}"))
     } else {
         side_name(lang, side)
@@ -72,9 +75,16 @@ pub fn seat_label(lang: Language, seat: usize, side: Side, count: usize) -> Stri
 }
 
 /// A player's name, or the seat's label when none was given.
-pub fn seat_name(lang: Language, name: &str, seat: usize, side: Side, count: usize) -> String {
+pub fn seat_name(
+    lang: Language,
+    game: GameId,
+    name: &str,
+    seat: usize,
+    side: Side,
+    count: usize,
+) -> String {
     if name.trim().is_empty() {
-        seat_label(lang, seat, side, count)
+        seat_label(lang, game, seat, side, count)
     } else {
         name.to_string()
     }
@@ -120,7 +130,15 @@ pub fn chess_letters(lang: Language, san: &str) -> String {
         Language::Russian => "Л",
         Language::Ukrainian => "Т",
     };
-    san.chars()
+    // Bughouse's label (`1B. `) names a board, not a bishop: it stays as it is.
+    let (label, san) = match san.split_once(". ") {
+        Some((number, rest)) if number.starts_with(|c: char| c.is_ascii_digit()) => {
+            (&san[..number.len() + 2], rest)
+        }
+        _ => ("", san),
+    };
+    let moves: String = san
+        .chars()
         .map(|c| match c {
             'K' => "Кр".to_string(),
             'Q' => "Ф".to_string(),
@@ -131,7 +149,8 @@ pub fn chess_letters(lang: Language, san: &str) -> String {
             'G' => "Г".to_string(),
             other => other.to_string(),
         })
-        .collect()
+        .collect();
+    format!("{label}{moves}")
 }
 
 /// How an action reads in the move list. `unsettled` is true while the action's shot
@@ -187,7 +206,7 @@ pub fn show(
             ui.heading(lang.t(&format!("game-{}", m.game().id())));
             ui.separator();
 
-            let to_move = position.seat_to_move();
+            let on_move = position.seats_on_move();
             let count = session.seats.len();
             for (i, name) in session.seats.iter().enumerate() {
                 let disc = match position.seat_side(i) {
@@ -195,12 +214,12 @@ pub fn show(
                     Side::Black => "●",
                     Side::Red | Side::Grey => "◆",
                 };
-                let marker = if m.outcome().is_none() && i == to_move {
+                let marker = if m.outcome().is_none() && on_move.contains(&i) {
                     "▶"
                 } else {
                     "  "
                 };
-                let name = seat_name(lang, name, i, position.seat_side(i), count);
+                let name = seat_name(lang, m.game(), name, i, position.seat_side(i), count);
                 let note = match position {
                     Position::TriChess(p) if p.is_out(position.seat_side(i)) => {
                         format!(" ({})", lang.t("seat-out"))
@@ -212,14 +231,18 @@ pub fn show(
                 };
                 let rich = egui::RichText::new(format!("{marker} {disc} {name}{note}"));
                 ui.horizontal(|ui| {
-                    ui.label(if i == to_move { rich.strong() } else { rich });
+                    ui.label(if on_move.contains(&i) {
+                        rich.strong()
+                    } else {
+                        rich
+                    });
                     // The seat's clock, large, red under ten seconds.
                     if let Some(reading) = m.clock().and_then(|c| c.seats.get(i)) {
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             let low = reading.left < 10_000;
                             let colour = if low {
                                 egui::Color32::from_rgb(235, 70, 60)
-                            } else if i == to_move && m.outcome().is_none() {
+                            } else if on_move.contains(&i) && m.outcome().is_none() {
                                 ui.visuals().strong_text_color()
                             } else {
                                 ui.visuals().weak_text_color()
@@ -444,20 +467,54 @@ pub fn show(
 /// The pieces each side holds off the board, drawn beside its name, and how the side
 /// to move puts one down when it may: a click on one of its pieces picks that kind
 /// (`picked`), and only its squares are lit.
+/// The pieces held off the board: by side, or by seat where seats hold them
+/// (bughouse's four reserves, each under its seat's name).
 fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Option<PieceKind>) {
     let position = session.current.position();
     let droppable = session.table.kinds_in_hand();
     let placing = !droppable.is_empty();
-    let held = position.in_hand();
-    for side in Side::BOTH {
-        let own: Vec<_> = held.iter().filter(|(s, _, _)| *s == side).collect();
+    let count = session.seats.len();
+    let on_move = position.seats_on_move();
+    let pockets = position.pockets();
+    // Each holder: its label, whether it may drop now, and its pieces.
+    let holders: Vec<(String, bool, Vec<(PieceView, u32)>)> = if pockets.is_empty() {
+        let held = position.in_hand();
+        Side::BOTH
+            .into_iter()
+            .map(|side| {
+                let label = lang.t_args("status-in-hand", &[("side", side_name(lang, side))]);
+                let own = held
+                    .iter()
+                    .filter(|(s, _, _)| *s == side)
+                    .map(|(_, p, n)| (*p, *n))
+                    .collect();
+                (label, side == position.turn(), own)
+            })
+            .collect()
+    } else {
+        (0..count)
+            .map(|seat| {
+                let name = session.seats.get(seat).map_or("", String::as_str);
+                let side = position.seat_side(seat);
+                let who = seat_name(lang, session.game, name, seat, side, count);
+                let own = pockets
+                    .iter()
+                    .filter(|(s, _, _)| *s == seat)
+                    .map(|(_, p, n)| (*p, *n))
+                    .collect();
+                let label = lang.t_args("status-in-hand", &[("side", who)]);
+                (label, on_move.contains(&seat), own)
+            })
+            .collect()
+    };
+    for (label, acting, own) in holders {
         if own.is_empty() {
             continue;
         }
-        ui.label(lang.t_args("status-in-hand", &[("side", side_name(lang, side))]));
+        ui.label(label);
         ui.horizontal_wrapped(|ui| {
-            for (_, piece, n) in own {
-                let can_drop = side == position.turn() && droppable.contains(&piece.kind);
+            for (piece, n) in &own {
+                let can_drop = acting && droppable.contains(&piece.kind);
                 let sense = if can_drop {
                     egui::Sense::click()
                 } else {
@@ -490,7 +547,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                 }
             }
         });
-        if placing && side == position.turn() {
+        if placing && acting {
             let key = if droppable.len() > 1 && session.selection.pocket.is_none() {
                 "status-in-hand-pick"
             } else {
@@ -587,6 +644,7 @@ mod tests {
         assert_eq!(chess_letters(Language::Russian, "O-O-O"), "O-O-O");
         assert_eq!(chess_letters(Language::English, "Bb5+"), "Bb5+");
         assert_eq!(chess_letters(Language::Russian, "Jd3"), "Шd3");
+        assert_eq!(chess_letters(Language::Russian, "2B. Bxe6"), "2B. Сxe6");
         assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
         assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
     }

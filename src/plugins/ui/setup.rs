@@ -88,8 +88,8 @@ pub fn show(
             .spacing([16.0, 8.0])
             .show(ui, |ui| {
                 for (i, name) in seats.iter_mut().enumerate() {
-                    let label =
-                        seat_label(lang, i, sides.get(i).copied().unwrap_or(Side::White), count);
+                    let side = sides.get(i).copied().unwrap_or(Side::White);
+                    let label = seat_label(lang, game, i, side, count);
                     ui.label(&label);
                     ui.add_sized(
                         [220.0, 22.0],

@@ -160,7 +160,7 @@ impl Bughouse {
 
 /// The colour standing for a seat's team in the match's result: White for team 1
 /// (White on A, Black on B), Black for team 2.
-fn team_colour(seat: usize) -> Side {
+pub fn team_colour(seat: usize) -> Side {
     if seat == 0 || seat == 3 {
         Side::White
     } else {
@@ -247,6 +247,12 @@ impl Game for Bughouse {
                 .map(|b| seat(b, self.boards[b].position.turn))
                 .collect(),
             BoardOrder::Alternate => vec![self.seat_to_move()],
+        }
+    }
+
+    fn focus(&mut self, seat: usize) {
+        if self.seats_on_move().contains(&seat) {
+            self.last = Some(1 - (seat / 2) as u8);
         }
     }
 
