@@ -11,6 +11,7 @@ mod diplomacy;
 mod keys;
 mod miniature;
 mod panel;
+mod pockets;
 mod repaint;
 mod setup;
 
@@ -176,6 +177,7 @@ fn draw(
             angle,
             &mut place,
         );
+        pockets::show(&root, &mut parts.session, &board_layout);
     } else {
         place.set_if_neq(BoardPlace::default());
     }

@@ -1,0 +1,89 @@
+//! The reserves drawn beside their board, where seats hold them (bughouse): each
+//! board's two seats, the one at its lower edge below it and the other above. A piece
+//! that may come down now is picked by a click, as in the panel's list.
+
+use crate::plugins::board::BoardLayout;
+use crate::plugins::session::Session;
+use crate::rules::Side;
+use bevy_egui::egui;
+
+/// How far outside its board a reserve's row stands (its centre), in cells: clear of
+/// the frame and the coordinates.
+const OFFSET: f32 = 1.1;
+
+pub fn show(ui: &egui::Ui, session: &mut Session, board: &BoardLayout) {
+    let Some(layout) = board.layout else { return };
+    let position = session.current.position();
+    let pockets = position.pockets();
+    if pockets.is_empty() {
+        return;
+    }
+    let t = position.topology();
+    let on_move = position.seats_on_move();
+    let droppable = session.table.kinds_in_hand();
+    let mut picked = None;
+    for (b, pane) in t.panes.iter().enumerate() {
+        let [x, y] = pane.origin;
+        let h = f32::from(pane.size[1]);
+        // The seat whose first rank is at the pane's lower edge sits below it.
+        let (below, above) = if pane.turned {
+            (Side::Black, Side::White)
+        } else {
+            (Side::White, Side::Black)
+        };
+        for (side, row) in [(below, y - OFFSET), (above, y + h + OFFSET)] {
+            let seat = b * 2 + side.index();
+            let acting = on_move.contains(&seat);
+            let held = pockets.iter().filter(|(s, _, _)| *s == seat);
+            for (k, (_, piece, n)) in held.enumerate() {
+                let centre = layout.to_screen([x + 0.5 + k as f32, row]);
+                let centre = egui::pos2(centre.x, centre.y);
+                let size = layout.cell * 0.8;
+                let rect = egui::Rect::from_center_size(centre, egui::vec2(size, size));
+                let can_drop = acting && droppable.contains(&piece.kind);
+                let sense = if can_drop {
+                    egui::Sense::click()
+                } else {
+                    egui::Sense::hover()
+                };
+                let response = ui.interact(rect, ui.id().with(("pocket", seat, k)), sense);
+                let chosen = can_drop && session.selection.pocket == Some(piece.kind);
+                let square = if chosen || (can_drop && response.hovered()) {
+                    egui::Color32::from_rgb(246, 226, 140)
+                } else {
+                    egui::Color32::from_rgb(237, 217, 181)
+                };
+                let painter = ui.painter();
+                painter.rect_filled(rect, 4.0, square);
+                if chosen {
+                    painter.rect_stroke(
+                        rect,
+                        4.0,
+                        egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 130, 200)),
+                        egui::StrokeKind::Inside,
+                    );
+                }
+                crate::plugins::sprites::paint(painter, *piece, centre, size * 0.9);
+                if *n > 1 {
+                    painter.text(
+                        rect.right_bottom(),
+                        egui::Align2::RIGHT_BOTTOM,
+                        format!("×{n}"),
+                        egui::FontId::proportional(size * 0.3),
+                        egui::Color32::from_rgb(40, 30, 20),
+                    );
+                }
+                if response.clicked() {
+                    picked = Some(piece.kind);
+                }
+            }
+        }
+    }
+    if let Some(kind) = picked {
+        let selection = &mut session.selection;
+        selection.pocket = (selection.pocket != Some(kind)).then_some(kind);
+        selection.from = None;
+        selection.path.clear();
+        session.revision += 1;
+    }
+}
