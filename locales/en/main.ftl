@@ -51,6 +51,8 @@ seat-bughouse-0 = A: White (team 1)
 seat-bughouse-1 = A: Black (team 2)
 seat-bughouse-2 = B: White (team 2)
 seat-bughouse-3 = B: Black (team 1)
+team-bughouse-1 = Team 1 (A: White, B: Black)
+team-bughouse-2 = Team 2 (A: Black, B: White)
 
 opt-draw_claim = Repetition and 50-move draws
 opt-draw_claim-help = Automatic at the 3rd repetition / 100 half-moves, or claimed by the player (automatic at the 5th / 150).
@@ -117,6 +119,7 @@ opt-equal_material_draw-help = One monarch and a knight against the same, or a m
 side-white = White
 side-black = Black
 result-wins = { $side } wins
+result-team-wins = { $team } wins
 result-draw = Draw
 reason-checkmate = checkmate
 reason-stalemate = stalemate

@@ -51,6 +51,8 @@ seat-bughouse-0 = A: белые (команда 1)
 seat-bughouse-1 = A: чёрные (команда 2)
 seat-bughouse-2 = B: белые (команда 2)
 seat-bughouse-3 = B: чёрные (команда 1)
+team-bughouse-1 = Команда 1 (A: белые, B: чёрные)
+team-bughouse-2 = Команда 2 (A: чёрные, B: белые)
 
 opt-draw_claim = Ничья повторением и по правилу 50 ходов
 opt-draw_claim-help = Автоматически при 3-м повторении / 100 полуходах или по требованию игрока (автоматически при 5-м / 150).
@@ -117,6 +119,7 @@ opt-equal_material_draw-help = Монарх и конь против того ж
 side-white = Белые
 side-black = Чёрные
 result-wins = { $side } выигрывают
+result-team-wins = { $team } выигрывает
 result-draw = Ничья
 reason-checkmate = мат
 reason-stalemate = пат

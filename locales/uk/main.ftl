@@ -51,6 +51,8 @@ seat-bughouse-0 = A: білі (команда 1)
 seat-bughouse-1 = A: чорні (команда 2)
 seat-bughouse-2 = B: білі (команда 2)
 seat-bughouse-3 = B: чорні (команда 1)
+team-bughouse-1 = Команда 1 (A: білі, B: чорні)
+team-bughouse-2 = Команда 2 (A: чорні, B: білі)
 
 opt-draw_claim = Нічия повторенням і за правилом 50 ходів
 opt-draw_claim-help = Автоматично при 3-му повторенні / 100 півходах або на вимогу гравця (автоматично при 5-му / 150).
@@ -117,6 +119,7 @@ opt-equal_material_draw-help = Монарх і кінь проти того ж �
 side-white = Білі
 side-black = Чорні
 result-wins = { $side } виграють
+result-team-wins = { $team } виграє
 result-draw = Нічия
 reason-checkmate = мат
 reason-stalemate = пат

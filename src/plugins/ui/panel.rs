@@ -91,8 +91,14 @@ pub fn seat_name(
 }
 
 /// "White wins: checkmate", "Draw: repetition".
-pub fn outcome_text(lang: Language, outcome: &Outcome) -> String {
+/// The result in words; bughouse's winner is a team, which its result writes as
+/// White (team 1) or Black (team 2).
+pub fn outcome_text(lang: Language, game: GameId, outcome: &Outcome) -> String {
     let result = match outcome.winner {
+        Some(side) if game == GameId::Bughouse => {
+            let team = lang.t(&format!("team-bughouse-{}", side.index() + 1));
+            lang.t_args("result-team-wins", &[("team", team)])
+        }
         Some(side) => lang.t_args("result-wins", &[("side", side_name(lang, side))]),
         None => lang.t("result-draw"),
     };
@@ -265,7 +271,7 @@ pub fn show(
             match m.outcome() {
                 Some(outcome) => {
                     ui.label(
-                        egui::RichText::new(outcome_text(lang, &outcome))
+                        egui::RichText::new(outcome_text(lang, m.game(), &outcome))
                             .strong()
                             .size(16.0),
                     );
