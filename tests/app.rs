@@ -1070,6 +1070,20 @@ fn each_game_opens_in_a_real_window() {
             );
             continue;
         }
+        if game == "bughouse" {
+            // Two boards side by side, B turned half round: A's a1 at the lower left,
+            // B's a1 at the upper right, both dark; A's b1 light.
+            for (x, y) in [(36, 624), (945, 200)] {
+                let a1 = pixel(&out, x, y);
+                assert!(
+                    a1[0] < 180 && a1[0] > 100,
+                    "{game}: a1 at {x},{y} should be a dark square, got {a1:?}"
+                );
+            }
+            let b1 = pixel(&out, 90, 624);
+            assert!(b1[0] > 200, "{game}: b1 should be light, got {b1:?}");
+            continue;
+        }
         let a1 = pixel(&out, 150, 700);
         if [
             "reversi",

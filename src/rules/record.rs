@@ -378,9 +378,12 @@ fn numbered(m: &Match, clocks: bool) -> String {
         push_turn(&mut out, i, position, action);
         // A turn handed over: the mover's clock as it stopped.
         let after = m.state_before(i + 1);
-        let seat = position.seat_to_move();
+        let seat = match action {
+            Action::Play(mv) | Action::ClaimDrawWith(mv) => position.mover(mv),
+            _ => position.seat_to_move(),
+        };
         if clocks
-            && after.position.seat_to_move() != seat
+            && !after.position.seats_on_move().contains(&seat)
             && let Some(reading) = after.clock.as_ref().and_then(|c| c.seats.get(seat))
         {
             out.push(format!("{{[%clk {}]}}", clk(reading.left)));

@@ -60,6 +60,9 @@ pub struct MoveView {
     /// Where the extra pawn a move brings is put (100-cell chess's visit to the
     /// enemy throne), on a square its player picks after the landing.
     pub gift: Option<Cell>,
+    /// The seat whose reserve the captured piece goes to (bughouse's partner), for
+    /// the board to fly it there.
+    pub passed_to: Option<usize>,
     /// A checkers step or jump in a game that also has chess moves (Shash-maty):
     /// the board marks its squares apart.
     pub checkers: bool,
@@ -79,6 +82,7 @@ impl MoveView {
             flipped: Vec::new(),
             relocated: None,
             gift: None,
+            passed_to: None,
             checkers: false,
         }
     }

@@ -8,7 +8,7 @@ use super::inks::Inks;
 use super::{Seen, Upright, board_shown, z};
 use crate::plugins::session::{ApplyActions, Screen, Session};
 use crate::plugins::sprites::{self, Palette};
-use crate::rules::{Cell, PieceView, Topology};
+use crate::rules::{Cell, PieceKind, PieceView, Topology};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use std::collections::HashMap;
@@ -119,6 +119,7 @@ fn sync(
     }
     let size = piece_size(t);
     let wanted: HashMap<Cell, PieceView> = position.pieces().into_iter().collect();
+    let held = position.pockets();
     let mut at: HashMap<Cell, Entity> = pieces
         .iter()
         .filter(|(_, p, ..)| !stale(p))
@@ -138,14 +139,37 @@ fn sync(
             .enumerate()
             .map(|(i, &c)| (c, i as f32 / legs, (i + 1) as f32 / legs))
             .chain(view.vanishes.then_some((view.from, 0.0, 1.0)));
+        // A piece passed to a reserve (bughouse) flies there; others fade.
+        let pocket = view.passed_to.and_then(|seat| {
+            let piece = view
+                .captured
+                .first()
+                .and_then(|c| at.get(c))
+                .and_then(|&e| pieces.get(e).ok().map(|(_, p, ..)| p.piece.kind))?;
+            // Its kind's place in the reserve; a promoted piece went over as a pawn.
+            let slot_of = |kind: PieceKind| {
+                held.iter()
+                    .filter(|(s, _, _)| *s == seat)
+                    .position(|(_, p, _)| p.kind == kind)
+            };
+            let k = slot_of(piece)
+                .or_else(|| slot_of(PieceKind::Pawn))
+                .unwrap_or(0);
+            t.reserve_slot(seat, k)
+        });
         for (cell, from, to) in leaving {
             if let Some(e) = at.remove(&cell) {
+                let kind = match pocket {
+                    Some(slot) => MotionKind::Slide {
+                        path: vec![centre(t, cell), Vec2::from(slot)],
+                        seconds,
+                    },
+                    None => MotionKind::Lift { from, to, seconds },
+                };
                 let fade = materials.add(ColorMaterial::from_color(Color::WHITE));
-                commands.entity(e).insert((
-                    Leaving,
-                    MeshMaterial2d(fade),
-                    motion(MotionKind::Lift { from, to, seconds }),
-                ));
+                commands
+                    .entity(e)
+                    .insert((Leaving, MeshMaterial2d(fade), motion(kind)));
             }
         }
         let slides = view

@@ -4,12 +4,7 @@
 
 use crate::plugins::board::BoardLayout;
 use crate::plugins::session::Session;
-use crate::rules::Side;
 use bevy_egui::egui;
-
-/// How far outside its board a reserve's row stands (its centre), in cells: clear of
-/// the frame and the coordinates.
-const OFFSET: f32 = 1.1;
 
 pub fn show(ui: &egui::Ui, session: &mut Session, board: &BoardLayout) {
     let Some(layout) = board.layout else { return };
@@ -22,21 +17,15 @@ pub fn show(ui: &egui::Ui, session: &mut Session, board: &BoardLayout) {
     let on_move = position.seats_on_move();
     let droppable = session.table.kinds_in_hand();
     let mut picked = None;
-    for (b, pane) in t.panes.iter().enumerate() {
-        let [x, y] = pane.origin;
-        let h = f32::from(pane.size[1]);
-        // The seat whose first rank is at the pane's lower edge sits below it.
-        let (below, above) = if pane.turned {
-            (Side::Black, Side::White)
-        } else {
-            (Side::White, Side::Black)
-        };
-        for (side, row) in [(below, y - OFFSET), (above, y + h + OFFSET)] {
-            let seat = b * 2 + side.index();
-            let acting = on_move.contains(&seat);
-            let held = pockets.iter().filter(|(s, _, _)| *s == seat);
-            for (k, (_, piece, n)) in held.enumerate() {
-                let centre = layout.to_screen([x + 0.5 + k as f32, row]);
+    for seat in 0..t.panes.len() * 2 {
+        let acting = on_move.contains(&seat);
+        let held = pockets.iter().filter(|(s, _, _)| *s == seat);
+        for (k, (_, piece, n)) in held.enumerate() {
+            {
+                let Some(at) = t.reserve_slot(seat, k) else {
+                    continue;
+                };
+                let centre = layout.to_screen(at);
                 let centre = egui::pos2(centre.x, centre.y);
                 let size = layout.cell * 0.8;
                 let rect = egui::Rect::from_center_size(centre, egui::vec2(size, size));

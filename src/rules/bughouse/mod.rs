@@ -378,8 +378,16 @@ impl Game for Bughouse {
 
     fn view(&self, m: &BugMove) -> MoveView {
         let shift = 64 * m.board;
-        let v = self.boards[usize::from(m.board)].view(&m.chess);
+        let b = usize::from(m.board);
+        let v = self.boards[b].view(&m.chess);
+        // The partner plays the taken piece's colour on the other board.
+        let passed_to = m
+            .chess
+            .capture_square()
+            .and_then(|sq| self.boards[b].position.board.piece_at(sq))
+            .map(|piece| seat(1 - b, piece.side));
         MoveView {
+            passed_to,
             from: v.from + shift,
             landings: v.landings.iter().map(|c| c + shift).collect(),
             captured: v.captured.iter().map(|c| c + shift).collect(),

@@ -168,3 +168,30 @@ fn a_seat_out_of_time_or_resigning_loses_for_its_team() {
         Some(Outcome::win(Side::Black, Reason::Resignation))
     );
 }
+
+#[test]
+fn both_boards_clocks_run_and_a_flag_loses_for_the_team() {
+    use crate::rules::clock::TimeControl;
+    use crate::rules::history::{Action, Match};
+    use crate::rules::position::{GameId, Position};
+    let mut m = Match::new(Position::new(GameId::Bughouse, &[]).unwrap());
+    m.set_time_control(TimeControl::Fischer {
+        base: 60_000,
+        increment: 2_000,
+    });
+    m.tick(1_000);
+    let left =
+        |m: &Match| -> Vec<u64> { m.clock().unwrap().seats.iter().map(|r| r.left).collect() };
+    // White on A and White on B are both on move.
+    assert_eq!(left(&m), [59_000, 60_000, 59_000, 60_000]);
+    let on_b = m.position().parse_move("1B. e4").unwrap();
+    m.play(Action::Play(on_b)).unwrap();
+    // The mover on B gets the increment; A's White still runs, and now B's Black.
+    assert_eq!(left(&m), [59_000, 60_000, 61_000, 60_000]);
+    m.tick(60_000);
+    // White on A (team 1) has flagged: team 2 wins.
+    assert_eq!(
+        m.outcome(),
+        Some(Outcome::win(Side::Black, Reason::TimeForfeit))
+    );
+}

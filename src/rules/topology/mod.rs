@@ -324,6 +324,21 @@ impl Topology {
         }
     }
 
+    /// Where the `k`th kind of piece in `seat`'s reserve is drawn, in board units,
+    /// where seats sit two to a board (bughouse): below the board for the seat whose
+    /// first rank is at its lower edge, above it for the other, clear of the frame.
+    pub fn reserve_slot(&self, seat: usize, k: usize) -> Option<[f32; 2]> {
+        let pane = self.panes.get(seat / 2)?;
+        let [x, y] = pane.origin;
+        let below = seat.is_multiple_of(2) != pane.turned;
+        let row = if below {
+            y - 1.1
+        } else {
+            y + f32::from(pane.size[1]) + 1.1
+        };
+        Some([x + 0.5 + k as f32, row])
+    }
+
     /// Bughouse's boards A and B.
     pub fn bughouse() -> &'static Topology {
         static BOARD: OnceLock<Topology> = OnceLock::new();
