@@ -473,6 +473,14 @@ pub fn show(
 /// The pieces each side holds off the board, drawn beside its name, and how the side
 /// to move puts one down when it may: a click on one of its pieces picks that kind
 /// (`picked`), and only its squares are lit.
+/// One side's or seat's pieces in hand, as the panel lists them.
+struct Holder {
+    label: String,
+    /// It may put one down now.
+    acting: bool,
+    own: Vec<(PieceView, u32)>,
+}
+
 /// The pieces held off the board: by side, or by seat where seats hold them
 /// (bughouse's four reserves, each under its seat's name).
 fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Option<PieceKind>) {
@@ -482,8 +490,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
     let count = session.seats.len();
     let on_move = position.seats_on_move();
     let pockets = position.pockets();
-    // Each holder: its label, whether it may drop now, and its pieces.
-    let holders: Vec<(String, bool, Vec<(PieceView, u32)>)> = if pockets.is_empty() {
+    let holders: Vec<Holder> = if pockets.is_empty() {
         let held = position.in_hand();
         Side::BOTH
             .into_iter()
@@ -494,7 +501,11 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                     .filter(|(s, _, _)| *s == side)
                     .map(|(_, p, n)| (*p, *n))
                     .collect();
-                (label, side == position.turn(), own)
+                Holder {
+                    label,
+                    acting: side == position.turn(),
+                    own,
+                }
             })
             .collect()
     } else {
@@ -509,11 +520,15 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                     .map(|(_, p, n)| (*p, *n))
                     .collect();
                 let label = lang.t_args("status-in-hand", &[("side", who)]);
-                (label, on_move.contains(&seat), own)
+                Holder {
+                    label,
+                    acting: on_move.contains(&seat),
+                    own,
+                }
             })
             .collect()
     };
-    for (label, acting, own) in holders {
+    for Holder { label, acting, own } in holders {
         if own.is_empty() {
             continue;
         }
