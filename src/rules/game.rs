@@ -95,6 +95,11 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn hint(&self, _cell: Cell) -> Option<&'static str> {
         None
     }
+    /// The small drawing at a piece's corner: what it moves as (transforming chess),
+    /// or what it goes over as when taken (a promoted piece in bughouse).
+    fn badge(&self, cell: Cell) -> Option<PieceKind> {
+        self.moves_as(cell)
+    }
     /// In games whose turns may have several moves: which move of the turn the side
     /// to move is about to make, and of how many (0 where the pieces, not a number,
     /// limit the turn). Their move lists join a turn's moves with commas (`e5,Nc6`).

@@ -382,6 +382,11 @@ impl Position {
         each!(self, p => p.moves_as(cell))
     }
 
+    /// The small drawing at the corner of the piece on `cell`, if any.
+    pub fn badge(&self, cell: Cell) -> Option<PieceKind> {
+        each!(self, p => p.badge(cell))
+    }
+
     /// A translation key explaining the piece on `cell`, where a rule changes it.
     pub fn hint(&self, cell: Cell) -> Option<&'static str> {
         each!(self, p => p.hint(cell))

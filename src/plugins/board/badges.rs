@@ -1,6 +1,7 @@
 //! Badges: where a piece moves as another than it looks (transforming chess's rook on
 //! a knight file), a small drawing of what it moves as sits on a disc at its corner,
-//! so the board tells every piece's power at a glance.
+//! so the board tells every piece's power at a glance; a promoted piece in bughouse
+//! shows the pawn it goes over as.
 
 use super::inks::Inks;
 use super::pieces::{PieceMeshes, piece_size};
@@ -53,7 +54,7 @@ pub fn show(
     let t = position.topology();
     let size = piece_size(t) * SIZE;
     for (cell, piece) in position.pieces() {
-        let Some(kind) = position.moves_as(cell) else {
+        let Some(kind) = position.badge(cell) else {
             continue;
         };
         let at = Vec2::from(t.centre(cell)) + OFFSET * piece_size(t);

@@ -107,7 +107,7 @@ pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
     for (cell, piece) in position.pieces() {
         let centre = to_screen(t.centre(cell));
         sprites::paint(&painter, piece, centre, scale);
-        if let Some(kind) = position.moves_as(cell) {
+        if let Some(kind) = position.badge(cell) {
             let corner = centre + egui::vec2(BADGE_OFFSET, -BADGE_OFFSET) * layout.cell;
             painter.circle_filled(corner, BADGE_SIZE * 0.5 * layout.cell, BADGE);
             let badge = crate::rules::PieceView { kind, ..piece };

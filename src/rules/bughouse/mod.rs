@@ -30,7 +30,7 @@ use super::game::Game;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceView};
+use super::view::{MoveView, PieceKind, PieceView};
 
 /// One board of the match.
 pub type BugBoard = Family<BughouseOptions>;
@@ -155,6 +155,16 @@ impl Bughouse {
         // Crazyhouse FEN always has the brackets, empty or not.
         let held = if held.is_empty() { "]" } else { held };
         format!("{marked}[{held} {rest}")
+    }
+}
+
+impl Bughouse {
+    /// Whether the piece on `cell` (of either board) was promoted from a pawn.
+    fn is_promoted(&self, cell: Cell) -> bool {
+        let (b, sq) = (usize::from(cell / 64), cell % 64);
+        self.promoted
+            .get(b)
+            .is_some_and(|marks| marks & (1u64 << sq) != 0)
     }
 }
 
@@ -428,6 +438,20 @@ impl Game for Bughouse {
         self.boards[self.primary()]
             .check_cell()
             .map(|c| c + 64 * self.primary() as Cell)
+    }
+
+    /// A promoted piece shows the pawn it goes over as.
+    fn badge(&self, cell: Cell) -> Option<PieceKind> {
+        (self.is_promoted(cell) && !self.options.promoted_as_piece).then_some(PieceKind::Pawn)
+    }
+
+    fn hint(&self, cell: Cell) -> Option<&'static str> {
+        self.is_promoted(cell)
+            .then_some(if self.options.promoted_as_piece {
+                "hint-promoted-piece"
+            } else {
+                "hint-promoted"
+            })
     }
 
     fn numbers_moves(&self) -> bool {

@@ -195,3 +195,15 @@ fn both_boards_clocks_run_and_a_flag_loses_for_the_team() {
         Some(Outcome::win(Side::Black, Reason::TimeForfeit))
     );
 }
+
+#[test]
+fn a_promoted_piece_wears_a_pawn_badge() {
+    let a = "1rk5/P7/8/8/8/8/8/4K3[] w - - 0 1";
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    let mut g = Bughouse::set_up(BughouseOptions::default(), &format!("{a} | {start}")).unwrap();
+    play(&mut g, "1A. axb8=Q+");
+    let b8 = 57;
+    assert_eq!(g.badge(b8), Some(PieceKind::Pawn));
+    assert_eq!(g.hint(b8), Some("hint-promoted"));
+    assert_eq!(g.badge(b8 + 64), None, "board B's b8 is another square");
+}
