@@ -34,6 +34,11 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn seats_on_move(&self) -> Vec<usize> {
         vec![self.seat_to_move()]
     }
+    /// The side the player to move speaks for in draw offers and their answers: its
+    /// colour, or in bughouse its team's (White for team 1).
+    fn voter(&self) -> Side {
+        self.turn()
+    }
     /// Names `seat` first among the seats on move (where several are), so that the
     /// computer thinks for it.
     fn focus(&mut self, _seat: usize) {}

@@ -266,7 +266,7 @@ impl Match {
             return Vec::new();
         }
         let state = self.state();
-        let turn = state.position.turn();
+        let turn = state.position.voter();
         let mut actions: Vec<Action> = state
             .position
             .legal_moves()
@@ -328,7 +328,7 @@ impl Match {
         }
         let mut next = self.state().clone();
         next.clock = self.live.clone();
-        let turn = next.position.turn();
+        let turn = next.position.voter();
         let seat = match action {
             Action::Play(m) | Action::ClaimDrawWith(m) => next.position.mover(&m),
             _ => next.position.seat_to_move(),

@@ -312,6 +312,11 @@ impl Position {
         each!(self, p => p.seats_on_move())
     }
 
+    /// The side the player to move speaks for in draw offers.
+    pub fn voter(&self) -> Side {
+        each!(self, p => p.voter())
+    }
+
     /// Names `seat` first among the seats on move, for the computer to think for it.
     pub fn focus(&mut self, seat: usize) {
         each!(self, p => p.focus(seat))

@@ -260,6 +260,11 @@ impl Game for Bughouse {
         }
     }
 
+    /// Draws are agreed team with team.
+    fn voter(&self) -> Side {
+        team_colour(self.seat_to_move())
+    }
+
     fn focus(&mut self, seat: usize) {
         if self.seats_on_move().contains(&seat) {
             self.last = Some(1 - (seat / 2) as u8);

@@ -207,3 +207,19 @@ fn a_promoted_piece_wears_a_pawn_badge() {
     assert_eq!(g.hint(b8), Some("hint-promoted"));
     assert_eq!(g.badge(b8 + 64), None, "board B's b8 is another square");
 }
+
+#[test]
+fn a_draw_is_agreed_team_with_team() {
+    use crate::rules::history::{Action, Match};
+    use crate::rules::position::Position;
+    let order = with(&[("board_order", "alternate")]);
+    let mut m = Match::new(Position::Bughouse(Box::new(Bughouse::new(order))));
+    // White on A (team 1) offers with its move; White on B (team 2) answers.
+    m.play(Action::OfferDraw).unwrap();
+    let e4 = m.position().parse_move("1A. e4").unwrap();
+    m.play(Action::Play(e4)).unwrap();
+    assert_eq!(m.position().seat_to_move(), 2);
+    assert!(m.legal_actions().contains(&Action::AcceptDraw));
+    m.play(Action::AcceptDraw).unwrap();
+    assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Agreement)));
+}
