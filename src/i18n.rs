@@ -125,12 +125,14 @@ mod tests {
         keys
     }
 
-    /// The keys each game's name, description and house rules use, and the reasons.
+    /// The keys each game's name, description, house rules and refusals use, and the
+    /// reasons of results.
     fn game_keys() -> Vec<String> {
         let mut keys = Vec::new();
         for &game in GameId::ALL {
             keys.push(format!("game-{}", game.id()));
             keys.push(format!("game-{}-about", game.id()));
+            keys.extend(game.refusals().into_iter().map(String::from));
             for spec in game.option_specs() {
                 keys.push(format!("opt-{}", spec.id));
                 keys.push(format!("opt-{}-help", spec.id));

@@ -1,7 +1,7 @@
 //! What a click on the board means: select a piece, walk a capture chain, play a move
 //! or ask which piece to promote to. Kept free of Bevy so its rules read plainly.
 
-use crate::rules::{Cell, Move, MoveView, PieceKind, Position};
+use crate::rules::{Cell, Move, MoveView, PieceKind, Position, Refusal};
 
 /// The legal moves of the position with what each does, computed once per position.
 #[derive(Clone, Debug, Default)]
@@ -81,8 +81,8 @@ pub enum Click {
     Play(Move),
     /// Several moves differ only in the piece chosen: ask.
     Choose(Vec<Move>),
-    /// Nothing happened; the key names the message that says why.
-    Refused(&'static str),
+    /// Nothing happened; the refusal says why.
+    Refused(Refusal),
 }
 
 /// How a square is marked while a piece is selected.
@@ -191,11 +191,11 @@ impl Selection {
                 && self.from.is_none()
                 && table.from_cell(cell).next().is_none()
             {
-                return Click::Refused(
+                return Click::Refused(Refusal::new(
                     position
                         .drop_refusal(kind, cell)
                         .unwrap_or("msg-no-placement-here"),
-                );
+                ));
             }
         }
         if self.from.is_some() {
@@ -230,42 +230,35 @@ impl Selection {
                 return Click::Deselected;
             }
         }
-        // A piece of the side to move, or of any seat on move (bughouse's two boards).
-        let own_piece = table.from_cell(cell).next().is_some()
-            || position
+        let own = |c: Cell| {
+            position
                 .pieces()
                 .iter()
-                .any(|(c, p)| *c == cell && p.side == position.turn());
-        if own_piece {
-            if table.from_cell(cell).next().is_some() {
-                *self = Selection {
-                    from: Some(cell),
-                    ..Selection::default()
-                };
-                return Click::Selected;
-            }
-            let was_selected = self.from.take().is_some();
-            self.path.clear();
-            return if position.capture_compulsory() {
-                Click::Refused("msg-capture-compulsory")
-            } else if position.awaits_roll() {
-                Click::Refused("msg-roll-first")
-            } else if position.dice().is_some() {
-                Click::Refused("msg-not-rolled-kind")
-            } else if was_selected {
-                Click::Deselected
-            } else {
-                Click::Refused("msg-piece-cannot-move")
+                .any(|(at, p)| *at == c && p.side == position.turn())
+        };
+        // A piece of the side to move, or of any seat on move (bughouse's two boards).
+        if table.from_cell(cell).next().is_some() {
+            *self = Selection {
+                from: Some(cell),
+                ..Selection::default()
             };
+            return Click::Selected;
         }
-        let was_selected = self.from.is_some();
+        // A piece that cannot move, or a square the selected piece cannot reach (once
+        // no chain is under way): the rules say why.
+        let selected = self.from.filter(|_| self.path.is_empty());
+        let chained = self.from.is_some() && selected.is_none();
         *self = Selection::default();
-        if was_selected {
+        if own(cell) {
+            Click::Refused(position.why_not(cell, None))
+        } else if let Some(from) = selected {
+            Click::Refused(position.why_not(from, Some(cell)))
+        } else if chained {
             Click::Deselected
         } else if table.placements().next().is_some() {
-            Click::Refused("msg-no-placement-here")
+            Click::Refused(Refusal::new("msg-no-placement-here"))
         } else {
-            Click::Refused("msg-select-own-piece")
+            Click::Refused(Refusal::new("msg-select-own-piece"))
         }
     }
 
@@ -274,7 +267,7 @@ impl Selection {
     fn finish(&mut self, moves: &[&(Move, MoveView)]) -> Click {
         let same_route = moves.iter().all(|(_, v)| v.landings == moves[0].1.landings);
         if !same_route {
-            return Click::Refused("msg-several-routes");
+            return Click::Refused(Refusal::new("msg-several-routes"));
         }
         // A capture whose piece has several squares to go back to: they are lit next.
         if moves.len() > 1 && moves.iter().all(|(_, v)| v.second_square().is_some()) {

@@ -6,7 +6,7 @@ use super::storage::Settings;
 use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds};
 use crate::rules::search::Level;
-use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position, Side};
+use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position, Refusal, Side};
 use bevy::prelude::*;
 
 /// Which screen the app shows.
@@ -54,6 +54,8 @@ pub struct Session {
     pub claim_next: bool,
     /// The key of a short message to show the player.
     pub message: Option<&'static str>,
+    /// Why the last click did nothing, with the piece responsible marked.
+    pub refusal: Option<Refusal>,
     /// Bumped on every change of the match, so views know to redraw.
     pub revision: u64,
     /// The move to animate: set when a move is played, not when browsing history.
@@ -91,6 +93,7 @@ impl Session {
             replacing: None,
             claim_next: false,
             message: None,
+            refusal: None,
             revision: 0,
             animate: None,
             played: 0,
@@ -187,6 +190,7 @@ impl Session {
         self.confirm = None;
         self.dropping = None;
         self.message = None;
+        self.refusal = None;
         self.claim_next = false;
         self.revision += 1;
     }
@@ -450,6 +454,7 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
         let s = &mut *session;
         let click = s.selection.click(s.current.position(), &s.table, cell);
         s.message = None;
+        s.refusal = None;
         match click {
             Click::Play(m) if s.current.position().warning(&m).is_some() => {
                 s.message = s.current.position().warning(&m);
@@ -461,7 +466,7 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
                 }
             }
             Click::Choose(moves) => s.choice = Some(moves),
-            Click::Refused(key) => s.message = Some(key),
+            Click::Refused(why) => s.refusal = Some(why),
             Click::Selected | Click::Deselected | Click::Extended => {}
         }
         s.revision += 1;

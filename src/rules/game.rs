@@ -5,6 +5,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{DiceView, MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
@@ -136,6 +137,19 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     /// translation key), where it holds one and may not.
     fn drop_refusal(&self, _kind: PieceKind, _cell: Cell) -> Option<&'static str> {
         None
+    }
+    /// Why the side to move may not move the piece on `from` (at all, or to `to`), in
+    /// the game's own terms; None leaves it to the reasons every game shares.
+    fn why_not(&self, _from: Cell, _to: Option<Cell>) -> Option<Refusal> {
+        None
+    }
+    /// Every key `why_not` and `drop_refusal` give, so that each is tested and
+    /// translated.
+    fn refusals() -> Vec<&'static str>
+    where
+        Self: Sized,
+    {
+        Vec::new()
     }
     /// Whether `side` could still win by any series of moves: a side whose time runs
     /// out against one that cannot (a lone king) only draws.

@@ -24,6 +24,7 @@ pub mod side;
 pub mod topology;
 pub mod trichess;
 pub mod view;
+pub mod why;
 pub mod zshashmaty;
 
 pub use error::Error;
@@ -34,6 +35,9 @@ pub use position::{GameId, Move, Position};
 pub use side::Side;
 pub use topology::{Cell, Topology};
 pub use view::{MoveView, PieceKind, PieceView};
+pub use why::{Refusal, Word};
 
 #[cfg(test)]
 mod proptests;
+#[cfg(test)]
+mod why_tests;

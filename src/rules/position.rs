@@ -23,6 +23,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 use super::zshashmaty::ZShashmaty;
 
 /// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
@@ -44,6 +45,13 @@ macro_rules! registry {
             pub const fn id(self) -> &'static str {
                 match self {
                     $(GameId::$variant => $id,)*
+                }
+            }
+
+            /// The reasons the game's own rules give for a refused move.
+            pub fn refusals(self) -> Vec<&'static str> {
+                match self {
+                    $(GameId::$variant => <$rules as Game>::refusals(),)*
                 }
             }
 
@@ -435,6 +443,42 @@ impl Position {
 
     pub fn drop_refusal(&self, kind: PieceKind, cell: Cell) -> Option<&'static str> {
         each!(self, p => p.drop_refusal(kind, cell))
+    }
+
+    /// Why the side to move may not move the piece on `from` (at all, or to `to`).
+    /// The reasons every game shares come first where they decide: a die to roll, a
+    /// capture that must be made; then the game's own; then the plain fact.
+    pub fn why_not(&self, from: Cell, to: Option<Cell>) -> Refusal {
+        if self.awaits_roll() {
+            return Refusal::new("msg-roll-first");
+        }
+        let moves = self.legal_moves();
+        let views: Vec<MoveView> = moves.iter().filter_map(|m| self.view(m)).collect();
+        let moves_from = views.iter().any(|v| v.from == from && v.placed.is_none());
+        if self.capture_compulsory() && (to.is_some() || !moves_from) {
+            // The piece itself where it can take, else the first that can.
+            let capturing = |v: &&MoveView| !v.captured.is_empty();
+            let taker = views
+                .iter()
+                .filter(capturing)
+                .find(|v| v.from == from)
+                .or_else(|| views.iter().find(capturing));
+            if let Some(v) = taker {
+                let kind = self
+                    .pieces()
+                    .into_iter()
+                    .find(|(c, _)| *c == v.from)
+                    .map_or(PieceKind::Checker, |(_, p)| p.kind);
+                return Refusal::new("msg-why-must-capture").blaming(kind, v.from);
+            }
+        }
+        if let Some(r) = each!(self, p => p.why_not(from, to)) {
+            return r;
+        }
+        match to {
+            Some(_) => Refusal::new("msg-why-not-there"),
+            None => Refusal::new("msg-piece-cannot-move"),
+        }
     }
 
     pub fn may_win(&self, side: Side) -> bool {

@@ -32,6 +32,16 @@ impl Side {
         }
     }
 
+    /// The translation key of the colour's name.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Side::White => "side-white",
+            Side::Black => "side-black",
+            Side::Red => "side-red",
+            Side::Grey => "side-grey",
+        }
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Side::White => "White",

@@ -86,6 +86,10 @@ pub fn show(
     if let Some(king) = position.check_cell() {
         fill(king, &inks.check, z::CHECK);
     }
+    // The piece behind a refusal: the checking bishop, the piece that must take.
+    if let Some(culprit) = session.refusal.as_ref().and_then(|r| r.culprit) {
+        fill(culprit, &inks.culprit, z::CHECK);
+    }
     // A hint to pass or end the turn has no square to light; the panel's button says it.
     let hinted = hint.shown(session.revision).and_then(|m| position.view(&m));
     if let Some(view) = hinted.filter(|v| !v.landings.is_empty()) {

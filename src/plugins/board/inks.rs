@@ -21,6 +21,8 @@ pub struct Inks {
     pub hint: Handle<ColorMaterial>,
     pub selected: Handle<ColorMaterial>,
     pub check: Handle<ColorMaterial>,
+    /// The piece behind a refusal ("why not?").
+    pub culprit: Handle<ColorMaterial>,
     /// Quiet targets and capture rings on the wooden boards.
     pub target: Handle<ColorMaterial>,
     /// The same on the green cloth, where the wood's green would vanish.
@@ -59,6 +61,7 @@ impl FromWorld for Inks {
             hint: add(Color::srgba_u8(60, 200, 120, 150)),
             selected: add(Color::srgba_u8(64, 166, 242, 140)),
             check: add(Color::srgba_u8(242, 26, 26, 153)),
+            culprit: add(Color::srgba_u8(255, 140, 0, 170)),
             target: add(Color::srgba_u8(26, 90, 26, 150)),
             target_on_cloth: add(Color::srgba_u8(250, 240, 140, 200)),
             waypoint: add(Color::srgba_u8(38, 115, 230, 200)),

@@ -54,12 +54,7 @@ fn said_text(lang: Language, m: &Match, said: Option<&(usize, Action, Said)>) ->
 }
 
 pub fn side_name(lang: Language, side: Side) -> String {
-    lang.t(match side {
-        Side::White => "side-white",
-        Side::Black => "side-black",
-        Side::Red => "side-red",
-        Side::Grey => "side-grey",
-    })
+    lang.t(side.key())
 }
 
 /// The label of a seat: its colour, and in the team game where it sits; in bughouse
@@ -346,11 +341,7 @@ pub fn show(
             let session = &parts.session;
             let m = &session.current;
             let position = m.position();
-            // The message line is always there, so the buttons under it never move; a
-            // message the status already gives is not said twice.
-            let shown_above = session.message == Some("msg-capture-compulsory")
-                && position.capture_compulsory()
-                && m.outcome().is_none();
+            // The message line is always there, so the buttons under it never move.
             let thinking = computer.thinking.busy() || computer.hint.thinking(session.revision);
             // A hint to pass or end the turn lights no square: it is said here.
             let hinted_pass = computer
@@ -358,7 +349,13 @@ pub fn show(
                 .shown(session.revision)
                 .is_some_and(|mv| position.is_pass(&mv));
             let message = match session.message {
-                Some(key) if !shown_above => lang.t(key),
+                _ if session.refusal.is_some() => {
+                    session.refusal.as_ref().map_or_else(String::new, |r| {
+                        let words = r.arguments(position.topology(), |key| lang.t(key));
+                        lang.t_args(r.key, &words)
+                    })
+                }
+                Some(key) => lang.t(key),
                 _ if thinking => lang.t("status-thinking"),
                 _ if hinted_pass => lang.t("hint-pass"),
                 _ => said_text(lang, m, computer.thinking.said.as_ref()).unwrap_or_default(),

@@ -31,6 +31,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::{Refusal, Word};
 
 /// One board of the match.
 pub type BugBoard = Family<BughouseOptions>;
@@ -448,6 +449,33 @@ impl Game for Bughouse {
     /// A promoted piece shows the pawn it goes over as.
     fn badge(&self, cell: Cell) -> Option<PieceKind> {
         (self.is_promoted(cell) && !self.options.promoted_as_piece).then_some(PieceKind::Pawn)
+    }
+
+    /// The reasons of the board the piece stands on, on that board's own turn.
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        let board = usize::from(from / 64);
+        let offset = 64 * board as Cell;
+        if to.is_some_and(|t| t / 64 != from / 64) {
+            return Some(Refusal::new("msg-why-other-board"));
+        }
+        let turn = self.boards[board].turn();
+        if self.boards[board]
+            .position
+            .board
+            .piece_at(from - offset)
+            .is_some_and(|p| p.side != turn)
+        {
+            return Some(Refusal::new("msg-why-board-turn").with("side", Word::Side(turn)));
+        }
+        self.boards[board]
+            .refusal(from - offset, to.map(|t| t - offset))
+            .map(|r| r.shifted(offset))
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        let mut out = <BughouseOptions as crate::rules::family::Variant>::refusals();
+        out.extend(["msg-why-other-board", "msg-why-board-turn"]);
+        out
     }
 
     fn hint(&self, cell: Cell) -> Option<&'static str> {

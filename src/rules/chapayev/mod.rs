@@ -370,6 +370,10 @@ impl Chapayev {
 }
 
 impl Game for Chapayev {
+    fn refusals() -> Vec<&'static str> {
+        vec!["msg-piece-cannot-move", "msg-why-not-there"]
+    }
+
     /// A fresh match starts before its lot; a set-up round has none.
     fn set_up_text(&self) -> Option<String> {
         self.lot_drawn().then(|| self.header())

@@ -6,6 +6,7 @@ mod movegen;
 mod position;
 pub mod san;
 pub mod tables;
+pub mod why;
 
 pub use eval::{VALUE, capture_order, passed, position_key};
 pub use position::{Board, Chess, Move, MoveKind, Piece, Role, START_FEN};
@@ -16,6 +17,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 
 /// How repetition and fifty-move draws happen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -225,6 +227,14 @@ impl Game for ChessGame {
         self.options
             .draw_claim
             .claimable(repetitions, self.position.halfmoves)
+    }
+
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        why::orthodox(&self.position, from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        why::REASONS.to_vec()
     }
 
     fn check_cell(&self) -> Option<Cell> {

@@ -23,6 +23,7 @@ mod eval;
 mod fen;
 mod moves;
 mod san;
+mod why;
 
 pub use board::{Role, Square};
 pub use fen::START_FEN;
@@ -35,6 +36,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -253,6 +255,14 @@ impl Game for Chess100 {
         self.is_check()
             .then(|| self.board.king_of(self.turn))
             .flatten()
+    }
+
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        self.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        why::REASONS.to_vec()
     }
 
     fn hint(&self, cell: Cell) -> Option<&'static str> {

@@ -76,7 +76,7 @@ impl Move {
 }
 
 /// True when `side`'s king is attacked, or attacks the enemy king.
-fn exposed(board: &Board, side: Side) -> bool {
+pub(super) fn exposed(board: &Board, side: Side) -> bool {
     let Some(king) = board.king_of(side) else {
         return false;
     };
@@ -120,7 +120,7 @@ impl Chess100 {
     }
 
     /// Where the pieces stand after `m`.
-    fn board_after(&self, m: &Move) -> Board {
+    pub(super) fn board_after(&self, m: &Move) -> Board {
         let mut board = self.board;
         let us = self.turn;
         let moved = Piece {
@@ -176,7 +176,7 @@ impl Chess100 {
     }
 
     /// Every move of the side to move, before the test of its king's safety.
-    fn pseudo_moves(&self, out: &mut Vec<Move>) {
+    pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         let own = self.board.side(us);
         if let Some(king) = self.king_on_visit() {

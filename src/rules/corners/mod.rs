@@ -7,7 +7,7 @@
 //! fills the target or after 200 penalty moves.
 
 mod eval;
-mod moves;
+pub(crate) mod moves;
 
 pub use moves::CMove;
 
@@ -17,6 +17,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HomeShape {
@@ -317,6 +318,14 @@ impl Corners {
 }
 
 impl Game for Corners {
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        moves::refusal(self, from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        moves::REASONS.to_vec()
+    }
+
     fn is_pass(&self, m: &CMove) -> bool {
         *m == CMove::Pass
     }

@@ -4,6 +4,7 @@
 use super::{Corners, Obligatory, Phase};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
+use crate::rules::why::{Refusal, Word};
 
 /// A jump route; the longest shortest route on 64 squares is far below 32 landings.
 pub type Route = crate::rules::path::Path<32>;
@@ -215,4 +216,64 @@ fn moves_all(g: &Corners) -> Vec<CMove> {
         }
     }
     all
+}
+
+/// The reasons [`refusal`] gives, besides the plain facts.
+pub(super) const REASONS: &[&str] = &[
+    "msg-why-obligatory",
+    "msg-why-copy",
+    "msg-piece-cannot-move",
+    "msg-why-not-there",
+];
+
+/// Why the checker on `from` may not make a move it could make by its way of moving:
+/// the obligatory move out of home, or the limit on copying the opponent.
+pub(super) fn refusal(g: &Corners, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+    let all = moves_all(g);
+    let legal = legal(g);
+    let mine: Vec<&CMove> = all
+        .iter()
+        .filter(|m| m.from() == Some(from) && to.is_none_or(|t| m.to() == Some(t)))
+        .collect();
+    if mine.is_empty() || mine.iter().any(|m| legal.contains(m)) {
+        return None;
+    }
+    if g.options.copy_limit && mine.iter().all(|m| makes_mirror(g, m)) {
+        return Some(Refusal::new("msg-why-copy"));
+    }
+    let obliged = legal.iter().find_map(|m| m.from())?;
+    Some(
+        Refusal::new("msg-why-obligatory")
+            .with("square", Word::Square(obliged))
+            .marking(obliged),
+    )
+}
+
+/// A position for each refusal of the rules' own: Black copying White a fifth time,
+/// and Black leaving a checker at home after White has left his.
+#[cfg(test)]
+pub(crate) fn examples() -> Vec<Corners> {
+    use crate::rules::game::Game;
+    let mut copying = Corners::new(super::CornersOptions {
+        copy_limit: true,
+        ..Default::default()
+    });
+    copying.board[18] = None;
+    copying.board[19] = Some(Side::White);
+    copying.turn = Side::Black;
+    copying.mirror_streak = 4;
+    let mut late = Corners::new(Default::default());
+    for c in 0..64 {
+        if late.board[c] == Some(Side::White) {
+            late.board[c] = None;
+        }
+    }
+    for c in 24..33 {
+        late.board[c] = Some(Side::White);
+    }
+    // One Black checker has left home for e5; the others have not.
+    late.board[45] = None;
+    late.board[36] = Some(Side::Black);
+    late.turn = Side::Black;
+    vec![copying, late]
 }

@@ -297,6 +297,14 @@ impl<O: Flavour> Dama<O> {
 }
 
 impl<O: Flavour> Game for Dama<O> {
+    fn refusals() -> Vec<&'static str> {
+        vec![
+            "msg-why-must-capture",
+            "msg-piece-cannot-move",
+            "msg-why-not-there",
+        ]
+    }
+
     fn set_up_text(&self) -> Option<String> {
         Some(self.fen()).filter(|f| *f != Self::new(self.options.clone()).fen())
     }

@@ -27,6 +27,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
 use crate::rules::view::{DiceView, MoveView, PieceView};
+use crate::rules::why::{Refusal, Word};
 
 /// How a pass is written.
 pub const PASS: &str = "--";
@@ -284,6 +285,29 @@ impl Game for DiceChess {
     fn roll(&self, random: u64) -> Option<DiceMove> {
         (self.rolled.is_none() && !self.rules().manual)
             .then(|| DiceMove::Roll(Roll::random(self.rules().dice(), random)))
+    }
+
+    /// A piece the dice did not name rests; the others move as in the family.
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        let roll = self.rolled?;
+        let piece = self.family.position.board.piece_at(from)?;
+        let faces = roll.faces();
+        let named = |f: &u8| FACE_ROLES[usize::from(f - 1)];
+        if !faces.iter().any(|f| named(f) == piece.role) {
+            let shown = named(faces.first()?);
+            return Some(
+                Refusal::new("msg-why-die")
+                    .with("mover", Word::Piece(kind(piece.role)))
+                    .with("rolled", Word::Piece(kind(shown))),
+            );
+        }
+        self.family.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        let mut out = <DiceOptions as crate::rules::family::Variant>::refusals();
+        out.extend(["msg-roll-first", "msg-why-die", "msg-why-not-there"]);
+        out
     }
 
     fn dice(&self) -> Option<DiceView> {

@@ -256,6 +256,10 @@ impl Epsilon {
 }
 
 impl Game for Epsilon {
+    fn refusals() -> Vec<&'static str> {
+        vec!["msg-why-not-there"]
+    }
+
     fn is_swap(&self, m: &Action) -> bool {
         *m == Action::Swap
     }

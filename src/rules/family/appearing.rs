@@ -65,6 +65,17 @@ impl AppearingOptions {
 }
 
 impl Variant for AppearingOptions {
+    fn refusals() -> Vec<&'static str> {
+        let mut out = super::why::reasons(true, false);
+        out.extend([
+            "msg-drop-occupied",
+            "msg-drop-king-first",
+            "msg-drop-pawn-zone",
+            "msg-drop-own-check",
+        ]);
+        out
+    }
+
     fn start(&self) -> &'static str {
         "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1"
     }

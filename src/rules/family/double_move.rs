@@ -42,6 +42,10 @@ impl Variant for DoubleMoveOptions {
         None
     }
 
+    fn refusals() -> Vec<&'static str> {
+        super::why::reasons(false, false)
+    }
+
     fn lost(&self, g: &Family<Self>) -> Option<(Side, Reason)> {
         super::king_captured(g)
     }

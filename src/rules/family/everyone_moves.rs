@@ -30,6 +30,12 @@ pub struct EveryoneMovesOptions {
 }
 
 impl Variant for EveryoneMovesOptions {
+    fn refusals() -> Vec<&'static str> {
+        let mut out = super::why::reasons(false, true);
+        out.push("msg-why-not-there");
+        out
+    }
+
     fn power(&self, piece: Piece, _square: Cell) -> Role {
         piece.role
     }

@@ -60,6 +60,12 @@ impl Default for MaharajahOptions {
 const RANKS_6_TO_8: Bitboard = 0xFFFF_FF00_0000_0000;
 
 impl Variant for MaharajahOptions {
+    fn refusals() -> Vec<&'static str> {
+        let mut out = super::why::reasons(true, false);
+        out.extend(["msg-drop-occupied", "msg-no-placement-here"]);
+        out
+    }
+
     fn start(&self) -> &'static str {
         if self.castling {
             "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR[m] b KQ - 0 1"

@@ -36,6 +36,7 @@ pub mod transforming;
 #[cfg(test)]
 mod transforming_tests;
 mod turns;
+mod why;
 
 pub use appearing::{Appearing, AppearingOptions};
 pub use double_move::{DoubleMove, DoubleMoveOptions};
@@ -56,6 +57,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 
 /// A variant's hooks into the family's rules.
 pub trait Variant: HouseRules {
@@ -87,6 +89,13 @@ pub trait Variant: HouseRules {
         Self: Sized,
     {
         true
+    }
+    /// The reasons a refused move is given (see [`Game::refusals`]).
+    fn refusals() -> Vec<&'static str>
+    where
+        Self: Sized,
+    {
+        why::reasons(true, false)
     }
     /// Whether a drop counts as a move: for the move number, and, being irreversible,
     /// resetting the fifty-move count. Otherwise it is a placement before play
@@ -409,6 +418,14 @@ impl<V: Variant> Game for Family<V> {
         crate::rules::chess::tables::squares(self.turn.used)
             .map(|c| (c, Side::Grey))
             .collect()
+    }
+
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        self.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        V::refusals()
     }
 
     fn drop_refusal(&self, kind: PieceKind, cell: Cell) -> Option<&'static str> {

@@ -28,10 +28,15 @@ impl<V: Variant> Family<V> {
         }
     }
 
-    /// Whether a piece of `by` attacks `square` on `board`: `by`'s pieces are sorted
+    /// Whether a piece of `by` attacks `square` on `board`.
+    pub(super) fn attacked(&self, board: &Board, square: Cell, by: Side) -> bool {
+        self.attackers(board, square, by) != 0
+    }
+
+    /// The pieces of `by` that attack `square` on `board`: `by`'s pieces are sorted
     /// by the power they have where they stand, and each power looks back from
     /// `square` once, as chess finds attackers.
-    pub(super) fn attacked(&self, board: &Board, square: Cell, by: Side) -> bool {
+    pub(super) fn attackers(&self, board: &Board, square: Cell, by: Side) -> Bitboard {
         let mut by_power = [0u64; 7];
         for role in Role::ALL {
             for from in squares(board.pieces(by, role)) {
@@ -51,11 +56,10 @@ impl<V: Variant> Family<V> {
             | (t.pawn[by.other().index()][s] & power(Role::Pawn))
             | (bishop_attacks(square, occupied) & diagonal)
             | (rook_attacks(square, occupied) & straight)
-            != 0
     }
 
     /// The square of `side`'s royal piece on `board`, if it has one there.
-    fn royal_on(&self, board: &Board, side: Side) -> Option<Cell> {
+    pub(super) fn royal_on(&self, board: &Board, side: Side) -> Option<Cell> {
         let royal = board.pieces(side, self.variant.royal(side)?);
         (royal != 0).then(|| royal.trailing_zeros() as Cell)
     }

@@ -21,6 +21,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 use crate::rules::view::{MoveView, PieceView};
+use crate::rules::why::{Refusal, Word};
 
 /// When the finisher, a chess capture closing a chain, may be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -515,6 +516,26 @@ impl Game for Shashmaty {
 
     fn turn(&self) -> Side {
         self.family.position.turn
+    }
+
+    /// The board's reasons, where a piece's way of moving is both chess's and
+    /// checkers': a square neither reaches gets one sentence for both.
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        let r = self.family.refusal(from, to)?;
+        Some(match r.key {
+            "msg-why-shape" | "msg-why-pawn" => {
+                let mover = self.family.position.board.piece_at(from)?.role;
+                Refusal::new("msg-why-two-ways").with("mover", Word::Piece(kind(mover)))
+            }
+            _ => r,
+        })
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        let mut out = <ShashmatyOptions as Variant>::refusals();
+        out.retain(|k| !["msg-why-shape", "msg-why-pawn"].contains(k));
+        out.extend(["msg-why-two-ways", "msg-why-must-capture"]);
+        out
     }
 
     fn legal_moves(&self) -> Vec<ShashMove> {

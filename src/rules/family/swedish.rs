@@ -20,6 +20,7 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
 use crate::rules::view::{MoveView, PieceView};
+use crate::rules::why::Refusal;
 
 /// Where a pawn may be put back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -261,6 +262,14 @@ impl Game for Swedish {
 
     fn turn(&self) -> Side {
         self.family.position.turn
+    }
+
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        self.family.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        <SwedishOptions as Variant>::refusals()
     }
 
     fn legal_moves(&self) -> Vec<SwedishMove> {

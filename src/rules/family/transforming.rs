@@ -30,6 +30,12 @@ pub fn file_power(square: Cell) -> Option<Role> {
 }
 
 impl Variant for TransformingOptions {
+    fn refusals() -> Vec<&'static str> {
+        let mut out = super::why::reasons(true, false);
+        out.push("msg-why-moves-as");
+        out
+    }
+
     fn power(&self, piece: Piece, square: Cell) -> Role {
         match piece.role {
             Role::Pawn => Role::Pawn,

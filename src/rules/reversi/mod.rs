@@ -15,6 +15,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Start {
@@ -230,6 +231,15 @@ impl Reversi {
 }
 
 impl Game for Reversi {
+    /// Discs stay where they are put: a click on one says how the game is played.
+    fn why_not(&self, _from: Cell, _to: Option<Cell>) -> Option<Refusal> {
+        Some(Refusal::new("msg-why-disc"))
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        vec!["msg-why-disc"]
+    }
+
     fn is_pass(&self, m: &Ply) -> bool {
         *m == Ply::Pass
     }

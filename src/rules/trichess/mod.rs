@@ -37,6 +37,7 @@ mod movegen;
 mod notation;
 mod reasons;
 mod text;
+pub(crate) mod why;
 
 pub use board::{Zone, letter, tables};
 pub use notation::russian;
@@ -48,6 +49,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use super::why::Refusal;
 
 pub const CELLS: usize = 150;
 
@@ -395,6 +397,14 @@ impl Game for TriChess {
 
     fn turn(&self) -> Side {
         self.turn
+    }
+
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        self.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        why::REASONS.to_vec()
     }
 
     fn seat_count(&self) -> usize {

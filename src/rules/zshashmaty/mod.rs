@@ -152,6 +152,14 @@ fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for ZShashmaty {
+    fn refusals() -> Vec<&'static str> {
+        vec![
+            "msg-why-must-capture",
+            "msg-piece-cannot-move",
+            "msg-why-not-there",
+        ]
+    }
+
     fn is_swap(&self, m: &Action) -> bool {
         *m == Action::Swap
     }
