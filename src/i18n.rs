@@ -50,6 +50,11 @@ impl Language {
         &ids[self as usize]
     }
 
+    /// Whether `key` has a text.
+    pub fn has(self, key: &str) -> bool {
+        LOCALES.try_lookup(self.id(), key).is_some()
+    }
+
     /// The text for `key`; a missing key shows itself, so it is noticed and never panics.
     pub fn t(self, key: &str) -> String {
         LOCALES
@@ -76,6 +81,7 @@ impl Language {
 mod tests {
     use super::*;
     use crate::rules::options::SWITCH;
+    use crate::rules::pages::SECTIONS;
     use crate::rules::{GameId, Reason};
 
     /// The keys named literally in the app's source: `t("key")`, `t_args("key", ...)`
@@ -133,6 +139,7 @@ mod tests {
             keys.push(format!("game-{}", game.id()));
             keys.push(format!("game-{}-about", game.id()));
             keys.extend(game.refusals().into_iter().map(String::from));
+            keys.extend(SECTIONS.iter().map(|s| game.section_key(s)));
             for spec in game.option_specs() {
                 keys.push(format!("opt-{}", spec.id));
                 keys.push(format!("opt-{}-help", spec.id));
@@ -176,6 +183,15 @@ mod tests {
             for key in literal.iter().chain(&game_keys()) {
                 if !defined.contains(key.as_str()) {
                     missing.push(format!("{}: {key}", lang.code()));
+                }
+            }
+            // Each piece on a rules page has its game's paragraph or the shared one.
+            for &game in GameId::ALL {
+                for &kind in game.piece_kinds() {
+                    let keys = game.piece_keys(kind);
+                    if !keys.iter().any(|k| defined.contains(k.as_str())) {
+                        missing.push(format!("{}: {}", lang.code(), keys.join(" or ")));
+                    }
                 }
             }
         }

@@ -15,6 +15,7 @@ pub mod game;
 pub mod history;
 pub mod options;
 pub mod outcome;
+pub mod pages;
 pub mod path;
 pub mod position;
 pub mod record;

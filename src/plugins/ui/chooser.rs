@@ -1,5 +1,6 @@
 //! The first screen: a card per game.
 
+use super::dialogs::Dialogs;
 use super::miniature;
 use super::panel::Parts;
 use crate::i18n::Language;
@@ -11,7 +12,13 @@ use bevy_egui::egui;
 /// A card's width with its margins and the gap to the next.
 const CARD_STEP: f32 = 300.0;
 
-pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut NextState<Screen>) {
+pub fn show(
+    root: &mut egui::Ui,
+    lang: Language,
+    parts: &mut Parts,
+    dialogs: &mut Dialogs,
+    next: &mut NextState<Screen>,
+) {
     egui::CentralPanel::default().show(root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(12.0);
@@ -34,7 +41,7 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
                 ui.horizontal(|ui| {
                     ui.add_space(margin);
                     for &game in row {
-                        card(ui, lang, game, parts);
+                        card(ui, lang, game, parts, dialogs);
                     }
                 });
                 ui.add_space(8.0);
@@ -43,7 +50,7 @@ pub fn show(root: &mut egui::Ui, lang: Language, parts: &mut Parts, next: &mut N
     });
 }
 
-fn card(ui: &mut egui::Ui, lang: Language, game: GameId, parts: &mut Parts) {
+fn card(ui: &mut egui::Ui, lang: Language, game: GameId, parts: &mut Parts, dialogs: &mut Dialogs) {
     egui::Frame::group(ui.style())
         .inner_margin(12.0)
         .show(ui, |ui| {
@@ -59,12 +66,22 @@ fn card(ui: &mut egui::Ui, lang: Language, game: GameId, parts: &mut Parts) {
                 );
                 ui.label(lang.t(&format!("game-{}-about", game.id())));
                 ui.add_space(6.0);
-                if ui
-                    .button(egui::RichText::new(lang.t("chooser-play")).size(16.0))
-                    .clicked()
-                {
-                    parts.commands.write(Command::Choose(game));
-                }
+                ui.horizontal(|ui| {
+                    // The two buttons stand together in the middle of the card.
+                    ui.add_space((ui.available_width() - 150.0).max(0.0) / 2.0);
+                    if ui
+                        .button(egui::RichText::new(lang.t("chooser-play")).size(16.0))
+                        .clicked()
+                    {
+                        parts.commands.write(Command::Choose(game));
+                    }
+                    if ui
+                        .button(egui::RichText::new(lang.t("chooser-rules")).size(16.0))
+                        .clicked()
+                    {
+                        dialogs.rules = Some(game);
+                    }
+                });
             });
         });
 }

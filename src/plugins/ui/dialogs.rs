@@ -9,7 +9,7 @@ use crate::plugins::storage::{SaveEntry, date, now_secs, read_saved, save_game};
 use crate::rules::PieceView;
 use crate::rules::history::Action;
 use crate::rules::trichess;
-use crate::rules::{Move, PieceKind};
+use crate::rules::{GameId, Move, PieceKind};
 use bevy::prelude::*;
 use bevy_egui::egui;
 
@@ -30,6 +30,8 @@ pub struct Dialogs {
     type_name: bool,
     /// The saved games the load window lists, read when it opens.
     pub entries: Option<Vec<SaveEntry>>,
+    /// The game whose rules page is open.
+    pub rules: Option<GameId>,
 }
 
 impl Dialogs {
@@ -166,6 +168,7 @@ pub fn show(
             parts.commands.write(c);
         }
     }
+    super::rules_page::show(ctx, lang, &mut dialogs.rules, parts, screen);
     match screen {
         Screen::Chooser => resume_window(ctx, lang, dialogs, parts),
         Screen::Setup => {}

@@ -5,7 +5,7 @@
 use crate::plugins::board::pieces::piece_size;
 use crate::plugins::layout::{BoardArea, Layout, board_angle};
 use crate::plugins::sprites;
-use crate::rules::GameId;
+use crate::rules::{GameId, Position};
 use bevy::math::Vec2;
 use bevy_egui::egui;
 
@@ -46,11 +46,17 @@ const BADGE: egui::Color32 = egui::Color32::from_rgba_premultiplied(98, 115, 140
 const RESTED: egui::Color32 = egui::Color32::from_rgba_premultiplied(17, 17, 26, 110);
 
 pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
+    match crate::rules::record::replay(game, showcase(game), &[]) {
+        Ok(m) => paint_position(ui, m.position(), size),
+        Err(_) => {
+            ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
+        }
+    }
+}
+
+/// A small picture of a position, as the board would show it.
+pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-    let Ok(m) = crate::rules::record::replay(game, showcase(game), &[]) else {
-        return;
-    };
-    let position = m.position();
     let t = position.topology();
     let [w, h] = t.extent;
     // The board as the match shows it (the hexagon with White's corner down), without

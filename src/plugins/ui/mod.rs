@@ -13,6 +13,7 @@ mod miniature;
 mod panel;
 mod pockets;
 mod repaint;
+mod rules_page;
 mod setup;
 
 use super::board::{self, BoardPlace};
@@ -99,6 +100,10 @@ fn draw(
                     dialogs.save(lang, &parts);
                     ui.close();
                 }
+                if *screen.get() != Screen::Chooser && ui.button(lang.t("menu-rules")).clicked() {
+                    dialogs.rules = Some(parts.session.game);
+                    ui.close();
+                }
                 if ui.button(lang.t("menu-load")).clicked() {
                     dialogs.load = true;
                     ui.close();
@@ -139,7 +144,7 @@ fn draw(
         });
     });
     match screen.get() {
-        Screen::Chooser => chooser::show(&mut root, lang, &mut parts, &mut next),
+        Screen::Chooser => chooser::show(&mut root, lang, &mut parts, &mut dialogs, &mut next),
         Screen::Setup => setup::show(&mut root, lang, &mut parts, &mut settings, &mut next),
         Screen::Playing => panel::show(
             &mut root,

@@ -52,9 +52,10 @@ pub fn show(
                     ui.label(lang.t(&format!("opt-{}", spec.id)))
                         .on_hover_text(lang.t(&format!("opt-{}-help", spec.id)));
                     let value = &mut parts.session.options[slot].1;
+                    let help = lang.t(&format!("opt-{}-help", spec.id));
                     if spec.values == crate::rules::options::SWITCH {
                         let mut on = value == "on";
-                        if ui.checkbox(&mut on, "").changed() {
+                        if ui.checkbox(&mut on, "").on_hover_text(help).changed() {
                             *value = if on { "on" } else { "off" }.to_string();
                         }
                     } else {
@@ -65,7 +66,9 @@ pub fn show(
                                     let label = lang.t(&format!("opt-{}-{}", spec.id, v));
                                     ui.selectable_value(value, v.to_string(), label);
                                 }
-                            });
+                            })
+                            .response
+                            .on_hover_text(help);
                     }
                     ui.end_row();
                 }
