@@ -142,10 +142,7 @@ fn house(ui: &mut egui::Ui, lang: Language, game: GameId, rules: &[(String, Stri
                 );
             });
         }
-        ui.label(
-            egui::RichText::new(lang.t(&format!("opt-{}-help", spec.id)))
-                .small()
-                .weak(),
-        );
+        ui.label(egui::RichText::new(lang.t(&format!("opt-{}-help", spec.id))).weak());
+        ui.add_space(4.0);
     }
 }
