@@ -273,6 +273,31 @@ fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
 
+/// The key of the reason the last click was refused.
+fn refusal(app: &App) -> Option<&'static str> {
+    session(app).refusal.as_ref().map(|r| r.key)
+}
+
+#[test]
+fn a_pinned_knight_says_which_bishop_pins_it_and_marks_it() {
+    let mut app = headless(GameId::Chess, &[]);
+    for square in ["d2", "d4", "e7", "e5", "b1", "c3", "f8", "b4", "c3"] {
+        click(&mut app, square);
+    }
+    let why = session(&app).refusal.clone().expect("the click is refused");
+    assert_eq!(why.key, "msg-why-pinned");
+    assert_eq!(why.culprit, Topology::chess().parse("b4"));
+    let english = doska::i18n::Language::English;
+    let words = why.arguments(Topology::chess(), |key| english.t(key));
+    assert_eq!(
+        english.t_args(why.key, &words),
+        "Your king would be in check from the bishop on b4."
+    );
+    // A new click clears the reason.
+    click(&mut app, "e2");
+    assert_eq!(refusal(&app), None);
+}
+
 #[test]
 fn clicks_select_and_move_and_illegal_clicks_change_nothing() {
     let mut app = headless(GameId::Chess, &[]);
@@ -288,11 +313,12 @@ fn clicks_select_and_move_and_illegal_clicks_change_nothing() {
     assert_eq!(
         session(&app).current.actions().len(),
         0,
-        "an illegal target deselects only"
+        "an illegal target deselects, and says why"
     );
     assert_eq!(session(&app).selection.from, None);
+    assert_eq!(refusal(&app), Some("msg-why-pawn"));
     click(&mut app, "e7");
-    assert_eq!(session(&app).message, Some("msg-select-own-piece"));
+    assert_eq!(refusal(&app), Some("msg-select-own-piece"));
     click(&mut app, "e2");
     click(&mut app, "e4");
     assert_eq!(session(&app).current.actions().len(), 1);
@@ -400,7 +426,10 @@ fn compulsory_capture_is_explained_and_chains_are_clicked_in_turn() {
     app.world_mut().write_message(Command::GoTo(4));
     app.update();
     click(&mut app, "a3");
-    assert_eq!(session(&app).message, Some("msg-capture-compulsory"));
+    assert_eq!(refusal(&app), Some("msg-why-must-capture"));
+    let culprit = session(&app).refusal.as_ref().and_then(|r| r.culprit);
+    let d4 = session(&app).current.position().topology().parse("d4");
+    assert_eq!(culprit, d4, "the piece that must take");
     click(&mut app, "d4");
     click(&mut app, "f6");
     assert_eq!(session(&app).current.notation(4), "d:f6");
@@ -429,7 +458,7 @@ fn the_pie_swap_and_undo_go_through_the_session() {
 fn reversi_discs_are_placed_by_a_click() {
     let mut app = headless(GameId::Reversi, &[]);
     click(&mut app, "c3");
-    assert_eq!(session(&app).message, Some("msg-no-placement-here"));
+    assert_eq!(refusal(&app), Some("msg-no-placement-here"));
     click(&mut app, "d5");
     assert_eq!(session(&app).current.notation(0), "d5");
     let placements: Vec<_> = session(&app).table.placements().collect();
@@ -515,7 +544,7 @@ fn appearing_pieces_come_from_the_hand_by_clicks() {
     // A kind picked in the hand goes where it is clicked, and says why it may not.
     app.world_mut().resource_mut::<Session>().selection.pocket = Some(PieceKind::Pawn);
     click(&mut app, "e6");
-    assert_eq!(session(&app).message, Some("msg-drop-pawn-zone"));
+    assert_eq!(refusal(&app), Some("msg-drop-pawn-zone"));
     app.world_mut().resource_mut::<Session>().selection.pocket = Some(PieceKind::Queen);
     click(&mut app, "d4");
     assert_eq!(session(&app).current.notation(2), "Q@d4");

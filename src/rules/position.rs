@@ -23,7 +23,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
 use super::view::{MoveView, PieceKind, PieceView};
-use super::why::Refusal;
+use super::why::{Refusal, Word};
 use super::zshashmaty::ZShashmaty;
 
 /// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
@@ -475,8 +475,13 @@ impl Position {
         if let Some(r) = each!(self, p => p.why_not(from, to)) {
             return r;
         }
+        let mover = self
+            .pieces()
+            .into_iter()
+            .find(|(c, _)| *c == from)
+            .map_or(PieceKind::Checker, |(_, p)| p.kind);
         match to {
-            Some(_) => Refusal::new("msg-why-not-there"),
+            Some(_) => Refusal::new("msg-why-not-there").with("mover", Word::Piece(mover)),
             None => Refusal::new("msg-piece-cannot-move"),
         }
     }

@@ -59,9 +59,8 @@ fn rule_sets(game: GameId) -> Vec<Vec<(String, String)>> {
             .collect::<Vec<_>>()
     };
     let mut sets = vec![Vec::new()];
-    match game {
-        GameId::DiceChess => sets.push(set(&[("check_rules", "on")])),
-        _ => {}
+    if game == GameId::DiceChess {
+        sets.push(set(&[("check_rules", "on")]));
     }
     sets
 }
