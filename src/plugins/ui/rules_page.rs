@@ -127,22 +127,19 @@ fn house(ui: &mut egui::Ui, lang: Language, game: GameId, rules: &[(String, Stri
         } else {
             lang.t(&format!("opt-{}-{value}", spec.id))
         };
-        let mut line =
-            egui::RichText::new(format!("{}: {shown}", lang.t(&format!("opt-{}", spec.id))));
-        if value == spec.default {
+        let line = egui::RichText::new(format!("{}: {shown}", lang.t(&format!("opt-{}", spec.id))))
+            .strong();
+        ui.horizontal(|ui| {
             ui.label(line);
-        } else {
-            line = line.strong();
-            ui.horizontal(|ui| {
-                ui.label(line);
+            if value != spec.default {
                 ui.label(
                     egui::RichText::new(lang.t("rules-house-changed"))
                         .italics()
                         .color(CHANGED),
                 );
-            });
-        }
-        ui.label(egui::RichText::new(lang.t(&format!("opt-{}-help", spec.id))).weak());
+            }
+        });
+        ui.label(lang.t(&format!("opt-{}-help", spec.id)));
         ui.add_space(4.0);
     }
 }
