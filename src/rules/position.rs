@@ -481,7 +481,9 @@ impl Position {
             .find(|(c, _)| *c == from)
             .map_or(PieceKind::Checker, |(_, p)| p.kind);
         match to {
-            Some(_) => Refusal::new("msg-why-not-there").with("mover", Word::Piece(mover)),
+            Some(_) => Refusal::new("msg-why-not-there")
+                .with("mover", Word::Piece(mover))
+                .with("how", Word::Moves(mover)),
             None => Refusal::new("msg-piece-cannot-move"),
         }
     }

@@ -8,8 +8,9 @@
 //!
 //! [`Game::refusals`]: super::Game::refusals
 
+use super::position::Position;
 use super::side::Side;
-use super::topology::{Cell, Topology};
+use super::topology::Cell;
 use super::view::PieceKind;
 
 /// A refusal: what to say, with the words that fill it in, and where to point.
@@ -31,6 +32,8 @@ pub enum Word {
     Piece(PieceKind),
     Side(Side),
     Number(u32),
+    /// How a piece of this kind moves in the game, as its rules page says it.
+    Moves(PieceKind),
 }
 
 impl Refusal {
@@ -70,21 +73,28 @@ impl Refusal {
         self
     }
 
-    /// The arguments as text, with `name` turning a translation key into words (the
-    /// app's language, or English keys on the command line).
+    /// The arguments as text in `position`'s game, with `name` turning a translation key into words where
+    /// it has them (the app's language).
     pub fn arguments(
         &self,
-        topology: &Topology,
-        name: impl Fn(&str) -> String,
+        position: &Position,
+        name: impl Fn(&str) -> Option<String>,
     ) -> Vec<(&'static str, String)> {
+        let say = |key: &str| name(key).unwrap_or_else(|| key.to_string());
         self.words
             .iter()
             .map(|&(arg, word)| {
                 let text = match word {
-                    Word::Square(cell) => topology.name(cell).to_string(),
-                    Word::Piece(kind) => name(&piece_key(kind)).to_lowercase(),
-                    Word::Side(side) => name(side.key()),
+                    Word::Square(cell) => position.topology().name(cell).to_string(),
+                    Word::Piece(kind) => say(&piece_key(kind)).to_lowercase(),
+                    Word::Side(side) => say(side.key()),
                     Word::Number(n) => n.to_string(),
+                    Word::Moves(kind) => position
+                        .game()
+                        .piece_keys(kind)
+                        .iter()
+                        .find_map(|key| name(key))
+                        .unwrap_or_default(),
                 };
                 (arg, text)
             })

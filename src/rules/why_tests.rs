@@ -220,7 +220,8 @@ fn a_pinned_knight_names_the_bishop_that_pins_it() {
     let r = reason(GameId::Chess, "1. d4 e5 2. Nc3 Bb4", "c3", None);
     assert_eq!(r.key, "msg-why-pinned");
     assert_eq!(r.culprit, Topology::chess().parse("b4"));
-    let words = r.arguments(Topology::chess(), |key| key.to_string());
+    let start = replay(GameId::Chess, "", &[]).expect("the start");
+    let words = r.arguments(start.position(), |key| Some(key.to_string()));
     assert_eq!(
         words,
         vec![
@@ -271,4 +272,16 @@ fn neutrality_names_both_other_armies() {
     assert_eq!(r.culprit, Some(knight));
     assert!(r.words.contains(&("army", Word::Side(Side::Black))));
     assert!(r.words.contains(&("third", Word::Side(Side::Red))));
+}
+
+#[test]
+fn a_square_no_rule_explains_says_how_the_piece_moves() {
+    let m = replay(GameId::Turkish, "", &[]).expect("the start");
+    let p = m.position();
+    let t = p.topology();
+    let cell = |name: &str| t.parse(name).expect("a square");
+    let r = p.why_not(cell("a3"), Some(cell("c5")));
+    assert_eq!(r.key, "msg-why-not-there");
+    let words = r.arguments(p, |key| Some(key.to_string()));
+    assert!(words.contains(&("how", "rules-turkish-draughts-piece-checker".to_string())));
 }

@@ -351,7 +351,7 @@ pub fn show(
             let message = match session.message {
                 _ if session.refusal.is_some() => {
                     session.refusal.as_ref().map_or_else(String::new, |r| {
-                        let words = r.arguments(position.topology(), |key| lang.t(key));
+                        let words = r.arguments(position, |key| lang.has(key).then(|| lang.t(key)));
                         lang.t_args(r.key, &words)
                     })
                 }

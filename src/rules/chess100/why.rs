@@ -75,7 +75,9 @@ impl Chess100 {
         Some(if weak {
             Refusal::new("msg-why-weak").with("mover", mover)
         } else {
-            Refusal::new("msg-why-not-there").with("mover", mover)
+            Refusal::new("msg-why-not-there")
+                .with("mover", mover)
+                .with("how", Word::Moves(super::kind(piece.role)))
         })
     }
 }
