@@ -484,7 +484,9 @@ impl Position {
             Some(_) => Refusal::new("msg-why-not-there")
                 .with("mover", Word::Piece(mover))
                 .with("how", Word::Moves(mover)),
-            None => Refusal::new("msg-piece-cannot-move"),
+            None => Refusal::new("msg-piece-cannot-move")
+                .with("mover", Word::Piece(mover))
+                .with("how", Word::Moves(mover)),
         }
     }
 
