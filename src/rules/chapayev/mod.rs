@@ -120,6 +120,16 @@ pub struct Chapayev {
     winner: Option<Side>,
 }
 
+/// The refusals a player's shot may meet (a shot's text may also be refused for its
+/// digits, which no aimed shot is).
+const REFUSALS: [&str; 5] = [
+    "shot-not-own",
+    "shot-outside-cone",
+    "shot-flick-only",
+    "shot-poke-not-touching",
+    "shot-scissors-not-allowed",
+];
+
 /// The reason behind a refusal's key, for the command line (the app translates the key).
 fn explain(key: &str) -> &'static str {
     match key {
@@ -130,6 +140,50 @@ fn explain(key: &str) -> &'static str {
         "shot-scissors-not-allowed" => "scissors need an enemy checker between two of yours",
         _ => "values are kept to four decimals",
     }
+}
+
+/// The refusals of shots tried at the start of a round: with another's checker, a
+/// backward flick where the earth does not rotate, a poke where only flicks count, a
+/// poke and scissors with no checker close enough.
+#[cfg(test)]
+pub(crate) fn refused_shots() -> Vec<&'static str> {
+    let start = |options: ChapayevOptions| Chapayev::new(options);
+    let flick = |checker, angle| Shot::Flick {
+        checker,
+        angle,
+        strength: 0.5,
+        spin: 0.0,
+    };
+    let poke = Shot::Poke {
+        checker: 0,
+        angle: 90.0,
+        strength: 0.5,
+    };
+    let scissors = Shot::Scissors {
+        a: 0,
+        b: 1,
+        target: 8,
+        strength: 0.5,
+        offset: 0.0,
+    };
+    let fixed = ChapayevOptions {
+        earth_rotates: false,
+        ..Default::default()
+    };
+    let flicks_only = ChapayevOptions {
+        flick_only: true,
+        ..Default::default()
+    };
+    [
+        (start(Default::default()), flick(8, 90.0)),
+        (start(fixed), flick(0, 270.0)),
+        (start(flicks_only), poke),
+        (start(Default::default()), poke),
+        (start(Default::default()), scissors),
+    ]
+    .iter()
+    .filter_map(|(game, shot)| game.allows(shot).err())
+    .collect()
 }
 
 /// A checker's id as the notation writes it: `W1`..`W8`, `B1`..`B8`.
@@ -370,8 +424,10 @@ impl Chapayev {
 }
 
 impl Game for Chapayev {
+    /// A shot is aimed by dragging, not by clicks on squares: its refusals are those of
+    /// [`Chapayev::allows`], said when the drag ends.
     fn refusals() -> Vec<&'static str> {
-        vec!["msg-piece-cannot-move", "msg-why-not-there"]
+        REFUSALS.to_vec()
     }
 
     /// A fresh match starts before its lot; a set-up round has none.
