@@ -21,7 +21,8 @@ mod options;
 #[cfg(test)]
 mod tests;
 
-pub use options::{BoardOrder, BughouseOptions, DropCheck};
+pub use super::family::DropCheck;
+pub use options::{BoardOrder, BughouseOptions};
 
 use super::chess::tables::Bitboard;
 use super::chess::{Move, MoveKind, Role};

@@ -2,20 +2,12 @@
 //! empty, pawns kept off the last ranks, and checks by drop as the players agree.
 
 use crate::rules::chess::tables::{Bitboard, rank};
-use crate::rules::chess::{Board, DrawClaim, Move, MoveKind, Piece, Role};
-use crate::rules::family::{Family, Variant};
+use crate::rules::chess::{Board, DrawClaim, Move, Piece, Role};
+use crate::rules::family::{DropCheck, Family, Variant};
 use crate::rules::game::Game;
 use crate::rules::options::{HouseRules, OptionSpec, unknown};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum DropCheck {
-    #[default]
-    Allowed,
-    NoMate,
-    Forbidden,
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum BoardOrder {
@@ -141,15 +133,8 @@ impl Variant for BughouseOptions {
     /// A drop that checks is refused under `drop_check = forbidden`, and one that
     /// mates under `no-mate` (mate as the board stands, with the reserves as they are).
     fn permits(&self, g: &Family<Self>, m: &Move) -> bool {
-        if m.kind != MoveKind::Drop || self.drop_check == DropCheck::Allowed {
-            return true;
-        }
-        let mut after = g.clone();
-        after.play(m);
-        if !after.position.is_check() {
-            return true;
-        }
-        self.drop_check == DropCheck::NoMate && !after.legal_moves().is_empty()
+        self.drop_check
+            .permits(g, m, |after| !after.legal_moves().is_empty())
     }
 
     fn drops_are_moves(&self) -> bool {

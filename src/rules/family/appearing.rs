@@ -11,25 +11,15 @@
 //! king dropped there has not moved; chess's own bookkeeping clears both marks when
 //! either piece moves or the rook is taken, and the FEN writes only the rooks'.
 
+use super::drop_check::DropCheck;
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, rank};
-use crate::rules::chess::{Board, Chess, DrawClaim, Move, MoveKind, Piece, Role};
-use crate::rules::game::Game;
+use crate::rules::chess::{Board, Chess, DrawClaim, Move, Piece, Role};
 use crate::rules::options::{HouseRules, OptionSpec, unknown};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
 pub type Appearing = Family<AppearingOptions>;
-
-/// Whether a drop may give check, or mate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum DropCheck {
-    #[default]
-    Allowed,
-    /// Check, but not mate.
-    NoMate,
-    Forbidden,
-}
 
 /// Where pawns may be dropped (never on the first or last rank).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -105,18 +95,11 @@ impl Variant for AppearingOptions {
     }
 
     /// A drop that checks is refused under `drop_check = forbidden`, and one that mates
-    /// under `no-mate`; moves are never restricted.
+    /// under `no-mate`, a mate having no answer that leaves the king safe; moves are
+    /// never restricted.
     fn permits(&self, g: &Family<Self>, m: &Move) -> bool {
-        if m.kind != MoveKind::Drop || self.drop_check == DropCheck::Allowed {
-            return true;
-        }
-        let mut after = g.clone();
-        after.play(m);
-        let them = after.position.turn;
-        if !after.attacked_king(them) {
-            return true;
-        }
-        self.drop_check == DropCheck::NoMate && !after.king_safe().is_empty()
+        self.drop_check
+            .permits(g, m, |after| !after.king_safe().is_empty())
     }
 
     fn drops_are_moves(&self) -> bool {

@@ -17,6 +17,7 @@ mod appearing_tests;
 pub mod double_move;
 #[cfg(test)]
 mod double_move_tests;
+mod drop_check;
 mod eval;
 pub mod everyone_moves;
 #[cfg(test)]
@@ -40,6 +41,7 @@ mod why;
 
 pub use appearing::{Appearing, AppearingOptions};
 pub use double_move::{DoubleMove, DoubleMoveOptions};
+pub use drop_check::DropCheck;
 pub use everyone_moves::{EveryoneMoves, EveryoneMovesOptions};
 pub use maharajah::{Maharajah, MaharajahOptions};
 pub use shashmaty::{Shashmaty, ShashmatyOptions};
