@@ -452,34 +452,35 @@ impl Position {
         if self.awaits_roll() {
             return Refusal::new("msg-roll-first");
         }
-        let moves = self.legal_moves();
-        let views: Vec<MoveView> = moves.iter().filter_map(|m| self.view(m)).collect();
-        let moves_from = views.iter().any(|v| v.from == from && v.placed.is_none());
-        if self.capture_compulsory() && (to.is_some() || !moves_from) {
+        let kind_at = |cell: Cell| {
+            self.pieces()
+                .into_iter()
+                .find(|(c, _)| *c == cell)
+                .map_or(PieceKind::Checker, |(_, p)| p.kind)
+        };
+        if self.capture_compulsory() {
+            let views: Vec<MoveView> = self
+                .legal_moves()
+                .iter()
+                .filter_map(|m| self.view(m))
+                .collect();
+            let moves_from = views.iter().any(|v| v.from == from && v.placed.is_none());
             // The piece itself where it can take, else the first that can.
             let capturing = |v: &&MoveView| !v.captured.is_empty();
             let taker = views
                 .iter()
                 .filter(capturing)
                 .find(|v| v.from == from)
-                .or_else(|| views.iter().find(capturing));
+                .or_else(|| views.iter().find(capturing))
+                .filter(|_| to.is_some() || !moves_from);
             if let Some(v) = taker {
-                let kind = self
-                    .pieces()
-                    .into_iter()
-                    .find(|(c, _)| *c == v.from)
-                    .map_or(PieceKind::Checker, |(_, p)| p.kind);
-                return Refusal::new("msg-why-must-capture").blaming(kind, v.from);
+                return Refusal::new("msg-why-must-capture").blaming(kind_at(v.from), v.from);
             }
         }
         if let Some(r) = each!(self, p => p.why_not(from, to)) {
             return r;
         }
-        let mover = self
-            .pieces()
-            .into_iter()
-            .find(|(c, _)| *c == from)
-            .map_or(PieceKind::Checker, |(_, p)| p.kind);
+        let mover = kind_at(from);
         match to {
             Some(_) => Refusal::new("msg-why-not-there")
                 .with("mover", Word::Piece(mover))

@@ -88,7 +88,7 @@ impl Chess {
         self.en_passant(out, king);
     }
 
-    fn make(&self, from: Cell, to: Cell, role: Role, kind: MoveKind) -> Move {
+    pub(super) fn make(&self, from: Cell, to: Cell, role: Role, kind: MoveKind) -> Move {
         let capture = match kind {
             MoveKind::EnPassant => Some(Role::Pawn),
             MoveKind::Castle | MoveKind::Drop | MoveKind::EndTurn => None,

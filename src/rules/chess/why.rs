@@ -207,23 +207,13 @@ pub fn orthodox(p: &super::Chess, from: Cell, to: Option<Cell>) -> Option<Refusa
         _ => t.king[s],
     } & !us;
     let pseudo: Vec<Move> = super::tables::squares(reach)
-        .map(|to| Move {
-            from,
-            to,
-            role: piece.role,
-            capture: board.piece_at(to).map(|c| c.role),
-            promotion: None,
-            kind: if piece.role == Role::Pawn && Some(to) == p.ep_square {
+        .map(|to| {
+            let kind = if piece.role == Role::Pawn && Some(to) == p.ep_square {
                 MoveKind::EnPassant
             } else {
                 MoveKind::Normal
-            },
-        })
-        .map(|mut m| {
-            if m.kind == MoveKind::EnPassant {
-                m.capture = Some(Role::Pawn);
-            }
-            m
+            };
+            p.make(from, to, piece.role, kind)
         })
         .collect();
     let attacker_after = |m: &Move| {
