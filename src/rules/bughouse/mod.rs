@@ -26,7 +26,7 @@ pub use options::{BoardOrder, BughouseOptions};
 
 use super::chess::tables::Bitboard;
 use super::chess::{Move, MoveKind, Role};
-use super::family::Family;
+use super::family::{Family, mark_promoted, read_promoted};
 use super::game::Game;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
@@ -139,21 +139,7 @@ impl Bughouse {
         let fen = self.boards[b].fen();
         let (placement, rest) = fen.split_once(' ').unwrap_or((&fen, ""));
         let (squares, held) = placement.split_once('[').unwrap_or((placement, ""));
-        let mut marked = String::new();
-        let mut square: i32 = 56;
-        for c in squares.chars() {
-            marked.push(c);
-            match c {
-                '/' => square -= 16,
-                d if d.is_ascii_digit() => square += d as i32 - '0' as i32,
-                _ => {
-                    if self.promoted[b] & (1u64 << square) != 0 {
-                        marked.push('~');
-                    }
-                    square += 1;
-                }
-            }
-        }
+        let marked = mark_promoted(squares, self.promoted[b]);
         // Crazyhouse FEN always has the brackets, empty or not.
         let held = if held.is_empty() { "]" } else { held };
         format!("{marked}[{held} {rest}")
@@ -222,7 +208,11 @@ impl Game for Bughouse {
             .ok_or("bughouse needs both boards' FENs, joined by ' | '")?;
         let mut g = Bughouse::new(options.clone());
         for (i, fen) in [a, b].into_iter().enumerate() {
-            let (promoted, plain) = strip_promoted(fen.trim());
+            let fen = fen.trim();
+            let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+            let (promoted, clean) =
+                read_promoted(placement).map_err(|e| format!("board {}: {e}", ['A', 'B'][i]))?;
+            let plain = format!("{clean} {rest}");
             g.boards[i] = BugBoard::set_up(options.clone(), &plain)
                 .map_err(|e| format!("board {}: {e}", ['A', 'B'][i]))?;
             g.promoted[i] = promoted;
@@ -529,21 +519,4 @@ impl Game for Bughouse {
         let text = format!("{} | {}", self.board_fen(0), self.board_fen(1));
         (*self != Bughouse::new(self.options.clone())).then_some(text)
     }
-}
-
-/// A FEN's promoted marks (`Q~`) as a bitboard, and the FEN without them.
-fn strip_promoted(fen: &str) -> (Bitboard, String) {
-    let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-    let mut promoted = 0u64;
-    let mut square: i32 = 56;
-    for c in placement.chars() {
-        match c {
-            '[' => break,
-            '/' => square -= 16,
-            '~' => promoted |= 1u64 << (square - 1).clamp(0, 63),
-            d if d.is_ascii_digit() => square += d as i32 - '0' as i32,
-            _ => square += 1,
-        }
-    }
-    (promoted, format!("{} {rest}", placement.replace('~', "")))
 }

@@ -3,9 +3,11 @@
 //! where royals and pawns may stand.
 
 use super::{Family, Reserve, Turn, Variant};
+use crate::rules::chess::tables::Bitboard;
 use crate::rules::chess::{Chess, Role};
 use crate::rules::error::shown;
 use crate::rules::side::Side;
+use crate::rules::topology::Cell;
 
 impl<V: Variant> Family<V> {
     pub fn from_fen(variant: V, text: &str) -> Result<Self, String> {
@@ -150,4 +152,61 @@ fn read_reserve(held: &str) -> Result<Reserve, String> {
             .ok_or("a reserve holds at most 16 pieces of a kind")?;
     }
     Ok(reserve)
+}
+
+/// Promoted pieces, marked `~` after their letter in a placement (`Q~`), as the
+/// variants that remember them write them (non-disappearing chess, bughouse).
+pub(crate) fn mark_promoted(placement: &str, promoted: Bitboard) -> String {
+    let mut marked = String::with_capacity(placement.len() + 4);
+    for (c, square) in placement_squares(placement) {
+        marked.push(c);
+        if square.is_some_and(|sq| promoted & (1u64 << sq) != 0) {
+            marked.push('~');
+        }
+    }
+    marked
+}
+
+/// The promoted pieces a placement marks, and the placement without the marks.
+pub(crate) fn read_promoted(placement: &str) -> Result<(Bitboard, String), String> {
+    let mut promoted = 0u64;
+    let mut before = None;
+    for (c, square) in placement_squares(placement) {
+        if c == '~' {
+            match before {
+                Some(sq) => promoted |= 1u64 << sq,
+                None => return Err("'~' must follow a piece".into()),
+            }
+        }
+        before = square;
+    }
+    Ok((promoted, placement.replace('~', "")))
+}
+
+/// Each character of a placement, with the square of the piece it names: None for
+/// digits, slashes and `~` marks, a piece past the board's end, and the reserve in
+/// brackets.
+fn placement_squares(placement: &str) -> impl Iterator<Item = (char, Option<Cell>)> + '_ {
+    let mut square: i32 = 56;
+    let mut held = false;
+    placement.chars().map(move |c| match c {
+        _ if held => (c, None),
+        '[' => {
+            held = true;
+            (c, None)
+        }
+        '/' => {
+            square -= 16;
+            (c, None)
+        }
+        '~' => (c, None),
+        d if d.is_ascii_digit() => {
+            square += d as i32 - '0' as i32;
+            (c, None)
+        }
+        _ => {
+            square += 1;
+            (c, Cell::try_from(square - 1).ok().filter(|&sq| sq < 64))
+        }
+    })
 }

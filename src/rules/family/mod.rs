@@ -43,6 +43,7 @@ pub use appearing::{Appearing, AppearingOptions};
 pub use double_move::{DoubleMove, DoubleMoveOptions};
 pub use drop_check::DropCheck;
 pub use everyone_moves::{EveryoneMoves, EveryoneMovesOptions};
+pub(crate) use fen::{mark_promoted, read_promoted};
 pub use maharajah::{Maharajah, MaharajahOptions};
 pub use shashmaty::{Shashmaty, ShashmatyOptions};
 pub use swedish::{Swedish, SwedishOptions};

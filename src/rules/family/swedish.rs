@@ -9,6 +9,7 @@
 //! the captured piece goes to, and remembers which pieces were promoted, for the house
 //! rule that sends them back as pawns.
 
+use super::fen::{mark_promoted, read_promoted};
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, DARK_SQUARES, rank, squares, tables};
 use crate::rules::chess::{
@@ -186,27 +187,6 @@ impl Swedish {
     }
 }
 
-/// Each character of a FEN's placement, with the square of the piece it names (None
-/// for digits, slashes and `~` marks, and for a piece past the board's end).
-fn placement_squares(placement: &str) -> impl Iterator<Item = (char, Option<Cell>)> + '_ {
-    let mut square: i32 = 56;
-    placement.chars().map(move |c| match c {
-        '/' => {
-            square -= 16;
-            (c, None)
-        }
-        '~' => (c, None),
-        d if d.is_ascii_digit() => {
-            square += d as i32 - '0' as i32;
-            (c, None)
-        }
-        _ => {
-            square += 1;
-            (c, Cell::try_from(square - 1).ok().filter(|&sq| sq < 64))
-        }
-    })
-}
-
 impl Game for Swedish {
     type Move = SwedishMove;
     type Options = SwedishOptions;
@@ -221,18 +201,8 @@ impl Game for Swedish {
     /// A FEN, promoted pieces marked `~` after their letter (`Q~`).
     fn set_up(options: SwedishOptions, fen: &str) -> Result<Self, String> {
         let (placement, rest) = fen.trim().split_once(' ').unwrap_or((fen.trim(), ""));
-        let mut promoted = 0u64;
-        let mut before = None;
-        for (c, square) in placement_squares(placement) {
-            if c == '~' {
-                match before {
-                    Some(sq) => promoted |= 1u64 << sq,
-                    None => return Err("'~' must follow a piece".into()),
-                }
-            }
-            before = square;
-        }
-        let clean = format!("{} {rest}", placement.replace('~', ""));
+        let (promoted, clean) = read_promoted(placement)?;
+        let clean = format!("{clean} {rest}");
         Ok(Swedish {
             family: Family::from_fen(options, &clean)?,
             promoted,
@@ -242,13 +212,7 @@ impl Game for Swedish {
     fn set_up_text(&self) -> Option<String> {
         let fen = self.family.fen();
         let (placement, rest) = fen.split_once(' ').expect("a FEN has fields");
-        let mut marked = String::new();
-        for (c, square) in placement_squares(placement) {
-            marked.push(c);
-            if square.is_some_and(|sq| self.promoted & (1u64 << sq) != 0) {
-                marked.push('~');
-            }
-        }
+        let marked = mark_promoted(placement, self.promoted);
         Some(format!("{marked} {rest}")).filter(|f| f != crate::rules::chess::START_FEN)
     }
 
