@@ -36,6 +36,9 @@ mod swedish_tests;
 pub mod transforming;
 #[cfg(test)]
 mod transforming_tests;
+mod turn_safety;
+#[cfg(test)]
+mod turn_safety_tests;
 mod turns;
 mod why;
 

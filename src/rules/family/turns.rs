@@ -6,7 +6,6 @@ use super::{Family, Turn, Variant};
 use crate::rules::chess::tables::{Bitboard, squares};
 use crate::rules::chess::{Move, MoveKind, Role};
 use crate::rules::side::Side;
-use std::collections::HashSet;
 
 impl<V: Variant> Family<V> {
     pub(super) fn play_in_turn(&mut self, m: &Move) {
@@ -32,7 +31,7 @@ impl<V: Variant> Family<V> {
     /// Plays `m` as one move of the turn under way: the side to move stays on, its
     /// double steps become targets for the next turn, and the mover rests where each
     /// piece acts once.
-    fn act(&mut self, m: &Move) {
+    pub(super) fn act(&mut self, m: &Move) {
         let p = &mut self.position;
         let (us, fullmoves) = (p.turn, p.fullmoves);
         p.play_unchecked(m);
@@ -55,48 +54,6 @@ impl<V: Variant> Family<V> {
                 self.turn.used |= 1u64 << rook;
             }
         }
-    }
-
-    /// Where each piece acts once and the king is royal (everyone-moves' check mode),
-    /// the moves that leave a way to end the turn with the king unattacked: the turn
-    /// may end only there, and kings are never taken.
-    pub(super) fn safe_in_turn(&self, mut moves: Vec<Move>) -> Vec<Move> {
-        let us = self.position.turn;
-        let mut dead_ends = HashSet::new();
-        moves.retain(|m| match m.kind {
-            MoveKind::EndTurn => !self.attacked_king(us),
-            _ if m.capture == Some(Role::King) => false,
-            _ => {
-                let mut after = self.clone();
-                after.act(m);
-                after.can_end_safely(&mut dead_ends)
-            }
-        });
-        moves
-    }
-
-    /// Whether some run of further moves by pieces that have not acted (or none)
-    /// leaves the side to move's king unattacked. Positions found to have none are
-    /// remembered with the pieces still free, so each is searched once.
-    fn can_end_safely(&self, dead_ends: &mut HashSet<(Bitboard, Bitboard, [Bitboard; 7])>) -> bool {
-        let us = self.position.turn;
-        if !self.attacked_king(us) {
-            return true;
-        }
-        let board = &self.position.board;
-        if !dead_ends.insert((self.turn.used, board.occupied(), board.by_role)) {
-            return false;
-        }
-        let mut moves = Vec::new();
-        self.pseudo_legal(&mut moves);
-        moves
-            .iter()
-            .filter(|m| m.kind != MoveKind::EndTurn && m.capture != Some(Role::King))
-            .any(|m| {
-                let mut after = self.clone();
-                after.act(m);
-                after.can_end_safely(dead_ends)
-            })
     }
 
     /// Sets up the turn that begins: its length, the en passant targets the last turn
