@@ -102,11 +102,6 @@ impl<V: Variant> Family<V> {
         let Some(king) = self.royal_square(self.position.turn) else {
             return moves;
         };
-        // En passant takes a piece off a square it does not land on; rare enough that
-        // such positions are searched whole.
-        if moves.iter().any(|m| m.kind == MoveKind::EnPassant) {
-            return moves;
-        }
         let movable = self.movable();
         let t = tables();
         let transitions: Vec<Transition> = squares(movable)
@@ -126,9 +121,19 @@ impl<V: Variant> Family<V> {
             .collect();
         let playable = |tr: &Transition| moves.iter().any(|m| m.from == tr.from && m.to == tr.to);
         let answers = self.answer_squares(king);
+        // En passant takes its pawn off a square it does not land on.
+        let takes_attacker = squares(self.turn.targets)
+            .filter(|&target| answers & (1u64 << self.en_passant_victim(target)) != 0)
+            .fold(0, |set, target| set | 1u64 << target);
+        let pawns = self.position.board.by_role[Role::Pawn as usize];
         let mut chosen = vec![false; transitions.len()];
         let mut work: Vec<usize> = (0..transitions.len())
-            .filter(|&i| transitions[i].from == king || answers & (1u64 << transitions[i].to) != 0)
+            .filter(|&i| {
+                let tr = &transitions[i];
+                tr.from == king
+                    || answers & (1u64 << tr.to) != 0
+                    || pawns & (1u64 << tr.from) != 0 && takes_attacker & (1u64 << tr.to) != 0
+            })
             .collect();
         while let Some(i) = work.pop() {
             if chosen[i] {
@@ -171,6 +176,16 @@ impl<V: Variant> Family<V> {
         squares(self.attackers(board, king, self.position.turn.other())).fold(0, |set, a| {
             set | 1u64 << a | t.between[usize::from(a)][usize::from(king)]
         })
+    }
+
+    /// The square of the pawn an en passant capture onto `target` takes.
+    fn en_passant_victim(&self, target: Cell) -> Cell {
+        let behind: i8 = if self.position.turn == Side::White {
+            -8
+        } else {
+            8
+        };
+        target.wrapping_add_signed(behind)
     }
 
     /// The side to move's pieces that may still act this turn.
@@ -259,8 +274,19 @@ impl<V: Variant> Family<V> {
         };
         let t = tables();
         let movable = self.movable();
+        let pawns = p.board.by_role[Role::Pawn as usize];
+        // What each piece could take or step on; a pawn also takes the pawn behind an en
+        // passant target it reaches.
         let helpers: Vec<Bitboard> = squares(movable & !(1u64 << king))
-            .map(|s| self.potential_reach(s, movable))
+            .map(|s| {
+                let reach = self.potential_reach(s, movable);
+                if pawns & (1u64 << s) == 0 {
+                    return reach;
+                }
+                squares(reach & self.turn.targets).fold(reach, |reach, target| {
+                    reach | 1u64 << self.en_passant_victim(target)
+                })
+            })
             .collect();
         squares(self.king_endings(movable)).any(|end| {
             // The king stands on `end`, no longer where it was.
@@ -275,16 +301,7 @@ impl<V: Variant> Family<V> {
                 },
             );
             let needs: Vec<Bitboard> = squares(self.attackers(&board, end, us.other()))
-                .map(|a| {
-                    let mut squares = 1u64 << a | t.between[usize::from(a)][usize::from(end)];
-                    // A pawn that has just stepped twice may also be taken en passant.
-                    if board.piece_at(a).is_some_and(|q| q.role == Role::Pawn) {
-                        let behind: i8 = if us == Side::White { 8 } else { -8 };
-                        let target = a.wrapping_add_signed(behind);
-                        squares |= self.turn.targets & (1u64 << target);
-                    }
-                    squares
-                })
+                .map(|a| 1u64 << a | t.between[usize::from(a)][usize::from(end)])
                 .collect();
             needs.len() <= helpers.len() && matching(&needs, &helpers)
         })
