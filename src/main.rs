@@ -194,8 +194,7 @@ fn run(args: Args) -> Result<(), String> {
 
 #[cfg(feature = "app")]
 fn open_app() -> Result<(), String> {
-    doska::plugins::run_app();
-    Ok(())
+    doska::plugins::run_app()
 }
 
 #[cfg(feature = "app")]

@@ -1006,19 +1006,25 @@ fn command_line_games_perft_and_replay() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a house rule"));
 }
 
-/// A display for the window test: `DISPLAY` if set, else an Xvfb started here.
+/// A display for the window test: `DISPLAY` if set, else an Xvfb started here on a
+/// display number it picks itself (`-displayfd`), which it tells once it is ready.
 fn display() -> (String, Option<std::process::Child>) {
+    use std::io::BufRead;
     if let Ok(d) = std::env::var("DISPLAY") {
         return (d, None);
     }
-    let d = ":77".to_string();
-    let xvfb = Process::new("Xvfb")
-        .args([&d, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+    let mut xvfb = Process::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("the window test needs a display or Xvfb (Debian: apt install xvfb mesa-vulkan-drivers)");
-    std::thread::sleep(std::time::Duration::from_millis(800));
-    (d, Some(xvfb))
+    let mut number = String::new();
+    std::io::BufReader::new(xvfb.stdout.take().unwrap())
+        .read_line(&mut number)
+        .unwrap();
+    assert!(!number.trim().is_empty(), "Xvfb did not start");
+    (format!(":{}", number.trim()), Some(xvfb))
 }
 
 /// The colour of the pixel at (x, y) of an RGB PNG.
@@ -1056,14 +1062,21 @@ fn each_game_opens_in_a_real_window() {
     ];
     for (game, moves) in games {
         let out = dir.join(format!("{game}.png"));
-        let status = doska()
+        let shot = doska()
             .args(["screenshot", game, "--moves", moves, "--out"])
             .arg(&out)
             .env("DISPLAY", &d)
-            .stderr(std::process::Stdio::null())
-            .status()
+            .output()
             .unwrap();
-        assert!(status.success(), "{game}: screenshot failed");
+        assert!(
+            shot.status.success(),
+            "{game}: screenshot failed: {}",
+            String::from_utf8_lossy(&shot.stderr)
+                .lines()
+                .filter(|l| l.starts_with("doska:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
         // The window is 1280x800 with a 300 px panel on the right: the board's a1 cell
         // (dark) sits at the lower left of the free area, h1 (light in chess) to its right.
         if game == "chapayev" {

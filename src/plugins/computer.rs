@@ -204,7 +204,9 @@ fn hint(session: Res<Session>, mut hint: ResMut<Hint>, mut redraw: MessageWriter
     {
         hint.search = None;
     }
-    if let Some(search) = &mut hint.search {
+    // Polling takes the task mutably; only a finished search changes the hint (the
+    // highlights are rebuilt when it does).
+    if let Some(search) = &mut hint.bypass_change_detection().search {
         redraw.write(RequestRedraw);
         if let Some(found) = block_on(poll_once(&mut search.task)) {
             let revision = search.revision;

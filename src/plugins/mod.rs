@@ -5,6 +5,7 @@ pub mod computer;
 pub mod dice;
 mod fonts;
 mod layout;
+mod screenshot;
 pub mod selection;
 pub mod session;
 pub mod sound;
@@ -24,17 +25,18 @@ use crate::rules::record::{SavedGame, replay};
 use bevy::prelude::*;
 use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
 use bevy::render::renderer::RenderAdapterInfo;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::winit::WinitSettings;
 use bevy_egui::EguiPlugin;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const WINDOW_SIZE: (u32, u32) = (1280, 800);
+/// The window's background, behind the board.
+const CLEAR: Color = Color::srgb(0.16, 0.15, 0.14);
 
 /// Everything on screen: window, board, pieces and panels, over the session logic.
 fn app() -> App {
     let mut app = App::new();
-    app.insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.14)))
+    app.insert_resource(ClearColor(CLEAR))
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -95,13 +97,16 @@ fn smooth_edges_on_a_gpu(
 }
 
 /// Opens the app on the game chooser.
-pub fn run_app() {
+pub fn run_app() -> Result<(), String> {
+    display_present()?;
     let mut app = app();
     app.add_plugins(storage::StoragePlugin);
     app.run();
+    Ok(())
 }
 
-/// Opens the app on `game` after `moves`, saves one complete frame to `out` and quits.
+/// Opens the app on `game` after `moves`, saves one frame that shows the board drawn
+/// to `out` and quits.
 pub fn screenshot(
     game: &str,
     out: &Path,
@@ -115,10 +120,11 @@ pub fn screenshot(
     let mut session = Session::new(game);
     let saved = SavedGame::from_match(&played, &session.seats);
     session.load(&saved)?;
+    display_present()?;
+    let result = screenshot::Outcome::default();
     let mut app = app();
     app.insert_resource(session)
         .insert_state(Screen::Playing)
-        .insert_resource(ScreenshotTo(out.to_path_buf()))
         .insert_resource(storage::Settings::default())
         .insert_resource(match view {
             Some((round, above)) => table::Table {
@@ -128,54 +134,27 @@ pub fn screenshot(
             },
             None => table::Table::default(),
         })
-        // The screenshot counts frames, so they must come without input.
+        // Frames come one after another until the picture is taken.
         .insert_resource(WinitSettings::continuous())
-        .add_systems(Update, take_screenshot);
+        .add_plugins(screenshot::ScreenshotPlugin {
+            out: out.to_path_buf(),
+            result: result.clone(),
+        });
     app.run();
-    if out.exists() {
-        Ok(())
-    } else {
-        Err(format!("no frame was saved to {}", out.display()))
-    }
+    let taken = result.lock().ok().and_then(|r| r.clone());
+    taken.unwrap_or_else(|| Err("the window closed before a picture was taken".into()))
 }
 
-#[derive(Resource)]
-struct ScreenshotTo(PathBuf);
-
-/// Frames to wait for pipelines and glyphs to be ready before capturing.
-const SETTLE_FRAMES: u32 = 20;
-/// A flat board waits this long too: on a loaded machine twenty frames can pass before
-/// the panels have taken their width and the board its place.
-const BOARD_SETTLE_SECONDS: f32 = 0.5;
-/// Chapayev's lit 3D table compiles its pipelines in the background for longer (seconds
-/// under a software renderer, more on a loaded machine); until then the table is missing.
-const TABLE_SETTLE_SECONDS: f32 = 2.0;
-
-fn take_screenshot(
-    mut commands: Commands,
-    target: Res<ScreenshotTo>,
-    session: Res<Session>,
-    time: Res<Time>,
-    mut frames: Local<u32>,
-    mut taken: Local<bool>,
-) {
-    *frames += 1;
-    let table = table::is_table(session.game);
-    let seconds = if table {
-        TABLE_SETTLE_SECONDS
-    } else {
-        BOARD_SETTLE_SECONDS
-    };
-    let settled = *frames >= SETTLE_FRAMES && time.elapsed_secs() >= seconds;
-    if settled && !*taken {
-        *taken = true;
-        commands
-            .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(target.0.clone()))
-            .observe(
-                |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                    exit.write(AppExit::Success);
-                },
-            );
+/// A window needs a display; without one, winit gives up with a panic.
+fn display_present() -> Result<(), String> {
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        return Err(
+            "no display to open a window on: set DISPLAY (on a machine without a screen, run under Xvfb)"
+                .into(),
+        );
     }
+    Ok(())
 }

@@ -30,7 +30,14 @@ impl Plugin for WarmUpPlugin {
 
 /// True while the last frame left pipelines to compile; shared by both worlds.
 #[derive(Resource, Clone, Default)]
-struct Compiling(Arc<AtomicBool>);
+pub struct Compiling(Arc<AtomicBool>);
+
+impl Compiling {
+    /// Whether the frame last rendered left a pipeline compiling.
+    pub fn now(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 fn watch(cache: Res<PipelineCache>, compiling: Res<Compiling>) {
     let waiting = cache.waiting_pipelines().next().is_some();
@@ -38,7 +45,7 @@ fn watch(cache: Res<PipelineCache>, compiling: Res<Compiling>) {
 }
 
 fn ask_for_frames(compiling: Res<Compiling>, mut redraw: MessageWriter<RequestRedraw>) {
-    if compiling.0.load(Ordering::Relaxed) {
+    if compiling.now() {
         redraw.write(RequestRedraw);
     }
 }

@@ -1,0 +1,176 @@
+//! `doska screenshot`: the app opened on a position, one frame saved once the board is
+//! really drawn, and the app closed.
+//!
+//! A frame counts as drawn when nothing new has appeared on screen for a few frames
+//! (no mesh or text spawned, so every piece and cell has been prepared for the GPU) and
+//! the render world has had no pipeline left to compile for as many frames: a mesh
+//! whose pipeline is still compiling is simply missing from the frame. Counting
+//! frames or seconds instead fails on a loaded machine, where a frame can come before
+//! the shaders do. The picture taken is checked too (not black, not only the clear
+//! colour where the board stands); one that fails is taken again, and a board that
+//! never draws ends the command with an error instead of a wrong picture.
+
+use super::session::Session;
+use super::warm_up::Compiling;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Frames with nothing new and nothing compiling before the picture is taken.
+const QUIET_FRAMES: u32 = 3;
+/// Pictures taken before giving up on a board that never draws.
+const ATTEMPTS: u32 = 20;
+/// However loaded the machine, a board that has not drawn by then will not.
+const DEADLINE: Duration = Duration::from_secs(180);
+
+pub struct ScreenshotPlugin {
+    pub out: PathBuf,
+    /// Where the result is left for the caller: the app itself is gone once it exits.
+    pub result: Outcome,
+}
+
+/// None while waiting; then Ok, or why no good picture could be taken.
+pub type Outcome = Arc<Mutex<Option<Result<(), String>>>>;
+
+impl Plugin for ScreenshotPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(Capture {
+            out: self.out.clone(),
+            quiet: 0,
+            in_flight: false,
+            attempts: 0,
+            started: Instant::now(),
+            result: self.result.clone(),
+        })
+        .add_systems(Last, settle);
+    }
+}
+
+/// Where the picture goes, how long the screen has been still, and how it ended.
+#[derive(Resource)]
+pub struct Capture {
+    out: PathBuf,
+    quiet: u32,
+    in_flight: bool,
+    attempts: u32,
+    started: Instant,
+    result: Outcome,
+}
+
+impl Capture {
+    fn done(&self) -> bool {
+        self.result.lock().is_ok_and(|r| r.is_some())
+    }
+
+    fn end(&self, result: Result<(), String>, exit: &mut MessageWriter<AppExit>) {
+        exit.write(if result.is_ok() {
+            AppExit::Success
+        } else {
+            AppExit::error()
+        });
+        if let Ok(mut slot) = self.result.lock() {
+            *slot = Some(result);
+        }
+    }
+}
+
+/// Something appeared on screen this frame.
+type Appeared = Or<(Added<Mesh2d>, Added<Mesh3d>, Added<Text2d>, Added<Sprite>)>;
+
+fn settle(
+    mut commands: Commands,
+    mut capture: ResMut<Capture>,
+    compiling: Res<Compiling>,
+    appeared: Query<(), Appeared>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if capture.done() || capture.in_flight {
+        return;
+    }
+    if capture.started.elapsed() > DEADLINE {
+        let late = format!("the board was not drawn within {} s", DEADLINE.as_secs());
+        capture.end(Err(late), &mut exit);
+        return;
+    }
+    if compiling.now() || !appeared.is_empty() {
+        capture.quiet = 0;
+        return;
+    }
+    capture.quiet += 1;
+    if capture.quiet < QUIET_FRAMES {
+        return;
+    }
+    capture.in_flight = true;
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(check_and_save);
+}
+
+/// Saves a picture that shows a board, or asks for another.
+fn check_and_save(
+    shot: On<ScreenshotCaptured>,
+    mut capture: ResMut<Capture>,
+    session: Res<Session>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    capture.in_flight = false;
+    capture.quiet = 0;
+    capture.attempts += 1;
+    let picture = match shot.image.clone().try_into_dynamic() {
+        Ok(picture) => picture.to_rgb8(),
+        Err(e) => {
+            capture.end(Err(format!("the frame could not be read: {e}")), &mut exit);
+            return;
+        }
+    };
+    let (width, height) = picture.dimensions();
+    let table = super::table::is_table(session.game);
+    let fault = drawing_fault(picture.as_raw(), width as usize, height as usize, table);
+    match fault {
+        None => {
+            let saved = picture
+                .save(&capture.out)
+                .map_err(|e| format!("{}: {e}", capture.out.display()));
+            capture.end(saved, &mut exit);
+        }
+        Some(fault) if capture.attempts >= ATTEMPTS => {
+            let attempts = capture.attempts;
+            let none = format!("{attempts} pictures taken, none showed the board: {fault}");
+            capture.end(Err(none), &mut exit);
+        }
+        Some(_) => {}
+    }
+}
+
+/// What is wrong with a frame that should show a board, if anything: black where the
+/// GPU drew nothing, or the clear colour alone where the board stands (the left part
+/// of the window, beside the panel; Chapayev's table fills the window).
+fn drawing_fault(rgb: &[u8], width: usize, height: usize, table: bool) -> Option<&'static str> {
+    let pixel = |x: usize, y: usize| {
+        let i = (y * width + x) * 3;
+        [rgb[i], rgb[i + 1], rgb[i + 2]]
+    };
+    let total = width * height;
+    let black = rgb.chunks_exact(3).filter(|p| *p == [0, 0, 0]).count();
+    if total == 0 || black * 2 > total {
+        return Some("the frame is black");
+    }
+    let clear = super::CLEAR.to_srgba();
+    let clear = [clear.red, clear.green, clear.blue].map(|c| (c * 255.0).round() as i16);
+    let board_width = if table { width } else { width * 3 / 4 };
+    let mut drawn = 0;
+    let mut seen = 0;
+    for y in (0..height).step_by(8) {
+        for x in (0..board_width).step_by(8) {
+            seen += 1;
+            let p = pixel(x, y).map(i16::from);
+            if (0..3).any(|i| (p[i] - clear[i]).abs() > 6) {
+                drawn += 1;
+            }
+        }
+    }
+    // A board covers far more than a tenth of its area.
+    (drawn * 10 < seen).then_some("only the background where the board should be")
+}
