@@ -31,6 +31,20 @@ pub fn parse_view(raw: &str) -> Result<(f32, f32), String> {
     Ok((round, above))
 }
 
+/// Parses `--size WIDTHxHEIGHT`: a window size in logical pixels, 200 to 4000 each way.
+pub fn parse_size(raw: &str) -> Result<(u32, u32), String> {
+    let wrong = || format!("--size takes WIDTHxHEIGHT, e.g. 800x600, not '{raw}'");
+    let (width, height) = raw.split_once('x').ok_or_else(wrong)?;
+    let width: u32 = width.trim().parse().map_err(|_| wrong())?;
+    let height: u32 = height.trim().parse().map_err(|_| wrong())?;
+    if !(200..=4000).contains(&width) || !(200..=4000).contains(&height) {
+        return Err(format!(
+            "--size: each side is 200 to 4000 pixels, not '{raw}'"
+        ));
+    }
+    Ok((width, height))
+}
+
 pub fn games() -> String {
     GameId::ALL
         .iter()
@@ -295,6 +309,9 @@ mod tests {
         assert_eq!(parse_view("150,20"), Ok((150.0, 20.0)));
         assert_eq!(parse_view(" -30 , 85 "), Ok((-30.0, 85.0)));
         assert!(parse_view("150").is_err());
+        assert_eq!(parse_size("800x600"), Ok((800, 600)));
+        assert!(parse_size("800").is_err());
+        assert!(parse_size("100x600").is_err());
         assert!(parse_view("a,20").is_err());
         assert!(parse_view("0,90").is_err());
         assert!(parse_view("inf,20").is_err());

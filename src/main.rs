@@ -88,6 +88,10 @@ enum Command {
         /// White's side) and above it, e.g. 150,20 (when the earth rotates).
         #[arg(long, value_name = "ROUND,ABOVE", value_parser = cli::parse_view)]
         view: Option<(f32, f32)>,
+        /// Resizes the window to this size once the board is drawn, and takes the
+        /// picture at that size.
+        #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = cli::parse_size)]
+        size: Option<(u32, u32)>,
     },
 }
 
@@ -188,7 +192,8 @@ fn run(args: Args) -> Result<(), String> {
             out,
             moves,
             view,
-        }) => screenshot(&game, &out, moves.as_deref(), &options, view),
+            size,
+        }) => screenshot(&game, &out, moves.as_deref(), &options, view, size),
     }
 }
 
@@ -204,8 +209,9 @@ fn screenshot(
     moves: Option<&str>,
     options: &[(String, String)],
     view: Option<(f32, f32)>,
+    size: Option<(u32, u32)>,
 ) -> Result<(), String> {
-    doska::plugins::screenshot(game, out, moves, options, view)
+    doska::plugins::screenshot(game, out, moves, options, view, size)
 }
 
 #[cfg(not(feature = "app"))]
@@ -220,6 +226,7 @@ fn screenshot(
     _: Option<&str>,
     _: &[(String, String)],
     _: Option<(f32, f32)>,
+    _: Option<(u32, u32)>,
 ) -> Result<(), String> {
     open_app()
 }

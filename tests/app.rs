@@ -1146,6 +1146,37 @@ fn each_game_opens_in_a_real_window() {
             );
         }
     }
+    // Every screen survives a resize, small and large: Chapayev's 3D table drew into a
+    // part of the window that no longer existed after shrinking, and the app quit.
+    for (game, moves, size) in [
+        ("chapayev", "lot white=1 seed=5", "400x300"),
+        ("chapayev", "lot white=1 seed=5", "800x600"),
+        ("chapayev", "lot white=1 seed=5", "1000x700"),
+        ("chapayev", "lot white=1 seed=5", "1920x1080"),
+        ("chess", "1. e4", "400x300"),
+        ("tri-chess", "", "1920x1080"),
+    ] {
+        let out = dir.join(format!("{game}-{size}.png"));
+        let shot = doska()
+            .args([
+                "screenshot",
+                game,
+                "--moves",
+                moves,
+                "--size",
+                size,
+                "--out",
+            ])
+            .arg(&out)
+            .env("DISPLAY", &d)
+            .output()
+            .unwrap();
+        assert!(
+            shot.status.success(),
+            "{game} at {size}: {}",
+            String::from_utf8_lossy(&shot.stderr)
+        );
+    }
     if let Some(mut x) = xvfb {
         let _ = x.kill();
     }

@@ -106,13 +106,14 @@ pub fn run_app() -> Result<(), String> {
 }
 
 /// Opens the app on `game` after `moves`, saves one frame that shows the board drawn
-/// to `out` and quits.
+/// to `out` (after resizing the window to `size`, if given) and quits.
 pub fn screenshot(
     game: &str,
     out: &Path,
     moves: Option<&str>,
     options: &[(String, String)],
     view: Option<(f32, f32)>,
+    size: Option<(u32, u32)>,
 ) -> Result<(), String> {
     let game = GameId::from_id(game)?;
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
@@ -138,6 +139,7 @@ pub fn screenshot(
         .insert_resource(WinitSettings::continuous())
         .add_plugins(screenshot::ScreenshotPlugin {
             out: out.to_path_buf(),
+            resize: size.map(UVec2::from),
             result: result.clone(),
         });
     app.run();

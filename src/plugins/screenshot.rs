@@ -14,6 +14,7 @@ use super::session::Session;
 use super::warm_up::Compiling;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::window::WindowResized;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -27,6 +28,8 @@ const DEADLINE: Duration = Duration::from_secs(180);
 
 pub struct ScreenshotPlugin {
     pub out: PathBuf,
+    /// A size to give the window once the board is drawn, before the picture.
+    pub resize: Option<UVec2>,
     /// Where the result is left for the caller: the app itself is gone once it exits.
     pub result: Outcome,
 }
@@ -38,13 +41,15 @@ impl Plugin for ScreenshotPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(Capture {
             out: self.out.clone(),
+            resize: self.resize,
             quiet: 0,
             in_flight: false,
             attempts: 0,
             started: Instant::now(),
             result: self.result.clone(),
         })
-        .add_systems(Last, settle);
+        // First, so a resize reaches every system of the frame before it is drawn.
+        .add_systems(First, settle);
     }
 }
 
@@ -52,6 +57,7 @@ impl Plugin for ScreenshotPlugin {
 #[derive(Resource)]
 pub struct Capture {
     out: PathBuf,
+    resize: Option<UVec2>,
     quiet: u32,
     in_flight: bool,
     attempts: u32,
@@ -84,6 +90,8 @@ fn settle(
     mut capture: ResMut<Capture>,
     compiling: Res<Compiling>,
     appeared: Query<(), Appeared>,
+    mut windows: Query<(Entity, &mut Window)>,
+    mut resized: MessageWriter<WindowResized>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if capture.done() || capture.in_flight {
@@ -100,6 +108,20 @@ fn settle(
     }
     capture.quiet += 1;
     if capture.quiet < QUIET_FRAMES {
+        return;
+    }
+    // Drawn at the first size: now the resize, said as winit says a person's (the
+    // size, and the message cameras and panels follow), and the wait starts again.
+    if let Some(size) = capture.resize.take() {
+        for (entity, mut window) in &mut windows {
+            window.resolution.set(size.x as f32, size.y as f32);
+            resized.write(WindowResized {
+                window: entity,
+                width: size.x as f32,
+                height: size.y as f32,
+            });
+        }
+        capture.quiet = 0;
         return;
     }
     capture.in_flight = true;

@@ -328,8 +328,15 @@ pub fn camera(
     let mut aspect = 16.0 / 9.0;
     if let (Some((min, max)), Ok(window)) = (table.area, windows.single()) {
         let scale = window.scale_factor();
-        let position = (min * scale).as_uvec2();
-        let size = ((max - min) * scale).as_uvec2().max(UVec2::ONE);
+        // The free area is measured by the panels a frame late: after the window
+        // shrinks it can stand partly outside, and a viewport outside its window is a
+        // render error that closes the app.
+        let window_size = window.physical_size().max(UVec2::ONE);
+        let position = (min * scale).as_uvec2().min(window_size - UVec2::ONE);
+        let size = ((max - min) * scale)
+            .as_uvec2()
+            .min(window_size - position)
+            .max(UVec2::ONE);
         aspect = size.x as f32 / size.y as f32;
         let now = camera
             .viewport
