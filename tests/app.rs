@@ -1405,3 +1405,24 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
     }
     assert_eq!(session(&app).current.cursor(), 0);
 }
+
+#[test]
+fn a_person_cannot_move_for_the_computers_seat() {
+    let mut app = headless(GameId::Chess, &[]);
+    app.world_mut().resource_mut::<Session>().computer = vec![false, true];
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    assert_eq!(session(&app).current.cursor(), 1);
+    // Black is the computer's: neither clicks nor a sent action play for it.
+    click(&mut app, "e7");
+    click(&mut app, "e5");
+    assert_eq!(session(&app).current.cursor(), 1, "a click moved Black");
+    let e5 = session(&app).current.position().parse_move("e5").unwrap();
+    let play = doska::rules::Action::Play(e5);
+    app.world_mut().write_message(Command::Act(play));
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 1, "an action moved Black");
+    app.world_mut().write_message(Command::Computer(play));
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 2, "the computer's own move");
+}

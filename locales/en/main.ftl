@@ -146,6 +146,7 @@ status-draw-offered = Draw offered: your opponent may accept after your move.
 msg-capture-compulsory = A capture is compulsory: only pieces that can capture may move.
 msg-piece-cannot-move = The { $mover } has no move now. { $how }
 msg-select-own-piece = Click a piece of the side to move.
+msg-computer-failed = The computer found no move in time; it played its first legal one.
 msg-saved = Saved: { $path }
 msg-autosave-unreadable = The unfinished game could not be read: { $problem }
 msg-several-routes = Several capture routes end there: click the landing squares in turn.

@@ -146,6 +146,7 @@ status-draw-offered = Нічию запропоновано: суперник м
 msg-capture-compulsory = Взяття обов'язкове: ходити можна лише фігурами, що б'ють.
 msg-piece-cannot-move = Фігурі «{ $mover }» зараз нікуди піти. { $how }
 msg-select-own-piece = Виберіть фігуру тієї сторони, чий хід.
+msg-computer-failed = Комп’ютер не знайшов ходу вчасно й зіграв перший дозволений.
 msg-saved = Збережено: { $path }
 msg-autosave-unreadable = Незакінчену партію не вдалося прочитати: { $problem }
 msg-several-routes = Туди ведуть кілька шляхів взяття: клацайте поля приземлення по черзі.

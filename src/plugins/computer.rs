@@ -1,8 +1,14 @@
 //! The computer's seats, and the hint. When a computer seat is to move, its action is
-//! searched on a background task (the window keeps drawing and the menus work) and
+//! searched on a thread of its own (the window keeps drawing and the menus work) and
 //! played like a player's after a short pause, so a reply never lands before the
 //! player's own move has finished sliding. A hint is the same search for a human
 //! seat, shown on the board instead of played.
+//!
+//! A search can never leave its seat dead. Each runs on its own thread, so one that
+//! runs long holds up no other; a search whose position is gone (undo, a new game) is
+//! told to stop; one that outlives its time by far is told to stop and then given up;
+//! and a search that fails or is given up twice in a row makes the seat play its
+//! first legal action, with a message saying so.
 
 use super::session::{ApplyActions, Command, Screen, Session};
 use super::table::Table;
@@ -11,8 +17,11 @@ use crate::rules::search::{Level, Limits, decide};
 use crate::rules::trichess::Said;
 use crate::rules::{Action, Match, Move, Position};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use bevy::window::RequestRedraw;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// The least time between the position appearing and the computer's reply.
@@ -36,10 +45,61 @@ impl Plugin for ComputerPlugin {
     }
 }
 
-/// A search under way, and the match revision it is for.
+/// Time a search may take beyond its limit before it is told to stop, and again
+/// before it is given up.
+const GRACE: f64 = 5.0;
+
+/// A search under way on its own thread, and the match revision it is for. Dropped, it
+/// tells the thread to stop.
 struct Search<T> {
-    task: Task<Option<T>>,
+    answer: Arc<Mutex<Option<Option<T>>>>,
+    thread: Option<JoinHandle<()>>,
+    stop: Arc<AtomicBool>,
     revision: u64,
+}
+
+impl<T: Send + 'static> Search<T> {
+    fn start(
+        revision: u64,
+        limits: &mut Limits,
+        think: impl FnOnce(&Limits) -> Option<T> + Send + 'static,
+    ) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(stop.clone());
+        let limits = limits.clone();
+        let answer = Arc::new(Mutex::new(None));
+        let slot = answer.clone();
+        let thread = std::thread::Builder::new()
+            .name("doska-search".into())
+            .spawn(move || {
+                let found = think(&limits);
+                if let Ok(mut slot) = slot.lock() {
+                    *slot = Some(found);
+                }
+            })
+            .inspect_err(|e| warn!("no thread for the computer's search: {e}"))
+            .ok();
+        Search {
+            answer,
+            thread,
+            stop,
+            revision,
+        }
+    }
+
+    /// The search's answer once it has one; Some(None) where it found nothing or failed.
+    fn poll(&self) -> Option<Option<T>> {
+        let answered = self.answer.lock().ok().and_then(|mut slot| slot.take());
+        // A thread that ended (or never started) without answering has failed.
+        let ended = self.thread.as_ref().is_none_or(|t| t.is_finished());
+        answered.or(ended.then_some(None))
+    }
+}
+
+impl<T> Drop for Search<T> {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 /// The computer's action, and why it took a diplomatic step.
@@ -47,8 +107,11 @@ type Reply = (Action, Option<Said>);
 
 #[derive(Resource, Default)]
 pub struct Thinking {
-    /// The computer's search, and when it started (the pause counts from there).
-    search: Option<(Search<Reply>, f64)>,
+    /// The computer's search, when it started (the pause counts from there) and how
+    /// long it may take.
+    search: Option<(Search<Reply>, f64, f64)>,
+    /// Searches in a row that failed or were given up, for the revision they were for.
+    failures: (u64, u32),
     /// A reply found before the pause was over.
     ready: Option<(Action, u64, f64)>,
     /// Why the computer took its latest diplomatic step, and that step with its place
@@ -81,7 +144,7 @@ impl Hint {
     }
 }
 
-/// How long a level may think, and with what seed.
+/// How long a level may think.
 fn limits(level: Level, think_seconds: u32) -> Limits {
     Limits {
         time: match level {
@@ -110,7 +173,7 @@ fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Le
 }
 
 fn computer_turn(
-    session: Res<Session>,
+    mut session: ResMut<Session>,
     table: Option<Res<Table>>,
     time: Res<Time>,
     mut thinking: ResMut<Thinking>,
@@ -122,7 +185,7 @@ fn computer_turn(
     if thinking
         .search
         .as_ref()
-        .is_some_and(|(s, _)| s.revision != session.revision)
+        .is_some_and(|(s, ..)| s.revision != session.revision)
         || thinking
             .ready
             .as_ref()
@@ -131,15 +194,23 @@ fn computer_turn(
         thinking.search = None;
         thinking.ready = None;
     }
-    if let Some((search, started)) = &mut thinking.search {
+    if let Some((search, started, allowed)) = &thinking.search {
         // The search runs on another thread; frames keep coming to collect its move.
         redraw.write(RequestRedraw);
-        if let Some(found) = block_on(poll_once(&mut search.task)) {
-            let (revision, started) = (search.revision, *started);
+        let (revision, started, overdue) = (search.revision, *started, now - started - allowed);
+        if overdue > 0.0 {
+            search.stop.store(true, Ordering::Relaxed);
+        }
+        let answer = search.poll().or((overdue > GRACE).then_some(None));
+        if let Some(found) = answer {
             thinking.search = None;
-            if let Some((action, said)) = found {
-                thinking.ready = Some((action, revision, started));
-                thinking.said = said.map(|s| (session.current.cursor(), action, s));
+            match found {
+                Some((action, said)) => {
+                    thinking.failures = (revision, 0);
+                    thinking.ready = Some((action, revision, started));
+                    thinking.said = said.map(|s| (session.current.cursor(), action, s));
+                }
+                None => fail(&mut session, &mut thinking, revision, started),
             }
         }
     }
@@ -147,7 +218,7 @@ fn computer_turn(
         redraw.write(RequestRedraw);
         if now - started >= PAUSE {
             thinking.ready = None;
-            commands.write(Command::Act(action));
+            commands.write(Command::Computer(action));
         }
         return;
     }
@@ -172,20 +243,35 @@ fn computer_turn(
         let budget = Duration::from_millis(left / 30 + increment * 4 / 5);
         limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
     }
+    let allowed = limits.time.map_or(60.0, |t| t.as_secs_f64()) + GRACE;
     // The seed follows the match, so the same game replays the same choices.
     let seed = session.current.all_actions().len() as u64 ^ session.revision << 20;
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        let action = decide(&m, level, &limits, seed)?;
+    let search = Search::start(session.revision, &mut limits, move |limits| {
+        let action = decide(&m, level, limits, seed)?;
         Some((action, reason(&m, &action)))
     });
-    thinking.search = Some((
-        Search {
-            task,
-            revision: session.revision,
-        },
-        now,
-    ));
+    thinking.search = Some((search, now, allowed));
     redraw.write(RequestRedraw);
+}
+
+/// A search that found nothing for a position where the seat has an action: tried
+/// again once; the second time the seat plays its first legal action and says so.
+fn fail(session: &mut Session, thinking: &mut Thinking, revision: u64, started: f64) {
+    let (for_revision, count) = thinking.failures;
+    let count = if for_revision == revision {
+        count + 1
+    } else {
+        1
+    };
+    thinking.failures = (revision, count);
+    warn!("the computer's search found no action ({count} in a row)");
+    if count < 2 {
+        return;
+    }
+    if let Some(&action) = session.current.legal_actions().first() {
+        thinking.ready = Some((action, revision, started));
+        session.message = Some("msg-computer-failed");
+    }
 }
 
 /// Why the computer takes a diplomatic step in chess for three.
@@ -204,11 +290,9 @@ fn hint(session: Res<Session>, mut hint: ResMut<Hint>, mut redraw: MessageWriter
     {
         hint.search = None;
     }
-    // Polling takes the task mutably; only a finished search changes the hint (the
-    // highlights are rebuilt when it does).
-    if let Some(search) = &mut hint.bypass_change_detection().search {
+    if let Some(search) = &hint.search {
         redraw.write(RequestRedraw);
-        if let Some(found) = block_on(poll_once(&mut search.task)) {
+        if let Some(found) = search.poll() {
             let revision = search.revision;
             hint.search = None;
             hint.found = found.map(|m| (revision, m));
@@ -224,18 +308,18 @@ fn hint(session: Res<Session>, mut hint: ResMut<Hint>, mut redraw: MessageWriter
         return;
     }
     let position = session.current.position().clone();
-    let limits = Limits {
+    let mut limits = Limits {
         time: Some(HINT_TIME),
         ..Limits::default()
     };
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        position
-            .think(Level::Hard, &limits, 0, &mut |_| {})
-            .map(|t| t.best)
-    });
-    hint.search = Some(Search {
-        task,
-        revision: session.revision,
-    });
+    hint.search = Some(Search::start(
+        session.revision,
+        &mut limits,
+        move |limits| {
+            position
+                .think(Level::Hard, limits, 0, &mut |_| {})
+                .map(|t| t.best)
+        },
+    ));
     redraw.write(RequestRedraw);
 }

@@ -266,6 +266,23 @@ impl Session {
             .find(|&seat| self.computer.get(seat).copied().unwrap_or(false))
     }
 
+    /// Whether `action` would be a move for a seat the computer plays: a person may
+    /// not make it. Resigning and draws speak for the player's own side, and a roll of
+    /// the dice or Chapayev's lot is chance's, whoever starts it.
+    pub fn computer_holds(&self, action: &Action) -> bool {
+        let Action::Play(m) = action else {
+            return false;
+        };
+        let position = self.current.position();
+        if position.awaits_roll() || position.is_lot(m) {
+            return false;
+        }
+        self.computer
+            .get(position.mover(m))
+            .copied()
+            .unwrap_or(false)
+    }
+
     pub fn computer_to_move(&self) -> bool {
         let seat = self.current.position().seat_to_move();
         self.computer.get(seat).copied().unwrap_or(false)
@@ -324,7 +341,10 @@ pub struct CellClicked(pub Cell);
 pub enum Command {
     /// Start a new match with the session's game, rules and seats.
     NewMatch,
+    /// A player's action; refused for a seat the computer holds.
     Act(Action),
+    /// The computer's action for a seat it holds.
+    Computer(Action),
     /// Play an action from an earlier position, dropping the later moves.
     ActDroppingLater(Action),
     Undo,
@@ -410,7 +430,8 @@ fn apply_commands(
         let result = match command {
             // Replacements were handled above; a `Replace` with nothing asked does nothing.
             Command::NewMatch | Command::Load(_) | Command::Choose(_) | Command::Replace => Ok(()),
-            Command::Act(action) => session.act(*action),
+            Command::Act(action) if session.computer_holds(action) => Ok(()),
+            Command::Act(action) | Command::Computer(action) => session.act(*action),
             Command::ActDroppingLater(action) => session.act_dropping_later(*action),
             Command::Undo => {
                 session.take_back();
@@ -456,6 +477,7 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
         s.message = None;
         s.refusal = None;
         match click {
+            Click::Play(m) if s.computer_holds(&Action::Play(m)) => {}
             Click::Play(m) if s.current.position().warning(&m).is_some() => {
                 s.message = s.current.position().warning(&m);
                 s.confirm = Some(m);
