@@ -39,6 +39,8 @@ pub use view::{MoveView, PieceKind, PieceView};
 pub use why::{Refusal, Word};
 
 #[cfg(test)]
+mod finished_tests;
+#[cfg(test)]
 mod proptests;
 #[cfg(test)]
 mod why_tests;

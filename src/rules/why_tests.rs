@@ -179,6 +179,10 @@ fn met(game: GameId) -> Found {
 fn random_game(game: GameId, rules: &[(String, String)], dice: &mut Dice, out: &mut Found) {
     let mut position = Position::new(game, rules).expect("valid rules");
     for _ in 0..60 {
+        // A finished game takes no clicks, so it gives no reasons.
+        if position.outcome(1).is_some() {
+            break;
+        }
         refusals_in(&position, false, dice, out);
         let m = match position.roll(dice.next()) {
             Some(roll) if position.awaits_roll() => roll,

@@ -141,6 +141,10 @@ impl Game for DiceChess {
     /// or the pass.
     fn legal_moves(&self) -> Vec<DiceMove> {
         let Some(roll) = self.rolled else {
+            // A finished game rolls no more (a stalemate under the check rules).
+            if self.outcome(1).is_some() {
+                return Vec::new();
+            }
             return Roll::all(self.rules().dice())
                 .into_iter()
                 .map(DiceMove::Roll)

@@ -77,6 +77,11 @@ impl<V: Variant> Family<V> {
 
     /// Every legal move of the side to move.
     pub(crate) fn moves(&self) -> Vec<Move> {
+        // A game won by a rule of the variant's own (a king taken) is over: nothing is
+        // played after it, not even the rest of a turn.
+        if self.variant.lost(self).is_some() {
+            return Vec::new();
+        }
         let mut moves = self.king_safe();
         moves.retain(|m| self.variant.permits(self, m));
         moves

@@ -417,6 +417,10 @@ impl Shashmaty {
     }
 
     fn moves(&self) -> Vec<ShashMove> {
+        // A king taken ends the game: nothing is played after it.
+        if self.family.variant.lost(&self.family).is_some() {
+            return Vec::new();
+        }
         let us = self.turn();
         let mut moves = self.candidates();
         moves.retain(|m| {
