@@ -1426,3 +1426,34 @@ fn a_person_cannot_move_for_the_computers_seat() {
     app.update();
     assert_eq!(session(&app).current.cursor(), 2, "the computer's own move");
 }
+
+#[test]
+fn undo_against_the_computer_is_a_takeback() {
+    let mut app = headless(GameId::Chess, &[]);
+    app.world_mut().resource_mut::<Session>().computer = vec![false, true];
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let reply = session(&app).current.position().parse_move("e5").unwrap();
+    let reply = doska::rules::Action::Play(reply);
+    app.world_mut().write_message(Command::Computer(reply));
+    app.update();
+    assert_eq!(session(&app).current.cursor(), 2);
+    // Undo takes back the move and the reply; nothing is left to browse to.
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(session(&app).current.all_actions().len(), 0);
+    assert!(!session(&app).current.can_redo(), "not browsing");
+    // Redo restores both, the player to move again.
+    app.world_mut().write_message(Command::Redo);
+    app.update();
+    assert_eq!(session(&app).current.all_actions().len(), 2);
+    assert_eq!(session(&app).current.cursor(), 2);
+    // Taken back again, another move is played without a question and Redo is gone.
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    click(&mut app, "d2");
+    click(&mut app, "d4");
+    assert!(session(&app).dropping.is_none(), "no question asked");
+    assert_eq!(session(&app).current.notation(0), "d4");
+    assert!(!session(&app).can_redo());
+}

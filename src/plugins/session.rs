@@ -38,6 +38,8 @@ pub struct Session {
     /// The clocks stand still.
     pub clocks_paused: bool,
     pub current: Match,
+    /// Groups of actions taken back, the latest last, for Redo.
+    pub taken_back: Vec<Vec<Action>>,
     pub table: MoveTable,
     pub selection: Selection,
     /// Moves that differ only by the piece chosen, waiting for the player's choice.
@@ -86,6 +88,7 @@ impl Session {
             seats,
             table: MoveTable::default(),
             current,
+            taken_back: Vec::new(),
             selection: Selection::default(),
             choice: None,
             confirm: None,
@@ -156,6 +159,7 @@ impl Session {
 
     pub fn load(&mut self, saved: &SavedGame) -> Result<(), String> {
         let m = saved.to_match()?;
+        self.taken_back.clear();
         self.game = m.game();
         self.options = m.start().options();
         self.seats = saved.seats.clone();
@@ -232,6 +236,8 @@ impl Session {
     pub fn act_dropping_later(&mut self, action: Action) -> Result<(), String> {
         let before = self.current.position().clone();
         let passed = self.current.act(action)?;
+        // A new action: what was taken back is gone for good.
+        self.taken_back.clear();
         self.animate = action.moved().and_then(|m| before.view(&m));
         self.refresh();
         self.played += 1;
@@ -246,13 +252,47 @@ impl Session {
     }
 
     /// Takes the last action back; against the computer, back to the player's own
-    /// turn, so the computer's reply and the player's move go together.
+    /// turn, so the computer's reply and the player's move go together. At the end of
+    /// the record it is a takeback: the actions leave the record (the player plays on
+    /// without a question) and Redo can restore them until a new action is played.
+    /// While browsing an earlier position, it steps back one more.
     pub fn take_back(&mut self) {
+        let (browsing, before) = (self.current.can_redo(), self.current.cursor());
         self.current.take_back();
         let everyone = self.computer.iter().all(|&c| c);
         while !everyone && self.computer_to_move() && self.current.can_take_back() {
             self.current.take_back();
         }
+        if browsing {
+            return;
+        }
+        let taken = self.current.all_actions()[self.current.cursor()..before].to_vec();
+        if !taken.is_empty() {
+            self.current.drop_later();
+            self.taken_back.push(taken);
+        }
+    }
+
+    /// Restores the actions of the last takeback, or while browsing steps forward.
+    pub fn bring_back(&mut self) {
+        if self.current.can_redo() {
+            self.current.bring_back();
+            return;
+        }
+        if let Some(taken) = self.taken_back.pop() {
+            for action in taken {
+                if let Err(e) = self.current.play(action) {
+                    warn!("a taken-back action no longer plays: {e}");
+                    self.taken_back.clear();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Whether Redo has something to restore.
+    pub fn can_redo(&self) -> bool {
+        self.current.can_redo() || !self.taken_back.is_empty()
     }
 
     /// True when the seat to move is the computer's.
@@ -440,7 +480,7 @@ fn apply_commands(
                 Ok(())
             }
             Command::Redo => {
-                session.current.bring_back();
+                session.bring_back();
                 session.animate = None;
                 session.refresh();
                 Ok(())

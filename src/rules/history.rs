@@ -456,6 +456,12 @@ impl Match {
         true
     }
 
+    /// Forgets the actions after the position shown, as a takeback does.
+    pub fn drop_later(&mut self) {
+        self.actions.truncate(self.cursor);
+        self.states.truncate(self.cursor + 1);
+    }
+
     /// Redoes the next action, and the forced pass that followed it.
     pub fn bring_back(&mut self) -> bool {
         if !self.redo() {

@@ -376,7 +376,7 @@ pub fn show(
                     send = Some(Command::Undo);
                 }
                 if ui
-                    .add_enabled(m.can_redo(), egui::Button::new(lang.t("button-redo")))
+                    .add_enabled(session.can_redo(), egui::Button::new(lang.t("button-redo")))
                     .clicked()
                 {
                     send = Some(Command::Redo);
