@@ -537,12 +537,7 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
 
 /// Feeds the time that passed to the match's clocks, while a match with clocks goes on
 /// on screen; a fallen flag ends it like any other result.
-fn run_clocks(
-    time: Res<Time>,
-    screen: Res<State<Screen>>,
-    mut session: ResMut<Session>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
+fn run_clocks(time: Res<Time>, screen: Res<State<Screen>>, mut session: ResMut<Session>) {
     let m = &session.current;
     let running = *screen.get() == Screen::Playing
         && !session.clocks_paused
@@ -557,6 +552,4 @@ fn run_clocks(
     if session.current.outcome().is_some() {
         session.revision += 1;
     }
-    // The readings change every tenth of a second: frames must keep coming.
-    redraw.write(bevy::window::RequestRedraw);
 }

@@ -306,7 +306,8 @@ impl Plugin for StoragePlugin {
         app.insert_resource(settings)
             .insert_resource(folders)
             .insert_resource(unfinished)
-            .add_systems(Update, (autosave, save_settings));
+            .add_systems(Update, (autosave, save_settings))
+            .add_systems(Last, autosave_on_exit);
     }
 }
 
@@ -328,6 +329,27 @@ fn autosave(
     if written.as_ref() == Some(&saved) {
         return;
     }
+    if write_autosave(&session, &folders, &saved) {
+        *written = Some(saved);
+    }
+}
+
+/// On quitting, the autosave takes the clocks as they stand: the time spent on the
+/// move in progress counts, and comes back with the game.
+fn autosave_on_exit(
+    mut exits: MessageReader<AppExit>,
+    session: Res<Session>,
+    folders: Res<Folders>,
+    screen: Res<State<Screen>>,
+) {
+    if exits.read().next().is_some() && *screen.get() == Screen::Playing {
+        write_autosave(&session, &folders, &session.saved());
+    }
+}
+
+/// Writes the game in progress to the autosave, or removes it once the game is over;
+/// whether that worked.
+fn write_autosave(session: &Session, folders: &Folders, saved: &SavedGame) -> bool {
     let path = folders.autosave_file();
     let result = if session.current.outcome().is_some() {
         std::fs::remove_file(&path).or_else(|e| match e.kind() {
@@ -337,10 +359,9 @@ fn autosave(
     } else {
         write_atomically(&path, &saved.to_ron())
     };
-    match result {
-        Ok(()) => *written = Some(saved),
-        Err(e) => warn!("autosave to {} failed: {e}", path.display()),
-    }
+    result
+        .inspect_err(|e| warn!("autosave to {} failed: {e}", path.display()))
+        .is_ok()
 }
 
 fn save_settings(settings: Res<Settings>, folders: Res<Folders>) {

@@ -254,9 +254,25 @@ pub fn shown(ms: Millis) -> String {
     }
 }
 
+/// Milliseconds until a running reading of `ms` shows differently (see [`shown`]):
+/// a tenth of a second under ten seconds, else a second.
+pub fn until_shown_changes(ms: Millis) -> Millis {
+    let step = if ms < 10_000 { 100 } else { 1000 };
+    ms % step + 1
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reading_changes_on_its_shown_step() {
+        assert_eq!(until_shown_changes(65_400), 401);
+        assert_eq!(until_shown_changes(10_000), 1);
+        assert_eq!(until_shown_changes(9_950), 51);
+        assert_eq!(shown(65_400), "1:05");
+        assert_eq!(shown(65_400 - 401), "1:04");
+    }
 
     fn clock(control: TimeControl) -> Clock {
         Clock::new(control, 2).unwrap()

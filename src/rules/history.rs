@@ -142,6 +142,16 @@ impl Match {
         self.sync_clock();
     }
 
+    /// Sets the running clocks' readings: the time left per seat now, the move in
+    /// progress included (a game saved mid-move and opened again).
+    pub fn set_clock_now(&mut self, left: &[Millis]) {
+        if let Some(clock) = &mut self.live {
+            for (reading, &l) in clock.seats.iter_mut().zip(left) {
+                reading.left = l;
+            }
+        }
+    }
+
     /// Names `seat` first among the seats on move now (see [`Position::focus`]): for
     /// a copy of the match the computer thinks on.
     pub fn focus(&mut self, seat: usize) {

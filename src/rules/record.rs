@@ -467,6 +467,10 @@ pub struct SavedGame {
     /// The time left per seat after each recorded action (empty without clocks).
     #[serde(default)]
     pub time_left: Vec<Vec<Millis>>,
+    /// The time left per seat when saved, the move in progress included (empty
+    /// without clocks, or when an earlier position was shown).
+    #[serde(default)]
+    pub clock_now: Vec<Millis>,
 }
 
 /// The hard level's thinking time a move, unless chosen otherwise.
@@ -504,6 +508,11 @@ impl SavedGame {
                 .filter_map(|i| m.state_before(i).clock.as_ref())
                 .map(|c| c.seats.iter().map(|r| r.left).collect())
                 .collect(),
+            clock_now: m
+                .clock()
+                .filter(|_| !m.can_redo())
+                .map(|c| c.seats.iter().map(|r| r.left).collect())
+                .unwrap_or_default(),
         }
     }
 
@@ -525,6 +534,9 @@ impl SavedGame {
             }
         }
         m.go_to(self.cursor);
+        if !m.can_redo() {
+            m.set_clock_now(&self.clock_now);
+        }
         Ok(m)
     }
 
@@ -606,6 +618,7 @@ mod tests {
             seed: 0,
             time_control: TimeControl::None,
             time_left: Vec::new(),
+            clock_now: Vec::new(),
         };
         assert_eq!(
             bad.to_match().unwrap_err(),
@@ -680,6 +693,24 @@ mod file_tests {
 #[cfg(test)]
 mod clock_tests {
     use super::*;
+
+    #[test]
+    fn a_saved_game_keeps_the_time_spent_on_the_move_in_progress() {
+        let mut m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
+        m.set_time_control(TimeControl::Fischer {
+            base: 60_000,
+            increment: 0,
+        });
+        m.play_text("e4").unwrap();
+        // Black thinks 14 s, and the game is saved then.
+        m.tick(14_000);
+        let back = SavedGame::from_ron(&SavedGame::from_match(&m, &[]).to_ron())
+            .unwrap()
+            .to_match()
+            .unwrap();
+        let left: Vec<Millis> = back.clock().unwrap().seats.iter().map(|r| r.left).collect();
+        assert_eq!(left, [60_000, 46_000]);
+    }
 
     #[test]
     fn a_replay_file_keeps_the_clock_readings() {

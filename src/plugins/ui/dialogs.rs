@@ -346,7 +346,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
     if let (Some(outcome), true) = (m.outcome(), open) {
         centred(lang.t("dialog-game-over")).show(ctx, |ui| {
             ui.label(
-                egui::RichText::new(outcome_text(lang, m.game(), &outcome))
+                egui::RichText::new(outcome_text(lang, m, &session.seats, &outcome))
                     .size(20.0)
                     .strong(),
             );

@@ -5,6 +5,7 @@
 
 mod chapayev;
 mod chooser;
+mod clock_frames;
 mod dialogs;
 mod dice;
 mod diplomacy;
@@ -33,8 +34,12 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((repaint::QuietModifiersPlugin, keys::KeysPlugin))
-            .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
+        app.add_plugins((
+            repaint::QuietModifiersPlugin,
+            clock_frames::ClockFramesPlugin,
+            keys::KeysPlugin,
+        ))
+        .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
     }
 }
 

@@ -85,16 +85,32 @@ pub fn seat_name(
     }
 }
 
-/// "White wins: checkmate", "Draw: repetition".
-/// The result in words; bughouse's winner is a team, which its result writes as
+/// "Alice (White) wins: checkmate", "Draw: repetition".
+/// The result in words, naming the winner by the player's name where the winning
+/// side is one named seat; bughouse's winner is a team, which its result writes as
 /// White (team 1) or Black (team 2).
-pub fn outcome_text(lang: Language, game: GameId, outcome: &Outcome) -> String {
+pub fn outcome_text(lang: Language, m: &Match, names: &[String], outcome: &Outcome) -> String {
+    let game = m.game();
     let result = match outcome.winner {
         Some(side) if game == GameId::Bughouse => {
             let team = lang.t(&format!("team-bughouse-{}", side.index() + 1));
             lang.t_args("result-team-wins", &[("team", team)])
         }
-        Some(side) => lang.t_args("result-wins", &[("side", side_name(lang, side))]),
+        Some(side) => {
+            let position = m.position();
+            let seats: Vec<usize> = (0..position.seat_count())
+                .filter(|&seat| position.seat_side(seat) == side)
+                .collect();
+            let colour = side_name(lang, side);
+            let winner = match seats.as_slice() {
+                [seat] => match names.get(*seat).map(|n| n.trim()) {
+                    Some(name) if !name.is_empty() => format!("{name} ({colour})"),
+                    _ => colour,
+                },
+                _ => colour,
+            };
+            lang.t_args("result-wins", &[("side", winner)])
+        }
         None => lang.t("result-draw"),
     };
     let reason = lang.t(&format!("reason-{}", outcome.reason.id()));
@@ -266,7 +282,7 @@ pub fn show(
             match m.outcome() {
                 Some(outcome) => {
                     ui.label(
-                        egui::RichText::new(outcome_text(lang, m.game(), &outcome))
+                        egui::RichText::new(outcome_text(lang, m, &session.seats, &outcome))
                             .strong()
                             .size(16.0),
                     );
@@ -665,5 +681,16 @@ mod tests {
         assert_eq!(chess_letters(Language::Russian, "2B. Bxe6"), "2B. Сxe6");
         assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
         assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
+    }
+
+    #[test]
+    fn the_result_names_the_winning_player() {
+        let m = crate::rules::Match::new(crate::rules::Position::new(GameId::Chess, &[]).unwrap());
+        let outcome = Outcome::win(Side::White, crate::rules::Reason::Checkmate);
+        let names = ["Alice".to_string(), "Bob".to_string()];
+        let text = outcome_text(Language::English, &m, &names, &outcome);
+        assert!(text.starts_with("Alice (White) wins"), "{text}");
+        let text = outcome_text(Language::English, &m, &[], &outcome);
+        assert!(text.starts_with("White wins"), "{text}");
     }
 }
