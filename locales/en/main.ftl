@@ -214,7 +214,7 @@ status-tally = { $side }: { $board } on the board, { $hand } in hand
 status-pass = No legal placement: you must pass.
 button-pass = Pass
 button-end-turn = End turn
-msg-no-placement-here = No disc can go there.
+msg-no-placement-here = Nothing can be put there.
 
 game-turkish-draughts = Turkish draughts
 game-turkish-draughts-about = Dama: men step forward and sideways, kings fly, the longest capture is a must.
@@ -672,6 +672,7 @@ rules-piece-pawn = One square straight ahead onto an empty square, two from its 
 rules-piece-maharajah = A queen and a knight in one: slides along ranks, files and diagonals, and jumps like a knight.
 rules-piece-disc = White on one face, black on the other. Discs never move once placed; they turn over when outflanked.
 rules-piece-stone = Seven per player. A stone is put on any empty cell, or steps to a neighbouring cell, or jumps over stones in a chain. Nothing is ever taken.
+rules-dice-chess-piece-king = One square in any direction; castling moves it two squares towards a rook. Kings are not royal here: a king may be left attacked, and taking it wins (under the check rules it may never stand in check).
 rules-chess100-piece-king = As in chess. On the red royal file it is strong: one or two squares in any direction (over an empty square). The kings may never attack each other.
 rules-chess100-piece-jester = One or two squares diagonally, or two squares straight by bending round a corner through an empty diagonal square. On the royal file it slides along diagonals like a bishop.
 rules-chess100-piece-general = One or two squares along a rank or file, or one square diagonally by bending through an empty square beside it. On the royal file it slides like a rook.

@@ -30,6 +30,10 @@ pub fn show(
         return;
     };
     let rules = house_rules(game, parts, screen);
+    // A page opens at its top, not where the page shown before was scrolled to.
+    let shown_key = egui::Id::new("rules-page-shown");
+    let fresh = ctx.data_mut(|d| d.get_temp::<GameId>(shown_key)) != Some(game);
+    ctx.data_mut(|d| d.insert_temp(shown_key, game));
     let mut still_open = true;
     egui::Window::new(lang.t_args(
         "rules-title",
@@ -41,12 +45,17 @@ pub fn show(
     .default_size([560.0, 620.0])
     .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
     .show(ctx, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
+        let mut scroll = egui::ScrollArea::vertical();
+        if fresh {
+            scroll = scroll.vertical_scroll_offset(0.0);
+        }
+        scroll.show(ui, |ui| {
             page(ui, lang, game, &rules);
         });
     });
     if !still_open {
         *open = None;
+        ctx.data_mut(|d| d.remove::<GameId>(shown_key));
     }
 }
 
@@ -127,8 +136,10 @@ fn house(ui: &mut egui::Ui, lang: Language, game: GameId, rules: &[(String, Stri
         } else {
             lang.t(&format!("opt-{}-{value}", spec.id))
         };
-        let line = egui::RichText::new(format!("{}: {shown}", lang.t(&format!("opt-{}", spec.id))))
-            .strong();
+        // "Does the earth rotate? on", not "…?: on".
+        let name = lang.t(&format!("opt-{}", spec.id));
+        let colon = if name.ends_with('?') { "" } else { ":" };
+        let line = egui::RichText::new(format!("{name}{colon} {shown}")).strong();
         ui.horizontal(|ui| {
             ui.label(line);
             if value != spec.default {
