@@ -1457,3 +1457,16 @@ fn undo_against_the_computer_is_a_takeback() {
     assert_eq!(session(&app).current.notation(0), "d4");
     assert!(!session(&app).can_redo());
 }
+
+#[test]
+fn a_finished_game_lights_and_plays_nothing() {
+    let mut app = headless(GameId::Chess, &[]);
+    for square in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
+        click(&mut app, square);
+    }
+    assert!(session(&app).current.outcome().is_some(), "mate");
+    assert_eq!(session(&app).table.placements().count(), 0);
+    click(&mut app, "a2");
+    assert!(session(&app).selection.from.is_none(), "nothing to select");
+    assert!(!session(&app).in_progress(), "no game to go back to");
+}

@@ -188,7 +188,11 @@ impl Session {
 
     /// Recomputes what depends on the match after any change.
     fn refresh(&mut self) {
-        self.table = MoveTable::new(self.current.position());
+        // A finished game has nothing left to light or play (Reversi's last discs).
+        self.table = match self.current.outcome() {
+            Some(_) => MoveTable::default(),
+            None => MoveTable::new(self.current.position()),
+        };
         self.selection = Selection::default();
         self.choice = None;
         self.confirm = None;

@@ -24,10 +24,8 @@ pub fn show(
             ui.add_space(12.0);
             ui.heading(egui::RichText::new(lang.t("app-title")).size(30.0));
             ui.label(lang.t("chooser-subtitle"));
-            // A match left for the chooser is still there to go back to.
-            if !parts.session.current.all_actions().is_empty()
-                && ui.button(lang.t("chooser-back-to-game")).clicked()
-            {
+            // A match left for the chooser is still there to go back to, while it goes on.
+            if parts.session.in_progress() && ui.button(lang.t("chooser-back-to-game")).clicked() {
                 next.set(Screen::Playing);
             }
             ui.add_space(16.0);

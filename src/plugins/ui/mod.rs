@@ -84,6 +84,7 @@ fn draw(
     table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
     mut computer: panel::ComputerParts,
     mut parts: panel::Parts,
+    mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
@@ -115,6 +116,12 @@ fn draw(
                 }
                 if ui.button(lang.t("menu-open-file")).clicked() {
                     dialogs.open_file(&mut parts);
+                    ui.close();
+                }
+                ui.separator();
+                // The game in progress is kept by the autosave on the way out.
+                if ui.button(lang.t("menu-quit")).clicked() {
+                    exit.write(AppExit::Success);
                     ui.close();
                 }
             });
