@@ -131,13 +131,20 @@ pub fn show(
     } else {
         &inks.target
     };
+    // Where a captured piece is put back, the capturer still stands on its old square,
+    // which may be chosen too: those marks go over the pieces.
+    let target_z = if selection.landed.is_some() {
+        z::RELOCATION
+    } else {
+        z::TARGET
+    };
     let mut mark = |cell: Cell, mesh: &Handle<Mesh>, material: &Handle<ColorMaterial>| {
         commands.spawn((
             Highlight,
             Upright {
                 at: Vec2::from(t.centre(cell)),
                 size,
-                z: z::TARGET,
+                z: target_z,
             },
             Mesh2d(mesh.clone()),
             MeshMaterial2d(material.clone()),

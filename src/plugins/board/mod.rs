@@ -44,6 +44,8 @@ pub mod z {
     pub const PIECE: f32 = 10.0;
     /// What a piece moves as, at its corner.
     pub const BADGE: f32 = 10.5;
+    /// Where a captured piece may be put back: over the capturer still on its square.
+    pub const RELOCATION: f32 = 10.7;
     /// A piece on the move passes over the others.
     pub const MOVING: f32 = 11.0;
     pub const HOVER: f32 = 20.0;
