@@ -59,19 +59,21 @@ mod tests {
             command: true,
             ..Default::default()
         };
-        let mut raw = egui::RawInput::default();
-        raw.events = vec![
-            egui::Event::Key {
-                key: egui::Key::A,
-                physical_key: None,
-                pressed: true,
-                repeat: false,
-                modifiers: ctrl,
-            },
-            egui::Event::Text("a".into()),
-            egui::Event::ModifiersChanged(egui::Modifiers::default()),
-            egui::Event::Text("Z".into()),
-        ];
+        let raw = egui::RawInput {
+            events: vec![
+                egui::Event::Key {
+                    key: egui::Key::A,
+                    physical_key: None,
+                    pressed: true,
+                    repeat: false,
+                    modifiers: ctrl,
+                },
+                egui::Event::Text("a".into()),
+                egui::Event::ModifiersChanged(egui::Modifiers::default()),
+                egui::Event::Text("Z".into()),
+            ],
+            ..Default::default()
+        };
         let mut world = World::new();
         let entity = world.spawn(EguiInput(raw)).id();
         world.run_system_once(drop_unchanged_modifiers).unwrap();
