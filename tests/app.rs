@@ -1027,6 +1027,27 @@ fn display() -> (String, Option<std::process::Child>) {
     (format!(":{}", number.trim()), Some(xvfb))
 }
 
+/// Runs `doska` with `args` and `--out out` on `display`; a failure shows what the
+/// command said.
+fn shoot(display: &str, out: &Path, args: &[&str]) {
+    let shot = doska()
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .env("DISPLAY", display)
+        .output()
+        .unwrap();
+    assert!(
+        shot.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&shot.stderr)
+            .lines()
+            .filter(|l| l.starts_with("doska:") || l.contains("Error"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
 /// The colour of the pixel at (x, y) of an RGB PNG.
 fn pixel(path: &Path, x: usize, y: usize) -> [u8; 3] {
     let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
@@ -1062,21 +1083,7 @@ fn each_game_opens_in_a_real_window() {
     ];
     for (game, moves) in games {
         let out = dir.join(format!("{game}.png"));
-        let shot = doska()
-            .args(["screenshot", game, "--moves", moves, "--out"])
-            .arg(&out)
-            .env("DISPLAY", &d)
-            .output()
-            .unwrap();
-        assert!(
-            shot.status.success(),
-            "{game}: screenshot failed: {}",
-            String::from_utf8_lossy(&shot.stderr)
-                .lines()
-                .filter(|l| l.starts_with("doska:"))
-                .collect::<Vec<_>>()
-                .join("\n")
-        );
+        shoot(&d, &out, &["screenshot", game, "--moves", moves]);
         // The window is 1280x800 with a 300 px panel on the right: the board's a1 cell
         // (dark) sits at the lower left of the free area, h1 (light in chess) to its right.
         if game == "chapayev" {
@@ -1157,24 +1164,10 @@ fn each_game_opens_in_a_real_window() {
         ("tri-chess", "", "1920x1080"),
     ] {
         let out = dir.join(format!("{game}-{size}.png"));
-        let shot = doska()
-            .args([
-                "screenshot",
-                game,
-                "--moves",
-                moves,
-                "--size",
-                size,
-                "--out",
-            ])
-            .arg(&out)
-            .env("DISPLAY", &d)
-            .output()
-            .unwrap();
-        assert!(
-            shot.status.success(),
-            "{game} at {size}: {}",
-            String::from_utf8_lossy(&shot.stderr)
+        shoot(
+            &d,
+            &out,
+            &["screenshot", game, "--moves", moves, "--size", size],
         );
     }
     if let Some(mut x) = xvfb {
