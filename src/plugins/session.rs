@@ -310,6 +310,17 @@ impl Session {
             .find(|&seat| self.computer.get(seat).copied().unwrap_or(false))
     }
 
+    /// Whether the match's clocks run on `screen`: a match with clocks, not paused, at
+    /// the end of its record and not over (asked last: it is the costly question).
+    pub fn clocks_run(&self, screen: Screen) -> bool {
+        let m = &self.current;
+        screen == Screen::Playing
+            && !self.clocks_paused
+            && m.clock().is_some()
+            && !m.can_redo()
+            && m.outcome().is_none()
+    }
+
     /// Whether `action` would be a move for a seat the computer plays: a person may
     /// not make it. Resigning and draws speak for the player's own side, and a roll of
     /// the dice or Chapayev's lot is chance's, whoever starts it.
@@ -542,13 +553,7 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
 /// Feeds the time that passed to the match's clocks, while a match with clocks goes on
 /// on screen; a fallen flag ends it like any other result.
 fn run_clocks(time: Res<Time>, screen: Res<State<Screen>>, mut session: ResMut<Session>) {
-    let m = &session.current;
-    let running = *screen.get() == Screen::Playing
-        && !session.clocks_paused
-        && m.clock().is_some()
-        && m.outcome().is_none()
-        && !m.can_redo();
-    if !running {
+    if !session.clocks_run(*screen.get()) {
         return;
     }
     let ms = (time.delta_secs_f64() * 1000.0).round() as u64;

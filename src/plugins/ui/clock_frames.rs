@@ -29,19 +29,17 @@ fn wake_for_the_clocks(
         return;
     }
     let m = &session.current;
-    let running = *screen.get() == Screen::Playing
-        && !session.clocks_paused
-        && m.outcome().is_none()
-        && !m.can_redo();
-    let next = m.clock().filter(|_| running).and_then(|clock| {
-        let position = m.position();
-        position
-            .seats_on_move()
-            .iter()
-            .filter_map(|&seat| clock.seats.get(seat))
-            .map(|r| until_shown_changes(r.left))
-            .min()
-    });
+    let next = m
+        .clock()
+        .filter(|_| session.clocks_run(*screen.get()))
+        .and_then(|clock| {
+            m.position()
+                .seats_on_move()
+                .iter()
+                .filter_map(|&seat| clock.seats.get(seat))
+                .map(|r| until_shown_changes(r.left))
+                .min()
+        });
     let wanted = match next {
         Some(ms) => {
             let wait = UpdateMode::reactive(Duration::from_millis(ms));
