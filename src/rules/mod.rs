@@ -43,4 +43,6 @@ mod finished_tests;
 #[cfg(test)]
 mod proptests;
 #[cfg(test)]
+mod set_up_tests;
+#[cfg(test)]
 mod why_tests;

@@ -23,19 +23,30 @@ fn counter(field: Option<&str>, default: u32, what: &str) -> Result<u32, String>
 /// double step of the other side skips, empty, with that side's pawn just in front of
 /// it and the square it came from empty.
 fn en_passant_fits(board: &Board, turn: Side, square: u8) -> bool {
-    let (skipped_rank, ahead, behind): (u8, i8, i8) = match turn {
-        Side::White => (5, -8, 8),
-        _ => (2, 8, -8),
+    let behind = match turn {
+        Side::White => square.wrapping_add(8),
+        _ => square.wrapping_sub(8),
     };
-    let step = |by: i8| square.wrapping_add_signed(by);
+    skipped_by_double_step(board, turn, square) && board.piece_at(behind).is_none()
+}
+
+/// Whether `square` can have been skipped by a double step of the side not to move
+/// whose pawn still stands on its arrival square: the en passant target of a game
+/// whose turns have several moves, where the start square may have filled again
+/// later in the same turn.
+pub(crate) fn skipped_by_double_step(board: &Board, turn: Side, square: u8) -> bool {
+    let (skipped_rank, ahead) = match turn {
+        Side::White => (5, square.wrapping_sub(8)),
+        _ => (2, square.wrapping_add(8)),
+    };
     let pawn = Piece {
         side: turn.other(),
         role: Role::Pawn,
     };
-    square / 8 == skipped_rank
+    square < 64
+        && square / 8 == skipped_rank
         && board.piece_at(square).is_none()
-        && board.piece_at(step(ahead)) == Some(pawn)
-        && board.piece_at(step(behind)).is_none()
+        && board.piece_at(ahead) == Some(pawn)
 }
 
 impl Chess {

@@ -72,6 +72,11 @@ impl Variant for DiceOptions {
     fn no_moves(&self, _side: Side) -> Outcome {
         Outcome::draw(Reason::Stalemate)
     }
+
+    /// A die that gives no legal move passes the turn, in check or not.
+    fn check_outlasts_a_turn(&self) -> bool {
+        true
+    }
 }
 
 impl HouseRules for DiceOptions {

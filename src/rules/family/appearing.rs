@@ -9,7 +9,9 @@
 //! home squares and unmoved since. The chess position's castling bitboard holds the
 //! rooks' rights as usual, and here also a mark on the king's home square while the
 //! king dropped there has not moved; chess's own bookkeeping clears both marks when
-//! either piece moves or the rook is taken, and the FEN writes only the rooks'.
+//! either piece moves or the rook is taken. The FEN's castling field writes the rooks'
+//! rights, which imply their king's mark; a seventh field, left out when empty, names
+//! the home square of a marked king with no rook right yet (`e1`, `e8`, `e1,e8`).
 
 use super::drop_check::DropCheck;
 use super::{Family, Variant};
@@ -107,15 +109,18 @@ impl Variant for AppearingOptions {
     }
 
     /// Under home-square castling a king dropped on its home square is marked, and a
-    /// rook dropped on a corner of its side's first rank gets the right.
+    /// rook dropped on a corner of its side's first rank gets the right while its
+    /// king is marked (a right beside a king that can never castle would mean
+    /// nothing, and the FEN could not tell the two apart).
     fn dropped(&self, position: &mut Chess, m: &Move) {
         if !self.home_castling {
             return;
         }
         let base: Cell = if position.turn == Side::White { 0 } else { 56 };
+        let king_marked = position.castling & (1u64 << (base + 4)) != 0;
         let home = match m.role {
             Role::King => m.to == base + 4,
-            Role::Rook => m.to == base || m.to == base + 7,
+            Role::Rook => king_marked && (m.to == base || m.to == base + 7),
             _ => false,
         };
         if home {
@@ -203,8 +208,8 @@ impl HouseRules for AppearingOptions {
     }
 }
 
-/// The marks a set-up position's castling rights imply: the king's home square of each
-/// side that keeps a right (see the module's note).
+/// The marks a position's castling rights imply: the king's home square of each side
+/// that keeps a right (see the module's note).
 pub(super) fn king_marks(castling: Bitboard) -> Bitboard {
     [0u8, 56]
         .into_iter()

@@ -3,11 +3,11 @@
 //! where royals and pawns may stand.
 
 use super::{Family, Reserve, Turn, Variant};
-use crate::rules::chess::tables::Bitboard;
-use crate::rules::chess::{Chess, Role};
+use crate::rules::chess::tables::{Bitboard, squares};
+use crate::rules::chess::{Chess, Role, skipped_by_double_step};
 use crate::rules::error::shown;
 use crate::rules::side::Side;
-use crate::rules::topology::Cell;
+use crate::rules::topology::{Cell, Topology};
 
 impl<V: Variant> Family<V> {
     pub fn from_fen(variant: V, text: &str) -> Result<Self, String> {
@@ -22,36 +22,47 @@ impl<V: Variant> Family<V> {
             }
             None => (placement, [[0; 7]; 2]),
         };
+        let mut fields: Vec<&str> = rest.split_whitespace().collect();
+        let marks = match fields.get(5) {
+            Some(&listed) if variant.castling_needs_king_mark() => read_king_marks(listed)?,
+            Some(_) => return Err("a position has at most 6 fields".into()),
+            None => 0,
+        };
+        fields.truncate(5);
         // A position set up from text stands where a turn begins; a turn of several
         // moves has the full length there, and its en passant field may name several
-        // targets one after another (`b3e3h3`), each checked as chess checks one.
+        // targets one after another (`b3e3h3`), each a square skipped by a pawn that
+        // still stands where it arrived.
         let (_, length) = variant.turn_lengths();
-        let mut fields: Vec<&str> = rest.split_whitespace().collect();
-        let mut targets = 0u64;
-        if length > 1 && fields.get(2).is_some_and(|ep| ep.len() > 2) {
-            let listed = fields[2];
-            for i in (0..listed.len()).step_by(2) {
-                let name = listed.get(i..i + 2).unwrap_or(listed);
-                let one = [fields[0], fields[1], name].join(" ");
-                let fen = format!("{placement} {one}");
-                let square = Chess::parse_fen(&fen)?.ep_square;
-                targets |= square.map_or(0, |sq| 1u64 << sq);
+        let listed = match fields.get(2) {
+            Some(&listed) if length > 1 => {
+                fields[2] = "-";
+                Some(listed)
             }
-            fields[2] = "-";
-        }
+            _ => None,
+        };
         let mut position = Chess::parse_fen(&format!("{placement} {}", fields.join(" ")))?;
         if variant.castling_needs_king_mark() {
             position.castling |= super::appearing::king_marks(position.castling);
-        }
-        let turn = if length > 1 {
-            targets |= position.ep_square.take().map_or(0, |sq| 1u64 << sq);
-            Turn {
-                length,
-                targets,
-                ..Turn::default()
+            for king in squares(marks) {
+                let side = if king < 8 { Side::White } else { Side::Black };
+                if position.board.pieces(side, Role::King) & (1u64 << king) == 0 {
+                    return Err(format!(
+                        "'{}' marks an unmoved king, but no {} king stands there",
+                        Topology::chess().name(king),
+                        side.name().to_lowercase()
+                    ));
+                }
             }
-        } else {
-            Turn::default()
+            position.castling |= marks;
+        }
+        let turn = match listed {
+            Some(listed) => Turn {
+                length,
+                targets: read_targets(&position, listed)?,
+                ..Turn::default()
+            },
+            None => Turn::default(),
         };
         let g = Family {
             position,
@@ -63,8 +74,10 @@ impl<V: Variant> Family<V> {
         Ok(g)
     }
 
-    /// Every royal once on the board or in the reserve, no pawn where it could never
-    /// have come, and the side not to move not in check.
+    /// Every royal once on the board or in the reserve (but a king taken, which ends
+    /// the game), no pawn where it could never
+    /// have come, and the side not to move not in check where a turn must end out of
+    /// it.
     fn check_set_up(&self) -> Result<(), String> {
         let board = &self.position.board;
         for side in Side::BOTH {
@@ -75,7 +88,13 @@ impl<V: Variant> Family<V> {
                 .map(|r| board.pieces(side, r).count_ones() + held(r))
                 .sum::<u32>();
             let wanted = u32::from(self.variant.royal(side).is_some());
-            if royals != wanted {
+            // A game won by taking a king is over with that king gone.
+            let fallen = royals == 0
+                && self
+                    .variant
+                    .lost(self)
+                    .is_some_and(|(loser, _)| loser == side);
+            if royals != wanted && !fallen {
                 return Err(match self.variant.royal(side) {
                     Some(r) => {
                         format!("{} must have exactly one {:?}", side.name(), r).to_lowercase()
@@ -88,13 +107,16 @@ impl<V: Variant> Family<V> {
                 _ => (0xFF << 56, 0xFF),
             };
             let pawns = board.pieces(side, Role::Pawn);
-            let stranded = crate::rules::chess::tables::squares(pawns & last)
+            let stranded = squares(pawns & last)
                 .any(|sq| self.variant.promotions(sq) != Some(&[]));
-            if pawns & first != 0 || stranded {
+            let home = if self.variant.pawns_go_home() { 0 } else { first };
+            if pawns & home != 0 || stranded {
                 return Err("a pawn stands where it can never be".into());
             }
         }
-        if self.attacked_king(self.position.turn.other()) {
+        let over = self.variant.lost(self).is_some();
+        let outlasts = self.variant.check_outlasts_a_turn();
+        if !over && !outlasts && self.attacked_king(self.position.turn.other()) {
             return Err("the side not to move is in check".into());
         }
         Ok(())
@@ -107,10 +129,19 @@ impl<V: Variant> Family<V> {
             targets => {
                 // Several targets are written one after another: `b3e3`.
                 let mut fields: Vec<String> = fen.split(' ').map(str::to_string).collect();
-                fields[3] = crate::rules::chess::tables::squares(targets)
-                    .map(|sq| crate::rules::topology::Topology::chess().name(sq))
+                fields[3] = squares(targets)
+                    .map(|sq| Topology::chess().name(sq))
                     .collect();
                 fields.join(" ")
+            }
+        };
+        let fen = match self.unrighted_kings() {
+            0 => fen,
+            marks => {
+                let names: Vec<&str> = squares(marks)
+                    .map(|sq| Topology::chess().name(sq))
+                    .collect();
+                format!("{fen} {}", names.join(","))
             }
         };
         if self.reserve == [[0; 7]; 2] {
@@ -133,6 +164,54 @@ impl<V: Variant> Family<V> {
         }
         format!("{placement}[{held}] {rest}")
     }
+
+    /// The marked kings (see [`Variant::castling_needs_king_mark`]) whose side has no
+    /// rook right that would imply the mark: what the FEN's seventh field names.
+    fn unrighted_kings(&self) -> Bitboard {
+        if !self.variant.castling_needs_king_mark() {
+            return 0;
+        }
+        let castling = self.position.castling;
+        castling & KING_HOMES & !super::appearing::king_marks(castling)
+    }
+}
+
+/// The home squares of the kings, where a king dropped and unmoved is marked.
+const KING_HOMES: Bitboard = 1 << 4 | 1 << 60;
+
+/// The seventh field: the home squares of marked kings, joined by commas, or `-`.
+fn read_king_marks(listed: &str) -> Result<Bitboard, String> {
+    let mut marks = 0;
+    for name in listed.split(',').filter(|&n| n != "-") {
+        let square = Topology::chess()
+            .parse(name)
+            .filter(|&sq| KING_HOMES & (1u64 << sq) != 0)
+            .ok_or_else(|| format!("'{}' is not a king's home square", shown(name)))?;
+        marks |= 1u64 << square;
+    }
+    Ok(marks)
+}
+
+/// The en passant targets of a turn of several moves, written one after another.
+fn read_targets(position: &Chess, listed: &str) -> Result<Bitboard, String> {
+    if listed == "-" {
+        return Ok(0);
+    }
+    let mut targets = 0;
+    for i in (0..listed.len()).step_by(2) {
+        let name = listed.get(i..i + 2).unwrap_or(listed);
+        let square = Topology::chess()
+            .parse(name)
+            .filter(|&sq| skipped_by_double_step(&position.board, position.turn, sq))
+            .ok_or_else(|| {
+                format!(
+                    "'{}' is not a square a pawn of the side not to move has just skipped",
+                    shown(name)
+                )
+            })?;
+        targets |= 1u64 << square;
+    }
+    Ok(targets)
 }
 
 fn read_reserve(held: &str) -> Result<Reserve, String> {

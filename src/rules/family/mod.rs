@@ -157,6 +157,15 @@ pub trait Variant: HouseRules {
     fn no_moves(&self, _side: Side) -> Outcome {
         Outcome::draw(Reason::Stalemate)
     }
+    /// Whether a side may end its turn with its royal piece attacked (dice chess's
+    /// forced pass), so that a position may have the side not to move in check.
+    fn check_outlasts_a_turn(&self) -> bool {
+        false
+    }
+    /// Whether a pawn may stand on its own first rank (Shash-maty's backward jumps).
+    fn pawns_go_home(&self) -> bool {
+        false
+    }
 }
 
 /// How the End turn action is written where it must be (move lists leave it out: a

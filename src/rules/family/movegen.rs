@@ -84,6 +84,14 @@ impl<V: Variant> Family<V> {
         }
         let mut moves = self.king_safe();
         moves.retain(|m| self.variant.permits(self, m));
+        // A turn may be passed (`min_actions = 0`) by a side that could act, but a
+        // pass is no way out of having no turn at all: with nothing else to do the
+        // side is stalemated, as the rules' end of game 3 reckons over non-empty
+        // turns, so that a king boxed in draws as in chess instead of passing until
+        // it is mated.
+        if self.turn.played == 0 && moves.iter().all(|m| m.kind == MoveKind::EndTurn) {
+            moves.clear();
+        }
         moves
     }
 

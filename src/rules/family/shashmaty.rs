@@ -65,6 +65,11 @@ impl Variant for ShashmatyOptions {
         piece.role
     }
 
+    /// A pawn jumping as a checkers man may land on its own first rank.
+    fn pawns_go_home(&self) -> bool {
+        true
+    }
+
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {
         Some(&Role::PROMOTIONS)
     }
