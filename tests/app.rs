@@ -1153,6 +1153,16 @@ fn each_game_opens_in_a_real_window() {
             );
         }
     }
+    // A question opens centred on the board it is about, not in a corner of the
+    // window: at the hexagon's centre lies the dialog's dark body, not a triangle.
+    let out = dir.join("tri-chess-question.png");
+    let offer = "NWP2-WS3 BC6-BV12 RC1-RS2 NWS3:BV12 W>B servant?";
+    shoot(&d, &out, &["screenshot", "tri-chess", "--moves", offer]);
+    let centre = pixel(&out, 490, 425);
+    assert!(
+        centre.iter().all(|&c| c < 40),
+        "tri-chess: the question over the board's centre, got {centre:?}"
+    );
     // Every screen survives a resize, small and large: Chapayev's 3D table drew into a
     // part of the window that no longer existed after shrinking, and the app quit.
     for (game, moves, size) in [

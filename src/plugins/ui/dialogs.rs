@@ -3,6 +3,7 @@
 
 use super::panel::{Parts, outcome_text, seat_name, side_name};
 use crate::i18n::Language;
+use crate::plugins::layout::BoardArea;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::sprites;
 use crate::plugins::storage::{SaveEntry, date, now_secs, read_saved, save_game};
@@ -99,6 +100,7 @@ pub fn show(
     dialogs: &mut Dialogs,
     parts: &mut Parts,
     screen: Screen,
+    board: Option<BoardArea>,
 ) {
     for notice in parts.notices.read() {
         dialogs.notice = Some(notice.0.clone());
@@ -172,7 +174,7 @@ pub fn show(
     match screen {
         Screen::Chooser => resume_window(ctx, lang, dialogs, parts),
         Screen::Setup => {}
-        Screen::Playing => match_windows(ctx, lang, dialogs, parts),
+        Screen::Playing => match_windows(ctx, lang, dialogs, parts, board),
     }
 }
 
@@ -183,18 +185,32 @@ fn centred(title: String) -> egui::Window<'static> {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
 }
 
-/// A question during a match: over the side panel, so the board stays in view.
-fn beside_board(title: String) -> egui::Window<'static> {
-    egui::Window::new(title)
+/// A question during a match: centred on the board it is about (on the window where
+/// no board is drawn, as at Chapayev's table), away from the side panel whose status
+/// and diplomacy lines stay readable beside it.
+fn over_board(title: String, area: Option<BoardArea>) -> egui::Window<'static> {
+    let window = egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
-        .default_width(270.0)
-        // Low in the side panel: the status and the diplomacy lines a question is
-        // about stay readable above it.
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-14.0, -14.0])
+        .default_width(270.0);
+    match area {
+        Some(area) => {
+            let centre = (area.min + area.max) / 2.0;
+            window
+                .pivot(egui::Align2::CENTER_CENTER)
+                .fixed_pos(egui::pos2(centre.x, centre.y))
+        }
+        None => window.anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]),
+    }
 }
 
-fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
+fn match_windows(
+    ctx: &egui::Context,
+    lang: Language,
+    dialogs: &mut Dialogs,
+    parts: &mut Parts,
+    board: Option<BoardArea>,
+) {
     let session = &parts.session;
     // Keyed by the match's place in its record, so selecting pieces does not bring a
     // dismissed question back, while any move, undo or new game does.
@@ -220,7 +236,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
         } else {
             "dialog-promotion"
         };
-        beside_board(lang.t(title)).show(ctx, |ui| {
+        over_board(lang.t(title), board).show(ctx, |ui| {
             ui.horizontal(|ui| {
                 for m in choices {
                     let Some(kind) = position
@@ -250,7 +266,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
     }
 
     if let Some(m) = session.confirm {
-        beside_board(lang.t("dialog-confirm")).show(ctx, |ui| {
+        over_board(lang.t("dialog-confirm"), board).show(ctx, |ui| {
             ui.label(lang.t("warn-repeated-move"));
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-play-anyway")).clicked() {
@@ -264,7 +280,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
     }
 
     if let Some(action) = session.dropping {
-        beside_board(lang.t("dialog-confirm")).show(ctx, |ui| {
+        over_board(lang.t("dialog-confirm"), board).show(ctx, |ui| {
             let count = session.later_actions().to_string();
             ui.label(lang.t_args("warn-drops-moves", &[("count", count)]));
             ui.horizontal(|ui| {
@@ -284,7 +300,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
         .iter()
         .find(|a| matches!(a, Action::Play(mv) if m.position().is_swap(mv)));
     if let (Some(swap), true) = (swap, open) {
-        beside_board(lang.t("dialog-pie")).show(ctx, |ui| {
+        over_board(lang.t("dialog-pie"), board).show(ctx, |ui| {
             ui.label(lang.t("dialog-pie-text"));
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-swap")).clicked() {
@@ -299,7 +315,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 
     if let Some((asked, text)) = super::diplomacy::question(lang, m) {
         let title = lang.t_args("dialog-vassal", &[("side", side_name(lang, asked))]);
-        beside_board(title).show(ctx, |ui| {
+        over_board(title, board).show(ctx, |ui| {
             ui.label(text);
             ui.horizontal(|ui| {
                 for (yes, key) in [(true, "button-yes"), (false, "button-no")] {
@@ -314,7 +330,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 
     if legal.contains(&Action::AcceptDraw) && open {
         let offerer = m.state().draw_offer.unwrap_or(m.position().turn().other());
-        beside_board(lang.t("dialog-draw")).show(ctx, |ui| {
+        over_board(lang.t("dialog-draw"), board).show(ctx, |ui| {
             ui.label(lang.t_args("dialog-draw-text", &[("side", side_name(lang, offerer))]));
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-accept")).clicked() {
@@ -329,7 +345,7 @@ fn match_windows(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
 
     if dialogs.confirm_resign {
         let side = side_name(lang, m.position().turn());
-        beside_board(lang.t("button-resign")).show(ctx, |ui| {
+        over_board(lang.t("button-resign"), board).show(ctx, |ui| {
             ui.label(lang.t_args("dialog-resign-text", &[("side", side)]));
             ui.horizontal(|ui| {
                 if ui.button(lang.t("button-resign")).clicked() {

@@ -169,6 +169,7 @@ fn draw(
         ),
     }
     if *screen.get() == Screen::Playing && is_table(parts.session.game) {
+        place.set_if_neq(BoardPlace::default());
         let view = table_camera.single().ok();
         table::show(
             &mut root,
@@ -198,6 +199,6 @@ fn draw(
     } else {
         place.set_if_neq(BoardPlace::default());
     }
-    dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get());
+    dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get(), place.area);
     Ok(())
 }
