@@ -323,7 +323,7 @@ fn clicks_select_and_move_and_illegal_clicks_change_nothing() {
     click(&mut app, "e4");
     assert_eq!(session(&app).current.actions().len(), 1);
     assert_eq!(session(&app).current.notation(0), "e4");
-    assert!(session(&app).last_move().is_some());
+    assert_eq!(session(&app).last_moves().len(), 1);
 }
 
 #[test]
@@ -660,6 +660,9 @@ fn bughouse_passes_a_capture_to_the_partner_who_drops_it() {
     click_cell(&mut app, b("d2"));
     click_cell(&mut app, b("d4"));
     assert_eq!(session(&app).current.notation(3), "1B. d4");
+    // Each board keeps its own last move lit.
+    let lit: Vec<u8> = session(&app).last_moves().iter().map(|v| v.to()).collect();
+    assert_eq!(lit, [b("d4"), a("d5")]);
     let pockets = session(&app).current.position().pockets();
     assert_eq!(pockets.len(), 1);
     assert_eq!(pockets[0].0, 3, "Black on B holds the pawn");

@@ -353,13 +353,33 @@ impl Session {
         self.current.can_take_back()
     }
 
-    /// The view of the last move on the board in effect, to mark it.
-    pub fn last_move(&self) -> Option<MoveView> {
-        (0..self.current.cursor()).rev().find_map(|i| {
-            let m = self.current.actions()[i].moved()?;
-            let view = self.current.state_before(i).position.view(&m)?;
-            (!view.landings.is_empty()).then_some(view)
-        })
+    /// The views of the last move on each board in effect, to mark them: one move,
+    /// but bughouse's two boards each keep their own last move lit.
+    pub fn last_moves(&self) -> Vec<MoveView> {
+        let topology = self.current.position().topology();
+        let boards = topology.panes.len().max(1);
+        let mut seen = Vec::new();
+        let mut views = Vec::new();
+        for i in (0..self.current.cursor()).rev() {
+            let Some(m) = self.current.actions()[i].moved() else {
+                continue;
+            };
+            let Some(view) = self.current.state_before(i).position.view(&m) else {
+                continue;
+            };
+            if view.landings.is_empty() {
+                continue;
+            }
+            let board = topology.pane_of(view.to());
+            if !seen.contains(&board) {
+                seen.push(board);
+                views.push(view);
+            }
+            if seen.len() == boards {
+                break;
+            }
+        }
+        views
     }
 
     /// True while the match accepts moves on the board.

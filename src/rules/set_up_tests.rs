@@ -19,7 +19,10 @@ const SET_UPS: &[(GameId, &[(&str, &str)])] = &[
     (GameId::DiceChess, &[("check_rules", "on")]),
     (GameId::EveryoneMoves, &[]),
     (GameId::EveryoneMoves, &[("check_rules", "on")]),
-    (GameId::EveryoneMoves, &[("check_rules", "on"), ("min_actions", "0")]),
+    (
+        GameId::EveryoneMoves,
+        &[("check_rules", "on"), ("min_actions", "0")],
+    ),
     (GameId::Appearing, &[]),
     (GameId::Appearing, &[("castling", "home-squares")]),
     (GameId::Swedish, &[]),
@@ -91,7 +94,9 @@ fn reached(game: GameId, pairs: &[(&str, &str)], start: Option<&str>, moves: &[&
         None => Position::new(game, &rules).unwrap(),
     };
     for text in moves {
-        let m = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        let m = p
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
         p.play(&m).unwrap();
     }
     p
@@ -125,7 +130,12 @@ fn a_turns_targets_outlive_a_refilled_start_square() {
 #[test]
 fn dice_chess_loads_a_side_left_in_check_by_its_roll() {
     let on = [("check_rules", "on")];
-    let p = reached(GameId::DiceChess, &on, Some("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"), &["[2]", "--"]);
+    let p = reached(
+        GameId::DiceChess,
+        &on,
+        Some("4k3/8/8/8/8/8/8/r3K3 w - - 0 1"),
+        &["[2]", "--"],
+    );
     let fen = "4k3/8/8/8/8/8/8/r3K3 b - - 0 1";
     assert_eq!(p.set_up_text().as_deref(), Some(fen));
     loads(GameId::DiceChess, &on, fen);
@@ -134,11 +144,16 @@ fn dice_chess_loads_a_side_left_in_check_by_its_roll() {
 /// A backward jump brings a pawn home to its own first rank.
 #[test]
 fn shashmaty_loads_a_pawn_jumped_back_home() {
-    let moves = ["d2-e3", "g7-h6", "b4", "f7-g6", "Bd2", "a5", "Nh3", "a5:c3xd2", "e3:c1"];
+    let moves = [
+        "d2-e3", "g7-h6", "b4", "f7-g6", "Bd2", "a5", "Nh3", "a5:c3xd2", "e3:c1",
+    ];
     let p = reached(GameId::Shashmaty, &[], None, &moves);
     let fen = "rnbqkbnr/1pppp2p/6pp/8/8/7N/P1P1PPPP/RNPQKB1R b KQkq - 0 5";
     assert_eq!(p.set_up_text().as_deref(), Some(fen));
-    assert_eq!(sorted_moves(&loads(GameId::Shashmaty, &[], fen)), sorted_moves(&p));
+    assert_eq!(
+        sorted_moves(&loads(GameId::Shashmaty, &[], fen)),
+        sorted_moves(&p)
+    );
 }
 
 /// A king dropped on its home square and unmoved may castle with a rook dropped later;
@@ -167,7 +182,10 @@ fn appearing_chess_writes_an_unmoved_dropped_king() {
         Some(fen),
         &["Kd1", "Kd8", "Ke1", "Ke8", "R@h1"],
     );
-    assert_eq!(walked.set_up_text().as_deref(), Some("4k3/8/8/8/8/8/8/4K2R[Rrr] b - - 0 4"));
+    assert_eq!(
+        walked.set_up_text().as_deref(),
+        Some("4k3/8/8/8/8/8/8/4K2R[Rrr] b - - 0 4")
+    );
     let wrong = "3k4/8/8/8/8/8/8/4K3[RRrr] w - - 0 1 e1,e8";
     assert!(Position::set_up(GameId::Appearing, &rules(&home), wrong).is_err());
 }
@@ -184,11 +202,19 @@ fn a_side_that_could_only_pass_is_stalemated() {
         let expected = if check_rules == "on" { 0 } else { 4 };
         assert_eq!(p.legal_moves().len(), expected, "check rules {check_rules}");
     }
-    let p = loads(GameId::EveryoneMoves, &[("check_rules", "on"), ("min_actions", "0")], fen);
+    let p = loads(
+        GameId::EveryoneMoves,
+        &[("check_rules", "on"), ("min_actions", "0")],
+        fen,
+    );
     let outcome = p.outcome(1).expect("stalemate ends the game");
     assert_eq!(outcome.reason, super::outcome::Reason::Stalemate);
     // A side that can move may still pass.
     let free = "k7/8/1K6/8/8/8/8/2Q5 b - - 0 1";
-    let p = loads(GameId::EveryoneMoves, &[("check_rules", "on"), ("min_actions", "0")], free);
+    let p = loads(
+        GameId::EveryoneMoves,
+        &[("check_rules", "on"), ("min_actions", "0")],
+        free,
+    );
     assert!(p.parse_move("end").is_ok());
 }

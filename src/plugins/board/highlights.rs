@@ -75,7 +75,7 @@ pub fn show(
             Transform::default(),
         ));
     };
-    if let Some(last) = session.last_move() {
+    for last in session.last_moves() {
         fill(last.from, &inks.last_move, z::LAST_MOVE);
         fill(last.to(), &inks.last_move, z::LAST_MOVE);
         // Where a captured piece was put back or a gift pawn put, too.

@@ -199,6 +199,13 @@ fn draw(
     } else {
         place.set_if_neq(BoardPlace::default());
     }
-    dialogs::show(&ctx, lang, &mut dialogs, &mut parts, *screen.get(), place.area);
+    dialogs::show(
+        &ctx,
+        lang,
+        &mut dialogs,
+        &mut parts,
+        *screen.get(),
+        place.area,
+    );
     Ok(())
 }

@@ -85,6 +85,24 @@ pub fn seat_name(
     }
 }
 
+/// Who is on move, for the status line: the side, or where several seats act at
+/// once (bughouse's two boards) each of them by its seat, since one colour would
+/// hide that the other board is waiting too.
+pub fn movers(lang: Language, m: &Match) -> String {
+    let position = m.position();
+    match position.seats_on_move().as_slice() {
+        seats @ [_, _, ..] => seats
+            .iter()
+            .map(|&seat| {
+                let side = position.seat_side(seat);
+                seat_label(lang, m.game(), seat, side, position.seat_count())
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => side_name(lang, position.turn()),
+    }
+}
+
 /// "Alice (White) wins: checkmate", "Draw: repetition".
 /// The result in words, naming the winner by the player's name where the winning
 /// side is one named seat; bughouse's winner is a team, which its result writes as
@@ -293,7 +311,7 @@ pub fn show(
                     } else {
                         "status-to-move"
                     };
-                    ui.label(lang.t_args(key, &[("side", side_name(lang, position.turn()))]));
+                    ui.label(lang.t_args(key, &[("side", movers(lang, m))]));
                     match position.turn_progress() {
                         Some((n, 0)) => {
                             ui.label(lang.t_args("status-turn-move-open", &[("n", n.to_string())]));
@@ -681,6 +699,25 @@ mod tests {
         assert_eq!(chess_letters(Language::Russian, "2B. Bxe6"), "2B. Сxe6");
         assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
         assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
+    }
+
+    #[test]
+    fn the_status_names_every_seat_on_move() {
+        let m = crate::rules::Match::new(crate::rules::Position::new(GameId::Chess, &[]).unwrap());
+        assert_eq!(movers(Language::English, &m), "White");
+        let mut m =
+            crate::rules::Match::new(crate::rules::Position::new(GameId::Bughouse, &[]).unwrap());
+        let text = movers(Language::English, &m);
+        assert!(
+            text.contains("A: White") && text.contains("B: White"),
+            "{text}"
+        );
+        m.play_text("1A. e4").unwrap();
+        let text = movers(Language::English, &m);
+        assert!(
+            text.contains("A: Black") && text.contains("B: White"),
+            "{text}"
+        );
     }
 
     #[test]

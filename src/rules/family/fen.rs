@@ -107,9 +107,12 @@ impl<V: Variant> Family<V> {
                 _ => (0xFF << 56, 0xFF),
             };
             let pawns = board.pieces(side, Role::Pawn);
-            let stranded = squares(pawns & last)
-                .any(|sq| self.variant.promotions(sq) != Some(&[]));
-            let home = if self.variant.pawns_go_home() { 0 } else { first };
+            let stranded = squares(pawns & last).any(|sq| self.variant.promotions(sq) != Some(&[]));
+            let home = if self.variant.pawns_go_home() {
+                0
+            } else {
+                first
+            };
             if pawns & home != 0 || stranded {
                 return Err("a pawn stands where it can never be".into());
             }

@@ -448,6 +448,20 @@ impl Topology {
             .map(|i| i as Cell)
     }
 
+    /// Which of the square boards drawn holds `cell` (0 where there is one board or
+    /// none, as on the hexagon).
+    pub fn pane_of(&self, cell: Cell) -> usize {
+        let [x, y] = self.centre(cell);
+        self.panes
+            .iter()
+            .position(|p| {
+                let [w, h] = p.size.map(f32::from);
+                (p.origin[0]..p.origin[0] + w).contains(&x)
+                    && (p.origin[1]..p.origin[1] + h).contains(&y)
+            })
+            .unwrap_or(0)
+    }
+
     /// The centre of a cell's polygon, in board units.
     pub fn centre(&self, cell: Cell) -> [f32; 2] {
         let poly = &self.cells[cell as usize].polygon;
