@@ -1,6 +1,7 @@
 //! Chess for three's board furniture: kingdoms tinted with their zones in alternating
 //! strength, lines between zones and kingdoms, gold round the thrones, and the name of
-//! the triangle under the pointer (the hexagon has no coordinates at its edge).
+//! the triangle under the pointer in a corner (the hexagon has no coordinates at its
+//! edge).
 
 use super::board::cells::{self, BoardFont, CellMeshes};
 use super::board::{BoardLayout, BoardPlace, Build, Flat, Place, board_shown, lines, z};
@@ -10,6 +11,7 @@ use crate::i18n::Language;
 use crate::rules::trichess::{self, Zone};
 use crate::rules::{GameId, Topology};
 use bevy::prelude::*;
+use bevy::sprite::Anchor;
 use bevy::text::TextBackgroundColor;
 use std::collections::HashMap;
 
@@ -130,12 +132,12 @@ fn spawn(
         Text2d::default(),
         TextFont {
             font: font.0.clone().into(),
-            font_size: FontSize::Px(16.0),
+            font_size: FontSize::Px(20.0),
             ..default()
         },
-        TextColor(super::board::inks::COORDINATE),
-        TextBackgroundColor(super::board::inks::NAME_BACK),
-        Visibility::Hidden,
+        Anchor::TOP_LEFT,
+        TextColor(Color::NONE),
+        TextBackgroundColor(Color::NONE),
         Transform::from_xyz(0.0, 0.0, z::HOVER),
     ));
 }
@@ -173,24 +175,39 @@ fn borders(t: &Topology) -> (Vec<(Vec<[f32; 2]>, bool)>, Vec<(Vec<[f32; 2]>, boo
     (zones, kingdoms)
 }
 
-/// Names the triangle under the pointer beside it (`WC3`, in Russian `БГ3`).
+/// Names the triangle under the pointer (`WC3`, in Russian `БГ3`) in the board area's
+/// top-left corner, which the hexagon leaves empty: beside the pointer the name hid the
+/// neighbouring triangles, the very pieces a player looks at.
+///
+/// The name is faded out, never hidden: Bevy lays out a `Text2d` only while some
+/// sprite-like entity is visible, and the name is the hexagon's only text, so a name
+/// changed while hidden kept its old letters (or none) when shown again.
 fn hover_name(
     place: Res<BoardPlace>,
     board: Res<BoardLayout>,
     session: Res<Session>,
     settings: Option<Res<Settings>>,
-    mut name: Query<(&mut Text2d, &mut Transform, &mut Visibility), With<HoverName>>,
+    mut name: Query<
+        (
+            &mut Text2d,
+            &mut Transform,
+            &mut TextColor,
+            &mut TextBackgroundColor,
+        ),
+        With<HoverName>,
+    >,
 ) {
-    let Ok((mut text, mut transform, mut visibility)) = name.single_mut() else {
+    let Ok((mut text, mut transform, mut colour, mut back)) = name.single_mut() else {
         return;
     };
     let t = session.current.position().topology();
-    let cell = match (place.pointer, board.layout) {
-        (Some(p), Some(layout)) => layout.cell_at(t, p).map(|c| (c, p)),
+    let cell = match (place.pointer, board.layout, place.area) {
+        (Some(p), Some(layout), Some(area)) => layout.cell_at(t, p).map(|c| (c, area.min)),
         _ => None,
     };
-    let Some((cell, pointer)) = cell else {
-        visibility.set_if_neq(Visibility::Hidden);
+    let Some((cell, corner)) = cell else {
+        colour.set_if_neq(TextColor(Color::NONE));
+        back.set_if_neq(TextBackgroundColor(Color::NONE));
         return;
     };
     let name = t.name(cell);
@@ -201,7 +218,87 @@ fn hover_name(
     if text.0 != name {
         text.0 = name;
     }
-    let at = board.world(pointer + Vec2::new(30.0, -18.0));
-    transform.translation = at.extend(z::HOVER);
-    visibility.set_if_neq(Visibility::Inherited);
+    let at = board.world(corner + Vec2::new(16.0, 12.0)).extend(z::HOVER);
+    if transform.translation != at {
+        transform.translation = at;
+    }
+    colour.set_if_neq(TextColor(super::board::inks::COORDINATE));
+    back.set_if_neq(TextBackgroundColor(super::board::inks::NAME_BACK));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plugins::layout::{BoardArea, Layout, WHITE_DOWN};
+    use bevy::ecs::system::RunSystemOnce;
+
+    /// The name shown for the triangle under the pointer, and where its box lies on
+    /// screen, for a board area of `size` pixels under a 23-pixel menu bar.
+    fn named(size: Vec2, over: Option<&str>) -> (String, Vec2, f32) {
+        let t = Topology::hexagon();
+        let area = BoardArea {
+            min: Vec2::new(0.0, 23.0),
+            max: size,
+        };
+        let layout = Layout::fit(&area, t, WHITE_DOWN);
+        let pointer = over.map(|cell| layout.cell_centre(t, t.parse(cell).unwrap()));
+        let mut world = World::new();
+        world.insert_resource(Session::new(GameId::TriChess));
+        world.insert_resource(BoardPlace {
+            area: Some(area),
+            angle: WHITE_DOWN,
+            pointer,
+        });
+        let board = BoardLayout {
+            layout: Some(layout),
+            window: size,
+        };
+        world.insert_resource(board);
+        let name = world
+            .spawn((
+                HoverName,
+                Text2d::default(),
+                Transform::default(),
+                TextColor(Color::NONE),
+                TextBackgroundColor(Color::NONE),
+            ))
+            .id();
+        world.run_system_once(hover_name).unwrap();
+        let entity = world.entity(name);
+        let at = entity.get::<Transform>().unwrap().translation.truncate();
+        // Back from the 2D camera's world to window pixels.
+        let screen = Vec2::new(at.x + size.x / 2.0, size.y / 2.0 - at.y);
+        (
+            entity.get::<Text2d>().unwrap().0.clone(),
+            screen,
+            entity.get::<TextColor>().unwrap().0.alpha(),
+        )
+    }
+
+    #[test]
+    fn the_hover_name_covers_no_triangle() {
+        let t = Topology::hexagon();
+        for size in [Vec2::new(980.0, 800.0), Vec2::new(560.0, 600.0)] {
+            let (text, top_left, alpha) = named(size, Some("WC3"));
+            assert_eq!((text.as_str(), alpha), ("WC3", 1.0));
+            let area = BoardArea {
+                min: Vec2::new(0.0, 23.0),
+                max: size,
+            };
+            let layout = Layout::fit(&area, t, WHITE_DOWN);
+            // The name's box: four letters at 20 pixels, with room to spare.
+            for dx in (0..=80).step_by(4) {
+                for dy in (0..=28).step_by(4) {
+                    let p = top_left + Vec2::new(dx as f32, dy as f32);
+                    assert_eq!(layout.cell_at(t, p), None, "{size}: {p} is on the board");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn off_the_board_the_name_fades_out() {
+        let (_, _, alpha) = named(Vec2::new(980.0, 800.0), None);
+        assert_eq!(alpha, 0.0);
+    }
 }

@@ -11,7 +11,7 @@ use crate::plugins::session::{ApplyActions, CellClicked, Session};
 use crate::rules::Cell;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
-use bevy_egui::egui;
+use bevy_egui::{EguiPostUpdateSet, egui};
 
 /// Where egui left room for the board, how it is turned, and the pointer over it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -42,7 +42,8 @@ pub struct BoardInputPlugin;
 impl Plugin for BoardInputPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Drag>()
-            .add_systems(Update, pointer.before(ApplyActions));
+            .add_systems(Update, pointer.before(ApplyActions))
+            .add_systems(PostUpdate, place_moved.after(EguiPostUpdateSet::EndPass));
     }
 }
 
@@ -91,6 +92,15 @@ pub fn show(
         angle,
         pointer: over.map(|p| Vec2::new(p.x, p.y)),
     });
+}
+
+/// egui says where the board and the pointer are after `Update` has placed the board's
+/// entities: a change asks for one more frame to show it, or what follows the pointer
+/// (chess for three's name of the triangle under it) would wait for the next input.
+fn place_moved(place: Res<BoardPlace>, mut redraw: MessageWriter<RequestRedraw>) {
+    if place.is_changed() {
+        redraw.write(RequestRedraw);
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
