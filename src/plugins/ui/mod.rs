@@ -9,6 +9,7 @@ mod clock_frames;
 mod dialogs;
 mod dice;
 mod diplomacy;
+mod glyphs;
 mod keys;
 mod miniature;
 mod panel;
@@ -36,6 +37,7 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             repaint::QuietModifiersPlugin,
+            glyphs::FreshGlyphsPlugin,
             clock_frames::ClockFramesPlugin,
             keys::KeysPlugin,
         ))
