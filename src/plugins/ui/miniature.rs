@@ -1,6 +1,8 @@
 //! A small picture of a game, for the game chooser's cards: its start position, or,
-//! where that is chess's, a moment a few moves in that shows what sets it apart (the
-//! badges of transforming chess, the rested pieces of everyone-moves chess, the die).
+//! where that is chess's or an empty board, a moment a few moves in that shows what
+//! sets it apart (the badges of transforming chess, the rested pieces of
+//! everyone-moves chess, the die, Armenian draughts' diagonal steps, Reversi's discs and Epsilon-64's
+//! stones).
 
 use crate::plugins::board::pieces::piece_size;
 use crate::plugins::layout::{BoardArea, Layout, board_angle};
@@ -35,6 +37,12 @@ fn showcase(game: GameId) -> &'static str {
         GameId::DiceChess => "1. [6] e4 [5]",
         // Both jesters castled with their king pawns onto the red royal file.
         GameId::Chess100 => "1. e2<>d1 e9<>d10",
+        // Men stepping diagonally forward, which Turkish draughts does not allow.
+        GameId::Armenian => "1. c3-d4 f6-e5",
+        // Both start on an empty board: the centre filled, then discs outflanked.
+        GameId::Reversi => "1. d5 d4 2. e5 e4 3. d3 c4 4. c3 e6 5. f5 c2",
+        // Eight of the fourteen stones placed, rows beginning.
+        GameId::Epsilon => "1. @d4 @e5 2. @e4 @d5 3. @c3 @f6 4. @f3 @c6",
         _ => "",
     }
 }
@@ -125,5 +133,35 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
         let side = layout.cell * 1.2;
         let die = egui::Rect::from_center_size(to_screen(t.centre(38)), egui::vec2(side, side));
         super::dice::paint_die(&painter, die, dice.faces.first().copied(), 0.2, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every card shows a position of its own: no showcase fails to replay, and no
+    /// two games on the same board show the same pieces (Reversi and Epsilon-64 both
+    /// showed an empty grid).
+    #[test]
+    fn each_card_shows_its_own_picture() {
+        let pictures: Vec<(GameId, Position)> = GameId::ALL
+            .iter()
+            .map(|&game| {
+                let m = crate::rules::record::replay(game, showcase(game), &[])
+                    .unwrap_or_else(|e| panic!("{game:?}: {e}"));
+                (game, m.position().clone())
+            })
+            .collect();
+        for (i, (a, pa)) in pictures.iter().enumerate() {
+            assert!(!pa.pieces().is_empty(), "{a:?} shows an empty board");
+            for (b, pb) in &pictures[i + 1..] {
+                let same_board = std::ptr::eq(pa.topology(), pb.topology());
+                assert!(
+                    !(same_board && pa.pieces() == pb.pieces()),
+                    "{a:?} and {b:?} show the same picture"
+                );
+            }
+        }
     }
 }
