@@ -1,8 +1,8 @@
 //! A small picture of a game, for the game chooser's cards: its start position, or,
 //! where that is chess's or an empty board, a moment a few moves in that shows what
 //! sets it apart (the badges of transforming chess, the rested pieces of
-//! everyone-moves chess, the die, Armenian draughts' diagonal steps, Reversi's discs and Epsilon-64's
-//! stones).
+//! everyone-moves chess, the die, Armenian draughts' diagonal steps, Reversi's discs
+//! and Epsilon-64's stones).
 
 use crate::plugins::board::pieces::piece_size;
 use crate::plugins::layout::{BoardArea, Layout, board_angle};
@@ -128,17 +128,32 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
             sprites::paint(&painter, badge, corner, scale * BADGE_SIZE);
         }
     }
-    if let Some(dice) = position.dice() {
+    if let Some(face) = rolled(position) {
         // On the empty ranks, to the right: the g5 square.
         let side = layout.cell * 1.2;
         let die = egui::Rect::from_center_size(to_screen(t.centre(38)), egui::vec2(side, side));
-        super::dice::paint_die(&painter, die, dice.faces.first().copied(), 0.2, false);
+        super::dice::paint_die(&painter, die, Some(face), 0.2, false);
     }
+}
+
+/// The face a die shows in the picture: none before the first roll, where a blank
+/// die (the start position on the rules page) looked like a piece of the game.
+fn rolled(position: &Position) -> Option<u8> {
+    position.dice()?.faces.first().copied()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_die_is_drawn_only_once_rolled() {
+        let start = Position::new(GameId::DiceChess, &[]).unwrap();
+        assert_eq!(rolled(&start), None);
+        let rolled_five =
+            crate::rules::record::replay(GameId::DiceChess, showcase(GameId::DiceChess), &[]);
+        assert_eq!(rolled(rolled_five.unwrap().position()), Some(5));
+    }
 
     /// Every card shows a position of its own: no showcase fails to replay, and no
     /// two games on the same board show the same pieces (Reversi and Epsilon-64 both
