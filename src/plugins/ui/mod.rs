@@ -5,6 +5,7 @@
 
 mod chapayev;
 mod chooser;
+mod clipboard;
 mod clock_frames;
 mod dialogs;
 mod dice;
@@ -38,6 +39,7 @@ impl Plugin for UiPlugin {
         app.add_plugins((
             repaint::QuietModifiersPlugin,
             glyphs::FreshGlyphsPlugin,
+            clipboard::ClipboardPlugin,
             clock_frames::ClockFramesPlugin,
             keys::KeysPlugin,
         ))
