@@ -732,6 +732,34 @@ fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
     assert_eq!(saved.time_control, TimeControl::SuddenDeath { base: 400 });
 }
 
+/// A player may think for seconds between two frames: the clock counts all of that
+/// time, not the quarter second at most that Bevy's game time counts.
+#[test]
+fn a_clock_counts_the_whole_time_between_two_frames() {
+    use bevy::time::TimeUpdateStrategy;
+    use doska::rules::clock::TimeControl;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+        .init_state::<Screen>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(1500),
+        ));
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.choose_game(GameId::Chess);
+        session.time_control = TimeControl::SuddenDeath { base: 60_000 };
+    }
+    app.world_mut().write_message(Command::NewMatch);
+    app.update();
+    app.update();
+    let left = |app: &App| session(app).current.clock().unwrap().seats[0].left;
+    let before = left(&app);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(before - left(&app), 6000, "four frames 1.5 s apart");
+}
+
 /// Updates the app until `done` holds, for up to three seconds (a roll tumbles first).
 fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
     let started = std::time::Instant::now();

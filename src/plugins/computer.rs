@@ -175,7 +175,8 @@ fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Le
 fn computer_turn(
     mut session: ResMut<Session>,
     table: Option<Res<Table>>,
-    time: Res<Time>,
+    // The wall clock's, for the search's deadline: game time slows under load.
+    time: Res<Time<Real>>,
     mut thinking: ResMut<Thinking>,
     mut commands: MessageWriter<Command>,
     mut redraw: MessageWriter<RequestRedraw>,

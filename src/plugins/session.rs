@@ -571,8 +571,10 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
 }
 
 /// Feeds the time that passed to the match's clocks, while a match with clocks goes on
-/// on screen; a fallen flag ends it like any other result.
-fn run_clocks(time: Res<Time>, screen: Res<State<Screen>>, mut session: ResMut<Session>) {
+/// on screen; a fallen flag ends it like any other result. The time is the wall
+/// clock's: Bevy's game time counts at most a quarter second between two frames, and
+/// the app draws a frame only each second while a player thinks.
+fn run_clocks(time: Res<Time<Real>>, screen: Res<State<Screen>>, mut session: ResMut<Session>) {
     if !session.clocks_run(*screen.get()) {
         return;
     }
