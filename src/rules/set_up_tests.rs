@@ -218,3 +218,21 @@ fn a_side_that_could_only_pass_is_stalemated() {
     );
     assert!(p.parse_move("end").is_ok());
 }
+
+/// A king taken takes its side's castling rights with it, so the finished position
+/// writes no right its text could not give back.
+#[test]
+fn a_taken_king_leaves_no_castling_right() {
+    let p = reached(
+        GameId::DoubleMove,
+        &[],
+        Some("4k3/8/8/8/8/5n2/8/R3K3 b Q - 0 1"),
+        &["Nxe1"],
+    );
+    let fen = p.set_up_text().unwrap();
+    assert_eq!(fen.split(' ').nth(2), Some("-"), "{fen}");
+    assert_eq!(
+        loads(GameId::DoubleMove, &[], &fen).set_up_text(),
+        Some(fen)
+    );
+}

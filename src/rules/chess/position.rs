@@ -257,9 +257,13 @@ impl Chess {
                 },
             );
         }
-        // Castling rights: a king move loses both, a rook leaving or being taken loses its own.
+        // Castling rights: a king move loses both, a rook leaving or being taken loses its
+        // own, and a king taken (where kings are captured) takes its side's with it.
         if m.role == Role::King {
             self.castling &= !back_rank(us);
+        }
+        if m.capture == Some(Role::King) {
+            self.castling &= !back_rank(us.other());
         }
         self.castling &= !((1u64 << m.from) | (1u64 << m.to));
         self.ep_square = None;

@@ -475,6 +475,11 @@ impl Shashmaty {
             p.castling &= !(0xFFu64 << if us == Side::White { 0 } else { 56 });
         }
         p.castling &= !((1u64 << from) | touched);
+        // A king jumped takes its side's rights with it.
+        let them = us.other();
+        if p.board.pieces(them, Role::King) & touched != 0 {
+            p.castling &= !(0xFFu64 << if them == Side::White { 0 } else { 56 });
+        }
         p.ep_square = None;
         p.halfmoves = if pawn || capture {
             0
