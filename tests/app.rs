@@ -701,20 +701,31 @@ fn shashmaty_jumps_are_lit_apart_and_compulsory() {
     assert_eq!(session(&app).current.notation(2), "e4:c6xb7");
 }
 
-#[test]
-fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
+/// A headless chess match on a clock of `base` milliseconds each, its frames `frame`
+/// apart on the wall clock (as they come where None).
+fn chess_on_the_clock(base: u64, frame: Option<std::time::Duration>) -> App {
     use doska::rules::clock::TimeControl;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
         .init_state::<Screen>();
+    if let Some(frame) = frame {
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(frame));
+    }
     {
         let mut session = app.world_mut().resource_mut::<Session>();
         session.choose_game(GameId::Chess);
-        session.time_control = TimeControl::SuddenDeath { base: 400 };
+        session.time_control = TimeControl::SuddenDeath { base };
     }
     app.world_mut().write_message(Command::NewMatch);
     app.update();
     app.update();
+    app
+}
+
+#[test]
+fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
+    use doska::rules::clock::TimeControl;
+    let mut app = chess_on_the_clock(400, None);
     let started = std::time::Instant::now();
     while session(&app).current.outcome().is_none() {
         assert!(started.elapsed().as_secs() < 3, "the flag never fell");
@@ -736,22 +747,8 @@ fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
 /// time, not the quarter second at most that Bevy's game time counts.
 #[test]
 fn a_clock_counts_the_whole_time_between_two_frames() {
-    use bevy::time::TimeUpdateStrategy;
-    use doska::rules::clock::TimeControl;
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
-        .init_state::<Screen>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(
-            std::time::Duration::from_millis(1500),
-        ));
-    {
-        let mut session = app.world_mut().resource_mut::<Session>();
-        session.choose_game(GameId::Chess);
-        session.time_control = TimeControl::SuddenDeath { base: 60_000 };
-    }
-    app.world_mut().write_message(Command::NewMatch);
-    app.update();
-    app.update();
+    let frame = std::time::Duration::from_millis(1500);
+    let mut app = chess_on_the_clock(60_000, Some(frame));
     let left = |app: &App| session(app).current.clock().unwrap().seats[0].left;
     let before = left(&app);
     for _ in 0..4 {

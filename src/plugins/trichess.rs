@@ -232,15 +232,21 @@ mod tests {
     use crate::plugins::layout::{BoardArea, Layout, WHITE_DOWN};
     use bevy::ecs::system::RunSystemOnce;
 
-    /// The name shown for the triangle under the pointer, and where its box lies on
-    /// screen, for a board area of `size` pixels under a 23-pixel menu bar.
-    fn named(size: Vec2, over: Option<&str>) -> (String, Vec2, f32) {
-        let t = Topology::hexagon();
+    /// The board area of a window of `size` pixels under a 23-pixel menu bar, and the
+    /// hexagon fitted in it.
+    fn fitted(size: Vec2) -> (BoardArea, Layout) {
         let area = BoardArea {
             min: Vec2::new(0.0, 23.0),
             max: size,
         };
-        let layout = Layout::fit(&area, t, WHITE_DOWN);
+        (area, Layout::fit(&area, Topology::hexagon(), WHITE_DOWN))
+    }
+
+    /// The name shown for the triangle under the pointer, and where its box lies on
+    /// screen, in a window of `size` pixels.
+    fn named(size: Vec2, over: Option<&str>) -> (String, Vec2, f32) {
+        let t = Topology::hexagon();
+        let (area, layout) = fitted(size);
         let pointer = over.map(|cell| layout.cell_centre(t, t.parse(cell).unwrap()));
         let mut world = World::new();
         world.insert_resource(Session::new(GameId::TriChess));
@@ -281,11 +287,7 @@ mod tests {
         for size in [Vec2::new(980.0, 800.0), Vec2::new(560.0, 600.0)] {
             let (text, top_left, alpha) = named(size, Some("WC3"));
             assert_eq!((text.as_str(), alpha), ("WC3", 1.0));
-            let area = BoardArea {
-                min: Vec2::new(0.0, 23.0),
-                max: size,
-            };
-            let layout = Layout::fit(&area, t, WHITE_DOWN);
+            let (_, layout) = fitted(size);
             // The name's box: four letters at 20 pixels, with room to spare.
             for dx in (0..=80).step_by(4) {
                 for dy in (0..=28).step_by(4) {

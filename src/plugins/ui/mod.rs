@@ -172,20 +172,7 @@ fn draw(
             &mut computer,
         ),
     }
-    if *screen.get() == Screen::Playing && is_table(parts.session.game) {
-        place.set_if_neq(BoardPlace::default());
-        let view = table_camera.single().ok();
-        table::show(
-            &mut root,
-            lang,
-            &mut parts.session,
-            &mut table,
-            view,
-            &mut parts.commands,
-        );
-        let session = &parts.session;
-        chapayev::announce(&root, lang, &session.current, session.revision, &mut table);
-    } else if *screen.get() == Screen::Playing {
+    if board::board_shown(&screen, &parts.session) {
         let angle = board_angle(
             parts.session.current.position(),
             flipped.0,
@@ -201,7 +188,21 @@ fn draw(
         );
         pockets::show(&root, &mut parts.session, &board_layout);
     } else {
+        // No flat board: nothing follows the pointer, and questions open mid-window.
         place.set_if_neq(BoardPlace::default());
+    }
+    if *screen.get() == Screen::Playing && is_table(parts.session.game) {
+        let view = table_camera.single().ok();
+        table::show(
+            &mut root,
+            lang,
+            &mut parts.session,
+            &mut table,
+            view,
+            &mut parts.commands,
+        );
+        let session = &parts.session;
+        chapayev::announce(&root, lang, &session.current, session.revision, &mut table);
     }
     dialogs::show(
         &ctx,

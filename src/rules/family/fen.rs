@@ -75,11 +75,11 @@ impl<V: Variant> Family<V> {
     }
 
     /// Every royal once on the board or in the reserve (but a king taken, which ends
-    /// the game), no pawn where it could never
-    /// have come, and the side not to move not in check where a turn must end out of
-    /// it.
+    /// the game), no pawn where it could never have come, and the side not to move
+    /// not in check where a turn must end out of it.
     fn check_set_up(&self) -> Result<(), String> {
         let board = &self.position.board;
+        let lost = self.variant.lost(self);
         for side in Side::BOTH {
             let held = |role: Role| u32::from(self.reserve[side.index()][role as usize]);
             let royals = Role::ALL
@@ -89,11 +89,7 @@ impl<V: Variant> Family<V> {
                 .sum::<u32>();
             let wanted = u32::from(self.variant.royal(side).is_some());
             // A game won by taking a king is over with that king gone.
-            let fallen = royals == 0
-                && self
-                    .variant
-                    .lost(self)
-                    .is_some_and(|(loser, _)| loser == side);
+            let fallen = royals == 0 && lost.is_some_and(|(loser, _)| loser == side);
             if royals != wanted && !fallen {
                 return Err(match self.variant.royal(side) {
                     Some(r) => {
@@ -117,9 +113,8 @@ impl<V: Variant> Family<V> {
                 return Err("a pawn stands where it can never be".into());
             }
         }
-        let over = self.variant.lost(self).is_some();
         let outlasts = self.variant.check_outlasts_a_turn();
-        if !over && !outlasts && self.attacked_king(self.position.turn.other()) {
+        if lost.is_none() && !outlasts && self.attacked_king(self.position.turn.other()) {
             return Err("the side not to move is in check".into());
         }
         Ok(())
