@@ -45,7 +45,7 @@ fn shakmaty(bencher: Bencher, which: usize) {
 #[divan::bench(args = [5, 6], sample_count = 3)]
 fn doska_turkish(bencher: Bencher, depth: u32) {
     let position = doska::rules::Position::new(doska::rules::GameId::Turkish, &[]).unwrap();
-    bencher.bench(|| doska::cli::perft(&position, depth));
+    bencher.bench(|| doska::rules::perft::perft(&position, depth));
 }
 
 #[divan::bench(args = [5, 6], sample_count = 3)]
@@ -58,7 +58,7 @@ fn kish_turkish(bencher: Bencher, depth: u64) {
 #[divan::bench(args = [3], sample_count = 3)]
 fn doska_tri_chess(bencher: Bencher, depth: u32) {
     let position = doska::rules::Position::new(doska::rules::GameId::TriChess, &[]).unwrap();
-    bencher.bench(|| doska::cli::perft(&position, depth));
+    bencher.bench(|| doska::rules::perft::perft(&position, depth));
 }
 
 /// 100-cell chess on its 128-bit bitboards, beside orthodox chess above: perft 4 from
@@ -66,7 +66,7 @@ fn doska_tri_chess(bencher: Bencher, depth: u32) {
 #[divan::bench(args = [4], sample_count = 3)]
 fn doska_chess100(bencher: Bencher, depth: u32) {
     let position = doska::rules::Position::new(doska::rules::GameId::Chess100, &[]).unwrap();
-    bencher.bench(|| doska::cli::perft(&position, depth));
+    bencher.bench(|| doska::rules::perft::perft(&position, depth));
 }
 
 /// The chess family's engine, which tests each move by playing it, beside orthodox
@@ -92,5 +92,5 @@ fn doska_family(bencher: Bencher, game: &str) {
         doska::rules::GameId::Appearing => 3,
         _ => 4,
     };
-    bencher.bench(|| doska::cli::perft(&position, depth));
+    bencher.bench(|| doska::rules::perft::perft(&position, depth));
 }

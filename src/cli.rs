@@ -1,5 +1,6 @@
 //! The headless commands: what `doska games`, `perft`, `replay` and `think` print.
 
+use crate::rules::perft::perft;
 use crate::rules::record::replay;
 use crate::rules::search::{Level, Limits, Progress};
 use crate::rules::{GameId, Match, Position};
@@ -50,25 +51,6 @@ pub fn games() -> String {
         .iter()
         .map(|g| format!("{}\n", g.id()))
         .collect()
-}
-
-/// Counts the positions `depth` moves deep. Chess uses its own bitboard counter.
-pub fn perft(position: &Position, depth: u32) -> u64 {
-    if let Some(n) = position.fast_perft(depth) {
-        return n;
-    }
-    let moves = position.legal_moves();
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = position.clone();
-            next.play(m).expect("generated moves are legal");
-            perft(&next, depth - 1)
-        })
-        .sum()
 }
 
 /// Runs perft and reports (nodes, positions per second).

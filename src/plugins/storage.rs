@@ -54,9 +54,7 @@ impl LastSetup {
     pub fn restore(&self, session: &mut Session) {
         let specs = session.game.option_specs();
         for (id, value) in &self.options {
-            let known = specs
-                .iter()
-                .any(|s| s.id == id && s.values.contains(&value.as_str()));
+            let known = specs.iter().any(|s| s.id == id && s.takes(value));
             if let Some(slot) = session.options.iter_mut().find(|(k, _)| k == id)
                 && known
             {

@@ -8,8 +8,8 @@ pub enum Error {
     #[error("'{id}' is not a game; the games are: {known}")]
     UnknownGame { id: String, known: String },
     /// A house rule the game does not have, or a value it does not take.
-    #[error("{0}")]
-    HouseRule(String),
+    #[error(transparent)]
+    HouseRule(#[from] RuleError),
     /// A start position that cannot be read or played from.
     #[error("{0}")]
     SetUp(String),
@@ -25,6 +25,43 @@ pub enum Error {
     /// A saved game that cannot be read or replayed.
     #[error("{0}")]
     SavedGame(String),
+}
+
+/// A house rule refused: the id or the value is not in the game's table. Both say
+/// what there is instead, so a mistyped rule on the command line or in a file is
+/// answered with the right spelling.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    #[error("'{id}' is not a house rule of this game; its rules are: {known}")]
+    Unknown { id: String, known: String },
+    #[error("{id} takes {allowed}, not '{value}'")]
+    Value {
+        id: &'static str,
+        value: String,
+        allowed: String,
+    },
+}
+
+impl RuleError {
+    /// A value `spec` does not take, with the ones it does.
+    pub fn value(spec: &super::options::OptionSpec, value: &str) -> RuleError {
+        let mut allowed = match spec.values {
+            [] => String::new(),
+            [one] => one.to_string(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        };
+        if let Some((least, most)) = spec.numbers {
+            allowed = format!(
+                "{} or a number from {least} to {most}",
+                allowed.replace(" or ", ", ")
+            );
+        }
+        RuleError::Value {
+            id: spec.id,
+            value: shown(value),
+            allowed,
+        }
+    }
 }
 
 /// How a piece of bad input is shown inside a message: at most 16

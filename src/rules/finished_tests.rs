@@ -4,7 +4,7 @@
 //! apart from this code.
 
 use super::{GameId, Position};
-use crate::cli::perft;
+use crate::rules::perft::perft;
 
 fn count(game: GameId, fen: &str, rules: &[(&str, &str)], depth: u32) -> u64 {
     let rules: Vec<(String, String)> = rules

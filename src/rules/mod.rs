@@ -17,6 +17,7 @@ pub mod options;
 pub mod outcome;
 pub mod pages;
 pub mod path;
+pub mod perft;
 pub mod position;
 pub mod record;
 pub mod reversi;

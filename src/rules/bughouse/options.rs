@@ -5,7 +5,7 @@ use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, DrawClaim, Move, Piece, Role};
 use crate::rules::family::{DropCheck, Family, Variant};
 use crate::rules::game::Game;
-use crate::rules::options::{HouseRules, OptionSpec, unknown};
+use crate::rules::options::{choices, house_rules};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
@@ -18,86 +18,26 @@ pub enum BoardOrder {
     Alternate,
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct BughouseOptions {
-    pub drop_check: DropCheck,
-    /// Pawns only on ranks 2 to 6 (White) and 7 to 3 (Black), the source's limit.
-    pub pawn_ranks_2_6: bool,
-    /// A captured promoted piece goes to the partner as the piece, not as a pawn.
-    pub promoted_as_piece: bool,
-    /// A check a drop could block is no mate: the seat waits for a piece.
-    pub potential_drop: bool,
-    /// A stalemate on either board draws the match; otherwise the seat waits.
-    pub stalemate_draws: bool,
-    pub board_order: BoardOrder,
-}
+choices!(BoardOrder {
+    "free" => BoardOrder::Free,
+    "alternate" => BoardOrder::Alternate,
+});
 
-const TABLE: &[(&str, &[&str])] = &[
-    ("drop_check", &["allowed", "no-mate", "forbidden"]),
-    ("pawn_drop_ranks", &["2-7", "2-6"]),
-    ("promoted_capture", &["pawn", "piece"]),
-    ("mate_rule", &["current-reserve", "potential-drop"]),
-    ("stalemate", &["wait", "draw"]),
-    ("board_order", &["free", "alternate"]),
-];
-
-impl HouseRules for BughouseOptions {
-    fn specs() -> &'static [OptionSpec] {
-        const SPECS: [OptionSpec; 6] = {
-            let mut specs = [OptionSpec {
-                id: "",
-                values: &[],
-                default: "",
-            }; 6];
-            let mut i = 0;
-            while i < 6 {
-                specs[i] = OptionSpec {
-                    id: TABLE[i].0,
-                    values: TABLE[i].1,
-                    default: TABLE[i].1[0],
-                };
-                i += 1;
-            }
-            specs
-        };
-        &SPECS
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        let index = match id {
-            "drop_check" => self.drop_check as usize,
-            "pawn_drop_ranks" => usize::from(self.pawn_ranks_2_6),
-            "promoted_capture" => usize::from(self.promoted_as_piece),
-            "mate_rule" => usize::from(self.potential_drop),
-            "stalemate" => usize::from(self.stalemate_draws),
-            "board_order" => self.board_order as usize,
-            _ => return None,
-        };
-        let (_, values) = TABLE.iter().find(|(i, _)| *i == id)?;
-        values.get(index).copied()
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let (_, values) = TABLE
-            .iter()
-            .find(|(i, _)| *i == id)
-            .ok_or_else(|| unknown(id))?;
-        let index = values
-            .iter()
-            .position(|v| *v == value)
-            .ok_or_else(|| format!("{id} takes {}, not '{value}'", values.join(" or ")))?;
-        match id {
-            "drop_check" => {
-                self.drop_check =
-                    [DropCheck::Allowed, DropCheck::NoMate, DropCheck::Forbidden][index]
-            }
-            "pawn_drop_ranks" => self.pawn_ranks_2_6 = index == 1,
-            "promoted_capture" => self.promoted_as_piece = index == 1,
-            "mate_rule" => self.potential_drop = index == 1,
-            "stalemate" => self.stalemate_draws = index == 1,
-            _ => self.board_order = [BoardOrder::Free, BoardOrder::Alternate][index],
-        }
-        Ok(())
+house_rules! {
+    pub struct BughouseOptions {
+        "drop_check" drop_check: DropCheck = "allowed",
+        /// Pawns only on ranks 2 to 6 (White) and 7 to 3 (Black), the source's limit.
+        "pawn_drop_ranks" pawn_ranks_2_6: bool = "2-7" { "2-7" => false, "2-6" => true },
+        /// A captured promoted piece goes to the partner as the piece, not as a pawn.
+        "promoted_capture" promoted_as_piece: bool = "pawn" { "pawn" => false, "piece" => true },
+        /// A check a drop could block is no mate: the seat waits for a piece.
+        "mate_rule" potential_drop: bool = "current-reserve" {
+            "current-reserve" => false,
+            "potential-drop" => true,
+        },
+        /// A stalemate on either board draws the match; otherwise the seat waits.
+        "stalemate" stalemate_draws: bool = "wait" { "wait" => false, "draw" => true },
+        "board_order" board_order: BoardOrder = "free",
     }
 }
 

@@ -6,6 +6,9 @@ use super::Chapayev;
 use super::physics::{HALF_BOARD, RADIUS};
 use super::shot::{Shot, Value};
 use crate::rules::side::Side;
+use rand_distr::{Distribution, StandardNormal};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::SeedableRng;
 use std::time::{Duration, Instant};
 
 pub use crate::rules::search::Level;
@@ -212,7 +215,7 @@ impl Chapayev {
             }
             // The first rollout plays the shot as aimed; further ones (hard level) play it
             // with the execution noise the computer will suffer, and the scores average.
-            let mut rollout_noise = Gauss(noise_seed ^ 0x5EED);
+            let mut rollout_noise = Gauss::new(noise_seed ^ 0x5EED);
             let score = (0..rollouts)
                 .map(|r| {
                     let tried = if r == 0 {
@@ -243,7 +246,7 @@ impl Chapayev {
                 spin: 0.0,
             };
         };
-        let mut noise = Gauss(noise_seed);
+        let mut noise = Gauss::new(noise_seed);
         let shot = noisy(best.shot, angle_noise, strength_noise, &mut noise);
         if self.allows(&shot).is_ok() {
             shot
@@ -263,21 +266,15 @@ fn noisy(shot: Shot, angle_noise: f32, strength_noise: f32, noise: &mut Gauss) -
     .canonical()
 }
 
-/// Standard normal numbers (Box-Muller over SplitMix64).
-struct Gauss(u64);
+/// Standard normal numbers from a seeded generator.
+struct Gauss(SplitMix64);
 
 impl Gauss {
-    fn uniform(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        ((z >> 40) as f32 + 0.5) / (1u64 << 24) as f32
+    fn new(seed: u64) -> Gauss {
+        Gauss(SplitMix64::seed_from_u64(seed))
     }
 
     fn next(&mut self) -> f32 {
-        let (u, v) = (self.uniform(), self.uniform());
-        (-2.0 * u.ln()).sqrt() * (std::f32::consts::TAU * v).cos()
+        StandardNormal.sample(&mut self.0)
     }
 }

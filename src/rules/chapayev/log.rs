@@ -156,7 +156,7 @@ pub fn read(text: &str) -> Result<Chapayev, String> {
             let (id, value) = pair
                 .split_once('=')
                 .ok_or_else(|| format!("'{pair}' is not id=value"))?;
-            options.set(id, value)?;
+            options.set(id, value).map_err(|e| e.to_string())?;
         }
     }
     let seed: u32 = field("seed")?

@@ -39,6 +39,8 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::SeedableRng;
 
 /// One checker: its colour never changes, its owner may (a traitor), `pose` is `None`
 /// once it is off the board.
@@ -103,7 +105,8 @@ pub struct Chapayev {
     options: ChapayevOptions,
     /// Which seat plays White, once the lot is drawn.
     white_seat: Option<u8>,
-    rng: u64,
+    /// The match's random numbers (a hanging test's lift), seeded by the lot.
+    rng: SplitMix64,
     pub tour: u8,
     pub round: u16,
     rounds_played: u16,
@@ -202,7 +205,7 @@ impl Chapayev {
         let mut c = Chapayev {
             options,
             white_seat: None,
-            rng: 0,
+            rng: SplitMix64::seed_from_u64(0),
             tour: 1,
             round: 1,
             rounds_played: 0,
@@ -513,7 +516,7 @@ impl Game for Chapayev {
         match *action {
             Action::Lot { white_seat, seed } => {
                 self.white_seat = Some(white_seat);
-                self.rng = seed as u64;
+                self.rng = SplitMix64::seed_from_u64(seed.into());
                 self.start_match();
             }
             Action::Shot(shot) => self.shoot(&shot, resolve::SHOT_CAP, None),

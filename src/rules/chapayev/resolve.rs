@@ -5,6 +5,7 @@ use super::physics::{Film, HALF_BOARD, HEIGHT, MASS, Pose, Push, RADIUS, World};
 use super::shot::{Shot, in_body_frame};
 use super::{Chapayev, Hang, HangResult, Report};
 use crate::rules::side::Side;
+use rand_xoshiro::rand_core::Rng;
 
 /// A shot is simulated for at most this long; hanging tests too.
 pub const SHOT_CAP: f32 = 8.0;
@@ -225,14 +226,10 @@ impl Chapayev {
         0.80 + 0.40 * self.random()
     }
 
-    /// A number in [0, 1) from the match's generator (SplitMix64).
+    /// A number in [0, 1) from the match's generator: the top 24 bits of its next
+    /// 64, as saved matches have always been replayed with.
     pub(super) fn random(&mut self) -> f32 {
-        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 40) as f32 / (1u64 << 24) as f32
+        (self.rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32
     }
 
     /// Lets a freshly set-up formation settle (stacks find their rest).

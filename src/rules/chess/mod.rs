@@ -13,7 +13,7 @@ pub(crate) use fen::skipped_by_double_step;
 pub use position::{Board, Chess, Move, MoveKind, Piece, Role, START_FEN};
 
 use super::game::{Game, grid_diagram};
-use super::options::{HouseRules, OptionSpec, unknown};
+use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
@@ -30,29 +30,12 @@ pub enum DrawClaim {
     Claim,
 }
 
+choices!(DrawClaim {
+    "auto" => DrawClaim::Auto,
+    "claim" => DrawClaim::Claim,
+});
+
 impl DrawClaim {
-    /// The house rule as every game of the chess family offers it.
-    pub const SPEC: OptionSpec = OptionSpec {
-        id: "draw_claim",
-        default: "auto",
-        values: &["auto", "claim"],
-    };
-
-    pub const fn id(self) -> &'static str {
-        match self {
-            DrawClaim::Auto => "auto",
-            DrawClaim::Claim => "claim",
-        }
-    }
-
-    pub fn parse(value: &str) -> Result<DrawClaim, String> {
-        match value {
-            "auto" => Ok(DrawClaim::Auto),
-            "claim" => Ok(DrawClaim::Claim),
-            _ => Err(format!("draw_claim takes auto or claim, not '{value}'")),
-        }
-    }
-
     /// The draw that comes by itself after `repetitions` of the position and
     /// `halfmoves` on the fifty-move counter.
     pub fn automatic(self, repetitions: usize, halfmoves: u32) -> Option<Outcome> {
@@ -83,29 +66,9 @@ impl DrawClaim {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ChessOptions {
-    pub draw_claim: DrawClaim,
-}
-
-impl HouseRules for ChessOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[DrawClaim::SPEC]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        match id {
-            "draw_claim" => Some(self.draw_claim.id()),
-            _ => None,
-        }
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        match (id, value) {
-            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
+house_rules! {
+    pub struct ChessOptions {
+        "draw_claim" draw_claim: DrawClaim = "auto",
     }
 }
 

@@ -25,48 +25,6 @@ fn play(moves: &str) -> Match {
 }
 
 #[test]
-fn c1_perft_from_the_start() {
-    let p = Chess::default();
-    let expected = [20, 400, 8902, 197_281];
-    for (depth, &nodes) in expected.iter().enumerate() {
-        assert_eq!(p.perft(depth as u32 + 1), nodes);
-    }
-}
-
-#[test]
-fn c2_to_c5_perft_from_known_positions() {
-    let cases: [(&str, &[u64]); 4] = [
-        (
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            &[48, 2039, 97_862],
-        ),
-        (
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            &[14, 191, 2812, 43_238],
-        ),
-        (
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            &[6, 264, 9467],
-        ),
-        (
-            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-            &[44, 1486, 62_379],
-        ),
-    ];
-    for (text, counts) in cases {
-        let p = Chess::from_fen(text).unwrap();
-        for (depth, &nodes) in counts.iter().enumerate() {
-            assert_eq!(
-                p.perft(depth as u32 + 1),
-                nodes,
-                "{text} depth {}",
-                depth + 1
-            );
-        }
-    }
-}
-
-#[test]
 fn c6_fools_mate() {
     let m = play("1. f3 e5 2. g4 Qh4#");
     assert_eq!(

@@ -31,7 +31,7 @@ pub use moves::{Kind, Move};
 
 use super::chess::DrawClaim;
 use super::game::{Game, grid_diagram};
-use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
@@ -39,59 +39,13 @@ use super::view::{MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct Chess100Options {
-    /// Any piece attacking the square a pawn skipped may take it there.
-    pub extended_en_passant: bool,
-    /// A king's visit to the enemy throne brings its side an extra pawn.
-    pub throne_pawn: bool,
-    pub draw_claim: DrawClaim,
-}
-
-impl Default for Chess100Options {
-    fn default() -> Self {
-        Chess100Options {
-            extended_en_passant: true,
-            throne_pawn: true,
-            draw_claim: DrawClaim::Auto,
-        }
-    }
-}
-
-impl HouseRules for Chess100Options {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "extended_en_passant",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "throne_pawn",
-                default: "on",
-                values: SWITCH,
-            },
-            DrawClaim::SPEC,
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "extended_en_passant" => switch(self.extended_en_passant),
-            "throne_pawn" => switch(self.throne_pawn),
-            "draw_claim" => self.draw_claim.id(),
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        match id {
-            "extended_en_passant" => self.extended_en_passant = parse_switch(id, value)?,
-            "throne_pawn" => self.throne_pawn = parse_switch(id, value)?,
-            "draw_claim" => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
+house_rules! {
+    pub struct Chess100Options {
+        /// Any piece attacking the square a pawn skipped may take it there.
+        "extended_en_passant" extended_en_passant: bool = "on",
+        /// A king's visit to the enemy throne brings its side an extra pawn.
+        "throne_pawn" throne_pawn: bool = "on",
+        "draw_claim" draw_claim: DrawClaim = "auto",
     }
 }
 

@@ -12,7 +12,7 @@ pub(crate) mod moves;
 pub use moves::CMove;
 
 use super::game::{Game, grid_diagram};
-use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
@@ -37,137 +37,31 @@ pub enum Obligatory {
     Off,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct CornersOptions {
-    pub home_shape: HomeShape,
-    pub obligatory_move: Obligatory,
-    pub equalizing_move: bool,
-    /// Black's move number after which a checker still at home loses (0: never).
-    pub home_exit_limit: u32,
-    /// Black's move number after which the checkers in the target decide (0: never).
-    pub finish_limit: u32,
-    pub copy_limit: bool,
-    pub scoring: bool,
-}
+choices!(HomeShape {
+    "square3" => HomeShape::Square3,
+    "triangle10" => HomeShape::Triangle10,
+    "rect4x3" => HomeShape::Rect4x3,
+    "rect3x4" => HomeShape::Rect3x4,
+    "square4" => HomeShape::Square4,
+});
 
-impl Default for CornersOptions {
-    fn default() -> Self {
-        CornersOptions {
-            home_shape: HomeShape::Square3,
-            obligatory_move: Obligatory::Strict,
-            equalizing_move: true,
-            home_exit_limit: 40,
-            finish_limit: 80,
-            copy_limit: false,
-            scoring: false,
-        }
-    }
-}
+choices!(Obligatory {
+    "strict" => Obligatory::Strict,
+    "literal" => Obligatory::Literal,
+    "off" => Obligatory::Off,
+});
 
-const SHAPES: [(&str, HomeShape); 5] = [
-    ("square3", HomeShape::Square3),
-    ("triangle10", HomeShape::Triangle10),
-    ("rect4x3", HomeShape::Rect4x3),
-    ("rect3x4", HomeShape::Rect3x4),
-    ("square4", HomeShape::Square4),
-];
-
-impl HouseRules for CornersOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "home_shape",
-                default: "square3",
-                values: &["square3", "triangle10", "rect4x3", "rect3x4", "square4"],
-            },
-            OptionSpec {
-                id: "obligatory_move",
-                default: "strict",
-                values: &["strict", "literal", "off"],
-            },
-            OptionSpec {
-                id: "equalizing_move",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "home_exit_limit",
-                default: "40",
-                values: &["0", "40"],
-            },
-            OptionSpec {
-                id: "finish_limit",
-                default: "80",
-                values: &["0", "80"],
-            },
-            OptionSpec {
-                id: "copy_rule",
-                default: "allowed",
-                values: &["allowed", "limit"],
-            },
-            OptionSpec {
-                id: "scoring",
-                default: "off",
-                values: SWITCH,
-            },
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "home_shape" => SHAPES.iter().find(|(_, s)| *s == self.home_shape)?.0,
-            "obligatory_move" => match self.obligatory_move {
-                Obligatory::Strict => "strict",
-                Obligatory::Literal => "literal",
-                Obligatory::Off => "off",
-            },
-            "equalizing_move" => switch(self.equalizing_move),
-            "home_exit_limit" => ["0", "40"]
-                .into_iter()
-                .find(|v| v.parse() == Ok(self.home_exit_limit))?,
-            "finish_limit" => ["0", "80"]
-                .into_iter()
-                .find(|v| v.parse() == Ok(self.finish_limit))?,
-            "copy_rule" => {
-                if self.copy_limit {
-                    "limit"
-                } else {
-                    "allowed"
-                }
-            }
-            "scoring" => switch(self.scoring),
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("{id} does not take '{value}'");
-        match id {
-            "home_shape" => {
-                self.home_shape = SHAPES.iter().find(|(n, _)| *n == value).ok_or_else(bad)?.1
-            }
-            "obligatory_move" => {
-                self.obligatory_move = match value {
-                    "strict" => Obligatory::Strict,
-                    "literal" => Obligatory::Literal,
-                    "off" => Obligatory::Off,
-                    _ => return Err(bad()),
-                }
-            }
-            "equalizing_move" => self.equalizing_move = parse_switch(id, value)?,
-            "home_exit_limit" => self.home_exit_limit = value.parse().map_err(|_| bad())?,
-            "finish_limit" => self.finish_limit = value.parse().map_err(|_| bad())?,
-            "copy_rule" => {
-                self.copy_limit = match value {
-                    "allowed" => false,
-                    "limit" => true,
-                    _ => return Err(bad()),
-                }
-            }
-            "scoring" => self.scoring = parse_switch(id, value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
+house_rules! {
+    pub struct CornersOptions {
+        "home_shape" home_shape: HomeShape = "square3",
+        "obligatory_move" obligatory_move: Obligatory = "strict",
+        "equalizing_move" equalizing_move: bool = "on",
+        /// Black's move number after which a checker still at home loses (0: never).
+        "home_exit_limit" home_exit_limit: u32 = "40" { "0" => 0, "40" => 40 } or 0..=1000,
+        /// Black's move number after which the checkers in the target decide (0: never).
+        "finish_limit" finish_limit: u32 = "80" { "0" => 0, "80" => 80 } or 0..=1000,
+        "copy_rule" copy_limit: bool = "allowed" { "allowed" => false, "limit" => true },
+        "scoring" scoring: bool = "off",
     }
 }
 

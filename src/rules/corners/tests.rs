@@ -1,7 +1,7 @@
 //! The Corners spec's rules and test facts (perft, C1-C4, the equalizing move), one test each.
 
 use super::*;
-use crate::rules::{GameId, Position};
+use crate::rules::options::HouseRules;
 
 fn setup(white: &[&str], black: &[&str], rules: &[(&str, &str)]) -> Corners {
     let mut o = CornersOptions::default();
@@ -23,30 +23,6 @@ fn names(g: &Corners) -> Vec<String> {
     let mut v: Vec<String> = g.legal_moves().iter().map(|m| g.notation(m)).collect();
     v.sort();
     v
-}
-
-#[test]
-fn perft_from_every_home_shape() {
-    let table: [(&str, [u64; 4]); 5] = [
-        ("square3", [12, 144, 2784, 53_824]),
-        ("triangle10", [14, 196, 3584, 65_536]),
-        ("rect4x3", [14, 196, 4412, 99_597]),
-        ("rect3x4", [14, 196, 4412, 99_597]),
-        ("square4", [16, 262, 6618, 168_998]),
-    ];
-    for (shape, counts) in table {
-        let p = Position::new(GameId::Corners, &[("home_shape".into(), shape.into())]).unwrap();
-        for (d, n) in counts.into_iter().enumerate() {
-            assert_eq!(
-                crate::cli::perft(&p, d as u32 + 1),
-                n,
-                "{shape} depth {}",
-                d + 1
-            );
-        }
-    }
-    let p = Position::new(GameId::Corners, &[]).unwrap();
-    assert_eq!(crate::cli::perft(&p, 4), 53_824);
 }
 
 #[test]

@@ -17,27 +17,6 @@ fn names(g: &Armenian) -> Vec<String> {
     v
 }
 
-fn perft(g: &Armenian, depth: u32) -> u64 {
-    crate::cli::perft(&Position::Armenian(g.clone()), depth)
-}
-
-#[test]
-fn perft_from_the_start() {
-    let g = Armenian::new(ArmenianOptions::default());
-    for (d, n) in [22, 484, 12_174, 268_670].into_iter().enumerate() {
-        assert_eq!(perft(&g, d as u32 + 1), n, "depth {}", d + 1);
-    }
-}
-
-#[test]
-fn turning_back_matters_at_depth_five() {
-    let g = Armenian::new(ArmenianOptions::default());
-    assert_eq!(perft(&g, 5), 6_280_482);
-    let mut o = ArmenianOptions::default();
-    o.set("allow_180", "on").unwrap();
-    assert_eq!(perft(&Armenian::new(o), 5), 6_280_468);
-}
-
 #[test]
 fn a1_no_180_degree_turn() {
     let g = fen("W:WKd4,h2:Bd6,d2", &[]);
@@ -97,15 +76,4 @@ fn kings_at_ply_three_stop_on_the_back_rank() {
     assert_eq!(moves.len(), 1);
     m.play_text("a4:a6:a8").unwrap();
     assert_eq!(m.notation(2), "a4:a6:a8K");
-}
-
-#[test]
-fn middle_game_perft() {
-    let p1 = fen("W:Wb2,c3,f3,g4,Kd1:Bb6,c6,e6,f7,g6,Kh8", &[]);
-    assert_eq!(
-        [1, 2, 3, 4].map(|d| perft(&p1, d)),
-        [36, 1271, 32_220, 858_164]
-    );
-    let p2 = fen("W:Wa3,b3,c4,e3,g2,h3,Ke1:Ba6,b5,d6,e5,f6,h6,Kd8,Kh1", &[]);
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&p2, d)), [35, 166, 1004, 26_508]);
 }

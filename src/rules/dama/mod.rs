@@ -13,7 +13,7 @@ pub use board::Board;
 pub use movegen::{Move, Piece};
 
 use super::game::{Game, grid_diagram, perft_by_copy};
-use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::options::{HouseRules, choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
@@ -39,93 +39,56 @@ pub enum LonePieceDraw {
     Off,
 }
 
-/// The house rules of either game, as the move generator reads them.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TurkishOptions {
-    pub max_capture: bool,
-    pub allow_180: bool,
-    pub promotion_in_capture: CapturePromotion,
-    pub lone_piece_draw: LonePieceDraw,
-    /// Occurrences of a position that draw (0: never).
-    pub repetition_draw: u8,
-    /// Plies without a capture or a man move that draw (0: never).
-    pub quiet_limit_plies: u32,
-}
+choices!(LonePieceDraw {
+    "any" => LonePieceDraw::Any,
+    "kings_only" => LonePieceDraw::KingsOnly,
+    "off" => LonePieceDraw::Off,
+});
 
-/// Armenian draughts' house rules: Turkish ones, a man crowned mid-capture goes on as a
-/// king by default, and kings may be allowed to capture diagonally.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArmenianOptions {
-    pub base: TurkishOptions,
-    pub king_diagonal_capture: bool,
-}
-
-impl Default for ArmenianOptions {
-    fn default() -> Self {
-        ArmenianOptions {
-            base: TurkishOptions {
-                promotion_in_capture: CapturePromotion::AsKing,
-                ..TurkishOptions::default()
-            },
-            king_diagonal_capture: false,
-        }
+house_rules! {
+    /// Turkish draughts' house rules, which the move generator reads for either game.
+    #[derive(Copy)]
+    pub struct TurkishOptions {
+        "max_capture" max_capture: bool = "on",
+        "allow_180" allow_180: bool = "off",
+        "promotion_in_capture" promotion_in_capture: CapturePromotion = "as_man" {
+            "as_man" => CapturePromotion::AsMan,
+            "as_king" => CapturePromotion::AsKing,
+            "stop" => CapturePromotion::Stop,
+        },
+        "lone_piece_draw" lone_piece_draw: LonePieceDraw = "any",
+        /// Occurrences of a position that draw (0: never).
+        "repetition_draw" repetition_draw: u8 = "3" { "0" => 0, "3" => 3, "4" => 4, "5" => 5 },
+        /// Plies without a capture or a man move that draw (0: never).
+        "quiet_limit_plies" quiet_limit_plies: u32 = "50" {
+            "0" => 0,
+            "50" => 50,
+            "100" => 100,
+        } or 0..=1000,
     }
 }
 
-impl HouseRules for ArmenianOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "allow_180",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "promotion_in_capture",
-                default: "as_king",
-                values: &["as_king", "as_man", "stop"],
-            },
-            OptionSpec {
-                id: "max_capture",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "king_diagonal_capture",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "lone_piece_draw",
-                default: "any",
-                values: &["any", "kings_only", "off"],
-            },
-            OptionSpec {
-                id: "repetition_draw",
-                default: "3",
-                values: &["0", "3", "4", "5"],
-            },
-            OptionSpec {
-                id: "quiet_limit_plies",
-                default: "50",
-                values: &["0", "50", "100"],
-            },
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        match id {
-            "king_diagonal_capture" => Some(switch(self.king_diagonal_capture)),
-            _ => self.base.get(id),
-        }
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        match id {
-            "king_diagonal_capture" => self.king_diagonal_capture = parse_switch(id, value)?,
-            _ => self.base.set(id, value)?,
-        }
-        Ok(())
+house_rules! {
+    /// Armenian draughts' house rules: Turkish ones, a man crowned mid-capture goes on
+    /// as a king by default, and kings may be allowed to capture diagonally.
+    pub struct ArmenianOptions {
+        "allow_180" allow_180: bool = "off",
+        "promotion_in_capture" promotion_in_capture: CapturePromotion = "as_king" {
+            "as_king" => CapturePromotion::AsKing,
+            "as_man" => CapturePromotion::AsMan,
+            "stop" => CapturePromotion::Stop,
+        },
+        "max_capture" max_capture: bool = "on",
+        "king_diagonal_capture" king_diagonal_capture: bool = "off",
+        "lone_piece_draw" lone_piece_draw: LonePieceDraw = "any",
+        /// Occurrences of a position that draw (0: never).
+        "repetition_draw" repetition_draw: u8 = "3" { "0" => 0, "3" => 3, "4" => 4, "5" => 5 },
+        /// Plies without a capture or a man move that draw (0: never).
+        "quiet_limit_plies" quiet_limit_plies: u32 = "50" {
+            "0" => 0,
+            "50" => 50,
+            "100" => 100,
+        } or 0..=1000,
     }
 }
 
@@ -133,14 +96,15 @@ impl HouseRules for ArmenianOptions {
 pub trait Flavour: HouseRules + 'static {
     /// Diagonal quiet moves: men diagonally forward, kings in all eight directions.
     const DIAGONAL_STEPS: bool;
-    fn rules(&self) -> &TurkishOptions;
+    /// The rules the two games share.
+    fn rules(&self) -> TurkishOptions;
     fn king_diagonal_capture(&self) -> bool;
 }
 
 impl Flavour for TurkishOptions {
     const DIAGONAL_STEPS: bool = false;
-    fn rules(&self) -> &TurkishOptions {
-        self
+    fn rules(&self) -> TurkishOptions {
+        *self
     }
     fn king_diagonal_capture(&self) -> bool {
         false
@@ -149,121 +113,18 @@ impl Flavour for TurkishOptions {
 
 impl Flavour for ArmenianOptions {
     const DIAGONAL_STEPS: bool = true;
-    fn rules(&self) -> &TurkishOptions {
-        &self.base
+    fn rules(&self) -> TurkishOptions {
+        TurkishOptions {
+            max_capture: self.max_capture,
+            allow_180: self.allow_180,
+            promotion_in_capture: self.promotion_in_capture,
+            lone_piece_draw: self.lone_piece_draw,
+            repetition_draw: self.repetition_draw,
+            quiet_limit_plies: self.quiet_limit_plies,
+        }
     }
     fn king_diagonal_capture(&self) -> bool {
         self.king_diagonal_capture
-    }
-}
-
-impl Default for TurkishOptions {
-    fn default() -> Self {
-        TurkishOptions {
-            max_capture: true,
-            allow_180: false,
-            promotion_in_capture: CapturePromotion::AsMan,
-            lone_piece_draw: LonePieceDraw::Any,
-            repetition_draw: 3,
-            quiet_limit_plies: 50,
-        }
-    }
-}
-
-impl HouseRules for TurkishOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "max_capture",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "allow_180",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "promotion_in_capture",
-                default: "as_man",
-                values: &["as_man", "as_king", "stop"],
-            },
-            OptionSpec {
-                id: "lone_piece_draw",
-                default: "any",
-                values: &["any", "kings_only", "off"],
-            },
-            OptionSpec {
-                id: "repetition_draw",
-                default: "3",
-                values: &["0", "3", "4", "5"],
-            },
-            OptionSpec {
-                id: "quiet_limit_plies",
-                default: "50",
-                values: &["0", "50", "100"],
-            },
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "max_capture" => switch(self.max_capture),
-            "allow_180" => switch(self.allow_180),
-            "promotion_in_capture" => match self.promotion_in_capture {
-                CapturePromotion::AsMan => "as_man",
-                CapturePromotion::AsKing => "as_king",
-                CapturePromotion::Stop => "stop",
-            },
-            "lone_piece_draw" => match self.lone_piece_draw {
-                LonePieceDraw::Any => "any",
-                LonePieceDraw::KingsOnly => "kings_only",
-                LonePieceDraw::Off => "off",
-            },
-            "repetition_draw" => ["0", "3", "4", "5"]
-                .into_iter()
-                .find(|v| v.parse() == Ok(self.repetition_draw))?,
-            "quiet_limit_plies" => {
-                // Other limits are allowed on the command line; the menu offers these.
-                ["0", "50", "100"]
-                    .into_iter()
-                    .find(|v| v.parse() == Ok(self.quiet_limit_plies))?
-            }
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("{id} does not take '{value}'");
-        match id {
-            "max_capture" => self.max_capture = parse_switch(id, value)?,
-            "allow_180" => self.allow_180 = parse_switch(id, value)?,
-            "promotion_in_capture" => {
-                self.promotion_in_capture = match value {
-                    "as_man" => CapturePromotion::AsMan,
-                    "as_king" => CapturePromotion::AsKing,
-                    "stop" => CapturePromotion::Stop,
-                    _ => return Err(bad()),
-                }
-            }
-            "lone_piece_draw" => {
-                self.lone_piece_draw = match value {
-                    "any" => LonePieceDraw::Any,
-                    "kings_only" => LonePieceDraw::KingsOnly,
-                    "off" => LonePieceDraw::Off,
-                    _ => return Err(bad()),
-                }
-            }
-            "repetition_draw" => {
-                self.repetition_draw = match value.parse() {
-                    Ok(n @ (0 | 3 | 4 | 5)) => n,
-                    _ => return Err(bad()),
-                }
-            }
-            "quiet_limit_plies" => self.quiet_limit_plies = value.parse().map_err(|_| bad())?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
     }
 }
 

@@ -17,27 +17,6 @@ fn names(g: &Turkish) -> Vec<String> {
     v
 }
 
-fn perft(g: &Turkish, depth: u32) -> u64 {
-    crate::cli::perft(&Position::Turkish(g.clone()), depth)
-}
-
-#[test]
-fn perft_from_the_start() {
-    let g = Turkish::new(TurkishOptions::default());
-    for (d, n) in [8, 64, 708, 7538, 85_090, 931_312].into_iter().enumerate() {
-        assert_eq!(perft(&g, d as u32 + 1), n, "depth {}", d + 1);
-    }
-    let g = Turkish::new(TurkishOptions {
-        allow_180: true,
-        ..TurkishOptions::default()
-    });
-    assert_eq!(
-        perft(&g, 5),
-        85_090,
-        "the 180-degree rule does not matter this early"
-    );
-}
-
 #[test]
 fn positions_and_saves_keep_a_set_up_start() {
     let g = fen("W:WKd1,h2:Bd4", &[]);
@@ -115,14 +94,6 @@ fn kings_appear_at_ply_three() {
     m.play_text("a4:a6:a8").unwrap();
     assert_eq!(m.notation(2), "a4:a6:a8K");
     assert_eq!(m.position().legal_moves().len(), 9);
-}
-
-#[test]
-fn middle_game_perft() {
-    let p1 = fen("W:Wb2,c3,f3,g4,Kd1:Bb6,c6,e6,f7,g6,Kh8", &[]);
-    assert_eq!([1, 2, 3].map(|d| perft(&p1, d)), [26, 634, 11_713]);
-    let p2 = fen("W:Wa3,b3,c4,e3,g2,h3,Ke1:Ba6,b5,d6,e5,f6,h6,Kd8,Kh1", &[]);
-    assert_eq!([1, 2, 3, 4].map(|d| perft(&p2, d)), [21, 72, 213, 4971]);
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod moves;
 pub use moves::Action;
 
 use super::game::{Game, grid_diagram};
-use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
@@ -26,130 +26,24 @@ pub enum RepeatRule {
     Off,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct EpsilonOptions {
-    pub repeat_rule: RepeatRule,
-    pub repeat_count: u32,
-    pub exact_five: bool,
-    pub jump_same_stone_twice: bool,
-    pub swap: bool,
-    /// Total actions after which the game is drawn (0: no limit).
-    pub max_turns: u32,
-    /// A player without a legal action loses instead of passing.
-    pub pass_loses: bool,
-}
+choices!(RepeatRule {
+    "same_move_game" => RepeatRule::SameMoveGame,
+    "same_move_shuttle" => RepeatRule::SameMoveShuttle,
+    "position" => RepeatRule::Position,
+    "off" => RepeatRule::Off,
+});
 
-impl Default for EpsilonOptions {
-    fn default() -> Self {
-        EpsilonOptions {
-            repeat_rule: RepeatRule::SameMoveGame,
-            repeat_count: 3,
-            exact_five: false,
-            jump_same_stone_twice: false,
-            swap: false,
-            max_turns: 0,
-            pass_loses: false,
-        }
-    }
-}
-
-const RULES: [(&str, RepeatRule); 4] = [
-    ("same_move_game", RepeatRule::SameMoveGame),
-    ("same_move_shuttle", RepeatRule::SameMoveShuttle),
-    ("position", RepeatRule::Position),
-    ("off", RepeatRule::Off),
-];
-
-impl HouseRules for EpsilonOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "repeat_rule",
-                default: "same_move_game",
-                values: &["same_move_game", "same_move_shuttle", "position", "off"],
-            },
-            OptionSpec {
-                id: "repeat_count",
-                default: "3",
-                values: &["3", "4"],
-            },
-            OptionSpec {
-                id: "exact_five",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "jump_same_stone_twice",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "swap",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "max_turns",
-                default: "0",
-                values: &["0", "100", "200"],
-            },
-            OptionSpec {
-                id: "forced_pass",
-                default: "pass",
-                values: &["pass", "lose"],
-            },
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "repeat_rule" => RULES.iter().find(|(_, r)| *r == self.repeat_rule)?.0,
-            "repeat_count" => ["3", "4"]
-                .into_iter()
-                .find(|v| v.parse() == Ok(self.repeat_count))?,
-            "exact_five" => switch(self.exact_five),
-            "jump_same_stone_twice" => switch(self.jump_same_stone_twice),
-            "swap" => switch(self.swap),
-            "max_turns" => ["0", "100", "200"]
-                .into_iter()
-                .find(|v| v.parse() == Ok(self.max_turns))?,
-            "forced_pass" => {
-                if self.pass_loses {
-                    "lose"
-                } else {
-                    "pass"
-                }
-            }
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("{id} does not take '{value}'");
-        match id {
-            "repeat_rule" => {
-                self.repeat_rule = RULES.iter().find(|(n, _)| *n == value).ok_or_else(bad)?.1
-            }
-            "repeat_count" => {
-                self.repeat_count = match value.parse() {
-                    Ok(n @ (3 | 4)) => n,
-                    _ => return Err(bad()),
-                }
-            }
-            "exact_five" => self.exact_five = parse_switch(id, value)?,
-            "jump_same_stone_twice" => self.jump_same_stone_twice = parse_switch(id, value)?,
-            "swap" => self.swap = parse_switch(id, value)?,
-            "max_turns" => self.max_turns = value.parse().map_err(|_| bad())?,
-            "forced_pass" => {
-                self.pass_loses = match value {
-                    "pass" => false,
-                    "lose" => true,
-                    _ => return Err(bad()),
-                }
-            }
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
+house_rules! {
+    pub struct EpsilonOptions {
+        "repeat_rule" repeat_rule: RepeatRule = "same_move_game",
+        "repeat_count" repeat_count: u32 = "3" { "3" => 3, "4" => 4 },
+        "exact_five" exact_five: bool = "off",
+        "jump_same_stone_twice" jump_same_stone_twice: bool = "off",
+        "swap" swap: bool = "off",
+        /// Total actions after which the game is drawn (0: no limit).
+        "max_turns" max_turns: u32 = "0" { "0" => 0, "100" => 100, "200" => 200 } or 0..=100_000,
+        /// A player without a legal action loses instead of passing.
+        "forced_pass" pass_loses: bool = "pass" { "pass" => false, "lose" => true },
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Epsilon-64 spec's rules and test facts (perft, E-A to E-G, repetition), one test each.
 
 use super::*;
-use crate::rules::{GameId, Position};
+use crate::rules::options::HouseRules;
 
 fn setup(white: &[&str], black: &[&str], hands: [u8; 2], rules: &[(&str, &str)]) -> Epsilon {
     let mut o = EpsilonOptions::default();
@@ -28,14 +28,6 @@ fn count(g: &Epsilon) -> (usize, usize, usize) {
         .count();
     let steps = moves.iter().filter(|a| matches!(a, Action::Move { route, .. } if g.notation(a).contains('-') && route.as_slice().len() == 1)).count();
     (places, steps, moves.len() - places - steps)
-}
-
-#[test]
-fn perft_from_the_empty_board() {
-    let p = Position::new(GameId::Epsilon, &[]).unwrap();
-    for (d, n) in [64, 4032, 276_360, 18_689_708].into_iter().enumerate() {
-        assert_eq!(crate::cli::perft(&p, d as u32 + 1), n, "depth {}", d + 1);
-    }
 }
 
 #[test]

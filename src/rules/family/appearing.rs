@@ -17,7 +17,7 @@ use super::drop_check::DropCheck;
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, Chess, DrawClaim, Move, Piece, Role};
-use crate::rules::options::{HouseRules, OptionSpec, unknown};
+use crate::rules::options::{choices, house_rules};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
@@ -35,13 +35,20 @@ pub enum PawnZone {
     Ranks2To7,
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct AppearingOptions {
-    pub drop_check: DropCheck,
-    pub pawn_zone: PawnZone,
-    /// Castling for a king and rook dropped on their home squares and unmoved since.
-    pub home_castling: bool,
-    pub draw_claim: DrawClaim,
+choices!(PawnZone {
+    "own-half" => PawnZone::OwnHalf,
+    "home-rank" => PawnZone::HomeRank,
+    "ranks-2-7" => PawnZone::Ranks2To7,
+});
+
+house_rules! {
+    pub struct AppearingOptions {
+        "drop_check" drop_check: DropCheck = "allowed",
+        "pawn_drop_zone" pawn_zone: PawnZone = "own-half",
+        /// Castling for a king and rook dropped on their home squares and unmoved since.
+        "castling" home_castling: bool = "none" { "none" => false, "home-squares" => true },
+        "draw_claim" draw_claim: DrawClaim = "auto",
+    }
 }
 
 impl AppearingOptions {
@@ -138,73 +145,6 @@ impl Variant for AppearingOptions {
 
     fn draw_claim(&self) -> DrawClaim {
         self.draw_claim
-    }
-}
-
-impl HouseRules for AppearingOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "drop_check",
-                default: "allowed",
-                values: &["allowed", "no-mate", "forbidden"],
-            },
-            OptionSpec {
-                id: "pawn_drop_zone",
-                default: "own-half",
-                values: &["own-half", "home-rank", "ranks-2-7"],
-            },
-            OptionSpec {
-                id: "castling",
-                default: "none",
-                values: &["none", "home-squares"],
-            },
-            DrawClaim::SPEC,
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "drop_check" => match self.drop_check {
-                DropCheck::Allowed => "allowed",
-                DropCheck::NoMate => "no-mate",
-                DropCheck::Forbidden => "forbidden",
-            },
-            "pawn_drop_zone" => match self.pawn_zone {
-                PawnZone::OwnHalf => "own-half",
-                PawnZone::HomeRank => "home-rank",
-                PawnZone::Ranks2To7 => "ranks-2-7",
-            },
-            "castling" => {
-                if self.home_castling {
-                    "home-squares"
-                } else {
-                    "none"
-                }
-            }
-            "draw_claim" => self.draw_claim.id(),
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
-        match (id, value) {
-            ("drop_check", "allowed") => self.drop_check = DropCheck::Allowed,
-            ("drop_check", "no-mate") => self.drop_check = DropCheck::NoMate,
-            ("drop_check", "forbidden") => self.drop_check = DropCheck::Forbidden,
-            ("drop_check", _) => return wrong("allowed, no-mate or forbidden"),
-            ("pawn_drop_zone", "own-half") => self.pawn_zone = PawnZone::OwnHalf,
-            ("pawn_drop_zone", "home-rank") => self.pawn_zone = PawnZone::HomeRank,
-            ("pawn_drop_zone", "ranks-2-7") => self.pawn_zone = PawnZone::Ranks2To7,
-            ("pawn_drop_zone", _) => return wrong("own-half, home-rank or ranks-2-7"),
-            ("castling", "none") => self.home_castling = false,
-            ("castling", "home-squares") => self.home_castling = true,
-            ("castling", _) => return wrong("none or home-squares"),
-            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
     }
 }
 

@@ -4,6 +4,7 @@
 use super::{Family, Variant};
 use crate::rules::chess::{Move, MoveKind};
 use crate::rules::game::Game;
+use crate::rules::options::choices;
 
 /// Whether a drop may give check, or mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -14,6 +15,12 @@ pub enum DropCheck {
     NoMate,
     Forbidden,
 }
+
+choices!(DropCheck {
+    "allowed" => DropCheck::Allowed,
+    "no-mate" => DropCheck::NoMate,
+    "forbidden" => DropCheck::Forbidden,
+});
 
 impl DropCheck {
     /// Whether the rule lets `m` stand: moves always, a drop that checks not under

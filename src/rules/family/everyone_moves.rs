@@ -11,22 +11,23 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
-use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use crate::rules::options::house_rules;
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
 pub type EveryoneMoves = Family<EveryoneMovesOptions>;
 
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct EveryoneMovesOptions {
-    /// Kings are royal: a turn may not end with one's own king attacked.
-    pub check_rules: bool,
-    /// A whole turn may be passed with End turn.
-    pub empty_turns: bool,
-    /// Castling uses up the king only; the rook may still move in the same turn.
-    pub castling_king_only: bool,
-    pub draw_claim: DrawClaim,
+house_rules! {
+    pub struct EveryoneMovesOptions {
+        /// Kings are royal: a turn may not end with one's own king attacked.
+        "check_rules" check_rules: bool = "off",
+        /// A whole turn may be passed with End turn.
+        "min_actions" empty_turns: bool = "1" { "1" => false, "0" => true },
+        /// Castling uses up the king only; the rook may still move in the same turn.
+        "castling_units" castling_king_only: bool = "both" { "both" => false, "king-only" => true },
+        "draw_claim" draw_claim: DrawClaim = "auto",
+    }
 }
 
 impl Variant for EveryoneMovesOptions {
@@ -84,66 +85,5 @@ impl Variant for EveryoneMovesOptions {
 
     fn castling_sees_attacks(&self) -> bool {
         self.check_rules
-    }
-}
-
-impl HouseRules for EveryoneMovesOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "check_rules",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "min_actions",
-                default: "1",
-                values: &["1", "0"],
-            },
-            OptionSpec {
-                id: "castling_units",
-                default: "both",
-                values: &["both", "king-only"],
-            },
-            DrawClaim::SPEC,
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "check_rules" => switch(self.check_rules),
-            "min_actions" => {
-                if self.empty_turns {
-                    "0"
-                } else {
-                    "1"
-                }
-            }
-            "castling_units" => {
-                if self.castling_king_only {
-                    "king-only"
-                } else {
-                    "both"
-                }
-            }
-            "draw_claim" => self.draw_claim.id(),
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
-        match (id, value) {
-            ("check_rules", _) => self.check_rules = parse_switch(id, value)?,
-            ("min_actions", "1") => self.empty_turns = false,
-            ("min_actions", "0") => self.empty_turns = true,
-            ("min_actions", _) => return wrong("1 or 0"),
-            ("castling_units", "both") => self.castling_king_only = false,
-            ("castling_units", "king-only") => self.castling_king_only = true,
-            ("castling_units", _) => return wrong("both or king-only"),
-            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
     }
 }

@@ -7,7 +7,7 @@
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
-use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
@@ -36,24 +36,24 @@ pub enum PlacementZone {
     Ranks6To8,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct MaharajahOptions {
-    pub maharajah_royal: bool,
-    pub pawn_last_rank: PawnLastRank,
-    pub placement_zone: PlacementZone,
-    pub castling: bool,
-    pub draw_claim: DrawClaim,
-}
+choices!(PawnLastRank {
+    "stay" => PawnLastRank::Stay,
+    "forbidden" => PawnLastRank::Forbidden,
+    "promote" => PawnLastRank::Promote,
+});
 
-impl Default for MaharajahOptions {
-    fn default() -> Self {
-        MaharajahOptions {
-            maharajah_royal: false,
-            pawn_last_rank: PawnLastRank::Stay,
-            placement_zone: PlacementZone::Ranks4To8,
-            castling: true,
-            draw_claim: DrawClaim::Auto,
-        }
+choices!(PlacementZone {
+    "ranks4-8" => PlacementZone::Ranks4To8,
+    "ranks6-8" => PlacementZone::Ranks6To8,
+});
+
+house_rules! {
+    pub struct MaharajahOptions {
+        "maharajah_royal" maharajah_royal: bool = "off",
+        "pawn_last_rank" pawn_last_rank: PawnLastRank = "stay",
+        "placement_zone" placement_zone: PlacementZone = "ranks4-8",
+        "castling" castling: bool = "allowed" { "allowed" => true, "forbidden" => false },
+        "draw_claim" draw_claim: DrawClaim = "auto",
     }
 }
 
@@ -123,77 +123,5 @@ impl Variant for MaharajahOptions {
 
     fn draw_claim(&self) -> DrawClaim {
         self.draw_claim
-    }
-}
-
-impl HouseRules for MaharajahOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "maharajah_royal",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "pawn_last_rank",
-                default: "stay",
-                values: &["stay", "forbidden", "promote"],
-            },
-            OptionSpec {
-                id: "placement_zone",
-                default: "ranks4-8",
-                values: &["ranks4-8", "ranks6-8"],
-            },
-            OptionSpec {
-                id: "castling",
-                default: "allowed",
-                values: &["allowed", "forbidden"],
-            },
-            DrawClaim::SPEC,
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "maharajah_royal" => switch(self.maharajah_royal),
-            "pawn_last_rank" => match self.pawn_last_rank {
-                PawnLastRank::Stay => "stay",
-                PawnLastRank::Forbidden => "forbidden",
-                PawnLastRank::Promote => "promote",
-            },
-            "placement_zone" => match self.placement_zone {
-                PlacementZone::Ranks4To8 => "ranks4-8",
-                PlacementZone::Ranks6To8 => "ranks6-8",
-            },
-            "castling" => {
-                if self.castling {
-                    "allowed"
-                } else {
-                    "forbidden"
-                }
-            }
-            "draw_claim" => self.draw_claim.id(),
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
-        match (id, value) {
-            ("maharajah_royal", _) => self.maharajah_royal = parse_switch(id, value)?,
-            ("pawn_last_rank", "stay") => self.pawn_last_rank = PawnLastRank::Stay,
-            ("pawn_last_rank", "forbidden") => self.pawn_last_rank = PawnLastRank::Forbidden,
-            ("pawn_last_rank", "promote") => self.pawn_last_rank = PawnLastRank::Promote,
-            ("pawn_last_rank", _) => return wrong("stay, forbidden or promote"),
-            ("placement_zone", "ranks4-8") => self.placement_zone = PlacementZone::Ranks4To8,
-            ("placement_zone", "ranks6-8") => self.placement_zone = PlacementZone::Ranks6To8,
-            ("placement_zone", _) => return wrong("ranks4-8 or ranks6-8"),
-            ("castling", "allowed") => self.castling = true,
-            ("castling", "forbidden") => self.castling = false,
-            ("castling", _) => return wrong("allowed or forbidden"),
-            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
     }
 }

@@ -16,7 +16,7 @@ use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, kind, move_view, piece_views, san,
 };
 use crate::rules::game::{Game, perft_by_copy};
-use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
@@ -34,29 +34,23 @@ pub enum Finisher {
     Off,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShashmatyOptions {
-    /// Rooks, bishops and knights crown too, like pawns.
-    pub crown_all: bool,
-    pub finisher: Finisher,
-    /// A chain must take the most pieces.
-    pub max_capture: bool,
-    /// The king steps and jumps as a checkers man.
-    pub king_jumps: bool,
-    pub stalemate_loses: bool,
-    pub draw_claim: DrawClaim,
-}
+choices!(Finisher {
+    "after-chain" => Finisher::AfterChain,
+    "any-landing" => Finisher::AnyLanding,
+    "off" => Finisher::Off,
+});
 
-impl Default for ShashmatyOptions {
-    fn default() -> Self {
-        ShashmatyOptions {
-            crown_all: false,
-            finisher: Finisher::AfterChain,
-            max_capture: false,
-            king_jumps: true,
-            stalemate_loses: false,
-            draw_claim: DrawClaim::Auto,
-        }
+house_rules! {
+    pub struct ShashmatyOptions {
+        /// Rooks, bishops and knights crown too, like pawns.
+        "crown_pieces" crown_all: bool = "pawns" { "pawns" => false, "all" => true },
+        "finisher" finisher: Finisher = "after-chain",
+        /// A chain must take the most pieces.
+        "max_capture" max_capture: bool = "off",
+        /// The king steps and jumps as a checkers man.
+        "king_jumps" king_jumps: bool = "on",
+        "stalemate" stalemate_loses: bool = "draw" { "draw" => false, "loss" => true },
+        "draw_claim" draw_claim: DrawClaim = "auto",
     }
 }
 
@@ -767,76 +761,5 @@ impl crate::rules::search::Evaluate for Shashmaty {
 
     fn key(&self, legal_moves: usize) -> u64 {
         self.family.key(legal_moves)
-    }
-}
-
-impl HouseRules for ShashmatyOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "crown_pieces",
-                default: "pawns",
-                values: &["pawns", "all"],
-            },
-            OptionSpec {
-                id: "finisher",
-                default: "after-chain",
-                values: &["after-chain", "any-landing", "off"],
-            },
-            OptionSpec {
-                id: "max_capture",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "king_jumps",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "stalemate",
-                default: "draw",
-                values: &["draw", "loss"],
-            },
-            DrawClaim::SPEC,
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        let pick = |on: bool, yes: &'static str, no: &'static str| if on { yes } else { no };
-        Some(match id {
-            "crown_pieces" => pick(self.crown_all, "all", "pawns"),
-            "finisher" => match self.finisher {
-                Finisher::AfterChain => "after-chain",
-                Finisher::AnyLanding => "any-landing",
-                Finisher::Off => "off",
-            },
-            "max_capture" => switch(self.max_capture),
-            "king_jumps" => switch(self.king_jumps),
-            "stalemate" => pick(self.stalemate_loses, "loss", "draw"),
-            "draw_claim" => self.draw_claim.id(),
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
-        match (id, value) {
-            ("crown_pieces", "pawns") => self.crown_all = false,
-            ("crown_pieces", "all") => self.crown_all = true,
-            ("crown_pieces", _) => return wrong("pawns or all"),
-            ("finisher", "after-chain") => self.finisher = Finisher::AfterChain,
-            ("finisher", "any-landing") => self.finisher = Finisher::AnyLanding,
-            ("finisher", "off") => self.finisher = Finisher::Off,
-            ("finisher", _) => return wrong("after-chain, any-landing or off"),
-            ("max_capture", _) => self.max_capture = parse_switch(id, value)?,
-            ("king_jumps", _) => self.king_jumps = parse_switch(id, value)?,
-            ("stalemate", "draw") => self.stalemate_loses = false,
-            ("stalemate", "loss") => self.stalemate_loses = true,
-            ("stalemate", _) => return wrong("draw or loss"),
-            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
     }
 }

@@ -61,17 +61,6 @@ fn s1_the_start_has_pawn_steps_beside_chess_moves() {
 }
 
 #[test]
-fn s2_perft_from_the_start() {
-    let g = start();
-    assert_eq!([1, 2, 3].map(|d| g.perft(d).unwrap()), [34, 1156, 40_670]);
-}
-
-#[test]
-fn s2_perft_4_from_the_start() {
-    assert_eq!(start().perft(4), Some(1_409_521));
-}
-
-#[test]
 fn s3_after_e4_e5() {
     let g = played(start(), "1. e4 e5");
     assert_eq!(g.legal_moves().len(), 43);

@@ -16,7 +16,7 @@ use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, move_view, piece_views, san,
 };
 use crate::rules::game::{Game, perft_by_copy};
-use crate::rules::options::{HouseRules, OptionSpec, unknown};
+use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
@@ -35,16 +35,26 @@ pub enum PawnRanks {
     OwnerHalf,
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct SwedishOptions {
-    pub pawn_ranks: PawnRanks,
-    /// A bishop goes back to a square of the colour it was taken on.
-    pub bishop_keeps_colour: bool,
-    /// A promoted piece taken goes back as a pawn.
-    pub promoted_as_pawn: bool,
-    /// Only pawn moves reset the fifty-move count: captures take nothing away.
-    pub fifty_pawn_only: bool,
-    pub draw_claim: DrawClaim,
+choices!(PawnRanks {
+    "2-7" => PawnRanks::NotFirstOrLast,
+    "no-seventh" => PawnRanks::NoSeventh,
+    "owner-half" => PawnRanks::OwnerHalf,
+});
+
+house_rules! {
+    pub struct SwedishOptions {
+        "relocate_pawn_ranks" pawn_ranks: PawnRanks = "2-7",
+        /// A bishop goes back to a square of the colour it was taken on.
+        "bishop_colour" bishop_keeps_colour: bool = "free" { "free" => false, "keep" => true },
+        /// A promoted piece taken goes back as a pawn.
+        "promoted_on_capture" promoted_as_pawn: bool = "keep" { "keep" => false, "pawn" => true },
+        /// Only pawn moves reset the fifty-move count: captures take nothing away.
+        "fifty_move_reset" fifty_pawn_only: bool = "capture-or-pawn" {
+            "capture-or-pawn" => false,
+            "pawn-only" => true,
+        },
+        "draw_claim" draw_claim: DrawClaim = "auto",
+    }
 }
 
 impl Variant for SwedishOptions {
@@ -351,72 +361,6 @@ impl Game for Swedish {
 
     fn move_number(&self) -> u32 {
         self.family.position.fullmoves
-    }
-}
-
-impl HouseRules for SwedishOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "relocate_pawn_ranks",
-                default: "2-7",
-                values: &["2-7", "no-seventh", "owner-half"],
-            },
-            OptionSpec {
-                id: "bishop_colour",
-                default: "free",
-                values: &["free", "keep"],
-            },
-            OptionSpec {
-                id: "promoted_on_capture",
-                default: "keep",
-                values: &["keep", "pawn"],
-            },
-            OptionSpec {
-                id: "fifty_move_reset",
-                default: "capture-or-pawn",
-                values: &["capture-or-pawn", "pawn-only"],
-            },
-            DrawClaim::SPEC,
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        let pick = |on: bool, yes: &'static str, no: &'static str| if on { yes } else { no };
-        Some(match id {
-            "relocate_pawn_ranks" => match self.pawn_ranks {
-                PawnRanks::NotFirstOrLast => "2-7",
-                PawnRanks::NoSeventh => "no-seventh",
-                PawnRanks::OwnerHalf => "owner-half",
-            },
-            "bishop_colour" => pick(self.bishop_keeps_colour, "keep", "free"),
-            "promoted_on_capture" => pick(self.promoted_as_pawn, "pawn", "keep"),
-            "fifty_move_reset" => pick(self.fifty_pawn_only, "pawn-only", "capture-or-pawn"),
-            "draw_claim" => self.draw_claim.id(),
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let wrong = |values: &str| Err(format!("{id} takes {values}, not '{value}'"));
-        match (id, value) {
-            ("relocate_pawn_ranks", "2-7") => self.pawn_ranks = PawnRanks::NotFirstOrLast,
-            ("relocate_pawn_ranks", "no-seventh") => self.pawn_ranks = PawnRanks::NoSeventh,
-            ("relocate_pawn_ranks", "owner-half") => self.pawn_ranks = PawnRanks::OwnerHalf,
-            ("relocate_pawn_ranks", _) => return wrong("2-7, no-seventh or owner-half"),
-            ("bishop_colour", "free") => self.bishop_keeps_colour = false,
-            ("bishop_colour", "keep") => self.bishop_keeps_colour = true,
-            ("bishop_colour", _) => return wrong("free or keep"),
-            ("promoted_on_capture", "keep") => self.promoted_as_pawn = false,
-            ("promoted_on_capture", "pawn") => self.promoted_as_pawn = true,
-            ("promoted_on_capture", _) => return wrong("keep or pawn"),
-            ("fifty_move_reset", "capture-or-pawn") => self.fifty_pawn_only = false,
-            ("fifty_move_reset", "pawn-only") => self.fifty_pawn_only = true,
-            ("fifty_move_reset", _) => return wrong("capture-or-pawn or pawn-only"),
-            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
     }
 }
 

@@ -25,22 +25,6 @@ fn played(mut g: Swedish, moves: &str) -> Swedish {
 const W3: &str = "rnbqkbnr/ppp1pppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 0 1";
 
 #[test]
-fn w1_perft_from_the_start() {
-    let g = Swedish::new(SwedishOptions::default());
-    assert_eq!(
-        [1, 2, 3, 4].map(|d| g.perft(d).unwrap()),
-        [20, 400, 9959, 312_158]
-    );
-}
-
-#[test]
-fn w2_pawn_zones_change_perft_3() {
-    let perft3 = |rules| Swedish::new(with(rules)).perft(3).unwrap();
-    assert_eq!(perft3(&[("relocate_pawn_ranks", "no-seventh")]), 9943);
-    assert_eq!(perft3(&[("relocate_pawn_ranks", "owner-half")]), 9473);
-}
-
-#[test]
 fn w3_the_queen_sends_the_pawn_anywhere_it_does_not_check() {
     let g = Swedish::set_up(SwedishOptions::default(), W3).unwrap();
     let homes = g

@@ -7,16 +7,17 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
-use crate::rules::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use crate::rules::options::house_rules;
 use crate::rules::topology::Cell;
 
 pub type Transforming = Family<TransformingOptions>;
 
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct TransformingOptions {
-    /// The king moves by the file table too.
-    pub king_transforms: bool,
-    pub draw_claim: DrawClaim,
+house_rules! {
+    pub struct TransformingOptions {
+        /// The king moves by the file table too.
+        "king_transforms" king_transforms: bool = "off",
+        "draw_claim" draw_claim: DrawClaim = "auto",
+    }
 }
 
 /// The power the file of `square` gives, or None on the royal d- and e-files.
@@ -60,35 +61,5 @@ impl Variant for TransformingOptions {
 
     fn draw_claim(&self) -> DrawClaim {
         self.draw_claim
-    }
-}
-
-impl HouseRules for TransformingOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "king_transforms",
-                default: "off",
-                values: SWITCH,
-            },
-            DrawClaim::SPEC,
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        match id {
-            "king_transforms" => Some(switch(self.king_transforms)),
-            "draw_claim" => Some(self.draw_claim.id()),
-            _ => None,
-        }
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        match (id, value) {
-            ("king_transforms", _) => self.king_transforms = parse_switch(id, value)?,
-            ("draw_claim", _) => self.draw_claim = DrawClaim::parse(value)?,
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
     }
 }

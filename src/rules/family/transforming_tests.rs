@@ -31,13 +31,6 @@ fn played(moves: &str) -> Transforming {
 }
 
 #[test]
-fn t1_perft_from_the_start() {
-    let g = Transforming::new(TransformingOptions::default());
-    let counts: Vec<u64> = (1..=4).map(|d| g.perft(d).unwrap()).collect();
-    assert_eq!(counts, [20, 400, 9250, 212_648]);
-}
-
-#[test]
 fn t2_a_knight_on_the_c_file_moves_as_a_bishop() {
     let g = played("Nc3 e5");
     let c3 = Topology::chess().parse("c3").unwrap();

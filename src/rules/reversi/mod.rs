@@ -10,7 +10,7 @@
 mod eval;
 
 use super::game::{Game, grid_diagram};
-use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
@@ -34,93 +34,24 @@ pub enum OutOfDiscs {
     End,
 }
 
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ReversiOptions {
-    pub start: Start,
-    pub out_of_discs: OutOfDiscs,
-    pub empties_to_winner: bool,
-    /// After ply 2, each player's two centre discs must be orthogonal neighbours.
-    pub parallel_only: bool,
-}
+choices!(Start {
+    "1888" => Start::Free,
+    "othello" => Start::Othello,
+});
 
-impl HouseRules for ReversiOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "start",
-                default: "1888",
-                values: &["1888", "othello"],
-            },
-            OptionSpec {
-                id: "out_of_discs",
-                default: "pass",
-                values: &["pass", "borrow", "end"],
-            },
-            OptionSpec {
-                id: "empties_to_winner",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "centre_pattern",
-                default: "free",
-                values: &["free", "parallel_only"],
-            },
-        ]
-    }
+choices!(OutOfDiscs {
+    "pass" => OutOfDiscs::Pass,
+    "borrow" => OutOfDiscs::Borrow,
+    "end" => OutOfDiscs::End,
+});
 
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(match id {
-            "start" => match self.start {
-                Start::Free => "1888",
-                Start::Othello => "othello",
-            },
-            "out_of_discs" => match self.out_of_discs {
-                OutOfDiscs::Pass => "pass",
-                OutOfDiscs::Borrow => "borrow",
-                OutOfDiscs::End => "end",
-            },
-            "empties_to_winner" => switch(self.empties_to_winner),
-            "centre_pattern" => {
-                if self.parallel_only {
-                    "parallel_only"
-                } else {
-                    "free"
-                }
-            }
-            _ => return None,
-        })
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let bad = || format!("{id} does not take '{value}'");
-        match id {
-            "start" => {
-                self.start = match value {
-                    "1888" => Start::Free,
-                    "othello" => Start::Othello,
-                    _ => return Err(bad()),
-                }
-            }
-            "out_of_discs" => {
-                self.out_of_discs = match value {
-                    "pass" => OutOfDiscs::Pass,
-                    "borrow" => OutOfDiscs::Borrow,
-                    "end" => OutOfDiscs::End,
-                    _ => return Err(bad()),
-                }
-            }
-            "empties_to_winner" => self.empties_to_winner = parse_switch(id, value)?,
-            "centre_pattern" => {
-                self.parallel_only = match value {
-                    "free" => false,
-                    "parallel_only" => true,
-                    _ => return Err(bad()),
-                }
-            }
-            _ => return Err(unknown(id)),
-        }
-        Ok(())
+house_rules! {
+    pub struct ReversiOptions {
+        "start" start: Start = "1888",
+        "out_of_discs" out_of_discs: OutOfDiscs = "pass",
+        "empties_to_winner" empties_to_winner: bool = "off",
+        /// After ply 2, each player's two centre discs must be orthogonal neighbours.
+        "centre_pattern" parallel_only: bool = "free" { "free" => false, "parallel_only" => true },
     }
 }
 

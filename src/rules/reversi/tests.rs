@@ -53,28 +53,6 @@ fn setup(
 }
 
 #[test]
-fn perft_from_the_empty_board_and_the_othello_start() {
-    let free = [4, 12, 24, 24, 96, 320, 1536, 6624, 38_208];
-    for (d, &n) in free.iter().enumerate() {
-        assert_eq!(
-            crate::cli::perft(&position(&[]), d as u32 + 1),
-            n,
-            "1888 depth {}",
-            d + 1
-        );
-    }
-    let othello = [4, 12, 56, 244, 1396, 8200, 55_092];
-    for (d, &n) in othello.iter().enumerate() {
-        assert_eq!(
-            crate::cli::perft(&position(&[("start", "othello")]), d as u32 + 1),
-            n,
-            "othello depth {}",
-            d + 1
-        );
-    }
-}
-
-#[test]
 fn r1_parallel_centre() {
     let g = after("d5 d4 e5 e4", &[]);
     assert_eq!(names(&g), ["c3", "d3", "e3", "f3"]);
@@ -82,14 +60,14 @@ fn r1_parallel_centre() {
         g.flips(Topology::plain().parse("c3").unwrap(), Side::Black),
         [Topology::plain().parse("d4").unwrap()]
     );
-    assert_eq!(crate::cli::perft(&Position::Reversi(g), 2), 14);
+    assert_eq!(crate::rules::perft::perft(&Position::Reversi(g), 2), 14);
 }
 
 #[test]
 fn r2_diagonal_centre() {
     let g = after("d5 d4 e4 e5", &[]);
     assert_eq!(names(&g), ["c4", "d3", "e6", "f5"]);
-    assert_eq!(crate::cli::perft(&Position::Reversi(g), 2), 12);
+    assert_eq!(crate::rules::perft::perft(&Position::Reversi(g), 2), 12);
 }
 
 #[test]

@@ -5,6 +5,8 @@ use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 use crate::rules::view::{PieceKind, PieceView};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 /// A win, in the evaluation's units; mates are this less the plies to reach them.
 pub const WIN: i32 = 1_000_000;
@@ -57,12 +59,10 @@ pub trait Evaluate: Game {
     }
 }
 
-/// SplitMix64's finaliser: a fixed, well-spread 64-bit value for each input.
+/// A fixed, well-spread 64-bit value for each input: SplitMix64's first output from
+/// that seed.
 pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    SplitMix64::seed_from_u64(x).next_u64()
 }
 
 /// The usual worth of a piece kind, in hundredths of a pawn, for games that mix chess

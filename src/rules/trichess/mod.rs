@@ -44,7 +44,7 @@ pub use notation::russian;
 pub use reasons::Said;
 
 use super::game::{Game, Standing};
-use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
@@ -130,63 +130,12 @@ impl Question {
     }
 }
 
-/// The house rules: the three parts of the diplomacy, all on by default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TriOptions {
-    pub neutrality: bool,
-    pub throne_conquest: bool,
-    pub vassalage: bool,
-}
-
-impl Default for TriOptions {
-    fn default() -> Self {
-        TriOptions {
-            neutrality: true,
-            throne_conquest: true,
-            vassalage: true,
-        }
-    }
-}
-
-impl HouseRules for TriOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "neutrality",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "throne_conquest",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "vassalage",
-                default: "on",
-                values: SWITCH,
-            },
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(switch(match id {
-            "neutrality" => self.neutrality,
-            "throne_conquest" => self.throne_conquest,
-            "vassalage" => self.vassalage,
-            _ => return None,
-        }))
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let flag = match id {
-            "neutrality" => &mut self.neutrality,
-            "throne_conquest" => &mut self.throne_conquest,
-            "vassalage" => &mut self.vassalage,
-            _ => return Err(unknown(id)),
-        };
-        *flag = parse_switch(id, value)?;
-        Ok(())
+house_rules! {
+    #[derive(Copy)]
+    pub struct TriOptions {
+        "neutrality" neutrality: bool = "on",
+        "throne_conquest" throne_conquest: bool = "on",
+        "vassalage" vassalage: bool = "on",
     }
 }
 

@@ -17,68 +17,17 @@ pub use movegen::{Move, Path};
 pub use position::{Board, Piece, Role};
 
 use super::game::{Game, grid_diagram};
-use super::options::{HouseRules, OptionSpec, SWITCH, parse_switch, switch, unknown};
+use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 
-#[derive(Clone, Debug, PartialEq)]
-pub struct ZOptions {
-    pub pie_rule: bool,
-    pub team_game: bool,
-    pub equal_material_draw: bool,
-}
-
-impl Default for ZOptions {
-    fn default() -> Self {
-        ZOptions {
-            pie_rule: true,
-            team_game: false,
-            equal_material_draw: true,
-        }
-    }
-}
-
-impl HouseRules for ZOptions {
-    fn specs() -> &'static [OptionSpec] {
-        &[
-            OptionSpec {
-                id: "pie_rule",
-                default: "on",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "team_game",
-                default: "off",
-                values: SWITCH,
-            },
-            OptionSpec {
-                id: "equal_material_draw",
-                default: "on",
-                values: SWITCH,
-            },
-        ]
-    }
-
-    fn get(&self, id: &str) -> Option<&'static str> {
-        Some(switch(match id {
-            "pie_rule" => self.pie_rule,
-            "team_game" => self.team_game,
-            "equal_material_draw" => self.equal_material_draw,
-            _ => return None,
-        }))
-    }
-
-    fn set(&mut self, id: &str, value: &str) -> Result<(), String> {
-        let slot = match id {
-            "pie_rule" => &mut self.pie_rule,
-            "team_game" => &mut self.team_game,
-            "equal_material_draw" => &mut self.equal_material_draw,
-            _ => return Err(unknown(id)),
-        };
-        *slot = parse_switch(id, value)?;
-        Ok(())
+house_rules! {
+    pub struct ZOptions {
+        "pie_rule" pie_rule: bool = "on",
+        "team_game" team_game: bool = "off",
+        "equal_material_draw" equal_material_draw: bool = "on",
     }
 }
 

@@ -54,8 +54,8 @@ fn start_position_move_counts() {
         ]
     );
     let p = Position::ZShashmaty(g);
-    assert_eq!(crate::cli::perft(&p, 2), 81);
-    assert_eq!(crate::cli::perft(&p, 3), 652);
+    assert_eq!(crate::rules::perft::perft(&p, 2), 81);
+    assert_eq!(crate::rules::perft::perft(&p, 3), 652);
 }
 
 #[test]
