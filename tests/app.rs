@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use doska::plugins::{CellClicked, Command, Screen, Session, SessionPlugin};
 use doska::rules::history::Action;
-use doska::rules::{GameId, Topology};
+use doska::rules::{GameId, Position, Topology};
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
@@ -18,6 +18,7 @@ fn headless(game: GameId, options: &[(&str, &str)]) -> App {
         session.choose_game(game);
         for (id, value) in options {
             let slot = session
+                .draft
                 .options
                 .iter_mut()
                 .find(|(k, _)| k == id)
@@ -129,7 +130,7 @@ fn browsing_back_never_drops_the_later_moves_unasked() {
     // Another move than the recorded one asks, and cancelling keeps everything.
     play(&mut app, "e5");
     assert!(
-        session(&app).dropping.is_some(),
+        session(&app).prompts.dropping.is_some(),
         "asked before dropping moves"
     );
     assert_eq!(session(&app).later_actions(), 5);
@@ -138,7 +139,7 @@ fn browsing_back_never_drops_the_later_moves_unasked() {
     assert_eq!(session(&app).selection.from, None, "no moves while asked");
     app.world_mut().write_message(Command::CancelChoice);
     app.update();
-    assert!(session(&app).dropping.is_none());
+    assert!(session(&app).prompts.dropping.is_none());
     assert_eq!(session(&app).current.all_actions().len(), 6);
     // The recorded move itself just steps forward.
     play(&mut app, "d5");
@@ -275,7 +276,7 @@ fn session(app: &App) -> &Session {
 
 /// The key of the reason the last click was refused.
 fn refusal(app: &App) -> Option<&'static str> {
-    session(app).refusal.as_ref().map(|r| r.key)
+    session(app).prompts.refusal.as_ref().map(|r| r.key)
 }
 
 #[test]
@@ -284,11 +285,17 @@ fn a_pinned_knight_says_which_bishop_pins_it_and_marks_it() {
     for square in ["d2", "d4", "e7", "e5", "b1", "c3", "f8", "b4", "c3"] {
         click(&mut app, square);
     }
-    let why = session(&app).refusal.clone().expect("the click is refused");
+    let why = session(&app)
+        .prompts
+        .refusal
+        .clone()
+        .expect("the click is refused");
     assert_eq!(why.key, "msg-why-pinned");
     assert_eq!(why.culprit, Topology::chess().parse("b4"));
     let english = doska::i18n::Language::English;
-    let words = why.arguments(session(&app).current.position(), |key| Some(english.t(key)));
+    let words = doska::rules::wording::arguments(&why, session(&app).current.position(), |key| {
+        Some(english.t(key))
+    });
     assert_eq!(
         english.t_args(why.key, &words),
         "Your king would be in check from the bishop on b4."
@@ -405,7 +412,11 @@ fn promotion_asks_and_the_answer_is_an_action() {
     app.update();
     click(&mut app, "a7");
     click(&mut app, "b8");
-    let choices = session(&app).choice.clone().expect("a promotion choice");
+    let choices = session(&app)
+        .prompts
+        .choice
+        .clone()
+        .expect("a promotion choice");
     assert_eq!(choices.len(), 4);
     app.world_mut()
         .write_message(Command::Act(Action::Play(choices[1])));
@@ -427,7 +438,11 @@ fn compulsory_capture_is_explained_and_chains_are_clicked_in_turn() {
     app.update();
     click(&mut app, "a3");
     assert_eq!(refusal(&app), Some("msg-why-must-capture"));
-    let culprit = session(&app).refusal.as_ref().and_then(|r| r.culprit);
+    let culprit = session(&app)
+        .prompts
+        .refusal
+        .as_ref()
+        .and_then(|r| r.culprit);
     let d4 = session(&app).current.position().topology().parse("d4");
     assert_eq!(culprit, d4, "the piece that must take");
     click(&mut app, "d4");
@@ -518,7 +533,7 @@ fn a_draw_is_claimed_with_the_move_that_repeats() {
     ] {
         click(&mut app, square);
     }
-    app.world_mut().resource_mut::<Session>().claim_next = true;
+    app.world_mut().resource_mut::<Session>().prompts.claim_next = true;
     click(&mut app, "f6");
     click(&mut app, "g8");
     let m = &session(&app).current;
@@ -550,7 +565,11 @@ fn appearing_pieces_come_from_the_hand_by_clicks() {
     assert_eq!(session(&app).current.notation(2), "Q@d4");
     // With nothing picked, an empty square asks which piece.
     click(&mut app, "c6");
-    let choices = session(&app).choice.clone().expect("a choice of pieces");
+    let choices = session(&app)
+        .prompts
+        .choice
+        .clone()
+        .expect("a choice of pieces");
     assert_eq!(choices.len(), 5, "queen, rooks, bishops, knights, pawns");
     let knight = choices
         .into_iter()
@@ -628,7 +647,11 @@ fn hundred_cell_chess_by_clicks() {
     let mut app = hundred_cell_at("k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1");
     click(&mut app, "e9");
     click(&mut app, "e10");
-    let choices = session(&app).choice.clone().expect("a choice of pieces");
+    let choices = session(&app)
+        .prompts
+        .choice
+        .clone()
+        .expect("a choice of pieces");
     assert_eq!(choices.len(), 6);
     // Elsewhere the square decides: d10 makes a jester at once.
     let mut app = hundred_cell_at("k9/3P6/10/10/10/10/10/10/10/K9 w - - 0 1");
@@ -714,7 +737,7 @@ fn chess_on_the_clock(base: u64, frame: Option<std::time::Duration>) -> App {
     {
         let mut session = app.world_mut().resource_mut::<Session>();
         session.choose_game(GameId::Chess);
-        session.time_control = TimeControl::SuddenDeath { base };
+        session.draft.time_control = TimeControl::SuddenDeath { base };
     }
     app.world_mut().write_message(Command::NewMatch);
     app.update();
@@ -874,7 +897,7 @@ fn a_forced_pass_is_played_for_the_player_and_undone_with_its_move() {
     let s = session(&app);
     assert_eq!(s.current.cursor(), cursor + 2, "the move and the pass");
     assert_eq!(s.current.notation(cursor + 1), "--");
-    assert_eq!(s.message, Some("msg-passed"));
+    assert_eq!(s.prompts.message, Some("msg-passed"));
     app.world_mut().write_message(Command::Undo);
     app.update();
     assert_eq!(
@@ -913,12 +936,12 @@ fn epsilon_stones_are_placed_moved_and_a_losing_repeat_is_confirmed() {
     click(&mut app, "d4");
     click(&mut app, "d5");
     let s = session(&app);
-    assert!(s.confirm.is_some());
-    assert_eq!(s.message, Some("warn-repeated-move"));
+    assert!(s.prompts.confirm.is_some());
+    assert_eq!(s.prompts.message, Some("warn-repeated-move"));
     let actions = s.current.actions().len();
     app.world_mut().write_message(Command::CancelChoice);
     app.update();
-    assert!(session(&app).confirm.is_none());
+    assert!(session(&app).prompts.confirm.is_none());
     assert_eq!(session(&app).current.actions().len(), actions);
 }
 
@@ -1092,29 +1115,21 @@ fn each_game_opens_in_a_real_window() {
     let (d, xvfb) = display();
     let dir = std::env::temp_dir().join(format!("doska-shots-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let games = [
-        ("chess", "1. e4 e5"),
-        ("chess100", "1. e2<>d1 e9<>d10 2. Je4"),
-        ("dice-chess", "1. [6] e4 [5]"),
-        ("appearing", "1. K@e1 K@e8 2. Q@d4"),
-        ("swedish", "1. e4 d5 2. exd5>h6"),
-        ("shashmaty", "1. e4 d5"),
-        ("bughouse", "1A. e4 1a. d5 2A. exd5 1B. d4"),
-        ("z-shashmaty", "1. cd4"),
-        ("turkish-draughts", "1. a3-a4"),
-        ("armenian-draughts", ""),
-        ("reversi", "1. d5 d4 2. e5 e4"),
-        ("epsilon64", ""),
-        ("corners", ""),
-        ("tri-chess", "NWP2-WS3"),
-        ("chapayev", "lot white=1 seed=5"),
-    ];
-    for (game, moves) in games {
+    // Every game, from the registry: its chooser showcase where it has one, else a
+    // few moves that put something on its own furniture.
+    for &id in GameId::ALL {
+        let moves = match id {
+            GameId::Bughouse => "1A. e4 1a. d5 2A. exd5 1B. d4",
+            GameId::TriChess => "NWP2-WS3",
+            GameId::Chapayev => "lot white=1 seed=5",
+            _ => id.card().showcase,
+        };
+        let game = id.id();
         let out = dir.join(format!("{game}.png"));
         shoot(&d, &out, &["screenshot", game, "--moves", moves]);
         // The window is 1280x800 with a 300 px panel on the right: the board's a1 cell
         // (dark) sits at the lower left of the free area, h1 (light in chess) to its right.
-        if game == "chapayev" {
+        if id == GameId::Chapayev {
             // The board in 3D under the panels: a wooden square below the middle of the
             // free area, darker cloth at the window's lower corner.
             let board = pixel(&out, 450, 520);
@@ -1126,7 +1141,7 @@ fn each_game_opens_in_a_real_window() {
             assert!(cloth[1] >= cloth[0], "{game}: green cloth, got {cloth:?}");
             continue;
         }
-        if game == "tri-chess" {
+        if id == GameId::TriChess {
             // The hexagon stands in the middle of the free area with White's corner
             // down: a triangle at the centre, the dark background left of the hexagon,
             // and Red's king in red on its throne, upper right.
@@ -1147,7 +1162,7 @@ fn each_game_opens_in_a_real_window() {
             );
             continue;
         }
-        if game == "bughouse" {
+        if id == GameId::Bughouse {
             // Two boards side by side, B turned half round: A's a1 at the lower left,
             // B's a1 at the upper right, both dark; A's b1 light.
             for (x, y) in [(36, 624), (945, 200)] {
@@ -1162,14 +1177,9 @@ fn each_game_opens_in_a_real_window() {
             continue;
         }
         let a1 = pixel(&out, 150, 700);
-        if [
-            "reversi",
-            "turkish-draughts",
-            "armenian-draughts",
-            "epsilon64",
-        ]
-        .contains(&game)
-        {
+        // A board without dark squares is drawn as green cloth with lines.
+        let topology = Position::new(id, &[]).unwrap().topology();
+        if topology.cells.iter().all(|c| !c.dark) {
             assert!(
                 a1[1] > a1[0] + 40,
                 "{game}: a1 should be green cloth, got {a1:?}"
@@ -1221,11 +1231,11 @@ fn a_game_in_progress_is_not_replaced_unasked() {
     for command in [Command::NewMatch, Command::Choose(GameId::Reversi)] {
         app.world_mut().write_message(command);
         app.update();
-        assert!(session(&app).replacing.is_some(), "asked first");
+        assert!(session(&app).prompts.replacing.is_some(), "asked first");
         assert_eq!(session(&app).current.actions().len(), 1, "the game stays");
         app.world_mut().write_message(Command::CancelChoice);
         app.update();
-        assert!(session(&app).replacing.is_none());
+        assert!(session(&app).prompts.replacing.is_none());
     }
     app.world_mut()
         .write_message(Command::Choose(GameId::Reversi));
@@ -1233,7 +1243,7 @@ fn a_game_in_progress_is_not_replaced_unasked() {
     app.world_mut().write_message(Command::Replace);
     app.update();
     app.update();
-    assert_eq!(session(&app).game, GameId::Reversi);
+    assert_eq!(session(&app).draft.game, GameId::Reversi);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
         Screen::Setup
@@ -1241,7 +1251,7 @@ fn a_game_in_progress_is_not_replaced_unasked() {
     // A fresh setup has no game in progress: starting asks nothing.
     app.world_mut().write_message(Command::NewMatch);
     app.update();
-    assert!(session(&app).replacing.is_none());
+    assert!(session(&app).prompts.replacing.is_none());
     assert_eq!(session(&app).current.game(), GameId::Reversi);
 }
 
@@ -1404,8 +1414,8 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
     app.add_plugins(ComputerPlugin);
     {
         let mut s = app.world_mut().resource_mut::<Session>();
-        s.computer = vec![false, true];
-        s.levels = vec![Level::Normal, Level::Easy];
+        s.draft.computer = vec![false, true];
+        s.draft.levels = vec![Level::Normal, Level::Easy];
     }
     click(&mut app, "e2");
     click(&mut app, "e4");
@@ -1440,7 +1450,7 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
 #[test]
 fn a_person_cannot_move_for_the_computers_seat() {
     let mut app = headless(GameId::Chess, &[]);
-    app.world_mut().resource_mut::<Session>().computer = vec![false, true];
+    app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
     click(&mut app, "e2");
     click(&mut app, "e4");
     assert_eq!(session(&app).current.cursor(), 1);
@@ -1461,7 +1471,7 @@ fn a_person_cannot_move_for_the_computers_seat() {
 #[test]
 fn undo_against_the_computer_is_a_takeback() {
     let mut app = headless(GameId::Chess, &[]);
-    app.world_mut().resource_mut::<Session>().computer = vec![false, true];
+    app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
     click(&mut app, "e2");
     click(&mut app, "e4");
     let reply = session(&app).current.position().parse_move("e5").unwrap();
@@ -1484,7 +1494,10 @@ fn undo_against_the_computer_is_a_takeback() {
     app.update();
     click(&mut app, "d2");
     click(&mut app, "d4");
-    assert!(session(&app).dropping.is_none(), "no question asked");
+    assert!(
+        session(&app).prompts.dropping.is_none(),
+        "no question asked"
+    );
     assert_eq!(session(&app).current.notation(0), "d4");
     assert!(!session(&app).can_redo());
 }

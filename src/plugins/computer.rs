@@ -10,7 +10,7 @@
 //! and a search that fails or is given up twice in a row makes the seat play its
 //! first legal action, with a message saying so.
 
-use super::session::{ApplyActions, Command, Screen, Session};
+use super::session::{AppSystems, Command, Screen, Session};
 use super::table::Table;
 use crate::rules::clock::TimeControl;
 use crate::rules::search::{Level, Limits, decide};
@@ -39,7 +39,7 @@ impl Plugin for ComputerPlugin {
             .add_systems(
                 Update,
                 (computer_turn, hint)
-                    .after(ApplyActions)
+                    .in_set(AppSystems::React)
                     .run_if(in_state(Screen::Playing)),
             );
     }
@@ -160,16 +160,20 @@ fn limits(level: Level, think_seconds: u32) -> Limits {
 /// that is the end of the record (not one browsed back to), and no shot is rolling.
 fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Level)> {
     let m = &session.current;
-    let waiting = session.choice.is_some()
-        || session.confirm.is_some()
-        || session.dropping.is_some()
-        || session.replacing.is_some();
+    let waiting = session.prompts.choice.is_some()
+        || session.prompts.confirm.is_some()
+        || session.prompts.dropping.is_some()
+        || session.prompts.replacing.is_some();
     let rolling = table.is_some_and(|t| t.playing());
     // A die awaited is rolled by the dice's own plugin, with its animation.
     let dice = m.position().awaits_roll();
     let seat = session.computer_seat()?;
-    (m.outcome().is_none() && !m.can_redo() && !waiting && !rolling && !dice)
-        .then(|| (seat, session.levels.get(seat).copied().unwrap_or_default()))
+    (m.outcome().is_none() && !m.can_redo() && !waiting && !rolling && !dice).then(|| {
+        (
+            seat,
+            session.draft.levels.get(seat).copied().unwrap_or_default(),
+        )
+    })
 }
 
 fn computer_turn(
@@ -231,7 +235,7 @@ fn computer_turn(
     };
     let mut m: Match = session.current.clone();
     m.focus(seat);
-    let mut limits = limits(level, session.think_seconds);
+    let mut limits = limits(level, session.draft.think_seconds);
     // On the clock, a thirtieth of the time left and most of the increment at most, so
     // the computer never loses on time by thinking.
     if let Some(clock) = m.clock() {
@@ -271,7 +275,7 @@ fn fail(session: &mut Session, thinking: &mut Thinking, revision: u64, started: 
     }
     if let Some(&action) = session.current.legal_actions().first() {
         thinking.ready = Some((action, revision, started));
-        session.message = Some("msg-computer-failed");
+        session.prompts.message = Some("msg-computer-failed");
     }
 }
 

@@ -6,7 +6,7 @@
 //!
 //! [`Match::roll`]: crate::rules::Match::roll
 
-use super::session::{ApplyActions, Command, Screen, Session};
+use super::session::{AppSystems, Command, Screen, Session};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
@@ -23,7 +23,7 @@ impl Plugin for DicePlugin {
                 Update,
                 (start_rolls, finish_roll)
                     .chain()
-                    .after(ApplyActions)
+                    .in_set(AppSystems::React)
                     .run_if(in_state(Screen::Playing)),
             );
     }
@@ -66,10 +66,10 @@ fn may_roll(session: &Session) -> bool {
 fn may_roll_alone(session: &Session) -> bool {
     may_roll(session)
         && !session.current.can_redo()
-        && session.choice.is_none()
-        && session.confirm.is_none()
-        && session.dropping.is_none()
-        && session.replacing.is_none()
+        && session.prompts.choice.is_none()
+        && session.prompts.confirm.is_none()
+        && session.prompts.dropping.is_none()
+        && session.prompts.replacing.is_none()
 }
 
 fn start_rolls(session: Res<Session>, time: Res<Time>, mut dice: ResMut<Dice>) {

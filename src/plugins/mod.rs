@@ -119,7 +119,7 @@ pub fn screenshot(
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
     let played = replay(game, moves.unwrap_or(""), options).map_err(|e| e.to_string())?;
     let mut session = Session::new(game);
-    let saved = SavedGame::from_match(&played, &session.seats);
+    let saved = SavedGame::from_match(&played, &session.draft.seats);
     session.load(&saved)?;
     display_present()?;
     let result = screenshot::Outcome::default();

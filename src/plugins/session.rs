@@ -2,11 +2,12 @@
 //! a window, so the headless tests drive the same systems the app does.
 
 use super::selection::{Click, MoveTable, Selection};
-use super::storage::Settings;
 use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds};
 use crate::rules::search::Level;
-use crate::rules::{Action, Cell, GameId, Match, Move, MoveView, Position, Refusal, Side};
+use crate::rules::{
+    Action, Cell, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side,
+};
 use bevy::prelude::*;
 
 /// Which screen the app shows.
@@ -20,9 +21,38 @@ pub enum Screen {
     Playing,
 }
 
-/// The game being set up or played.
+/// The game being set up or played: the setup draft, the match, and the questions
+/// put to the player. Views read it and send [`Command`]s; only this plugin's systems
+/// change it.
 #[derive(Resource)]
 pub struct Session {
+    /// What the setup screen chooses for the next match.
+    pub draft: Draft,
+    /// The clocks stand still.
+    pub clocks_paused: bool,
+    pub current: Match,
+    /// Groups of actions taken back, the latest last, for Redo.
+    pub taken_back: Vec<Vec<Action>>,
+    /// The legal moves of the position shown, by where they start and end.
+    pub table: MoveTable,
+    /// The move the player is putting together, click by click.
+    pub selection: Selection,
+    /// What waits for the player's answer, and what is said to them.
+    pub prompts: Prompts,
+    /// Bumped on every change of the match, so views know to redraw.
+    pub revision: u64,
+    /// The last move played here, for the views to animate once (they tell a new one
+    /// by `played`); none after browsing, undoing or loading.
+    pub animate: Option<MoveView>,
+    /// Counts the actions played here (not browsed to, undone, redone or loaded), so
+    /// sounds follow play only.
+    pub played: u64,
+}
+
+/// The setup draft: the game, its house rules and the seats of the next match. A
+/// match started from it keeps its own copy; changing the draft changes no match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
     /// The game and house rules chosen in the setup panel.
     pub game: GameId,
     pub options: Vec<(String, String)>,
@@ -35,13 +65,27 @@ pub struct Session {
     pub think_seconds: u32,
     /// The clocks of the next match.
     pub time_control: TimeControl,
-    /// The clocks stand still.
-    pub clocks_paused: bool,
-    pub current: Match,
-    /// Groups of actions taken back, the latest last, for Redo.
-    pub taken_back: Vec<Vec<Action>>,
-    pub table: MoveTable,
-    pub selection: Selection,
+}
+
+impl Draft {
+    /// The defaults for `game` with `seats` seats.
+    fn new(game: GameId, seats: usize) -> Draft {
+        Draft {
+            game,
+            options: game.default_options(),
+            seats: vec![String::new(); seats],
+            computer: vec![false; seats],
+            levels: vec![Level::default(); seats],
+            think_seconds: default_think_seconds(),
+            time_control: TimeControl::None,
+        }
+    }
+}
+
+/// What the app asks or tells the player about the match, waiting for an answer or
+/// the next click.
+#[derive(Clone, Debug, Default)]
+pub struct Prompts {
     /// Moves that differ only by the piece chosen, waiting for the player's choice.
     pub choice: Option<Vec<Move>>,
     /// A move that loses at once (a third repeated movement), waiting for confirmation.
@@ -58,13 +102,6 @@ pub struct Session {
     pub message: Option<&'static str>,
     /// Why the last click did nothing, with the piece responsible marked.
     pub refusal: Option<Refusal>,
-    /// Bumped on every change of the match, so views know to redraw.
-    pub revision: u64,
-    /// The move to animate: set when a move is played, not when browsing history.
-    pub animate: Option<MoveView>,
-    /// Counts the actions played here (not browsed to, undone, redone or loaded), so
-    /// sounds follow play only.
-    pub played: u64,
 }
 
 impl Default for Session {
@@ -76,27 +113,14 @@ impl Default for Session {
 impl Session {
     pub fn new(game: GameId) -> Session {
         let current = Match::new(Position::new(game, &[]).expect("default rules are valid"));
-        let seats = vec![String::new(); current.position().seat_count()];
         let mut session = Session {
-            game,
-            options: game.default_options(),
-            computer: vec![false; seats.len()],
-            levels: vec![Level::default(); seats.len()],
-            think_seconds: default_think_seconds(),
-            time_control: TimeControl::None,
+            draft: Draft::new(game, current.position().seat_count()),
             clocks_paused: false,
-            seats,
             table: MoveTable::default(),
             current,
             taken_back: Vec::new(),
             selection: Selection::default(),
-            choice: None,
-            confirm: None,
-            dropping: None,
-            replacing: None,
-            claim_next: false,
-            message: None,
-            refusal: None,
+            prompts: Prompts::default(),
             revision: 0,
             animate: None,
             played: 0,
@@ -116,25 +140,29 @@ impl Session {
 
     /// The number of seats the chosen options call for.
     pub fn seat_count(&self) -> usize {
-        Position::new(self.game, &self.options).map_or(2, |p| p.seat_count())
+        Position::new(self.draft.game, &self.draft.options).map_or(2, |p| p.seat_count())
     }
 
     /// The colour each seat plays under the chosen options.
     pub fn seat_sides(&self) -> Vec<Side> {
-        Position::new(self.game, &self.options)
+        Position::new(self.draft.game, &self.draft.options)
             .map(|p| (0..p.seat_count()).map(|i| p.seat_side(i)).collect())
             .unwrap_or_default()
     }
 
     /// Starts a match with the chosen game, rules and seats.
     pub fn start(&mut self) -> Result<(), String> {
-        let position = Position::new(self.game, &self.options)?;
-        self.seats.resize_with(position.seat_count(), String::new);
-        self.computer.resize(position.seat_count(), false);
-        self.levels.resize(position.seat_count(), Level::default());
+        let position = Position::new(self.draft.game, &self.draft.options)?;
+        self.draft
+            .seats
+            .resize_with(position.seat_count(), String::new);
+        self.draft.computer.resize(position.seat_count(), false);
+        self.draft
+            .levels
+            .resize(position.seat_count(), Level::default());
         self.current = Match::new(position);
         self.current.set_seed(clock_seed());
-        self.current.set_time_control(self.time_control);
+        self.current.set_time_control(self.draft.time_control);
         self.clocks_paused = false;
         self.animate = None;
         self.refresh();
@@ -145,7 +173,7 @@ impl Session {
     /// Chapayev opens with a lot for the colours and the match's random seed: drawn
     /// here, from the clock, and recorded as the match's first action.
     fn draw_lot(&mut self) {
-        if self.game != GameId::Chapayev {
+        if self.draft.game != GameId::Chapayev {
             return;
         }
         let nanos = clock_seed() as u32;
@@ -160,17 +188,20 @@ impl Session {
     pub fn load(&mut self, saved: &SavedGame) -> Result<(), String> {
         let m = saved.to_match()?;
         self.taken_back.clear();
-        self.game = m.game();
-        self.options = m.start().options();
-        self.seats = saved.seats.clone();
-        self.seats
+        self.draft.game = m.game();
+        self.draft.options = m.start().options();
+        self.draft.seats = saved.seats.clone();
+        self.draft
+            .seats
             .resize_with(m.position().seat_count(), String::new);
-        self.computer = saved.computer.clone();
-        self.computer.resize(self.seats.len(), false);
-        self.levels = saved.levels.clone();
-        self.levels.resize(self.seats.len(), Level::default());
-        self.think_seconds = saved.think_seconds;
-        self.time_control = m.time_control();
+        self.draft.computer = saved.computer.clone();
+        self.draft.computer.resize(self.draft.seats.len(), false);
+        self.draft.levels = saved.levels.clone();
+        self.draft
+            .levels
+            .resize(self.draft.seats.len(), Level::default());
+        self.draft.think_seconds = saved.think_seconds;
+        self.draft.time_control = m.time_control();
         self.current = m;
         self.animate = None;
         self.refresh();
@@ -179,10 +210,10 @@ impl Session {
 
     pub fn saved(&self) -> SavedGame {
         SavedGame {
-            computer: self.computer.clone(),
-            levels: self.levels.clone(),
-            think_seconds: self.think_seconds,
-            ..SavedGame::from_match(&self.current, &self.seats)
+            computer: self.draft.computer.clone(),
+            levels: self.draft.levels.clone(),
+            think_seconds: self.draft.think_seconds,
+            ..SavedGame::from_match(&self.current, &self.draft.seats)
         }
     }
 
@@ -194,12 +225,12 @@ impl Session {
             None => MoveTable::new(self.current.position()),
         };
         self.selection = Selection::default();
-        self.choice = None;
-        self.confirm = None;
-        self.dropping = None;
-        self.message = None;
-        self.refusal = None;
-        self.claim_next = false;
+        self.prompts.choice = None;
+        self.prompts.confirm = None;
+        self.prompts.dropping = None;
+        self.prompts.message = None;
+        self.prompts.refusal = None;
+        self.prompts.claim_next = false;
         self.revision += 1;
     }
 
@@ -209,7 +240,9 @@ impl Session {
     pub fn act(&mut self, action: Action) -> Result<(), String> {
         // The player asked to claim the draw this move brings.
         let action = match action {
-            Action::Play(mv) if self.claim_next && self.current.claim_with(&mv).is_some() => {
+            Action::Play(mv)
+                if self.prompts.claim_next && self.current.claim_with(&mv).is_some() =>
+            {
                 Action::ClaimDrawWith(mv)
             }
             other => other,
@@ -224,7 +257,7 @@ impl Session {
                 self.played += 1;
                 return Ok(());
             }
-            self.dropping = Some(action);
+            self.prompts.dropping = Some(action);
             self.revision += 1;
             return Ok(());
         }
@@ -246,7 +279,7 @@ impl Session {
         self.refresh();
         self.played += 1;
         if passed {
-            self.message = Some(if before.dice().is_some() {
+            self.prompts.message = Some(if before.dice().is_some() {
                 "msg-dice-passed"
             } else {
                 "msg-passed"
@@ -263,7 +296,7 @@ impl Session {
     pub fn take_back(&mut self) {
         let (browsing, before) = (self.current.can_redo(), self.current.cursor());
         self.current.take_back();
-        let everyone = self.computer.iter().all(|&c| c);
+        let everyone = self.draft.computer.iter().all(|&c| c);
         while !everyone && self.computer_to_move() && self.current.can_take_back() {
             self.current.take_back();
         }
@@ -307,7 +340,7 @@ impl Session {
         position
             .seats_on_move()
             .into_iter()
-            .find(|&seat| self.computer.get(seat).copied().unwrap_or(false))
+            .find(|&seat| self.draft.computer.get(seat).copied().unwrap_or(false))
     }
 
     /// Whether the match's clocks run on `screen`: a match with clocks, not paused, at
@@ -332,7 +365,8 @@ impl Session {
         if position.awaits_roll() || position.is_lot(m) {
             return false;
         }
-        self.computer
+        self.draft
+            .computer
             .get(position.mover(m))
             .copied()
             .unwrap_or(false)
@@ -340,7 +374,7 @@ impl Session {
 
     pub fn computer_to_move(&self) -> bool {
         let seat = self.current.position().seat_to_move();
-        self.computer.get(seat).copied().unwrap_or(false)
+        self.draft.computer.get(seat).copied().unwrap_or(false)
     }
 
     /// True while a game has moves and no result: closing it asks first.
@@ -385,9 +419,9 @@ impl Session {
     /// True while the match accepts moves on the board.
     pub fn accepts_moves(&self) -> bool {
         self.current.outcome().is_none()
-            && self.choice.is_none()
-            && self.confirm.is_none()
-            && self.dropping.is_none()
+            && self.prompts.choice.is_none()
+            && self.prompts.confirm.is_none()
+            && self.prompts.dropping.is_none()
     }
 }
 
@@ -433,30 +467,63 @@ pub enum Command {
     /// Close a question (promotion, confirmation) and the selection.
     CancelChoice,
     Load(Box<SavedGame>),
+    /// Pick a kind of piece in hand to put down, or let go of it if it was picked.
+    PickFromHand(PieceKind),
+    /// Stop or restart the clocks.
+    PauseClocks(bool),
+    /// Claim a draw with the next move, where that move brings one.
+    ClaimWithNextMove(bool),
 }
 
-/// Where the match's systems run, so views can order themselves after.
+/// The app's one order within a frame: what the player did is read, the match takes
+/// the actions, what follows from the new state happens (the computer, the dice,
+/// sounds, files), and the views show it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ApplyActions;
+pub enum AppSystems {
+    /// Pointer and keys become commands.
+    Input,
+    /// The match takes the commands and clicks.
+    Apply,
+    /// What follows from the match's state: the computer, rolls, cues, files.
+    React,
+    /// The board, the pieces and the highlights follow the match.
+    Show,
+}
 
 /// The match logic: clicks and commands in, match state out. No rendering.
 pub struct SessionPlugin;
 
 impl Plugin for SessionPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Session>()
-            .add_message::<CellClicked>()
-            .add_message::<Command>()
-            .add_message::<Notice>()
-            .add_message::<bevy::window::RequestRedraw>()
-            .add_systems(
-                Update,
-                (apply_commands, apply_clicks, run_clocks)
-                    .chain()
-                    .in_set(ApplyActions),
-            );
+        app.configure_sets(
+            Update,
+            (
+                AppSystems::Input,
+                AppSystems::Apply,
+                AppSystems::React,
+                AppSystems::Show,
+            )
+                .chain(),
+        )
+        .init_resource::<Session>()
+        .add_message::<CellClicked>()
+        .add_message::<Command>()
+        .add_message::<Notice>()
+        .add_message::<GameChosen>()
+        .add_message::<bevy::window::RequestRedraw>()
+        .add_systems(
+            Update,
+            (apply_commands, apply_clicks, run_clocks)
+                .chain()
+                .in_set(AppSystems::Apply),
+        );
     }
 }
+
+/// A game was chosen for a new match: its setup begins at the defaults, which the
+/// player's last choices for it may replace.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct GameChosen(pub GameId);
 
 /// A message for the player that is not a translation key (errors from files).
 #[derive(Message, Clone, Debug)]
@@ -467,7 +534,7 @@ fn apply_commands(
     mut session: ResMut<Session>,
     mut notices: MessageWriter<Notice>,
     mut next: ResMut<NextState<Screen>>,
-    settings: Option<Res<Settings>>,
+    mut chosen: MessageWriter<GameChosen>,
 ) {
     for command in commands.read() {
         // A new match, a load or another game closes the game in progress: ask first.
@@ -475,12 +542,12 @@ fn apply_commands(
             Command::NewMatch => Some(Replacement::NewMatch),
             Command::Load(saved) => Some(Replacement::Load(saved.clone())),
             Command::Choose(game) => Some(Replacement::Choose(*game)),
-            Command::Replace => session.replacing.take(),
+            Command::Replace => session.prompts.replacing.take(),
             _ => None,
         };
         if let Some(replacement) = replacement {
             if session.in_progress() && !matches!(command, Command::Replace) {
-                session.replacing = Some(replacement);
+                session.prompts.replacing = Some(replacement);
                 session.revision += 1;
                 continue;
             }
@@ -489,10 +556,7 @@ fn apply_commands(
                 Replacement::Load(saved) => session.load(&saved).map(|_| next.set(Screen::Playing)),
                 Replacement::Choose(game) => {
                     session.choose_game(game);
-                    if let Some(last) = settings.as_ref().and_then(|s| s.last_setup.get(game.id()))
-                    {
-                        last.restore(&mut session);
-                    }
+                    chosen.write(GameChosen(game));
                     next.set(Screen::Setup);
                     Ok(())
                 }
@@ -526,11 +590,27 @@ fn apply_commands(
                 session.refresh();
                 Ok(())
             }
+            Command::PickFromHand(kind) => {
+                let selection = &mut session.selection;
+                selection.pocket = (selection.pocket != Some(*kind)).then_some(*kind);
+                selection.from = None;
+                selection.path.clear();
+                session.revision += 1;
+                Ok(())
+            }
+            Command::PauseClocks(paused) => {
+                session.clocks_paused = *paused;
+                Ok(())
+            }
+            Command::ClaimWithNextMove(claim) => {
+                session.prompts.claim_next = *claim;
+                Ok(())
+            }
             Command::CancelChoice => {
-                session.choice = None;
-                session.confirm = None;
-                session.dropping = None;
-                session.replacing = None;
+                session.prompts.choice = None;
+                session.prompts.confirm = None;
+                session.prompts.dropping = None;
+                session.prompts.replacing = None;
                 session.selection = Default::default();
                 session.revision += 1;
                 Ok(())
@@ -549,21 +629,21 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
         }
         let s = &mut *session;
         let click = s.selection.click(s.current.position(), &s.table, cell);
-        s.message = None;
-        s.refusal = None;
+        s.prompts.message = None;
+        s.prompts.refusal = None;
         match click {
             Click::Play(m) if s.computer_holds(&Action::Play(m)) => {}
             Click::Play(m) if s.current.position().warning(&m).is_some() => {
-                s.message = s.current.position().warning(&m);
-                s.confirm = Some(m);
+                s.prompts.message = s.current.position().warning(&m);
+                s.prompts.confirm = Some(m);
             }
             Click::Play(m) => {
                 if let Err(e) = s.act(Action::Play(m)) {
                     warn!("a move from the move table was refused: {e}");
                 }
             }
-            Click::Choose(moves) => s.choice = Some(moves),
-            Click::Refused(why) => s.refusal = Some(why),
+            Click::Choose(moves) => s.prompts.choice = Some(moves),
+            Click::Refused(why) => s.prompts.refusal = Some(why),
             Click::Selected | Click::Deselected | Click::Extended => {}
         }
         s.revision += 1;

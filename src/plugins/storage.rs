@@ -1,7 +1,7 @@
 //! Files: settings, saved games and the autosave, in the user's folders. Writes go to a
 //! temporary file that is then renamed, so a crash never leaves half a file.
 
-use super::session::{Screen, Session};
+use super::session::{AppSystems, GameChosen, Screen, Session};
 use crate::i18n::Language;
 use crate::rules::record::{SavedGame, read_replay_file, replay_file};
 use bevy::prelude::*;
@@ -40,32 +40,32 @@ pub struct LastSetup {
 impl LastSetup {
     pub fn of(session: &Session) -> LastSetup {
         LastSetup {
-            options: session.options.clone(),
-            seats: session.seats.clone(),
-            computer: session.computer.clone(),
-            levels: session.levels.clone(),
-            think_seconds: session.think_seconds,
-            time_control: session.time_control,
+            options: session.draft.options.clone(),
+            seats: session.draft.seats.clone(),
+            computer: session.draft.computer.clone(),
+            levels: session.draft.levels.clone(),
+            think_seconds: session.draft.think_seconds,
+            time_control: session.draft.time_control,
         }
     }
 
     /// Puts the remembered choices back, keeping only house rules the game still has
     /// with values it still takes.
     pub fn restore(&self, session: &mut Session) {
-        let specs = session.game.option_specs();
+        let specs = session.draft.game.option_specs();
         for (id, value) in &self.options {
             let known = specs.iter().any(|s| s.id == id && s.takes(value));
-            if let Some(slot) = session.options.iter_mut().find(|(k, _)| k == id)
+            if let Some(slot) = session.draft.options.iter_mut().find(|(k, _)| k == id)
                 && known
             {
                 slot.1 = value.clone();
             }
         }
-        session.seats = self.seats.clone();
-        session.computer = self.computer.clone();
-        session.levels = self.levels.clone();
-        session.think_seconds = self.think_seconds;
-        session.time_control = self.time_control;
+        session.draft.seats = self.seats.clone();
+        session.draft.computer = self.computer.clone();
+        session.draft.levels = self.levels.clone();
+        session.draft.think_seconds = self.think_seconds;
+        session.draft.time_control = self.time_control;
     }
 }
 
@@ -153,7 +153,7 @@ pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<Pat
         })
         .collect();
     let base = if safe.trim_matches(['.', ' ']).is_empty() {
-        session.game.id().to_string()
+        session.draft.game.id().to_string()
     } else {
         safe
     };
@@ -304,8 +304,22 @@ impl Plugin for StoragePlugin {
         app.insert_resource(settings)
             .insert_resource(folders)
             .insert_resource(unfinished)
-            .add_systems(Update, (autosave, save_settings))
+            .add_systems(Update, restore_last_setup.in_set(AppSystems::React))
+            .add_systems(Update, (autosave, save_settings).in_set(AppSystems::React))
             .add_systems(Last, autosave_on_exit);
+    }
+}
+
+/// A chosen game's setup starts from the player's last choices for it.
+fn restore_last_setup(
+    mut chosen: MessageReader<GameChosen>,
+    settings: Res<Settings>,
+    mut session: ResMut<Session>,
+) {
+    for GameChosen(game) in chosen.read() {
+        if let Some(last) = settings.last_setup.get(game.id()) {
+            last.restore(&mut session);
+        }
     }
 }
 
@@ -380,13 +394,13 @@ mod tests {
     #[test]
     fn a_remembered_setup_comes_back_without_what_the_game_no_longer_takes() {
         let mut played = Session::new(GameId::ZShashmaty);
-        played.options[0].1 = "off".into();
-        played.seats = vec!["Ann".into(), "Boris".into()];
+        played.draft.options[0].1 = "off".into();
+        played.draft.seats = vec!["Ann".into(), "Boris".into()];
         let last = LastSetup::of(&played);
         let mut next = Session::new(GameId::ZShashmaty);
         last.restore(&mut next);
-        assert_eq!(next.options, played.options);
-        assert_eq!(next.seats, played.seats);
+        assert_eq!(next.draft.options, played.draft.options);
+        assert_eq!(next.draft.seats, played.draft.seats);
 
         let stale = LastSetup {
             options: vec![
@@ -397,7 +411,7 @@ mod tests {
         };
         let mut next = Session::new(GameId::ZShashmaty);
         stale.restore(&mut next);
-        assert_eq!(next.options, GameId::ZShashmaty.default_options());
+        assert_eq!(next.draft.options, GameId::ZShashmaty.default_options());
     }
 }
 
@@ -422,7 +436,7 @@ mod file_tests {
         };
         let mut session = Session::new(GameId::Chess);
         session.start().unwrap();
-        session.seats = vec!["Ann".into(), "Boris".into()];
+        session.draft.seats = vec!["Ann".into(), "Boris".into()];
         let first = save_game(&folders, &session, "Chess - Ann vs Boris/2026").unwrap();
         assert_eq!(first.file_name().unwrap(), "Chess - Ann vs Boris_2026.ron");
         let second = save_game(&folders, &session, "Chess - Ann vs Boris/2026").unwrap();

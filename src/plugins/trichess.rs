@@ -44,7 +44,7 @@ const DARK: Color = Color::srgb(0.55, 0.39, 0.27);
 const VEIL: f32 = 0.55;
 
 fn shown(screen: &State<Screen>, session: &Session) -> bool {
-    board_shown(screen, session) && session.game == GameId::TriChess
+    board_shown(screen, session) && session.draft.game == GameId::TriChess
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -43,21 +43,27 @@ pub enum RuleError {
 }
 
 impl RuleError {
-    /// A value `spec` does not take, with the ones it does.
-    pub fn value(spec: &super::options::OptionSpec, value: &str) -> RuleError {
-        let mut allowed = match spec.values {
+    /// A value the rule `id` does not take, with the ones it does: its named
+    /// `values` and any number within `numbers`.
+    pub fn value(
+        id: &'static str,
+        values: &[&str],
+        numbers: Option<(u32, u32)>,
+        value: &str,
+    ) -> RuleError {
+        let mut allowed = match values {
             [] => String::new(),
             [one] => one.to_string(),
             [init @ .., last] => format!("{} or {last}", init.join(", ")),
         };
-        if let Some((least, most)) = spec.numbers {
+        if let Some((least, most)) = numbers {
             allowed = format!(
                 "{} or a number from {least} to {most}",
                 allowed.replace(" or ", ", ")
             );
         }
         RuleError::Value {
-            id: spec.id,
+            id,
             value: shown(value),
             allowed,
         }

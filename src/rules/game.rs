@@ -7,11 +7,59 @@ use super::topology::{Cell, Topology};
 use super::view::{DiceView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 
+/// What the app, the command line, the rules pages and the chooser know of a game
+/// besides its moves, declared by the game itself (`Game::CARD`) so that a new game
+/// says it in one place and nothing falls back silently to chess's.
+#[derive(Clone, Copy, Debug)]
+pub struct Card {
+    /// The pieces its rules page shows, in the order a player meets them.
+    pub pieces: &'static [PieceKind],
+    /// The clock presets the setup offers, `none` first: its own regulation next where
+    /// it has one, then what suits its pace. `none` alone: the game is not timed.
+    pub clocks: &'static [&'static str],
+    /// The moves played before the chooser's picture is taken, where the start alone
+    /// would not tell the game apart (chess's start, an empty board); empty otherwise.
+    pub showcase: &'static str,
+    /// Written in chess's notation (SAN), whose piece letters a move list translates.
+    pub san: bool,
+    /// Played on a table with real physics (Chapayev's), not on a board of cells: the
+    /// app shows the 3D table instead of the board.
+    pub table: bool,
+}
+
+/// The clocks a game of chess's pace offers.
+pub const CHESS_CLOCKS: &[&str] = &[
+    "none",
+    "blitz-5",
+    "blitz-3-2",
+    "rapid-15-10",
+    "rapid-30",
+    "bronstein-10-5",
+    "delay-10-5",
+    "classical-40-150-60",
+];
+
+/// The clocks of a quicker game without chess's long controls.
+pub const QUICK_CLOCKS: &[&str] = &["none", "blitz-5", "blitz-3-2", "rapid-15-10", "rapid-30"];
+
+/// Chess's pieces, as the variants that keep them show them.
+pub const CHESS_PIECES: &[PieceKind] = &[
+    PieceKind::King,
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Pawn,
+];
+
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
 pub trait Game: Clone + PartialEq + std::fmt::Debug {
     type Move: Copy + PartialEq + std::fmt::Debug;
     type Options: HouseRules;
+
+    /// How the game presents itself (see [`Card`]).
+    const CARD: Card;
 
     fn new(options: Self::Options) -> Self;
     /// A start position from a position string (FEN for chess).

@@ -27,6 +27,7 @@ pub mod topology;
 pub mod trichess;
 pub mod view;
 pub mod why;
+pub mod wording;
 pub mod zshashmaty;
 
 pub use error::Error;

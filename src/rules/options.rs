@@ -98,14 +98,16 @@ pub(crate) use choices;
 /// house_rules! {
 ///     pub struct CornersOptions {
 ///         /// Black's move after which a checker still at home loses (0: never).
-///         "home_exit_limit" home_exit_limit: u32 = "40" { "0" => 0, "40" => 40 },
+///         "home_exit_limit" home_exit_limit: u32 = "40" { "0" => 0, "40" => 40 } or 0..=1000,
 ///         "equalizing_move" equalizing_move: bool = "on",
 ///     }
 /// }
 /// ```
 ///
 /// Each rule is its id, its field and type, its default by name, and the values it
-/// takes by name: listed in braces, or, without braces, the type's own [`Choice`]s.
+/// takes by name: listed in braces, or, without braces, the type's own [`Choice`]s. A
+/// rule that counts takes any number of a range besides (`or 0..=1000`), which the
+/// menu does not list but files and the command line may set.
 macro_rules! house_rules {
     (
         $(#[$meta:meta])*
@@ -115,13 +117,13 @@ macro_rules! house_rules {
                 $id:literal $field:ident: $ty:ty = $default:literal
                     $({ $($text:literal => $value:expr),+ $(,)? })?
                     $(or $least:literal ..= $most:literal)?
-            ),+ $(,)?
+            ),* $(,)?
         }
     ) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq)]
         $vis struct $name {
-            $($(#[$field_meta])* pub $field: $ty,)+
+            $($(#[$field_meta])* pub $field: $ty,)*
         }
 
         impl Default for $name {
@@ -130,7 +132,7 @@ macro_rules! house_rules {
                     $($field: $crate::rules::options::house_rules!(
                         @parse $ty, $default; $({ $($text => $value),+ })? $(; $least, $most)?
                     )
-                    .expect("a house rule's default is one of its values"),)+
+                    .expect("a house rule's default is one of its values"),)*
                 }
             }
         }
@@ -142,10 +144,11 @@ macro_rules! house_rules {
                     values: $crate::rules::options::house_rules!(@names $ty $({ $($text),+ })?),
                     default: $default,
                     numbers: $crate::rules::options::house_rules!(@numbers $($least, $most)?),
-                }),+]
+                }),*]
             }
 
             fn get(&self, id: &str) -> Option<String> {
+                let _ = (self, id);
                 $(if id == $id {
                     let choices = $crate::rules::options::house_rules!(@choices $ty $({ $($text => $value),+ })?);
                     let name = $crate::rules::options::name_of(choices, &self.$field).map(str::to_string);
@@ -154,24 +157,30 @@ macro_rules! house_rules {
                         Some(self.$field.to_string())
                     });)?
                     return name;
-                })+
+                })*
                 None
             }
 
             fn set(&mut self, id: &str, value: &str) -> Result<(), $crate::rules::error::RuleError> {
+                let _ = value;
                 $(if id == $id {
                     self.$field = $crate::rules::options::house_rules!(
                         @parse $ty, value; $({ $($text => $value),+ })? $(; $least, $most)?
                     )
                     .ok_or_else(|| {
                         let spec = <Self as $crate::rules::options::HouseRules>::specs().iter().find(|s| s.id == $id).expect("declared");
-                        $crate::rules::error::RuleError::value(spec, value)
+                        $crate::rules::error::RuleError::value(spec.id, spec.values, spec.numbers, value)
                     })?;
                     return Ok(());
-                })+
+                })*
+                let known: &[&str] = &[$($id),*];
                 Err($crate::rules::error::RuleError::Unknown {
                     id: $crate::rules::error::shown(id),
-                    known: [$($id),+].join(", "),
+                    known: if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    },
                 })
             }
         }
@@ -265,6 +274,22 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "'colour' is not a house rule of this game; its rules are: shape, limit, moves, scoring"
+        );
+    }
+
+    house_rules! {
+        /// A game without house rules.
+        struct Plain {}
+    }
+
+    #[test]
+    fn a_game_may_have_no_house_rules() {
+        assert!(Plain::specs().is_empty());
+        assert_eq!(Plain::default().get("x"), None);
+        let e = Plain::default().set("x", "1").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'x' is not a house rule of this game; its rules are: none"
         );
     }
 

@@ -11,18 +11,7 @@ pub const SECTIONS: [&str; 3] = ["play", "special", "end"];
 impl GameId {
     /// The pieces a game's rules page shows, in the order a player meets them.
     pub fn piece_kinds(self) -> &'static [PieceKind] {
-        use PieceKind::*;
-        const CHESS: &[PieceKind] = &[King, Queen, Rook, Bishop, Knight, Pawn];
-        match self {
-            GameId::Chess100 => &[King, Queen, Jester, General, Rook, Bishop, Knight, Pawn],
-            GameId::Maharajah => &[Maharajah, King, Queen, Rook, Bishop, Knight, Pawn],
-            GameId::ZShashmaty => &[King, ViceKing, Rook, Knight, Checker, ZChecker],
-            GameId::Turkish | GameId::Armenian => &[Checker, DraughtsKing],
-            GameId::Reversi => &[Disc],
-            GameId::Epsilon => &[Stone],
-            GameId::Corners | GameId::Chapayev => &[Checker],
-            _ => CHESS,
-        }
+        self.card().pieces
     }
 
     /// The key of a section of the game's rules page.

@@ -14,7 +14,7 @@ use super::error::Error;
 use super::family::{
     Appearing, DoubleMove, EveryoneMoves, Maharajah, Shashmaty, Swedish, Transforming,
 };
-use super::game::{Game, Standing};
+use super::game::{Card, Game, Standing};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
@@ -52,6 +52,13 @@ macro_rules! registry {
             pub fn refusals(self) -> Vec<&'static str> {
                 match self {
                     $(GameId::$variant => <$rules as Game>::refusals(),)*
+                }
+            }
+
+            /// How the game presents itself: its pieces, clocks, showcase and notation.
+            pub const fn card(self) -> Card {
+                match self {
+                    $(GameId::$variant => <$rules as Game>::CARD,)*
                 }
             }
 
@@ -213,51 +220,12 @@ impl GameId {
     /// The games written in chess's notation (SAN), whose piece letters a move list
     /// may translate.
     pub fn chess_family(self) -> bool {
-        matches!(
-            self,
-            GameId::Chess
-                | GameId::Chess100
-                | GameId::Transforming
-                | GameId::Maharajah
-                | GameId::DoubleMove
-                | GameId::DiceChess
-                | GameId::EveryoneMoves
-                | GameId::Appearing
-                | GameId::Swedish
-                | GameId::Shashmaty
-                | GameId::Bughouse
-        )
+        self.card().san
     }
 
-    /// The clock presets the setup offers for this game, in order: its own
-    /// regulation first where it has one (100-cell chess's), then what suits its pace.
+    /// The clock presets the setup offers for this game, in order.
     pub fn clock_presets(self) -> &'static [&'static str] {
-        const CHESS: &[&str] = &[
-            "none",
-            "blitz-5",
-            "blitz-3-2",
-            "rapid-15-10",
-            "rapid-30",
-            "bronstein-10-5",
-            "delay-10-5",
-            "classical-40-150-60",
-        ];
-        match self {
-            GameId::Chess100 => &[
-                "none",
-                "classical-40-150-60",
-                "rapid-30",
-                "rapid-15-10",
-                "blitz-5",
-                "bronstein-10-5",
-                "delay-10-5",
-            ],
-            GameId::Reversi | GameId::Epsilon | GameId::Corners => {
-                &["none", "blitz-5", "blitz-3-2", "rapid-15-10", "rapid-30"]
-            }
-            GameId::Chapayev => &["none"],
-            _ => CHESS,
-        }
+        self.card().clocks
     }
 
     /// The default value of each house rule, in table order.

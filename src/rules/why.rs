@@ -8,7 +8,6 @@
 //!
 //! [`Game::refusals`]: super::Game::refusals
 
-use super::position::Position;
 use super::side::Side;
 use super::topology::Cell;
 use super::view::PieceKind;
@@ -71,34 +70,6 @@ impl Refusal {
         }
         self.culprit = self.culprit.map(|c| c + offset);
         self
-    }
-
-    /// The arguments as text in `position`'s game, with `name` turning a translation key into words where
-    /// it has them (the app's language).
-    pub fn arguments(
-        &self,
-        position: &Position,
-        name: impl Fn(&str) -> Option<String>,
-    ) -> Vec<(&'static str, String)> {
-        let say = |key: &str| name(key).unwrap_or_else(|| key.to_string());
-        self.words
-            .iter()
-            .map(|&(arg, word)| {
-                let text = match word {
-                    Word::Square(cell) => position.topology().name(cell).to_string(),
-                    Word::Piece(kind) => say(&piece_key(kind)).to_lowercase(),
-                    Word::Side(side) => say(side.key()),
-                    Word::Number(n) => n.to_string(),
-                    Word::Moves(kind) => position
-                        .game()
-                        .piece_keys(kind)
-                        .iter()
-                        .find_map(|key| name(key))
-                        .unwrap_or_default(),
-                };
-                (arg, text)
-            })
-            .collect()
     }
 }
 

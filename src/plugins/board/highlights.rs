@@ -87,7 +87,7 @@ pub fn show(
         fill(king, &inks.check, z::CHECK);
     }
     // The piece behind a refusal: the checking bishop, the piece that must take.
-    if let Some(culprit) = session.refusal.as_ref().and_then(|r| r.culprit) {
+    if let Some(culprit) = session.prompts.refusal.as_ref().and_then(|r| r.culprit) {
         fill(culprit, &inks.culprit, z::CHECK);
     }
     // A hint to pass or end the turn has no square to light; the panel's button says it.

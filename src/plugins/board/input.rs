@@ -7,7 +7,7 @@
 use super::BoardLayout;
 use crate::i18n::Language;
 use crate::plugins::layout::BoardArea;
-use crate::plugins::session::{ApplyActions, CellClicked, Session};
+use crate::plugins::session::{AppSystems, CellClicked, Session};
 use crate::rules::Cell;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
@@ -42,7 +42,7 @@ pub struct BoardInputPlugin;
 impl Plugin for BoardInputPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Drag>()
-            .add_systems(Update, pointer.before(ApplyActions))
+            .add_systems(Update, pointer.in_set(AppSystems::Input))
             .add_systems(PostUpdate, place_moved.after(EguiPostUpdateSet::EndPass));
     }
 }

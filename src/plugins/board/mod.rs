@@ -23,8 +23,7 @@ pub use pieces::{PieceEntity, PiecesPlugin};
 pub use shapes::{lines, polygon};
 
 use super::layout::Layout;
-use super::session::{ApplyActions, Screen, Session};
-use super::table::is_table;
+use super::session::{AppSystems, Screen, Session};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
@@ -66,7 +65,7 @@ impl Plugin for BoardPlugin {
                 Update,
                 (Build, Place)
                     .chain()
-                    .after(ApplyActions)
+                    .in_set(AppSystems::Show)
                     .after(pieces::Animate),
             )
             .add_systems(Startup, cells::load_font)
@@ -154,7 +153,7 @@ impl Seen {
 
 /// True while a flat board (not Chapayev's table) is on screen.
 pub fn board_shown(screen: &State<Screen>, session: &Session) -> bool {
-    *screen.get() == Screen::Playing && !is_table(session.game)
+    *screen.get() == Screen::Playing && !session.draft.game.card().table
 }
 
 /// Fits the board into the part of the window the panels leave free.

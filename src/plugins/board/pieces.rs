@@ -6,7 +6,7 @@
 
 use super::inks::Inks;
 use super::{Seen, Upright, board_shown, z};
-use crate::plugins::session::{ApplyActions, Screen, Session};
+use crate::plugins::session::{AppSystems, Screen, Session};
 use crate::plugins::sprites::{self, Palette};
 use crate::rules::{Cell, PieceKind, PieceView, Topology};
 use bevy::prelude::*;
@@ -25,7 +25,10 @@ impl Plugin for PiecesPlugin {
             .init_resource::<PieceMeshes>()
             .add_systems(
                 Update,
-                (sync, animate).chain().in_set(Animate).after(ApplyActions),
+                (sync, animate)
+                    .chain()
+                    .in_set(Animate)
+                    .in_set(AppSystems::Show),
             );
     }
 }
@@ -91,7 +94,7 @@ type Arrivals = HashMap<Cell, MotionKind>;
 #[allow(clippy::too_many_arguments)]
 fn sync(
     mut commands: Commands,
-    mut session: ResMut<Session>,
+    session: Res<Session>,
     screen: Res<State<Screen>>,
     time: Res<Time>,
     inks: Res<Inks>,
@@ -100,6 +103,7 @@ fn sync(
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut pieces: Query<(Entity, &mut PieceEntity, &mut Upright, &mut Mesh2d), Without<Leaving>>,
     mut seen: Local<Seen>,
+    mut animated: Local<u64>,
 ) {
     let shown = board_shown(&screen, &session);
     if !seen.news(&session, shown) {
@@ -126,7 +130,9 @@ fn sync(
         .map(|(e, p, ..)| (p.cell, e))
         .collect();
     let mut arrivals = Arrivals::new();
-    if let Some(view) = session.animate.take() {
+    // Each move played here slides once; one browsed to, undone or loaded does not.
+    let fresh = std::mem::replace(&mut *animated, session.played) != session.played;
+    if let Some(view) = session.animate.clone().filter(|_| fresh) {
         let now = time.elapsed_secs();
         let motion = |kind: MotionKind| Motion { start: now, kind };
         let legs = view.landings.len().max(1) as f32;

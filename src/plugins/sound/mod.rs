@@ -7,9 +7,8 @@
 mod synth;
 mod tone;
 
-use super::session::{ApplyActions, Session};
+use super::session::{AppSystems, Session};
 use super::storage::Settings;
-use super::table::is_table;
 use crate::rules::{Action, Match};
 use bevy::audio::{AddAudioSource, AudioPlayer, PlaybackSettings, Volume};
 use bevy::prelude::*;
@@ -34,7 +33,10 @@ impl Plugin for SoundPlugin {
         app.add_audio_source::<Tone>()
             .add_plugins(CuePlugin)
             .add_systems(Startup, make_sounds)
-            .add_systems(Update, play.after(cue_played_actions));
+            .add_systems(
+                Update,
+                play.after(cue_played_actions).in_set(AppSystems::React),
+            );
     }
 }
 
@@ -45,7 +47,7 @@ pub struct CuePlugin;
 impl Plugin for CuePlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<Cue>()
-            .add_systems(Update, cue_played_actions.after(ApplyActions));
+            .add_systems(Update, cue_played_actions.in_set(AppSystems::React));
     }
 }
 
@@ -55,7 +57,7 @@ impl Plugin for CuePlugin {
 pub fn cue_for(m: &Match) -> Option<Cue> {
     let i = m.cursor().checked_sub(1)?;
     let action = m.all_actions()[i];
-    let shot = is_table(m.game()) && matches!(action, Action::Play(_));
+    let shot = m.game().card().table && matches!(action, Action::Play(_));
     if m.outcome().is_some() && !shot {
         return Some(Cue::End);
     }

@@ -136,7 +136,7 @@ pub fn show(
                 commands.write(Command::Act(Action::Play(Move::Chapayev(action))));
             }
             Ok(()) => {}
-            Err(why) => session.message = Some(why),
+            Err(why) => session.prompts.message = Some(why),
         }
     }
     // The arrow from the checker the way it will go, and the strength bar.

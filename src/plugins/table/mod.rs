@@ -11,8 +11,9 @@ mod scene;
 pub use aim::{Aim, ShotKind, show};
 pub use scene::TableCamera;
 
+use crate::plugins::session::AppSystems;
 use crate::rules::chapayev::{Chapayev, Pose};
-use crate::rules::{GameId, Position, Side};
+use crate::rules::{Position, Side};
 use bevy::prelude::*;
 
 /// Chapayev's plugin: the game is played on this table instead of a flat board.
@@ -30,7 +31,8 @@ impl Plugin for ChapayevPlugin {
                     scene::place,
                     scene::camera,
                 )
-                    .chain(),
+                    .chain()
+                    .in_set(AppSystems::Show),
             );
     }
 }
@@ -86,10 +88,6 @@ pub fn chapayev(position: &Position) -> Option<&Chapayev> {
         Position::Chapayev(c) => Some(c),
         _ => None,
     }
-}
-
-pub fn is_table(game: GameId) -> bool {
-    game == GameId::Chapayev
 }
 
 /// An engine point (z up) in Bevy's frame (y up).

@@ -198,15 +198,16 @@ pub fn build_or_clear(
 /// Starts showing a shot that was just played, from the position before it, with the
 /// click of the finger (or the two fingers' squeeze) on wood.
 pub fn start_playback(
-    mut session: ResMut<Session>,
+    session: Res<Session>,
     mut table: ResMut<Table>,
     time: Res<Time>,
     mut cues: MessageWriter<Cue>,
+    mut shown: Local<u64>,
 ) {
-    if chapayev(session.current.position()).is_none() || session.animate.is_none() {
+    let fresh = std::mem::replace(&mut *shown, session.played) != session.played;
+    if chapayev(session.current.position()).is_none() || session.animate.is_none() || !fresh {
         return;
     }
-    session.animate = None;
     let cursor = session.current.cursor();
     let Some(i) = cursor.checked_sub(1) else {
         return;

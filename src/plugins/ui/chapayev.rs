@@ -1,7 +1,7 @@
 //! Chapayev's part of the side panel: the lot, the scoreboard (tours, rounds, lines,
 //! troops), what the last shot did, and the choice of shot.
 
-use super::panel::side_name;
+use super::naming::side_name;
 use crate::i18n::Language;
 use crate::plugins::session::Command;
 use crate::plugins::table::{ShotKind, Table, chapayev};

@@ -2,7 +2,7 @@
 
 use super::dialogs::Dialogs;
 use super::miniature;
-use super::panel::Parts;
+use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
 use crate::rules::GameId;

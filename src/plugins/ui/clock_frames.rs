@@ -6,7 +6,7 @@
 //! at once whenever the setting changes, so a timeout set anew in every frame kept the
 //! app drawing without a pause (one and a half cores on a software renderer).
 
-use crate::plugins::session::{ApplyActions, Screen, Session};
+use crate::plugins::session::{AppSystems, Screen, Session};
 use crate::rules::clock::until_shown_changes;
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
@@ -17,7 +17,7 @@ pub struct ClockFramesPlugin;
 
 impl Plugin for ClockFramesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Update, wake_for_the_clocks.after(ApplyActions));
+        app.add_systems(Update, wake_for_the_clocks.in_set(AppSystems::React));
     }
 }
 

@@ -1,7 +1,8 @@
 //! Windows that ask the player something: promotion, the pie rule, a draw offer,
 //! resignation, the end of the game, loading files, an unfinished game to resume.
 
-use super::panel::{Parts, outcome_text, seat_name, side_name};
+use super::naming::{outcome_text, seat_name, side_name};
+use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::layout::BoardArea;
 use crate::plugins::session::{Command, Screen};
@@ -40,17 +41,27 @@ impl Dialogs {
     pub fn save(&mut self, lang: Language, parts: &Parts) {
         let session = &parts.session;
         let position = session.current.position();
-        let count = session.seats.len();
+        let count = session.draft.seats.len();
         let players: Vec<String> = session
+            .draft
             .seats
             .iter()
             .enumerate()
-            .map(|(i, name)| seat_name(lang, session.game, name, i, position.seat_side(i), count))
+            .map(|(i, name)| {
+                seat_name(
+                    lang,
+                    session.draft.game,
+                    name,
+                    i,
+                    position.seat_side(i),
+                    count,
+                )
+            })
             .collect();
         self.type_name = true;
         self.save_name = Some(format!(
             "{} - {} - {}",
-            lang.t(&format!("game-{}", session.game.id())),
+            lang.t(&format!("game-{}", session.draft.game.id())),
             players.join(" vs "),
             date(now_secs())
         ));
@@ -153,7 +164,7 @@ pub fn show(
             None => dialogs.save_name = Some(name),
         }
     }
-    if parts.session.replacing.is_some() {
+    if parts.session.prompts.replacing.is_some() {
         let mut send = None;
         centred(lang.t("dialog-confirm")).show(ctx, |ui| {
             ui.label(lang.t("dialog-replace-text"));
@@ -225,7 +236,7 @@ fn match_windows(
     let open = dialogs.dismissed != Some(here);
     let mut send = None;
 
-    if let Some(choices) = &session.choice {
+    if let Some(choices) = &session.prompts.choice {
         let position = session.current.position();
         // A promotion's choice, or which piece from the hand goes on the square.
         let dropping = choices
@@ -265,7 +276,7 @@ fn match_windows(
         });
     }
 
-    if let Some(m) = session.confirm {
+    if let Some(m) = session.prompts.confirm {
         over_board(lang.t("dialog-confirm"), board).show(ctx, |ui| {
             ui.label(lang.t("warn-repeated-move"));
             ui.horizontal(|ui| {
@@ -279,7 +290,7 @@ fn match_windows(
         });
     }
 
-    if let Some(action) = session.dropping {
+    if let Some(action) = session.prompts.dropping {
         over_board(lang.t("dialog-confirm"), board).show(ctx, |ui| {
             let count = session.later_actions().to_string();
             ui.label(lang.t_args("warn-drops-moves", &[("count", count)]));
@@ -362,7 +373,7 @@ fn match_windows(
     if let (Some(outcome), true) = (m.outcome(), open) {
         centred(lang.t("dialog-game-over")).show(ctx, |ui| {
             ui.label(
-                egui::RichText::new(outcome_text(lang, m, &session.seats, &outcome))
+                egui::RichText::new(outcome_text(lang, m, &session.draft.seats, &outcome))
                     .size(20.0)
                     .strong(),
             );

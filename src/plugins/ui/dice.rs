@@ -2,7 +2,8 @@
 //! when rolled, what they let move, and the Roll button (or, for physical dice, a
 //! die of each face to click).
 
-use super::panel::{Parts, side_name};
+use super::naming::side_name;
+use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::Command;
 use crate::rules::history::Action;

@@ -2,7 +2,7 @@
 //! whom, who holds which fallen army, whom the player to move may capture and why, and
 //! a button for every declaration the rules allow right now.
 
-use super::panel::side_name;
+use super::naming::side_name;
 use crate::i18n::Language;
 use crate::plugins::session::Command;
 use crate::rules::history::Action;

@@ -6,9 +6,9 @@
 //! shortcuts sit where they always do under a Russian or Ukrainian layout too.
 
 use super::dialogs::Dialogs;
-use super::panel::Parts;
+use super::parts::Parts;
 use crate::plugins::layout::Flipped;
-use crate::plugins::session::{ApplyActions, Command, Screen};
+use crate::plugins::session::{AppSystems, Command, Screen};
 use crate::plugins::storage::Settings;
 use crate::plugins::table::Table;
 use crate::rules::Action;
@@ -28,7 +28,7 @@ impl Plugin for KeysPlugin {
             .add_systems(
                 Update,
                 shortcuts
-                    .before(ApplyActions)
+                    .in_set(AppSystems::Input)
                     .run_if(in_state(Screen::Playing)),
             );
     }

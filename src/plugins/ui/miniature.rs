@@ -17,36 +17,6 @@ const CLOTH: egui::Color32 = egui::Color32::from_rgb(46, 118, 74);
 const ROYAL: egui::Color32 = egui::Color32::from_rgb(170, 52, 40);
 const LINE: egui::Color32 = egui::Color32::from_rgb(77, 51, 33);
 
-/// The moves played before the picture is taken, for games that start as chess does.
-fn showcase(game: GameId) -> &'static str {
-    match game {
-        // Both knights now move as bishops, from the c- and f-files.
-        GameId::Transforming => "1. Nc3 Nf6",
-        // The Maharajah placed, as Black's first action.
-        GameId::Maharajah => "0... M@d5",
-        GameId::DoubleMove => "1. e4 e5,Nc6 2. Nf3,Bc4",
-        // White's turn under way: three pieces have had their move.
-        GameId::EveryoneMoves => "1. e4,d4,Nf3",
-        // The kings placed, then pieces dropped from the hand.
-        GameId::Appearing => "1. K@g1 K@c8 2. Q@d4 N@f6 3. P@e4 P@c6",
-        // Each capture sent its piece elsewhere: a pawn to h6, another to e2.
-        GameId::Swedish => "1. e4 d5 2. exd5>h6 Qxd5>e2+",
-        // A pawn's checkers step, and a jump about to be compulsory.
-        GameId::Shashmaty => "1. e4 d5",
-        // Black has rolled a 5.
-        GameId::DiceChess => "1. [6] e4 [5]",
-        // Both jesters castled with their king pawns onto the red royal file.
-        GameId::Chess100 => "1. e2<>d1 e9<>d10",
-        // Men stepping diagonally forward, which Turkish draughts does not allow.
-        GameId::Armenian => "1. c3-d4 f6-e5",
-        // Both start on an empty board: the centre filled, then discs outflanked.
-        GameId::Reversi => "1. d5 d4 2. e5 e4 3. d3 c4 4. c3 e6 5. f5 c2",
-        // Eight of the fourteen stones placed, rows beginning.
-        GameId::Epsilon => "1. @d4 @e5 2. @e4 @d5 3. @c3 @f6 4. @f3 @c6",
-        _ => "",
-    }
-}
-
 /// Where the picture of a badge or a die sits, and its size, in cells.
 const BADGE_OFFSET: f32 = 0.3;
 const BADGE_SIZE: f32 = 0.4;
@@ -54,7 +24,7 @@ const BADGE: egui::Color32 = egui::Color32::from_rgba_premultiplied(98, 115, 140
 const RESTED: egui::Color32 = egui::Color32::from_rgba_premultiplied(17, 17, 26, 110);
 
 pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
-    match crate::rules::record::replay(game, showcase(game), &[]) {
+    match crate::rules::record::replay(game, game.card().showcase, &[]) {
         Ok(m) => paint_position(ui, m.position(), size),
         Err(_) => {
             ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
@@ -151,7 +121,7 @@ mod tests {
         let start = Position::new(GameId::DiceChess, &[]).unwrap();
         assert_eq!(rolled(&start), None);
         let rolled_five =
-            crate::rules::record::replay(GameId::DiceChess, showcase(GameId::DiceChess), &[]);
+            crate::rules::record::replay(GameId::DiceChess, GameId::DiceChess.card().showcase, &[]);
         assert_eq!(rolled(rolled_five.unwrap().position()), Some(5));
     }
 
@@ -163,7 +133,7 @@ mod tests {
         let pictures: Vec<(GameId, Position)> = GameId::ALL
             .iter()
             .map(|&game| {
-                let m = crate::rules::record::replay(game, showcase(game), &[])
+                let m = crate::rules::record::replay(game, game.card().showcase, &[])
                     .unwrap_or_else(|e| panic!("{game:?}: {e}"));
                 (game, m.position().clone())
             })

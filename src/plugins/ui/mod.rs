@@ -13,7 +13,9 @@ mod diplomacy;
 mod glyphs;
 mod keys;
 mod miniature;
+mod naming;
 mod panel;
+mod parts;
 mod pockets;
 mod repaint;
 mod rules_page;
@@ -22,9 +24,9 @@ mod setup;
 use super::board::{self, BoardPlace};
 use super::fonts::FONT_BYTES;
 use super::layout::{Flipped, board_angle};
-use super::session::Screen;
+use super::session::{Command, Screen};
 use super::storage::Settings;
-use super::table::{self, Table, TableCamera, is_table};
+use super::table::{self, Table, TableCamera};
 use crate::i18n::Language;
 pub use dialogs::Dialogs;
 pub use keys::KeysPlugin;
@@ -86,8 +88,8 @@ fn draw(
     mut dialogs: ResMut<dialogs::Dialogs>,
     mut table: ResMut<Table>,
     table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
-    mut computer: panel::ComputerParts,
-    mut parts: panel::Parts,
+    mut computer: parts::ComputerParts,
+    mut parts: parts::Parts,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -111,7 +113,7 @@ fn draw(
                     ui.close();
                 }
                 if *screen.get() != Screen::Chooser && ui.button(lang.t("menu-rules")).clicked() {
-                    dialogs.rules = Some(parts.session.game);
+                    dialogs.rules = Some(parts.session.draft.game);
                     ui.close();
                 }
                 if ui.button(lang.t("menu-load")).clicked() {
@@ -141,7 +143,7 @@ fn draw(
                         .checkbox(&mut paused, lang.t("menu-pause-clocks"))
                         .changed()
                     {
-                        parts.session.clocks_paused = paused;
+                        parts.commands.write(Command::PauseClocks(paused));
                     }
                 }
                 let mut sound = !settings.muted;
@@ -186,12 +188,12 @@ fn draw(
             angle,
             &mut place,
         );
-        pockets::show(&root, &mut parts.session, &board_layout);
+        pockets::show(&root, &parts.session, &mut parts.commands, &board_layout);
     } else {
         // No flat board: nothing follows the pointer, and questions open mid-window.
         place.set_if_neq(BoardPlace::default());
     }
-    if *screen.get() == Screen::Playing && is_table(parts.session.game) {
+    if *screen.get() == Screen::Playing && parts.session.draft.game.card().table {
         let view = table_camera.single().ok();
         table::show(
             &mut root,

@@ -1,39 +1,17 @@
 //! The side panel of a match: seats, status, buttons and the move list.
 
 use super::dialogs::Dialogs;
+use super::naming::{movers, outcome_text, seat_name, side_name};
+use super::parts::{ComputerParts, Parts};
 use crate::i18n::Language;
-use crate::plugins::computer::{Hint, Thinking};
-use crate::plugins::dice::Dice;
 use crate::plugins::layout::Flipped;
-use crate::plugins::session::{Command, Notice, Session};
-use crate::plugins::storage::{Folders, Unfinished};
+use crate::plugins::session::{Command, Session};
 use crate::rules::history::Action;
 use crate::rules::record::{ends_turn, joined};
 use crate::rules::trichess::Said;
-use crate::rules::{GameId, Match, Outcome, PieceKind, PieceView, Position, Side};
-use bevy::ecs::system::SystemParam;
+use crate::rules::{Match, PieceKind, PieceView, Position, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
-
-/// What the panels read and write.
-#[derive(SystemParam)]
-pub struct Parts<'w, 's> {
-    pub session: ResMut<'w, Session>,
-    pub commands: MessageWriter<'w, Command>,
-    pub notices: MessageReader<'w, 's, Notice>,
-    pub folders: Option<Res<'w, Folders>>,
-    pub unfinished: Option<ResMut<'w, Unfinished>>,
-    /// The dice's tumbling (absent where the app runs without its dice plugin).
-    pub dice: Option<ResMut<'w, Dice>>,
-    pub time: Res<'w, Time>,
-}
-
-/// The computer's part of the panel: whether it is thinking, and the hint.
-#[derive(SystemParam)]
-pub struct ComputerParts<'w> {
-    pub thinking: Res<'w, Thinking>,
-    pub hint: ResMut<'w, Hint>,
-}
 
 /// The computer's reason for its latest diplomatic step, while that step is the last
 /// one on the board.
@@ -51,109 +29,6 @@ fn said_text(lang: Language, m: &Match, said: Option<&(usize, Action, Said)>) ->
         args.push(("smat", servant.to_string()));
     }
     Some(lang.t_args(said.key, &args))
-}
-
-pub fn side_name(lang: Language, side: Side) -> String {
-    lang.t(side.key())
-}
-
-/// The label of a seat: its colour, and in the team game where it sits; in bughouse
-/// its board and colour.
-pub fn seat_label(lang: Language, game: GameId, seat: usize, side: Side, count: usize) -> String {
-    if game == GameId::Bughouse {
-        lang.t(&format!("seat-bughouse-{seat}"))
-    } else if count == 4 {
-        lang.t(&format!("seat-4-{seat}"))
-    } else {
-        side_name(lang, side)
-    }
-}
-
-/// A player's name, or the seat's label when none was given.
-pub fn seat_name(
-    lang: Language,
-    game: GameId,
-    name: &str,
-    seat: usize,
-    side: Side,
-    count: usize,
-) -> String {
-    if name.trim().is_empty() {
-        seat_label(lang, game, seat, side, count)
-    } else {
-        name.to_string()
-    }
-}
-
-/// Who is on move, for the status line: the side, or where several seats act at
-/// once (bughouse's two boards) each of them by its seat, since one colour would
-/// hide that the other board is waiting too.
-pub fn movers(lang: Language, m: &Match) -> String {
-    let position = m.position();
-    match position.seats_on_move().as_slice() {
-        seats @ [_, _, ..] => seats
-            .iter()
-            .map(|&seat| {
-                let side = position.seat_side(seat);
-                seat_label(lang, m.game(), seat, side, position.seat_count())
-            })
-            .collect::<Vec<_>>()
-            .join(", "),
-        _ => side_name(lang, position.turn()),
-    }
-}
-
-/// "Alice (White) wins: checkmate", "Draw: repetition".
-/// The result in words, naming the winner by the player's name where the winning
-/// side is one named seat; bughouse's winner is a team, which its result writes as
-/// White (team 1) or Black (team 2).
-pub fn outcome_text(lang: Language, m: &Match, names: &[String], outcome: &Outcome) -> String {
-    let game = m.game();
-    let result = match outcome.winner {
-        Some(side) if game == GameId::Bughouse => {
-            let team = lang.t(&format!("team-bughouse-{}", side.index() + 1));
-            lang.t_args("result-team-wins", &[("team", team)])
-        }
-        Some(side) => {
-            let position = m.position();
-            let seats: Vec<usize> = (0..position.seat_count())
-                .filter(|&seat| position.seat_side(seat) == side)
-                .collect();
-            let colour = side_name(lang, side);
-            let winner = match seats.as_slice() {
-                [seat] => match names.get(*seat).map(|n| n.trim()) {
-                    Some(name) if !name.is_empty() => format!("{name} ({colour})"),
-                    _ => colour,
-                },
-                _ => colour,
-            };
-            lang.t_args("result-wins", &[("side", winner)])
-        }
-        None => lang.t("result-draw"),
-    };
-    let reason = lang.t(&format!("reason-{}", outcome.reason.id()));
-    match outcome.score {
-        // Corners' score is the loser's penalty.
-        Some(score) if outcome.reason == crate::rules::Reason::Completion => {
-            let loser = outcome.winner.map_or(Side::Black, Side::other);
-            let penalty = lang.t_args(
-                "result-penalty",
-                &[
-                    ("side", side_name(lang, loser)),
-                    ("moves", score[loser.index()].to_string()),
-                ],
-            );
-            format!("{result}: {reason}, {penalty}")
-        }
-        // "Black 40 – White 24", the first player's count first.
-        Some(score) => {
-            let first = outcome.winner.unwrap_or(Side::Black);
-            let (a, b) = (first, first.other());
-            let part = |s: Side| format!("{} {}", side_name(lang, s), score[s.index()]);
-            format!("{result}: {reason}, {} – {}", part(a), part(b))
-        }
-        None => format!("{result}: {reason}"),
-    }
 }
 
 /// Chess moves with the piece letters of the reader's language: Russian writes Кр, Ф,
@@ -242,8 +117,8 @@ pub fn show(
             ui.separator();
 
             let on_move = position.seats_on_move();
-            let count = session.seats.len();
-            for (i, name) in session.seats.iter().enumerate() {
+            let count = session.draft.seats.len();
+            for (i, name) in session.draft.seats.iter().enumerate() {
                 let disc = match position.seat_side(i) {
                     Side::White => "○",
                     Side::Black => "●",
@@ -300,7 +175,7 @@ pub fn show(
             match m.outcome() {
                 Some(outcome) => {
                     ui.label(
-                        egui::RichText::new(outcome_text(lang, m, &session.seats, &outcome))
+                        egui::RichText::new(outcome_text(lang, m, &session.draft.seats, &outcome))
                             .strong()
                             .size(16.0),
                     );
@@ -364,11 +239,7 @@ pub fn show(
             let mut picked = None;
             in_hand(ui, lang, session, &mut picked);
             if let Some(kind) = picked {
-                let selection = &mut parts.session.selection;
-                selection.pocket = (selection.pocket != Some(kind)).then_some(kind);
-                selection.from = None;
-                selection.path.clear();
-                parts.session.revision += 1;
+                parts.commands.write(Command::PickFromHand(kind));
             }
             let mut send = None;
             super::dice::show(ui, lang, parts, &mut send);
@@ -382,13 +253,17 @@ pub fn show(
                 .hint
                 .shown(session.revision)
                 .is_some_and(|mv| position.is_pass(&mv));
-            let message = match session.message {
-                _ if session.refusal.is_some() => {
-                    session.refusal.as_ref().map_or_else(String::new, |r| {
-                        let words = r.arguments(position, |key| lang.has(key).then(|| lang.t(key)));
+            let message = match session.prompts.message {
+                _ if session.prompts.refusal.is_some() => session
+                    .prompts
+                    .refusal
+                    .as_ref()
+                    .map_or_else(String::new, |r| {
+                        let words = crate::rules::wording::arguments(r, position, |key| {
+                            lang.has(key).then(|| lang.t(key))
+                        });
                         lang.t_args(r.key, &words)
-                    })
-                }
+                    }),
                 Some(key) => lang.t(key),
                 _ if thinking => lang.t("status-thinking"),
                 _ if hinted_pass => lang.t("hint-pass"),
@@ -426,7 +301,7 @@ pub fn show(
                 let players_turn = m.outcome().is_none()
                     && !session.computer_to_move()
                     && !position.awaits_roll()
-                    && !crate::plugins::table::is_table(m.game());
+                    && !m.game().card().table;
                 if players_turn {
                     let asked = computer.hint.thinking(session.revision);
                     if ui
@@ -470,7 +345,7 @@ pub fn show(
                 }
                 // A draw the next move would bring is claimed with it, if asked.
                 if legal.iter().any(|a| matches!(a, Action::ClaimDrawWith(_))) {
-                    let mut claim = session.claim_next;
+                    let mut claim = session.prompts.claim_next;
                     if ui
                         .checkbox(&mut claim, lang.t("button-claim-with-move"))
                         .changed()
@@ -486,14 +361,14 @@ pub fn show(
                 ui.separator();
                 super::diplomacy::show(ui, lang, m, &mut send);
             }
-            if crate::plugins::table::is_table(m.game()) {
+            if m.game().card().table {
                 ui.separator();
                 super::chapayev::show(ui, lang, m, table, &mut send);
             }
             ui.separator();
             move_list(ui, lang, m, table.playing(), &mut send);
             if let Some(claim) = claim_next {
-                parts.session.claim_next = claim;
+                parts.commands.write(Command::ClaimWithNextMove(claim));
             }
             if let Some(c) = send {
                 parts.commands.write(c);
@@ -518,7 +393,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
     let position = session.current.position();
     let droppable = session.table.kinds_in_hand();
     let placing = !droppable.is_empty();
-    let count = session.seats.len();
+    let count = session.draft.seats.len();
     let on_move = position.seats_on_move();
     let pockets = position.pockets();
     let holders: Vec<Holder> = if pockets.is_empty() {
@@ -542,9 +417,9 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
     } else {
         (0..count)
             .map(|seat| {
-                let name = session.seats.get(seat).map_or("", String::as_str);
+                let name = session.draft.seats.get(seat).map_or("", String::as_str);
                 let side = position.seat_side(seat);
-                let who = seat_name(lang, session.game, name, seat, side, count);
+                let who = seat_name(lang, session.draft.game, name, seat, side, count);
                 let own = pockets
                     .iter()
                     .filter(|(s, _, _)| *s == seat)
@@ -573,27 +448,17 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                     egui::Sense::hover()
                 };
                 let (rect, response) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), sense);
-                // On a light square, as on the board, so a black piece shows; the kind
-                // picked is framed, one that may come down now lights under the pointer.
                 let chosen = can_drop && session.selection.pocket == Some(piece.kind);
-                let square = if chosen || (can_drop && response.hovered()) {
-                    egui::Color32::from_rgb(246, 226, 140)
-                } else {
-                    egui::Color32::from_rgb(237, 217, 181)
-                };
-                ui.painter().rect_filled(rect, 4.0, square);
-                if chosen {
-                    ui.painter().rect_stroke(
-                        rect,
-                        4.0,
-                        egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 130, 200)),
-                        egui::StrokeKind::Inside,
-                    );
-                }
+                super::pockets::paint_held(
+                    ui.painter(),
+                    rect,
+                    *piece,
+                    chosen,
+                    can_drop && response.hovered(),
+                );
                 if response.clicked() {
                     *picked = Some(piece.kind);
                 }
-                crate::plugins::sprites::paint(ui.painter(), *piece, rect.center(), 30.0);
                 if *n > 1 {
                     ui.label(format!("×{n}"));
                 }
@@ -699,35 +564,5 @@ mod tests {
         assert_eq!(chess_letters(Language::Russian, "2B. Bxe6"), "2B. Сxe6");
         assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
         assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
-    }
-
-    #[test]
-    fn the_status_names_every_seat_on_move() {
-        let m = crate::rules::Match::new(crate::rules::Position::new(GameId::Chess, &[]).unwrap());
-        assert_eq!(movers(Language::English, &m), "White");
-        let mut m =
-            crate::rules::Match::new(crate::rules::Position::new(GameId::Bughouse, &[]).unwrap());
-        let text = movers(Language::English, &m);
-        assert!(
-            text.contains("A: White") && text.contains("B: White"),
-            "{text}"
-        );
-        m.play_text("1A. e4").unwrap();
-        let text = movers(Language::English, &m);
-        assert!(
-            text.contains("A: Black") && text.contains("B: White"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn the_result_names_the_winning_player() {
-        let m = crate::rules::Match::new(crate::rules::Position::new(GameId::Chess, &[]).unwrap());
-        let outcome = Outcome::win(Side::White, crate::rules::Reason::Checkmate);
-        let names = ["Alice".to_string(), "Bob".to_string()];
-        let text = outcome_text(Language::English, &m, &names, &outcome);
-        assert!(text.starts_with("Alice (White) wins"), "{text}");
-        let text = outcome_text(Language::English, &m, &[], &outcome);
-        assert!(text.starts_with("White wins"), "{text}");
     }
 }

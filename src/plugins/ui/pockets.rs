@@ -3,10 +3,17 @@
 //! that may come down now is picked by a click, as in the panel's list.
 
 use crate::plugins::board::BoardLayout;
-use crate::plugins::session::Session;
+use crate::plugins::session::{Command, Session};
+use crate::rules::PieceView;
+use bevy::prelude::MessageWriter;
 use bevy_egui::egui;
 
-pub fn show(ui: &egui::Ui, session: &mut Session, board: &BoardLayout) {
+pub fn show(
+    ui: &egui::Ui,
+    session: &Session,
+    commands: &mut MessageWriter<Command>,
+    board: &BoardLayout,
+) {
     let Some(layout) = board.layout else { return };
     let position = session.current.position();
     let pockets = position.pockets();
@@ -37,22 +44,14 @@ pub fn show(ui: &egui::Ui, session: &mut Session, board: &BoardLayout) {
                 };
                 let response = ui.interact(rect, ui.id().with(("pocket", seat, k)), sense);
                 let chosen = can_drop && session.selection.pocket == Some(piece.kind);
-                let square = if chosen || (can_drop && response.hovered()) {
-                    egui::Color32::from_rgb(246, 226, 140)
-                } else {
-                    egui::Color32::from_rgb(237, 217, 181)
-                };
                 let painter = ui.painter();
-                painter.rect_filled(rect, 4.0, square);
-                if chosen {
-                    painter.rect_stroke(
-                        rect,
-                        4.0,
-                        egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 130, 200)),
-                        egui::StrokeKind::Inside,
-                    );
-                }
-                crate::plugins::sprites::paint(painter, *piece, centre, size * 0.9);
+                paint_held(
+                    painter,
+                    rect,
+                    *piece,
+                    chosen,
+                    can_drop && response.hovered(),
+                );
                 if *n > 1 {
                     painter.text(
                         rect.right_bottom(),
@@ -69,10 +68,33 @@ pub fn show(ui: &egui::Ui, session: &mut Session, board: &BoardLayout) {
         }
     }
     if let Some(kind) = picked {
-        let selection = &mut session.selection;
-        selection.pocket = (selection.pocket != Some(kind)).then_some(kind);
-        selection.from = None;
-        selection.path.clear();
-        session.revision += 1;
+        commands.write(Command::PickFromHand(kind));
     }
+}
+
+/// A piece in hand on a light square, as on the board, so a black piece shows: the
+/// kind picked (`chosen`) is framed, one that may come down now lights under the
+/// pointer (`lit`).
+pub fn paint_held(
+    painter: &egui::Painter,
+    rect: egui::Rect,
+    piece: PieceView,
+    chosen: bool,
+    lit: bool,
+) {
+    let square = if chosen || lit {
+        egui::Color32::from_rgb(246, 226, 140)
+    } else {
+        egui::Color32::from_rgb(237, 217, 181)
+    };
+    painter.rect_filled(rect, 4.0, square);
+    if chosen {
+        painter.rect_stroke(
+            rect,
+            4.0,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 130, 200)),
+            egui::StrokeKind::Inside,
+        );
+    }
+    crate::plugins::sprites::paint(painter, piece, rect.center(), rect.width() * 0.9);
 }

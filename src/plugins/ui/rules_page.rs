@@ -4,7 +4,7 @@
 //! language.
 
 use super::miniature;
-use super::panel::Parts;
+use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::Screen;
 use crate::plugins::sprites;
@@ -63,12 +63,12 @@ pub fn show(
 /// they are chosen, else the defaults.
 fn house_rules(game: GameId, parts: &Parts, screen: Screen) -> Vec<(String, String)> {
     let session = &parts.session;
-    if session.game != game || screen == Screen::Chooser {
+    if session.draft.game != game || screen == Screen::Chooser {
         return game.default_options();
     }
     match screen {
         Screen::Playing => session.current.start().options(),
-        _ => session.options.clone(),
+        _ => session.draft.options.clone(),
     }
 }
 

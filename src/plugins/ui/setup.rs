@@ -1,7 +1,8 @@
 //! Before a match: the game's house rules and its seats.
 
 use super::miniature;
-use super::panel::{Parts, seat_label};
+use super::naming::seat_label;
+use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
 use crate::plugins::storage::{LastSetup, Settings};
@@ -18,7 +19,7 @@ pub fn show(
     settings: &mut Settings,
     next: &mut NextState<Screen>,
 ) {
-    let game = parts.session.game;
+    let game = parts.session.draft.game;
     egui::CentralPanel::default().show(root, |ui| {
         ui.set_max_width(640.0);
         ui.add_space(8.0);
@@ -43,6 +44,7 @@ pub fn show(
                 for spec in game.option_specs() {
                     let Some(slot) = parts
                         .session
+                        .draft
                         .options
                         .iter()
                         .position(|(id, _)| id == spec.id)
@@ -51,7 +53,7 @@ pub fn show(
                     };
                     ui.label(lang.t(&format!("opt-{}", spec.id)))
                         .on_hover_text(lang.t(&format!("opt-{}-help", spec.id)));
-                    let value = &mut parts.session.options[slot].1;
+                    let value = &mut parts.session.draft.options[slot].1;
                     let help = lang.t(&format!("opt-{}-help", spec.id));
                     if spec.values == crate::rules::options::SWITCH {
                         let mut on = value == "on";
@@ -81,10 +83,10 @@ pub fn show(
         );
         let count = parts.session.seat_count();
         let sides = parts.session.seat_sides();
-        parts.session.computer.resize(count, false);
-        parts.session.levels.resize(count, Level::default());
+        parts.session.draft.computer.resize(count, false);
+        parts.session.draft.levels.resize(count, Level::default());
         let session = &mut *parts.session;
-        let seats = &mut session.seats;
+        let seats = &mut session.draft.seats;
         seats.resize_with(count, String::new);
         egui::Grid::new("seats")
             .num_columns(4)
@@ -98,10 +100,10 @@ pub fn show(
                         [220.0, 22.0],
                         egui::TextEdit::singleline(name).hint_text(label),
                     );
-                    let computer = &mut session.computer[i];
+                    let computer = &mut session.draft.computer[i];
                     ui.checkbox(computer, lang.t("setup-computer"));
                     if *computer {
-                        let level = &mut session.levels[i];
+                        let level = &mut session.draft.levels[i];
                         egui::ComboBox::from_id_salt(("level", i))
                             .selected_text(lang.t(&format!("level-{}", level.id())))
                             .show_ui(ui, |ui| {
@@ -117,16 +119,16 @@ pub fn show(
                     ui.end_row();
                 }
             });
-        // Clocks for every board game (Chapayev's shots are not timed).
-        if session.game != crate::rules::GameId::Chapayev {
+        // Clocks for every game that offers them (Chapayev's shots are not timed).
+        if session.draft.game.clock_presets().len() > 1 {
             ui.horizontal(|ui| {
                 ui.label(lang.t("setup-clock"))
                     .on_hover_text(lang.t("setup-clock-help"));
-                let control = &mut session.time_control;
+                let control = &mut session.draft.time_control;
                 egui::ComboBox::from_id_salt("clock")
                     .selected_text(lang.t(&format!("clock-{}", control.id())))
                     .show_ui(ui, |ui| {
-                        for id in session.game.clock_presets() {
+                        for id in session.draft.game.clock_presets() {
                             if let Some(preset) = TimeControl::from_id(id) {
                                 ui.selectable_value(
                                     control,
@@ -139,12 +141,14 @@ pub fn show(
                 time_fields(ui, lang, control);
             });
         } else {
-            session.time_control = TimeControl::None;
+            session.draft.time_control = TimeControl::None;
         }
-        let hard = (0..count).any(|i| session.computer[i] && session.levels[i] == Level::Hard);
-        if hard && session.game != crate::rules::GameId::Chapayev {
+        let hard =
+            (0..count).any(|i| session.draft.computer[i] && session.draft.levels[i] == Level::Hard);
+        // The table's player keeps its own time per level.
+        if hard && !session.draft.game.card().table {
             ui.add(
-                egui::Slider::new(&mut session.think_seconds, 1..=30)
+                egui::Slider::new(&mut session.draft.think_seconds, 1..=30)
                     .text(lang.t("setup-think-seconds")),
             );
         }

@@ -33,6 +33,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
+use crate::rules::game::Card;
 
 /// One board of the match.
 pub type BugBoard = Family<BughouseOptions>;
@@ -188,9 +189,19 @@ fn blockable(p: &super::chess::Chess) -> bool {
     slider && df.abs().max(dr.abs()) > 1
 }
 
+/// Bughouse shows chess's pieces and clocks on its two boards.
+pub const CARD: Card = Card {
+    pieces: crate::rules::game::CHESS_PIECES,
+    clocks: crate::rules::game::CHESS_CLOCKS,
+    showcase: "",
+    san: true,
+    table: false,
+};
+
 impl Game for Bughouse {
     type Move = BugMove;
     type Options = BughouseOptions;
+    const CARD: Card = CARD;
 
     fn new(options: BughouseOptions) -> Self {
         let board = BugBoard::new(options.clone());

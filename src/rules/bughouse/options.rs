@@ -4,6 +4,7 @@
 use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, DrawClaim, Move, Piece, Role};
 use crate::rules::family::{DropCheck, Family, Variant};
+use crate::rules::game::Card;
 use crate::rules::game::Game;
 use crate::rules::options::{choices, house_rules};
 use crate::rules::side::Side;
@@ -52,6 +53,8 @@ impl BughouseOptions {
 }
 
 impl Variant for BughouseOptions {
+    const CARD: Card = super::CARD;
+
     fn power(&self, piece: Piece, _square: Cell) -> Role {
         piece.role
     }

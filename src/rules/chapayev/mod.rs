@@ -39,6 +39,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use crate::rules::game::Card;
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
 
@@ -444,6 +445,13 @@ impl Game for Chapayev {
 
     type Move = Action;
     type Options = ChapayevOptions;
+    const CARD: Card = Card {
+        pieces: &[PieceKind::Checker],
+        clocks: &["none"],
+        showcase: "",
+        san: false,
+        table: true,
+    };
 
     fn new(options: ChapayevOptions) -> Self {
         Chapayev::new_match(options)

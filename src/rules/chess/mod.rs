@@ -19,6 +19,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 
 /// How repetition and fifty-move draws happen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -109,6 +110,13 @@ impl Game for ChessGame {
 
     type Move = Move;
     type Options = ChessOptions;
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "",
+        san: true,
+        table: false,
+    };
 
     fn new(options: ChessOptions) -> Self {
         ChessGame {

@@ -37,6 +37,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::game::Card;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
 house_rules! {
@@ -104,6 +105,30 @@ fn kind(role: Role) -> PieceKind {
 impl Game for Chess100 {
     type Move = Move;
     type Options = Chess100Options;
+    const CARD: Card = Card {
+        pieces: &[
+            PieceKind::King,
+            PieceKind::Queen,
+            PieceKind::Jester,
+            PieceKind::General,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Pawn,
+        ],
+        clocks: &[
+            "none",
+            "classical-40-150-60",
+            "rapid-30",
+            "rapid-15-10",
+            "blitz-5",
+            "bronstein-10-5",
+            "delay-10-5",
+        ],
+        showcase: "1. e2<>d1 e9<>d10",
+        san: true,
+        table: false,
+    };
 
     fn new(options: Chess100Options) -> Self {
         Chess100::start(options)

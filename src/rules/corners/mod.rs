@@ -18,6 +18,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::game::{Card, QUICK_CLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HomeShape {
@@ -226,6 +227,13 @@ impl Game for Corners {
 
     type Move = CMove;
     type Options = CornersOptions;
+    const CARD: Card = Card {
+        pieces: &[PieceKind::Checker],
+        clocks: QUICK_CLOCKS,
+        showcase: "",
+        san: false,
+        table: false,
+    };
 
     fn new(options: CornersOptions) -> Self {
         let white = white_home(options.home_shape);

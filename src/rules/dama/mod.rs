@@ -18,6 +18,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use crate::rules::game::{CHESS_CLOCKS, Card};
 
 /// What a man that reaches the back rank in the middle of a capture does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -96,6 +97,8 @@ house_rules! {
 pub trait Flavour: HouseRules + 'static {
     /// Diagonal quiet moves: men diagonally forward, kings in all eight directions.
     const DIAGONAL_STEPS: bool;
+    /// How the game presents itself.
+    const CARD: Card;
     /// The rules the two games share.
     fn rules(&self) -> TurkishOptions;
     fn king_diagonal_capture(&self) -> bool;
@@ -103,6 +106,13 @@ pub trait Flavour: HouseRules + 'static {
 
 impl Flavour for TurkishOptions {
     const DIAGONAL_STEPS: bool = false;
+    const CARD: Card = Card {
+        pieces: &[PieceKind::Checker, PieceKind::DraughtsKing],
+        clocks: CHESS_CLOCKS,
+        showcase: "",
+        san: false,
+        table: false,
+    };
     fn rules(&self) -> TurkishOptions {
         *self
     }
@@ -113,6 +123,15 @@ impl Flavour for TurkishOptions {
 
 impl Flavour for ArmenianOptions {
     const DIAGONAL_STEPS: bool = true;
+    /// The showcase: men stepping diagonally forward, which Turkish draughts does not
+    /// allow.
+    const CARD: Card = Card {
+        pieces: &[PieceKind::Checker, PieceKind::DraughtsKing],
+        clocks: CHESS_CLOCKS,
+        showcase: "1. c3-d4 f6-e5",
+        san: false,
+        table: false,
+    };
     fn rules(&self) -> TurkishOptions {
         TurkishOptions {
             max_capture: self.max_capture,
@@ -172,6 +191,7 @@ impl<O: Flavour> Game for Dama<O> {
 
     type Move = Move;
     type Options = O;
+    const CARD: Card = O::CARD;
 
     fn new(options: O) -> Self {
         Dama {

@@ -22,6 +22,7 @@ pub use roll::{FACE_ROLES, Faces, Roll, allowed, face};
 
 use crate::rules::chess::{Move as ChessMove, MoveKind, Role, kind, san};
 use crate::rules::family::Family;
+use crate::rules::game::Card;
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
@@ -105,6 +106,7 @@ impl DiceChess {
 impl Game for DiceChess {
     type Move = DiceMove;
     type Options = DiceOptions;
+    const CARD: Card = <DiceOptions as crate::rules::family::Variant>::CARD;
 
     fn new(options: DiceOptions) -> Self {
         DiceChess {

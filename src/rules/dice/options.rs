@@ -3,6 +3,7 @@
 
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::family::{Family, Variant, king_captured};
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
@@ -35,6 +36,14 @@ impl DiceOptions {
 }
 
 impl Variant for DiceOptions {
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "1. [6] e4 [5]",
+        san: true,
+        table: false,
+    };
+
     fn power(&self, piece: Piece, _square: Cell) -> Role {
         piece.role
     }

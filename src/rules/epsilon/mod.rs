@@ -13,6 +13,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use crate::rules::game::{Card, QUICK_CLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RepeatRule {
@@ -164,6 +165,13 @@ impl Game for Epsilon {
 
     type Move = Action;
     type Options = EpsilonOptions;
+    const CARD: Card = Card {
+        pieces: &[PieceKind::Stone],
+        clocks: QUICK_CLOCKS,
+        showcase: "1. @d4 @e5 2. @e4 @d5 3. @c3 @f6 4. @f3 @c6",
+        san: false,
+        table: false,
+    };
 
     fn new(options: EpsilonOptions) -> Self {
         Epsilon {

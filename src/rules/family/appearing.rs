@@ -17,6 +17,7 @@ use super::drop_check::DropCheck;
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, Chess, DrawClaim, Move, Piece, Role};
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
@@ -64,6 +65,14 @@ impl AppearingOptions {
 }
 
 impl Variant for AppearingOptions {
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "1. K@g1 K@c8 2. Q@d4 N@f6 3. P@e4 P@c6",
+        san: true,
+        table: false,
+    };
+
     fn refusals() -> Vec<&'static str> {
         let mut out = super::why::reasons(true, false);
         out.extend([

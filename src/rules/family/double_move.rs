@@ -6,6 +6,7 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
@@ -36,6 +37,14 @@ house_rules! {
 }
 
 impl Variant for DoubleMoveOptions {
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "1. e4 e5,Nc6 2. Nf3,Bc4",
+        san: true,
+        table: false,
+    };
+
     fn power(&self, piece: Piece, _square: Cell) -> Role {
         piece.role
     }

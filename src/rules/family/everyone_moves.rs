@@ -11,6 +11,7 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
@@ -31,6 +32,14 @@ house_rules! {
 }
 
 impl Variant for EveryoneMovesOptions {
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "1. e4,d4,Nf3",
+        san: true,
+        table: false,
+    };
+
     fn refusals() -> Vec<&'static str> {
         let mut out = super::why::reasons(false, true);
         out.push("msg-why-not-there");

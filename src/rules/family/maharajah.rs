@@ -7,10 +7,12 @@
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::game::{CHESS_CLOCKS, Card};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
+use crate::rules::view::PieceKind;
 
 pub type Maharajah = Family<MaharajahOptions>;
 
@@ -60,6 +62,22 @@ house_rules! {
 const RANKS_6_TO_8: Bitboard = 0xFFFF_FF00_0000_0000;
 
 impl Variant for MaharajahOptions {
+    const CARD: Card = Card {
+        pieces: &[
+            PieceKind::Maharajah,
+            PieceKind::King,
+            PieceKind::Queen,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Pawn,
+        ],
+        clocks: CHESS_CLOCKS,
+        showcase: "0... M@d5",
+        san: true,
+        table: false,
+    };
+
     fn refusals() -> Vec<&'static str> {
         let mut out = super::why::reasons(true, false);
         out.extend(["msg-drop-occupied", "msg-no-placement-here"]);

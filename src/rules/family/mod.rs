@@ -64,9 +64,12 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::game::Card;
 
 /// A variant's hooks into the family's rules.
 pub trait Variant: HouseRules {
+    /// How the game presents itself (see [`Card`]).
+    const CARD: Card;
     /// The start position, as a FEN with the reserves in brackets.
     fn start(&self) -> &'static str {
         START_FEN
@@ -253,6 +256,7 @@ impl<V: Variant> Family<V> {
 impl<V: Variant> Game for Family<V> {
     type Move = Move;
     type Options = V;
+    const CARD: Card = V::CARD;
 
     fn set_up_text(&self) -> Option<String> {
         Some(self.fen()).filter(|f| f != self.variant.start())

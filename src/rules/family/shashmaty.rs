@@ -15,6 +15,7 @@ use crate::rules::chess::tables::{Bitboard, rank, squares, tables};
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, kind, move_view, piece_views, san,
 };
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
@@ -55,6 +56,14 @@ house_rules! {
 }
 
 impl Variant for ShashmatyOptions {
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "1. e4 d5",
+        san: true,
+        table: false,
+    };
+
     fn power(&self, piece: Piece, _square: Cell) -> Role {
         piece.role
     }
@@ -497,6 +506,7 @@ fn letter(role: Role) -> String {
 impl Game for Shashmaty {
     type Move = ShashMove;
     type Options = ShashmatyOptions;
+    const CARD: Card = <ShashmatyOptions as Variant>::CARD;
 
     fn new(options: ShashmatyOptions) -> Self {
         Shashmaty {

@@ -15,6 +15,7 @@ use crate::rules::chess::tables::{Bitboard, DARK_SQUARES, rank, squares, tables}
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, move_view, piece_views, san,
 };
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
@@ -58,6 +59,14 @@ house_rules! {
 }
 
 impl Variant for SwedishOptions {
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "1. e4 d5 2. exd5>h6 Qxd5>e2+",
+        san: true,
+        table: false,
+    };
+
     fn power(&self, piece: Piece, _square: Cell) -> Role {
         piece.role
     }
@@ -200,6 +209,7 @@ impl Swedish {
 impl Game for Swedish {
     type Move = SwedishMove;
     type Options = SwedishOptions;
+    const CARD: Card = <SwedishOptions as Variant>::CARD;
 
     fn new(options: SwedishOptions) -> Self {
         Swedish {

@@ -7,6 +7,7 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::house_rules;
 use crate::rules::topology::Cell;
 
@@ -31,6 +32,14 @@ pub fn file_power(square: Cell) -> Option<Role> {
 }
 
 impl Variant for TransformingOptions {
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "1. Nc3 Nf6",
+        san: true,
+        table: false,
+    };
+
     fn refusals() -> Vec<&'static str> {
         let mut out = super::why::reasons(true, false);
         out.push("msg-why-moves-as");

@@ -16,6 +16,7 @@ use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::game::{Card, QUICK_CLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Start {
@@ -177,6 +178,13 @@ impl Game for Reversi {
 
     type Move = Ply;
     type Options = ReversiOptions;
+    const CARD: Card = Card {
+        pieces: &[PieceKind::Disc],
+        clocks: QUICK_CLOCKS,
+        showcase: "1. d5 d4 2. e5 e4 3. d3 c4 4. c3 e6 5. f5 c2",
+        san: false,
+        table: false,
+    };
 
     fn new(options: ReversiOptions) -> Self {
         let mut g = Reversi {

@@ -50,6 +50,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 
 pub const CELLS: usize = 150;
 
@@ -327,6 +328,13 @@ impl Game for TriChess {
 
     type Move = Action;
     type Options = TriOptions;
+    const CARD: Card = Card {
+        pieces: CHESS_PIECES,
+        clocks: CHESS_CLOCKS,
+        showcase: "",
+        san: false,
+        table: false,
+    };
 
     fn new(options: TriOptions) -> Self {
         TriChess::start(options)

@@ -22,6 +22,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{MoveView, PieceKind, PieceView};
+use crate::rules::game::{CHESS_CLOCKS, Card};
 
 house_rules! {
     pub struct ZOptions {
@@ -123,6 +124,20 @@ impl Game for ZShashmaty {
 
     type Move = Action;
     type Options = ZOptions;
+    const CARD: Card = Card {
+        pieces: &[
+            PieceKind::King,
+            PieceKind::ViceKing,
+            PieceKind::Rook,
+            PieceKind::Knight,
+            PieceKind::Checker,
+            PieceKind::ZChecker,
+        ],
+        clocks: CHESS_CLOCKS,
+        showcase: "",
+        san: false,
+        table: false,
+    };
 
     fn new(options: ZOptions) -> Self {
         ZShashmaty {

@@ -1,0 +1,143 @@
+//! The names the panels and dialogs give to sides, seats, the players on move and a
+//! game's result, in the player's language.
+
+use crate::i18n::Language;
+use crate::rules::{GameId, Match, Outcome, Side};
+
+pub fn side_name(lang: Language, side: Side) -> String {
+    lang.t(side.key())
+}
+
+/// The label of a seat: its colour, and in the team game where it sits; in bughouse
+/// its board and colour.
+pub fn seat_label(lang: Language, game: GameId, seat: usize, side: Side, count: usize) -> String {
+    if game == GameId::Bughouse {
+        lang.t(&format!("seat-bughouse-{seat}"))
+    } else if count == 4 {
+        lang.t(&format!("seat-4-{seat}"))
+    } else {
+        side_name(lang, side)
+    }
+}
+
+/// A player's name, or the seat's label when none was given.
+pub fn seat_name(
+    lang: Language,
+    game: GameId,
+    name: &str,
+    seat: usize,
+    side: Side,
+    count: usize,
+) -> String {
+    if name.trim().is_empty() {
+        seat_label(lang, game, seat, side, count)
+    } else {
+        name.to_string()
+    }
+}
+
+/// Who is on move, for the status line: the side, or where several seats act at
+/// once (bughouse's two boards) each of them by its seat, since one colour would
+/// hide that the other board is waiting too.
+pub fn movers(lang: Language, m: &Match) -> String {
+    let position = m.position();
+    match position.seats_on_move().as_slice() {
+        seats @ [_, _, ..] => seats
+            .iter()
+            .map(|&seat| {
+                let side = position.seat_side(seat);
+                seat_label(lang, m.game(), seat, side, position.seat_count())
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => side_name(lang, position.turn()),
+    }
+}
+
+/// "Alice (White) wins: checkmate", "Draw: repetition".
+/// The result in words, naming the winner by the player's name where the winning
+/// side is one named seat; bughouse's winner is a team, which its result writes as
+/// White (team 1) or Black (team 2).
+pub fn outcome_text(lang: Language, m: &Match, names: &[String], outcome: &Outcome) -> String {
+    let game = m.game();
+    let result = match outcome.winner {
+        Some(side) if game == GameId::Bughouse => {
+            let team = lang.t(&format!("team-bughouse-{}", side.index() + 1));
+            lang.t_args("result-team-wins", &[("team", team)])
+        }
+        Some(side) => {
+            let position = m.position();
+            let seats: Vec<usize> = (0..position.seat_count())
+                .filter(|&seat| position.seat_side(seat) == side)
+                .collect();
+            let colour = side_name(lang, side);
+            let winner = match seats.as_slice() {
+                [seat] => match names.get(*seat).map(|n| n.trim()) {
+                    Some(name) if !name.is_empty() => format!("{name} ({colour})"),
+                    _ => colour,
+                },
+                _ => colour,
+            };
+            lang.t_args("result-wins", &[("side", winner)])
+        }
+        None => lang.t("result-draw"),
+    };
+    let reason = lang.t(&format!("reason-{}", outcome.reason.id()));
+    match outcome.score {
+        // Corners' score is the loser's penalty.
+        Some(score) if outcome.reason == crate::rules::Reason::Completion => {
+            let loser = outcome.winner.map_or(Side::Black, Side::other);
+            let penalty = lang.t_args(
+                "result-penalty",
+                &[
+                    ("side", side_name(lang, loser)),
+                    ("moves", score[loser.index()].to_string()),
+                ],
+            );
+            format!("{result}: {reason}, {penalty}")
+        }
+        // "Black 40 – White 24", the first player's count first.
+        Some(score) => {
+            let first = outcome.winner.unwrap_or(Side::Black);
+            let (a, b) = (first, first.other());
+            let part = |s: Side| format!("{} {}", side_name(lang, s), score[s.index()]);
+            format!("{result}: {reason}, {} – {}", part(a), part(b))
+        }
+        None => format!("{result}: {reason}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_names_every_seat_on_move() {
+        let m = crate::rules::Match::new(crate::rules::Position::new(GameId::Chess, &[]).unwrap());
+        assert_eq!(movers(Language::English, &m), "White");
+        let mut m =
+            crate::rules::Match::new(crate::rules::Position::new(GameId::Bughouse, &[]).unwrap());
+        let text = movers(Language::English, &m);
+        assert!(
+            text.contains("A: White") && text.contains("B: White"),
+            "{text}"
+        );
+        m.play_text("1A. e4").unwrap();
+        let text = movers(Language::English, &m);
+        assert!(
+            text.contains("A: Black") && text.contains("B: White"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_result_names_the_winning_player() {
+        let m = crate::rules::Match::new(crate::rules::Position::new(GameId::Chess, &[]).unwrap());
+        let outcome = Outcome::win(Side::White, crate::rules::Reason::Checkmate);
+        let names = ["Alice".to_string(), "Bob".to_string()];
+        let text = outcome_text(Language::English, &m, &names, &outcome);
+        assert!(text.starts_with("Alice (White) wins"), "{text}");
+        let text = outcome_text(Language::English, &m, &[], &outcome);
+        assert!(text.starts_with("White wins"), "{text}");
+    }
+}
