@@ -449,13 +449,8 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                 };
                 let (rect, response) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), sense);
                 let chosen = can_drop && session.selection.pocket == Some(piece.kind);
-                super::pockets::paint_held(
-                    ui.painter(),
-                    rect,
-                    *piece,
-                    chosen,
-                    can_drop && response.hovered(),
-                );
+                let lit = can_drop && response.hovered();
+                super::pockets::paint_held(ui.painter(), rect, (*piece, 30.0), chosen, lit);
                 if response.clicked() {
                     *picked = Some(piece.kind);
                 }

@@ -45,13 +45,8 @@ pub fn show(
                 let response = ui.interact(rect, ui.id().with(("pocket", seat, k)), sense);
                 let chosen = can_drop && session.selection.pocket == Some(piece.kind);
                 let painter = ui.painter();
-                paint_held(
-                    painter,
-                    rect,
-                    *piece,
-                    chosen,
-                    can_drop && response.hovered(),
-                );
+                let lit = can_drop && response.hovered();
+                paint_held(painter, rect, (*piece, size * 0.9), chosen, lit);
                 if *n > 1 {
                     painter.text(
                         rect.right_bottom(),
@@ -72,13 +67,13 @@ pub fn show(
     }
 }
 
-/// A piece in hand on a light square, as on the board, so a black piece shows: the
-/// kind picked (`chosen`) is framed, one that may come down now lights under the
-/// pointer (`lit`).
+/// A piece in hand, drawn `size` across on a light square, as on the board, so a
+/// black piece shows: the kind picked (`chosen`) is framed, one that may come down now
+/// lights under the pointer (`lit`).
 pub fn paint_held(
     painter: &egui::Painter,
     rect: egui::Rect,
-    piece: PieceView,
+    (piece, size): (PieceView, f32),
     chosen: bool,
     lit: bool,
 ) {
@@ -96,5 +91,5 @@ pub fn paint_held(
             egui::StrokeKind::Inside,
         );
     }
-    crate::plugins::sprites::paint(painter, piece, rect.center(), rect.width() * 0.9);
+    crate::plugins::sprites::paint(painter, piece, rect.center(), size);
 }
