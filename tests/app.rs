@@ -82,11 +82,11 @@ fn piece_entities_follow_every_action_undo_and_browse() {
             let s = session(&app);
             let command = match next(10) {
                 0 if s.can_undo() => Command::Undo,
-                1 if s.current.can_redo() => Command::Redo,
-                2 => Command::GoTo(next(s.current.all_actions().len() + 1)),
+                1 if s.current().can_redo() => Command::Redo,
+                2 => Command::GoTo(next(s.current().all_actions().len() + 1)),
                 _ => {
                     let moves: Vec<Action> = s
-                        .current
+                        .current()
                         .legal_actions()
                         .into_iter()
                         .filter(|a| matches!(a, Action::Play(_)))
@@ -100,7 +100,7 @@ fn piece_entities_follow_every_action_undo_and_browse() {
             };
             app.world_mut().write_message(command.clone());
             app.update();
-            let mut wanted = session(&app).current.position().pieces();
+            let mut wanted = session(&app).current().position().pieces();
             wanted.sort_by_key(|(c, _)| *c);
             assert_eq!(
                 piece_entities(&mut app),
@@ -116,7 +116,7 @@ fn piece_entities_follow_every_action_undo_and_browse() {
 fn browsing_back_never_drops_the_later_moves_unasked() {
     let mut app = headless(GameId::Chess, &[]);
     let play = |app: &mut App, san: &str| {
-        let position = session(app).current.position().clone();
+        let position = session(app).current().position().clone();
         let m = position.parse_move(san).expect("a legal move");
         app.world_mut().write_message(Command::Act(Action::Play(m)));
         app.update();
@@ -126,7 +126,7 @@ fn browsing_back_never_drops_the_later_moves_unasked() {
     }
     app.world_mut().write_message(Command::GoTo(1));
     app.update();
-    assert_eq!(session(&app).current.cursor(), 1);
+    assert_eq!(session(&app).current().cursor(), 1);
     // Another move than the recorded one asks, and cancelling keeps everything.
     play(&mut app, "e5");
     assert!(
@@ -134,25 +134,25 @@ fn browsing_back_never_drops_the_later_moves_unasked() {
         "asked before dropping moves"
     );
     assert_eq!(session(&app).later_actions(), 5);
-    assert_eq!(session(&app).current.all_actions().len(), 6);
+    assert_eq!(session(&app).current().all_actions().len(), 6);
     click(&mut app, "g7");
     assert_eq!(session(&app).selection.from, None, "no moves while asked");
     app.world_mut().write_message(Command::CancelChoice);
     app.update();
     assert!(session(&app).prompts.dropping.is_none());
-    assert_eq!(session(&app).current.all_actions().len(), 6);
+    assert_eq!(session(&app).current().all_actions().len(), 6);
     // The recorded move itself just steps forward.
     play(&mut app, "d5");
-    assert_eq!(session(&app).current.cursor(), 2);
-    assert_eq!(session(&app).current.all_actions().len(), 6);
+    assert_eq!(session(&app).current().cursor(), 2);
+    assert_eq!(session(&app).current().all_actions().len(), 6);
     // Confirmed, another move replaces the rest.
-    let position = session(&app).current.position().clone();
+    let position = session(&app).current().position().clone();
     let nf3 = position.parse_move("Nf3").unwrap();
     app.world_mut()
         .write_message(Command::ActDroppingLater(Action::Play(nf3)));
     app.update();
-    assert_eq!(session(&app).current.all_actions().len(), 3);
-    assert_eq!(session(&app).current.notation(2), "Nf3");
+    assert_eq!(session(&app).current().all_actions().len(), 3);
+    assert_eq!(session(&app).current().notation(2), "Nf3");
 }
 
 /// A headless chess match with the board's pointer input over a 900 px board whose
@@ -236,7 +236,7 @@ fn a_piece_is_dragged_to_its_target_or_clicked_there() {
     );
     pointer(&mut app, "e4", None);
     pointer(&mut app, "e4", Some(false));
-    assert_eq!(session(&app).current.notation(0), "e4");
+    assert_eq!(session(&app).current().notation(0), "e4");
     // Press and release on a piece selects it; doing it again deselects it.
     pointer(&mut app, "g8", Some(true));
     pointer(&mut app, "g8", Some(false));
@@ -249,19 +249,19 @@ fn a_piece_is_dragged_to_its_target_or_clicked_there() {
     pointer(&mut app, "g8", Some(false));
     pointer(&mut app, "f6", Some(true));
     pointer(&mut app, "f6", Some(false));
-    assert_eq!(session(&app).current.notation(1), "Nf6");
+    assert_eq!(session(&app).current().notation(1), "Nf6");
     // Dropped where it cannot go, the piece stays and nothing is played.
     pointer(&mut app, "d2", Some(true));
     pointer(&mut app, "d5", None);
     pointer(&mut app, "d5", Some(false));
-    assert_eq!(session(&app).current.actions().len(), 2);
+    assert_eq!(session(&app).current().actions().len(), 2);
 }
 
 fn click(app: &mut App, square: &str) {
     let cell = app
         .world()
         .resource::<Session>()
-        .current
+        .current()
         .position()
         .topology()
         .parse(square)
@@ -293,7 +293,7 @@ fn a_pinned_knight_says_which_bishop_pins_it_and_marks_it() {
     assert_eq!(why.key, "msg-why-pinned");
     assert_eq!(why.culprit, Topology::chess().parse("b4"));
     let english = doska::i18n::Language::English;
-    let words = doska::rules::wording::arguments(&why, session(&app).current.position(), |key| {
+    let words = doska::rules::wording::arguments(&why, session(&app).current().position(), |key| {
         Some(english.t(key))
     });
     assert_eq!(
@@ -318,7 +318,7 @@ fn clicks_select_and_move_and_illegal_clicks_change_nothing() {
     assert_eq!(targets.len(), 2, "e3 and e4");
     click(&mut app, "e5");
     assert_eq!(
-        session(&app).current.actions().len(),
+        session(&app).current().actions().len(),
         0,
         "an illegal target deselects, and says why"
     );
@@ -328,8 +328,8 @@ fn clicks_select_and_move_and_illegal_clicks_change_nothing() {
     assert_eq!(refusal(&app), Some("msg-select-own-piece"));
     click(&mut app, "e2");
     click(&mut app, "e4");
-    assert_eq!(session(&app).current.actions().len(), 1);
-    assert_eq!(session(&app).current.notation(0), "e4");
+    assert_eq!(session(&app).current().actions().len(), 1);
+    assert_eq!(session(&app).current().notation(0), "e4");
     assert_eq!(session(&app).last_moves().len(), 1);
 }
 
@@ -342,32 +342,32 @@ fn chess_for_three_is_played_by_clicks_and_its_diplomacy_by_actions() {
     let targets = session(&app).selection.targets(&session(&app).table);
     assert_eq!(targets.len(), 2, "the knight's two leaps");
     click(&mut app, "WS3");
-    assert_eq!(session(&app).current.notation(0), "NWP2-WS3");
+    assert_eq!(session(&app).current().notation(0), "NWP2-WS3");
     for (from, to) in [("BC6", "BV12"), ("RC1", "RS2"), ("WS3", "BV12")] {
         click(&mut app, from);
         click(&mut app, to);
     }
-    assert_eq!(session(&app).current.notation(3), "NWS3:BV12");
+    assert_eq!(session(&app).current().notation(3), "NWS3:BV12");
     let offer = Action::Play(Move::TriChess(trichess::Action::Offer {
         master: doska::rules::Side::White,
         servant: doska::rules::Side::Black,
         by: doska::rules::Side::White,
     }));
-    assert!(session(&app).current.legal_actions().contains(&offer));
+    assert!(session(&app).current().legal_actions().contains(&offer));
     app.world_mut().write_message(Command::Act(offer));
     app.update();
     assert_eq!(
-        session(&app).current.position().seat_to_move(),
+        session(&app).current().position().seat_to_move(),
         1,
         "Black answers"
     );
     let yes = Action::Play(Move::TriChess(trichess::Action::Answer(true)));
     app.world_mut().write_message(Command::Act(yes));
     app.update();
-    assert_eq!(session(&app).current.notation(5), "B: yes");
+    assert_eq!(session(&app).current().notation(5), "B: yes");
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(session(&app).current.cursor(), 5);
+    assert_eq!(session(&app).current().cursor(), 5);
 }
 
 #[test]
@@ -375,7 +375,11 @@ fn chapayev_starts_with_a_lot_and_a_shot_is_an_undoable_action() {
     use doska::rules::Move;
     use doska::rules::chapayev::{self, Shot};
     let mut app = headless(GameId::Chapayev, &[]);
-    assert_eq!(session(&app).current.actions().len(), 1, "the lot is drawn");
+    assert_eq!(
+        session(&app).current().actions().len(),
+        1,
+        "the lot is drawn"
+    );
     assert!(!session(&app).can_undo(), "the lot stays");
     let shot = Shot::Flick {
         checker: 3,
@@ -386,28 +390,34 @@ fn chapayev_starts_with_a_lot_and_a_shot_is_an_undoable_action() {
     let act = Action::Play(Move::Chapayev(chapayev::Action::Shot(shot)));
     app.world_mut().write_message(Command::Act(act));
     app.update();
-    assert_eq!(session(&app).current.actions().len(), 2);
+    assert_eq!(session(&app).current().actions().len(), 2);
     assert!(
         session(&app)
-            .current
+            .current()
             .notation(1)
             .starts_with("flick W4 th=90.0000 s=0.4000")
     );
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(session(&app).current.cursor(), 1);
+    assert_eq!(session(&app).current().cursor(), 1);
+}
+
+/// Plays `moves` on the session's match, as a match set up elsewhere.
+fn play_texts(app: &mut App, moves: &[&str]) {
+    let mut m = session(app).current().clone();
+    for text in moves {
+        m.play_text(text).unwrap();
+    }
+    app.world_mut().resource_mut::<Session>().set_match(m);
 }
 
 #[test]
 fn promotion_asks_and_the_answer_is_an_action() {
     let mut app = headless(GameId::Chess, &[]);
-    for m in ["a4", "b5", "axb5", "a6", "bxa6", "Nc6", "a7", "Rb8"] {
-        app.world_mut()
-            .resource_mut::<Session>()
-            .current
-            .play_text(m)
-            .unwrap();
-    }
+    play_texts(
+        &mut app,
+        &["a4", "b5", "axb5", "a6", "bxa6", "Nc6", "a7", "Rb8"],
+    );
     app.world_mut().write_message(Command::GoTo(8));
     app.update();
     click(&mut app, "a7");
@@ -421,19 +431,13 @@ fn promotion_asks_and_the_answer_is_an_action() {
     app.world_mut()
         .write_message(Command::Act(Action::Play(choices[1])));
     app.update();
-    assert_eq!(session(&app).current.notation(8), "axb8=R");
+    assert_eq!(session(&app).current().notation(8), "axb8=R");
 }
 
 #[test]
 fn compulsory_capture_is_explained_and_chains_are_clicked_in_turn() {
     let mut app = headless(GameId::ZShashmaty, &[("pie_rule", "off")]);
-    for m in ["cd4", "Kc5", "Kh4", "fe5"] {
-        app.world_mut()
-            .resource_mut::<Session>()
-            .current
-            .play_text(m)
-            .unwrap();
-    }
+    play_texts(&mut app, &["cd4", "Kc5", "Kh4", "fe5"]);
     app.world_mut().write_message(Command::GoTo(4));
     app.update();
     click(&mut app, "a3");
@@ -443,11 +447,11 @@ fn compulsory_capture_is_explained_and_chains_are_clicked_in_turn() {
         .refusal
         .as_ref()
         .and_then(|r| r.culprit);
-    let d4 = session(&app).current.position().topology().parse("d4");
+    let d4 = session(&app).current().position().topology().parse("d4");
     assert_eq!(culprit, d4, "the piece that must take");
     click(&mut app, "d4");
     click(&mut app, "f6");
-    assert_eq!(session(&app).current.notation(4), "d:f6");
+    assert_eq!(session(&app).current().notation(4), "d:f6");
 }
 
 #[test]
@@ -456,17 +460,17 @@ fn the_pie_swap_and_undo_go_through_the_session() {
     click(&mut app, "c3");
     click(&mut app, "d4");
     let swap = session(&app)
-        .current
+        .current()
         .legal_actions()
         .into_iter()
-        .find(|a| matches!(a, Action::Play(m) if session(&app).current.position().is_swap(m)))
+        .find(|a| matches!(a, Action::Play(m) if session(&app).current().position().is_swap(m)))
         .expect("Black is offered the swap");
     app.world_mut().write_message(Command::Act(swap));
     app.update();
-    assert_eq!(session(&app).current.position().seat_to_move(), 0);
+    assert_eq!(session(&app).current().position().seat_to_move(), 0);
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(session(&app).current.position().seat_to_move(), 1);
+    assert_eq!(session(&app).current().position().seat_to_move(), 1);
 }
 
 #[test]
@@ -475,7 +479,7 @@ fn reversi_discs_are_placed_by_a_click() {
     click(&mut app, "c3");
     assert_eq!(refusal(&app), Some("msg-no-placement-here"));
     click(&mut app, "d5");
-    assert_eq!(session(&app).current.notation(0), "d5");
+    assert_eq!(session(&app).current().notation(0), "d5");
     let placements: Vec<_> = session(&app).table.placements().collect();
     assert_eq!(
         placements.len(),
@@ -485,9 +489,9 @@ fn reversi_discs_are_placed_by_a_click() {
     for square in ["d4", "e5", "e4"] {
         click(&mut app, square);
     }
-    assert_eq!(session(&app).current.actions().len(), 4);
+    assert_eq!(session(&app).current().actions().len(), 4);
     assert_eq!(
-        session(&app).current.position().tallies()[0],
+        session(&app).current().position().tallies()[0],
         (doska::rules::Side::Black, 2, 30)
     );
 }
@@ -498,16 +502,16 @@ fn the_maharajah_is_placed_by_a_click_and_double_moves_join_in_the_list() {
     assert_eq!(session(&app).table.placements().count(), 40);
     click(&mut app, "e3");
     assert_eq!(
-        session(&app).current.actions().len(),
+        session(&app).current().actions().len(),
         0,
         "e3 is guarded by pawns"
     );
     click(&mut app, "e5");
-    assert_eq!(session(&app).current.notation(0), "M@e5");
+    assert_eq!(session(&app).current().notation(0), "M@e5");
     click(&mut app, "d2");
     click(&mut app, "d4");
     assert_eq!(
-        doska::rules::record::movetext(&session(&app).current),
+        doska::rules::record::movetext(session(&app).current()),
         "0... M@e5 1. d4"
     );
 
@@ -516,11 +520,11 @@ fn the_maharajah_is_placed_by_a_click_and_double_moves_join_in_the_list() {
         click(&mut app, square);
     }
     assert_eq!(
-        doska::rules::record::movetext(&session(&app).current),
+        doska::rules::record::movetext(session(&app).current()),
         "1. e4 e5,Nc6"
     );
     assert_eq!(
-        session(&app).current.position().turn_progress(),
+        session(&app).current().position().turn_progress(),
         Some((1, 2))
     );
 }
@@ -536,7 +540,7 @@ fn a_draw_is_claimed_with_the_move_that_repeats() {
     app.world_mut().resource_mut::<Session>().prompts.claim_next = true;
     click(&mut app, "f6");
     click(&mut app, "g8");
-    let m = &session(&app).current;
+    let m = &session(&app).current();
     assert_eq!(
         m.outcome(),
         Some(doska::rules::Outcome::draw(
@@ -553,7 +557,7 @@ fn appearing_pieces_come_from_the_hand_by_clicks() {
     click(&mut app, "e1");
     click(&mut app, "e8");
     assert_eq!(
-        doska::rules::record::movetext(&session(&app).current),
+        doska::rules::record::movetext(session(&app).current()),
         "1. K@e1 K@e8"
     );
     // A kind picked in the hand goes where it is clicked, and says why it may not.
@@ -562,7 +566,7 @@ fn appearing_pieces_come_from_the_hand_by_clicks() {
     assert_eq!(refusal(&app), Some("msg-drop-pawn-zone"));
     app.world_mut().resource_mut::<Session>().selection.pocket = Some(PieceKind::Queen);
     click(&mut app, "d4");
-    assert_eq!(session(&app).current.notation(2), "Q@d4");
+    assert_eq!(session(&app).current().notation(2), "Q@d4");
     // With nothing picked, an empty square asks which piece.
     click(&mut app, "c6");
     let choices = session(&app)
@@ -573,13 +577,13 @@ fn appearing_pieces_come_from_the_hand_by_clicks() {
     assert_eq!(choices.len(), 5, "queen, rooks, bishops, knights, pawns");
     let knight = choices
         .into_iter()
-        .find(|m| session(&app).current.position().notation(m) == "N@c6")
+        .find(|m| session(&app).current().position().notation(m) == "N@c6")
         .unwrap();
     app.world_mut()
         .write_message(Command::Act(Action::Play(knight)));
     app.update();
     assert_eq!(
-        doska::rules::record::movetext(&session(&app).current),
+        doska::rules::record::movetext(session(&app).current()),
         "1. K@e1 K@e8 2. Q@d4 N@c6"
     );
 }
@@ -592,7 +596,7 @@ fn a_captured_piece_is_sent_back_by_a_second_click() {
     }
     let s = session(&app);
     assert_eq!(
-        s.current.actions().len(),
+        s.current().actions().len(),
         2,
         "the capture waits for its square"
     );
@@ -601,18 +605,20 @@ fn a_captured_piece_is_sent_back_by_a_second_click() {
     let lit = s.selection.targets(&s.table);
     assert!(lit.len() > 30, "the empty squares a pawn may go to");
     click(&mut app, "h6");
-    let m = &session(&app).current;
+    let m = &session(&app).current();
     assert_eq!(m.notation(2), "exd5>h6");
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(session(&app).current.cursor(), 2, "undone in one step");
+    assert_eq!(session(&app).current().cursor(), 2, "undone in one step");
 }
 
 /// A headless 100-cell chess match from a position.
 fn hundred_cell_at(fen: &str) -> App {
     let mut app = headless(GameId::Chess100, &[]);
     let start = doska::rules::Position::set_up(GameId::Chess100, &[], fen).unwrap();
-    app.world_mut().resource_mut::<Session>().current = doska::rules::Match::new(start);
+    app.world_mut()
+        .resource_mut::<Session>()
+        .set_match(doska::rules::Match::new(start));
     app.world_mut().write_message(Command::GoTo(0));
     app.update();
     app
@@ -627,7 +633,7 @@ fn hundred_cell_chess_by_clicks() {
     let d1 = Topology::chess100().parse("d1").unwrap();
     assert!(s.selection.targets(&s.table).iter().any(|(c, _)| *c == d1));
     click(&mut app, "d1");
-    assert_eq!(session(&app).current.notation(0), "e2<>d1");
+    assert_eq!(session(&app).current().notation(0), "e2<>d1");
     // A king on the enemy throne: its gift pawn goes where the second click says.
     let mut app = hundred_cell_at("k9/4K5/10/10/10/10/10/10/PPP1PPPPP1/10 w - - 0 1");
     click(&mut app, "e9");
@@ -642,7 +648,7 @@ fn hundred_cell_chess_by_clicks() {
         .collect();
     assert_eq!(lit, ["e10", "d2", "k2"], "the landing and the free squares");
     click(&mut app, "k2");
-    assert_eq!(session(&app).current.notation(0), "Ke10(@k2)");
+    assert_eq!(session(&app).current().notation(0), "Ke10(@k2)");
     // A pawn on the enemy throne becomes any piece but a king: the player is asked.
     let mut app = hundred_cell_at("k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1");
     click(&mut app, "e9");
@@ -657,7 +663,7 @@ fn hundred_cell_chess_by_clicks() {
     let mut app = hundred_cell_at("k9/3P6/10/10/10/10/10/10/10/K9 w - - 0 1");
     click(&mut app, "d9");
     click(&mut app, "d10");
-    assert_eq!(session(&app).current.notation(0), "d10=J");
+    assert_eq!(session(&app).current().notation(0), "d10=J");
 }
 
 /// Clicks a cell by its number (bughouse's board B has cells 64 to 127).
@@ -676,27 +682,27 @@ fn bughouse_passes_a_capture_to_the_partner_who_drops_it() {
     for cell in [a("e2"), a("e4"), a("d7"), a("d5"), a("e4"), a("d5")] {
         click_cell(&mut app, cell);
     }
-    assert_eq!(session(&app).current.notation(2), "2A. exd5");
+    assert_eq!(session(&app).current().notation(2), "2A. exd5");
     // Both boards are on move: White on B moves while Black on A waits.
-    let on_move = session(&app).current.position().seats_on_move();
+    let on_move = session(&app).current().position().seats_on_move();
     assert!(on_move.contains(&1) && on_move.contains(&2), "{on_move:?}");
     click_cell(&mut app, b("d2"));
     click_cell(&mut app, b("d4"));
-    assert_eq!(session(&app).current.notation(3), "1B. d4");
+    assert_eq!(session(&app).current().notation(3), "1B. d4");
     // Each board keeps its own last move lit.
     let lit: Vec<u8> = session(&app).last_moves().iter().map(|v| v.to()).collect();
     assert_eq!(lit, [b("d4"), a("d5")]);
-    let pockets = session(&app).current.position().pockets();
+    let pockets = session(&app).current().position().pockets();
     assert_eq!(pockets.len(), 1);
     assert_eq!(pockets[0].0, 3, "Black on B holds the pawn");
     // Black on B drops it on e6 of board B.
     click_cell(&mut app, b("e6"));
-    assert_eq!(session(&app).current.notation(4), "1b. P@e6");
-    assert!(session(&app).current.position().pockets().is_empty());
+    assert_eq!(session(&app).current().notation(4), "1b. P@e6");
+    assert!(session(&app).current().position().pockets().is_empty());
     // Undo takes back the last action of the whole match.
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(session(&app).current.cursor(), 4);
+    assert_eq!(session(&app).current().cursor(), 4);
 }
 
 #[test]
@@ -707,7 +713,7 @@ fn shashmaty_jumps_are_lit_apart_and_compulsory() {
         click(&mut app, square);
     }
     let s = session(&app);
-    assert!(s.current.position().capture_compulsory());
+    assert!(s.current().position().capture_compulsory());
     let c6 = Topology::chess().parse("c6").unwrap();
     let b7 = Topology::chess().parse("b7").unwrap();
     let lit = s.selection.targets(&s.table);
@@ -715,13 +721,13 @@ fn shashmaty_jumps_are_lit_apart_and_compulsory() {
     assert!(lit.contains(&(b7, Target::Jump)), "the finisher's square");
     click(&mut app, "d5");
     assert_eq!(
-        session(&app).current.actions().len(),
+        session(&app).current().actions().len(),
         2,
         "exd5 is not allowed"
     );
     click(&mut app, "e4");
     click(&mut app, "b7");
-    assert_eq!(session(&app).current.notation(2), "e4:c6xb7");
+    assert_eq!(session(&app).current().notation(2), "e4:c6xb7");
 }
 
 /// A headless chess match on a clock of `base` milliseconds each, its frames `frame`
@@ -750,13 +756,13 @@ fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
     use doska::rules::clock::TimeControl;
     let mut app = chess_on_the_clock(400, None);
     let started = std::time::Instant::now();
-    while session(&app).current.outcome().is_none() {
+    while session(&app).current().outcome().is_none() {
         assert!(started.elapsed().as_secs() < 3, "the flag never fell");
         std::thread::sleep(std::time::Duration::from_millis(20));
         app.update();
     }
     assert_eq!(
-        session(&app).current.outcome(),
+        session(&app).current().outcome(),
         Some(doska::rules::Outcome::win(
             doska::rules::Side::Black,
             doska::rules::Reason::TimeForfeit
@@ -772,7 +778,7 @@ fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
 fn a_clock_counts_the_whole_time_between_two_frames() {
     let frame = std::time::Duration::from_millis(1500);
     let mut app = chess_on_the_clock(60_000, Some(frame));
-    let left = |app: &App| session(app).current.clock().unwrap().seats[0].left;
+    let left = |app: &App| session(app).current().clock().unwrap().seats[0].left;
     let before = left(&app);
     for _ in 0..4 {
         app.update();
@@ -795,29 +801,28 @@ fn dice_roll_by_themselves_after_a_move_and_only_the_rolled_kind_moves() {
     use doska::plugins::dice::{Dice, DicePlugin};
     let mut app = headless(GameId::DiceChess, &[("auto_roll", "on")]);
     app.add_plugins(DicePlugin);
-    app.world_mut()
-        .resource_mut::<Session>()
-        .current
-        .set_seed(42);
+    let mut m = session(&app).current().clone();
+    m.set_seed(42);
+    app.world_mut().resource_mut::<Session>().set_match(m);
     // The first turn rolls by itself; a face with no move passes at once.
     until(&mut app, "White's roll", |s| {
-        !s.current.actions().is_empty()
+        !s.current().actions().is_empty()
     });
     for _ in 0..10 {
         let s = session(&app);
-        if s.current.position().awaits_roll() {
+        if s.current().position().awaits_roll() {
             // Passed: the next roll comes by itself too.
-            let n = s.current.cursor();
-            until(&mut app, "the next roll", |s| s.current.cursor() > n);
+            let n = s.current().cursor();
+            until(&mut app, "the next roll", |s| s.current().cursor() > n);
             continue;
         }
-        let dice = s.current.position().dice().unwrap();
+        let dice = s.current().position().dice().unwrap();
         let kinds: Vec<_> = dice
             .movable
             .iter()
             .map(|&f| dice.kinds[usize::from(f) - 1])
             .collect();
-        let pieces = s.current.position().pieces();
+        let pieces = s.current().position().pieces();
         for (m, view) in &s.table.moves {
             let kind = pieces.iter().find(|(c, _)| *c == view.from).unwrap().1.kind;
             assert!(kinds.contains(&kind), "{m:?} is of a rolled kind");
@@ -828,11 +833,13 @@ fn dice_roll_by_themselves_after_a_move_and_only_the_rolled_kind_moves() {
         click(&mut app, name(view.to()));
         break;
     }
-    let n = session(&app).current.cursor();
-    until(&mut app, "the opponent's roll", |s| s.current.cursor() > n);
+    let n = session(&app).current().cursor();
+    until(&mut app, "the opponent's roll", |s| {
+        s.current().cursor() > n
+    });
     // Undone to before the roll, the die waits for the button, then gives the same.
-    let rolled = session(&app).current.all_actions()[n];
-    while session(&app).current.cursor() > n {
+    let rolled = session(&app).current().all_actions()[n];
+    while session(&app).current().cursor() > n {
         app.world_mut().write_message(Command::Undo);
         app.update();
     }
@@ -840,17 +847,22 @@ fn dice_roll_by_themselves_after_a_move_and_only_the_rolled_kind_moves() {
         std::thread::sleep(std::time::Duration::from_millis(20));
         app.update();
     }
-    assert!(session(&app).current.cursor() <= n, "no roll after an undo");
+    assert!(
+        session(&app).current().cursor() <= n,
+        "no roll after an undo"
+    );
     let (now, revision) = (
         app.world().resource::<Time>().elapsed_secs_f64(),
         session(&app).revision,
     );
     app.world_mut().resource_mut::<Dice>().roll(now, revision);
-    let back = session(&app).current.cursor();
-    until(&mut app, "the button's roll", |s| s.current.cursor() > back);
+    let back = session(&app).current().cursor();
+    until(&mut app, "the button's roll", |s| {
+        s.current().cursor() > back
+    });
     if back == n {
         assert_eq!(
-            session(&app).current.all_actions()[n],
+            session(&app).current().all_actions()[n],
             rolled,
             "the same faces"
         );
@@ -888,27 +900,27 @@ fn a_forced_pass_is_played_for_the_player_and_undone_with_its_move() {
     let (m, pick) = before_a_forced_pass();
     let mut app = headless(GameId::Reversi, &[]);
     let cursor = m.cursor();
-    app.world_mut().resource_mut::<Session>().current = m;
+    app.world_mut().resource_mut::<Session>().set_match(m);
     app.world_mut().write_message(Command::GoTo(cursor));
     app.update();
     app.world_mut()
         .write_message(Command::Act(Action::Play(pick)));
     app.update();
     let s = session(&app);
-    assert_eq!(s.current.cursor(), cursor + 2, "the move and the pass");
-    assert_eq!(s.current.notation(cursor + 1), "--");
+    assert_eq!(s.current().cursor(), cursor + 2, "the move and the pass");
+    assert_eq!(s.current().notation(cursor + 1), "--");
     assert_eq!(s.prompts.message, Some("msg-passed"));
     app.world_mut().write_message(Command::Undo);
     app.update();
     assert_eq!(
-        session(&app).current.cursor(),
+        session(&app).current().cursor(),
         cursor,
         "undo takes back both"
     );
     app.world_mut().write_message(Command::Redo);
     app.update();
     assert_eq!(
-        session(&app).current.cursor(),
+        session(&app).current().cursor(),
         cursor + 2,
         "redo brings both back"
     );
@@ -920,12 +932,12 @@ fn epsilon_stones_are_placed_moved_and_a_losing_repeat_is_confirmed() {
     for cell in ["d4", "h8"] {
         click(&mut app, cell);
     }
-    assert_eq!(session(&app).current.notation(0), "@d4");
+    assert_eq!(session(&app).current().notation(0), "@d4");
     // White's d4 is selected; d5 is both a placement and its step: the step wins.
     click(&mut app, "d4");
     assert!(session(&app).selection.from.is_some());
     click(&mut app, "d5");
-    assert_eq!(session(&app).current.notation(2), "d4-d5");
+    assert_eq!(session(&app).current().notation(2), "d4-d5");
     let shuffle = [
         "h8", "g8", "d5", "d4", "g8", "f8", "d4", "d5", "f8", "e8", "d5", "d4", "e8", "e7",
     ];
@@ -938,11 +950,11 @@ fn epsilon_stones_are_placed_moved_and_a_losing_repeat_is_confirmed() {
     let s = session(&app);
     assert!(s.prompts.confirm.is_some());
     assert_eq!(s.prompts.message, Some("warn-repeated-move"));
-    let actions = s.current.actions().len();
+    let actions = s.current().actions().len();
     app.world_mut().write_message(Command::CancelChoice);
     app.update();
     assert!(session(&app).prompts.confirm.is_none());
-    assert_eq!(session(&app).current.actions().len(), actions);
+    assert_eq!(session(&app).current().actions().len(), actions);
 }
 
 fn doska() -> Process {
@@ -1231,7 +1243,7 @@ fn a_game_in_progress_is_not_replaced_unasked() {
         app.world_mut().write_message(command);
         app.update();
         assert!(session(&app).prompts.replacing.is_some(), "asked first");
-        assert_eq!(session(&app).current.actions().len(), 1, "the game stays");
+        assert_eq!(session(&app).current().actions().len(), 1, "the game stays");
         app.world_mut().write_message(Command::CancelChoice);
         app.update();
         assert!(session(&app).prompts.replacing.is_none());
@@ -1251,7 +1263,7 @@ fn a_game_in_progress_is_not_replaced_unasked() {
     app.world_mut().write_message(Command::NewMatch);
     app.update();
     assert!(session(&app).prompts.replacing.is_none());
-    assert_eq!(session(&app).current.game(), GameId::Reversi);
+    assert_eq!(session(&app).current().game(), GameId::Reversi);
 }
 
 /// Presses `keys` together for one frame, then lets them go.
@@ -1277,7 +1289,7 @@ fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
         click(&mut app, from);
         click(&mut app, to);
     }
-    let cursor = |app: &App| session(app).current.cursor();
+    let cursor = |app: &App| session(app).current().cursor();
     assert_eq!(cursor(&app), 3);
     keys(&mut app, &[KeyCode::ArrowLeft]);
     keys(&mut app, &[KeyCode::ArrowLeft]);
@@ -1293,15 +1305,15 @@ fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
     keys(&mut app, &[KeyCode::ArrowRight]);
     assert_eq!(cursor(&app), 3, "nothing after the last move");
     assert_eq!(
-        session(&app).current.all_actions().len(),
+        session(&app).current().all_actions().len(),
         3,
         "browsing keeps every move"
     );
 
     keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
-    assert_eq!(session(&app).current.actions().len(), 2, "Ctrl+Z undoes");
+    assert_eq!(session(&app).current().actions().len(), 2, "Ctrl+Z undoes");
     keys(&mut app, &[KeyCode::ControlRight, KeyCode::KeyY]);
-    assert_eq!(session(&app).current.actions().len(), 3, "Ctrl+Y redoes");
+    assert_eq!(session(&app).current().actions().len(), 3, "Ctrl+Y redoes");
     // A quick Ctrl+Z: both keys go down and up between two frames.
     let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     for key in [KeyCode::ControlLeft, KeyCode::KeyZ] {
@@ -1313,7 +1325,7 @@ fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
         .resource_mut::<ButtonInput<KeyCode>>()
         .clear();
     assert_eq!(
-        session(&app).current.actions().len(),
+        session(&app).current().actions().len(),
         2,
         "a quick Ctrl+Z undoes"
     );
@@ -1322,13 +1334,13 @@ fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
         &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyZ],
     );
     assert_eq!(
-        session(&app).current.actions().len(),
+        session(&app).current().actions().len(),
         3,
         "Ctrl+Shift+Z redoes"
     );
     keys(&mut app, &[KeyCode::KeyZ]);
     assert_eq!(
-        session(&app).current.actions().len(),
+        session(&app).current().actions().len(),
         3,
         "Z alone does nothing"
     );
@@ -1362,7 +1374,7 @@ fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
         None,
         "Esc drops the selection"
     );
-    assert_eq!(session(&app).current.actions().len(), 3);
+    assert_eq!(session(&app).current().actions().len(), 3);
 }
 
 #[test]
@@ -1419,14 +1431,14 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
     click(&mut app, "e2");
     click(&mut app, "e4");
     let started = std::time::Instant::now();
-    while session(&app).current.actions().len() < 2 {
+    while session(&app).current().actions().len() < 2 {
         assert!(started.elapsed().as_secs() < 20, "no reply");
         std::thread::sleep(std::time::Duration::from_millis(20));
         app.update();
     }
-    let reply = session(&app).current.notation(1);
+    let reply = session(&app).current().notation(1);
     assert!(
-        session(&app).current.position().turn() == doska::rules::Side::White,
+        session(&app).current().position().turn() == doska::rules::Side::White,
         "Black replied {reply}"
     );
     let saved = session(&app).saved();
@@ -1435,7 +1447,7 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
     app.world_mut().write_message(Command::Undo);
     app.update();
     assert_eq!(
-        session(&app).current.cursor(),
+        session(&app).current().cursor(),
         0,
         "the reply and the move go back together"
     );
@@ -1443,7 +1455,7 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
     for _ in 0..20 {
         app.update();
     }
-    assert_eq!(session(&app).current.cursor(), 0);
+    assert_eq!(session(&app).current().cursor(), 0);
 }
 
 #[test]
@@ -1452,19 +1464,23 @@ fn a_person_cannot_move_for_the_computers_seat() {
     app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
     click(&mut app, "e2");
     click(&mut app, "e4");
-    assert_eq!(session(&app).current.cursor(), 1);
+    assert_eq!(session(&app).current().cursor(), 1);
     // Black is the computer's: neither clicks nor a sent action play for it.
     click(&mut app, "e7");
     click(&mut app, "e5");
-    assert_eq!(session(&app).current.cursor(), 1, "a click moved Black");
-    let e5 = session(&app).current.position().parse_move("e5").unwrap();
+    assert_eq!(session(&app).current().cursor(), 1, "a click moved Black");
+    let e5 = session(&app).current().position().parse_move("e5").unwrap();
     let play = doska::rules::Action::Play(e5);
     app.world_mut().write_message(Command::Act(play));
     app.update();
-    assert_eq!(session(&app).current.cursor(), 1, "an action moved Black");
+    assert_eq!(session(&app).current().cursor(), 1, "an action moved Black");
     app.world_mut().write_message(Command::Computer(play));
     app.update();
-    assert_eq!(session(&app).current.cursor(), 2, "the computer's own move");
+    assert_eq!(
+        session(&app).current().cursor(),
+        2,
+        "the computer's own move"
+    );
 }
 
 #[test]
@@ -1473,21 +1489,21 @@ fn undo_against_the_computer_is_a_takeback() {
     app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
     click(&mut app, "e2");
     click(&mut app, "e4");
-    let reply = session(&app).current.position().parse_move("e5").unwrap();
+    let reply = session(&app).current().position().parse_move("e5").unwrap();
     let reply = doska::rules::Action::Play(reply);
     app.world_mut().write_message(Command::Computer(reply));
     app.update();
-    assert_eq!(session(&app).current.cursor(), 2);
+    assert_eq!(session(&app).current().cursor(), 2);
     // Undo takes back the move and the reply; nothing is left to browse to.
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(session(&app).current.all_actions().len(), 0);
-    assert!(!session(&app).current.can_redo(), "not browsing");
+    assert_eq!(session(&app).current().all_actions().len(), 0);
+    assert!(!session(&app).current().can_redo(), "not browsing");
     // Redo restores both, the player to move again.
     app.world_mut().write_message(Command::Redo);
     app.update();
-    assert_eq!(session(&app).current.all_actions().len(), 2);
-    assert_eq!(session(&app).current.cursor(), 2);
+    assert_eq!(session(&app).current().all_actions().len(), 2);
+    assert_eq!(session(&app).current().cursor(), 2);
     // Taken back again, another move is played without a question and Redo is gone.
     app.world_mut().write_message(Command::Undo);
     app.update();
@@ -1497,7 +1513,7 @@ fn undo_against_the_computer_is_a_takeback() {
         session(&app).prompts.dropping.is_none(),
         "no question asked"
     );
-    assert_eq!(session(&app).current.notation(0), "d4");
+    assert_eq!(session(&app).current().notation(0), "d4");
     assert!(!session(&app).can_redo());
 }
 
@@ -1507,7 +1523,7 @@ fn a_finished_game_lights_and_plays_nothing() {
     for square in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
         click(&mut app, square);
     }
-    assert!(session(&app).current.outcome().is_some(), "mate");
+    assert!(session(&app).current().outcome().is_some(), "mate");
     assert_eq!(session(&app).table.placements().count(), 0);
     click(&mut app, "a2");
     assert!(session(&app).selection.from.is_none(), "nothing to select");

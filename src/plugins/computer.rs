@@ -159,7 +159,7 @@ fn limits(level: Level, think_seconds: u32) -> Limits {
 /// True where the computer may act now: a computer seat is to move in a live position
 /// that is the end of the record (not one browsed back to), and no shot is rolling.
 fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Level)> {
-    let m = &session.current;
+    let m = session.current();
     let waiting = session.prompts.choice.is_some()
         || session.prompts.confirm.is_some()
         || session.prompts.dropping.is_some()
@@ -213,7 +213,7 @@ fn computer_turn(
                 Some((action, said)) => {
                     thinking.failures = (revision, 0);
                     thinking.ready = Some((action, revision, started));
-                    thinking.said = said.map(|s| (session.current.cursor(), action, s));
+                    thinking.said = said.map(|s| (session.current().cursor(), action, s));
                 }
                 None => fail(&mut session, &mut thinking, revision, started),
             }
@@ -233,7 +233,7 @@ fn computer_turn(
     let Some((seat, level)) = computers_turn(&session, table.as_deref()) else {
         return;
     };
-    let mut m: Match = session.current.clone();
+    let mut m: Match = session.current().clone();
     m.focus(seat);
     let mut limits = limits(level, session.draft.think_seconds);
     // On the clock, a thirtieth of the time left and most of the increment at most, so
@@ -250,7 +250,7 @@ fn computer_turn(
     }
     let allowed = limits.time.map_or(60.0, |t| t.as_secs_f64()) + GRACE;
     // The seed follows the match, so the same game replays the same choices.
-    let seed = session.current.all_actions().len() as u64 ^ session.revision << 20;
+    let seed = session.current().all_actions().len() as u64 ^ session.revision << 20;
     let search = Search::start(session.revision, &mut limits, move |limits| {
         let action = decide(&m, level, limits, seed)?;
         Some((action, reason(&m, &action)))
@@ -273,7 +273,7 @@ fn fail(session: &mut Session, thinking: &mut Thinking, revision: u64, started: 
     if count < 2 {
         return;
     }
-    if let Some(&action) = session.current.legal_actions().first() {
+    if let Some(&action) = session.current().legal_actions().first() {
         thinking.ready = Some((action, revision, started));
         session.prompts.message = Some("msg-computer-failed");
     }
@@ -312,7 +312,7 @@ fn hint(session: Res<Session>, mut hint: ResMut<Hint>, mut redraw: MessageWriter
     {
         return;
     }
-    let position = session.current.position().clone();
+    let position = session.current().position().clone();
     let mut limits = Limits {
         time: Some(HINT_TIME),
         ..Limits::default()

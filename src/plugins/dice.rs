@@ -57,7 +57,7 @@ impl Dice {
 
 /// Whether the app may roll now: a die awaited and the app rolling it.
 fn may_roll(session: &Session) -> bool {
-    let m = &session.current;
+    let m = session.current();
     let rolls = m.position().dice().is_some_and(|d| !d.manual);
     rolls && m.position().awaits_roll() && m.outcome().is_none()
 }
@@ -65,7 +65,7 @@ fn may_roll(session: &Session) -> bool {
 /// Whether a roll may start by itself now: at the end of the record, no question open.
 fn may_roll_alone(session: &Session) -> bool {
     may_roll(session)
-        && !session.current.can_redo()
+        && !session.current().can_redo()
         && session.prompts.choice.is_none()
         && session.prompts.confirm.is_none()
         && session.prompts.dropping.is_none()
@@ -75,13 +75,13 @@ fn may_roll_alone(session: &Session) -> bool {
 fn start_rolls(session: Res<Session>, time: Res<Time>, mut dice: ResMut<Dice>) {
     let played = session.played;
     let fresh = dice.seen_played.is_some_and(|seen| seen != played)
-        || session.current.all_actions().is_empty();
+        || session.current().all_actions().is_empty();
     dice.seen_played = Some(played);
     if !may_roll_alone(&session) {
         return;
     }
     let automatic = session
-        .current
+        .current()
         .position()
         .dice()
         .is_some_and(|d| d.automatic);
@@ -110,7 +110,7 @@ fn finish_roll(
         return;
     }
     dice.rolling = None;
-    if let Some(roll) = session.current.roll() {
+    if let Some(roll) = session.current().roll() {
         commands.write(Command::Act(roll));
     }
 }

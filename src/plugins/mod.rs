@@ -4,6 +4,7 @@ pub mod board;
 pub mod computer;
 pub mod dice;
 mod fonts;
+pub mod host;
 mod layout;
 mod screenshot;
 pub mod selection;

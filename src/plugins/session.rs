@@ -1,6 +1,7 @@
 //! The match being played and the messages that change it. Everything here runs without
 //! a window, so the headless tests drive the same systems the app does.
 
+use super::host::{LocalMatch, MatchHost};
 use super::selection::{Click, MoveTable, Selection};
 use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds};
@@ -30,7 +31,8 @@ pub struct Session {
     pub draft: Draft,
     /// The clocks stand still.
     pub clocks_paused: bool,
-    pub current: Match,
+    /// Where the match is decided; read it through [`Session::current`].
+    host: Box<dyn MatchHost>,
     /// Groups of actions taken back, the latest last, for Redo.
     pub taken_back: Vec<Vec<Action>>,
     /// The legal moves of the position shown, by where they start and end.
@@ -117,7 +119,7 @@ impl Session {
             draft: Draft::new(game, current.position().seat_count()),
             clocks_paused: false,
             table: MoveTable::default(),
-            current,
+            host: Box::new(LocalMatch(current)),
             taken_back: Vec::new(),
             selection: Selection::default(),
             prompts: Prompts::default(),
@@ -127,6 +129,20 @@ impl Session {
         };
         session.refresh();
         session
+    }
+
+    /// The match as its host reports it: what the app shows and browses.
+    pub fn current(&self) -> &Match {
+        self.host.shown()
+    }
+
+    /// A match made elsewhere (a test's, a position set up by hand) takes the place of
+    /// the one here, with nothing selected or asked.
+    pub fn set_match(&mut self, m: Match) {
+        self.host.begin(m);
+        self.taken_back.clear();
+        self.animate = None;
+        self.refresh();
     }
 
     /// Chooses a game for the setup panel, with default rules and seats.
@@ -160,9 +176,10 @@ impl Session {
         self.draft
             .levels
             .resize(position.seat_count(), Level::default());
-        self.current = Match::new(position);
-        self.current.set_seed(clock_seed());
-        self.current.set_time_control(self.draft.time_control);
+        let mut m = Match::new(position);
+        m.set_seed(clock_seed());
+        m.set_time_control(self.draft.time_control);
+        self.host.begin(m);
         self.clocks_paused = false;
         self.animate = None;
         self.refresh();
@@ -202,7 +219,7 @@ impl Session {
             .resize(self.draft.seats.len(), Level::default());
         self.draft.think_seconds = saved.think_seconds;
         self.draft.time_control = m.time_control();
-        self.current = m;
+        self.host.begin(m);
         self.animate = None;
         self.refresh();
         Ok(())
@@ -213,16 +230,16 @@ impl Session {
             computer: self.draft.computer.clone(),
             levels: self.draft.levels.clone(),
             think_seconds: self.draft.think_seconds,
-            ..SavedGame::from_match(&self.current, &self.draft.seats)
+            ..SavedGame::from_match(self.current(), &self.draft.seats)
         }
     }
 
     /// Recomputes what depends on the match after any change.
     fn refresh(&mut self) {
         // A finished game has nothing left to light or play (Reversi's last discs).
-        self.table = match self.current.outcome() {
+        self.table = match self.current().outcome() {
             Some(_) => MoveTable::default(),
-            None => MoveTable::new(self.current.position()),
+            None => MoveTable::new(self.current().position()),
         };
         self.selection = Selection::default();
         self.prompts.choice = None;
@@ -241,17 +258,17 @@ impl Session {
         // The player asked to claim the draw this move brings.
         let action = match action {
             Action::Play(mv)
-                if self.prompts.claim_next && self.current.claim_with(&mv).is_some() =>
+                if self.prompts.claim_next && self.current().claim_with(&mv).is_some() =>
             {
                 Action::ClaimDrawWith(mv)
             }
             other => other,
         };
-        let m = &self.current;
+        let m = self.current();
         if m.can_redo() {
             if m.all_actions()[m.cursor()] == action {
                 let view = action.moved().and_then(|mv| m.position().view(&mv));
-                self.current.bring_back();
+                self.host.bring_back();
                 self.refresh();
                 self.animate = view;
                 self.played += 1;
@@ -266,13 +283,13 @@ impl Session {
 
     /// The number of recorded actions after the position shown.
     pub fn later_actions(&self) -> usize {
-        self.current.all_actions().len() - self.current.cursor()
+        self.current().all_actions().len() - self.current().cursor()
     }
 
     /// Plays an action here, dropping whatever was recorded after this position.
     pub fn act_dropping_later(&mut self, action: Action) -> Result<(), String> {
-        let before = self.current.position().clone();
-        let passed = self.current.act(action)?;
+        let before = self.current().position().clone();
+        let passed = self.host.act(action)?;
         // A new action: what was taken back is gone for good.
         self.taken_back.clear();
         self.animate = action.moved().and_then(|m| before.view(&m));
@@ -294,31 +311,31 @@ impl Session {
     /// without a question) and Redo can restore them until a new action is played.
     /// While browsing an earlier position, it steps back one more.
     pub fn take_back(&mut self) {
-        let (browsing, before) = (self.current.can_redo(), self.current.cursor());
-        self.current.take_back();
+        let (browsing, before) = (self.current().can_redo(), self.current().cursor());
+        self.host.take_back();
         let everyone = self.draft.computer.iter().all(|&c| c);
-        while !everyone && self.computer_to_move() && self.current.can_take_back() {
-            self.current.take_back();
+        while !everyone && self.computer_to_move() && self.current().can_take_back() {
+            self.host.take_back();
         }
         if browsing {
             return;
         }
-        let taken = self.current.all_actions()[self.current.cursor()..before].to_vec();
+        let taken = self.current().all_actions()[self.current().cursor()..before].to_vec();
         if !taken.is_empty() {
-            self.current.drop_later();
+            self.host.drop_later();
             self.taken_back.push(taken);
         }
     }
 
     /// Restores the actions of the last takeback, or while browsing steps forward.
     pub fn bring_back(&mut self) {
-        if self.current.can_redo() {
-            self.current.bring_back();
+        if self.current().can_redo() {
+            self.host.bring_back();
             return;
         }
         if let Some(taken) = self.taken_back.pop() {
             for action in taken {
-                if let Err(e) = self.current.play(action) {
+                if let Err(e) = self.host.replay(action) {
                     warn!("a taken-back action no longer plays: {e}");
                     self.taken_back.clear();
                     return;
@@ -329,14 +346,14 @@ impl Session {
 
     /// Whether Redo has something to restore.
     pub fn can_redo(&self) -> bool {
-        self.current.can_redo() || !self.taken_back.is_empty()
+        self.current().can_redo() || !self.taken_back.is_empty()
     }
 
     /// True when the seat to move is the computer's.
     /// The first seat on move that the computer plays, where several are on move at
     /// once (bughouse's two boards).
     pub fn computer_seat(&self) -> Option<usize> {
-        let position = self.current.position();
+        let position = self.current().position();
         position
             .seats_on_move()
             .into_iter()
@@ -346,7 +363,7 @@ impl Session {
     /// Whether the match's clocks run on `screen`: a match with clocks, not paused, at
     /// the end of its record and not over (asked last: it is the costly question).
     pub fn clocks_run(&self, screen: Screen) -> bool {
-        let m = &self.current;
+        let m = self.current();
         screen == Screen::Playing
             && !self.clocks_paused
             && m.clock().is_some()
@@ -361,7 +378,7 @@ impl Session {
         let Action::Play(m) = action else {
             return false;
         };
-        let position = self.current.position();
+        let position = self.current().position();
         if position.awaits_roll() || position.is_lot(m) {
             return false;
         }
@@ -373,32 +390,32 @@ impl Session {
     }
 
     pub fn computer_to_move(&self) -> bool {
-        let seat = self.current.position().seat_to_move();
+        let seat = self.current().position().seat_to_move();
         self.draft.computer.get(seat).copied().unwrap_or(false)
     }
 
     /// True while a game has moves and no result: closing it asks first.
     pub fn in_progress(&self) -> bool {
-        !self.current.all_actions().is_empty() && self.current.outcome().is_none()
+        !self.current().all_actions().is_empty() && self.current().outcome().is_none()
     }
 
     /// Whether there is something to undo.
     pub fn can_undo(&self) -> bool {
-        self.current.can_take_back()
+        self.current().can_take_back()
     }
 
     /// The views of the last move on each board in effect, to mark them: one move,
     /// but bughouse's two boards each keep their own last move lit.
     pub fn last_moves(&self) -> Vec<MoveView> {
-        let topology = self.current.position().topology();
+        let topology = self.current().position().topology();
         let boards = topology.panes.len().max(1);
         let mut seen = Vec::new();
         let mut views = Vec::new();
-        for i in (0..self.current.cursor()).rev() {
-            let Some(m) = self.current.actions()[i].moved() else {
+        for i in (0..self.current().cursor()).rev() {
+            let Some(m) = self.current().actions()[i].moved() else {
                 continue;
             };
-            let Some(view) = self.current.state_before(i).position.view(&m) else {
+            let Some(view) = self.current().state_before(i).position.view(&m) else {
                 continue;
             };
             if view.landings.is_empty() {
@@ -418,7 +435,7 @@ impl Session {
 
     /// True while the match accepts moves on the board.
     pub fn accepts_moves(&self) -> bool {
-        self.current.outcome().is_none()
+        self.current().outcome().is_none()
             && self.prompts.choice.is_none()
             && self.prompts.confirm.is_none()
             && self.prompts.dropping.is_none()
@@ -585,7 +602,7 @@ fn apply_commands(
                 Ok(())
             }
             Command::GoTo(n) => {
-                session.current.go_to(*n);
+                session.host.go_to(*n);
                 session.animate = None;
                 session.refresh();
                 Ok(())
@@ -628,13 +645,13 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
             continue;
         }
         let s = &mut *session;
-        let click = s.selection.click(s.current.position(), &s.table, cell);
+        let click = s.selection.click(s.host.shown().position(), &s.table, cell);
         s.prompts.message = None;
         s.prompts.refusal = None;
         match click {
             Click::Play(m) if s.computer_holds(&Action::Play(m)) => {}
-            Click::Play(m) if s.current.position().warning(&m).is_some() => {
-                s.prompts.message = s.current.position().warning(&m);
+            Click::Play(m) if s.current().position().warning(&m).is_some() => {
+                s.prompts.message = s.current().position().warning(&m);
                 s.prompts.confirm = Some(m);
             }
             Click::Play(m) => {
@@ -659,8 +676,8 @@ fn run_clocks(time: Res<Time<Real>>, screen: Res<State<Screen>>, mut session: Re
         return;
     }
     let ms = (time.delta_secs_f64() * 1000.0).round() as u64;
-    session.current.tick(ms);
-    if session.current.outcome().is_some() {
+    session.host.tick(ms);
+    if session.current().outcome().is_some() {
         session.revision += 1;
     }
 }

@@ -168,7 +168,7 @@ pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<Pat
         .map_err(|e| format!("{}: {e}", path.display()))?;
     // The moves as a replay file beside it, for other programs and for people.
     let replay = path.with_extension("txt");
-    write_atomically(&replay, &replay_file(&session.current))
+    write_atomically(&replay, &replay_file(session.current()))
         .map_err(|e| format!("{}: {e}", replay.display()))?;
     Ok(path)
 }
@@ -363,7 +363,7 @@ fn autosave_on_exit(
 /// whether that worked.
 fn write_autosave(session: &Session, folders: &Folders, saved: &SavedGame) -> bool {
     let path = folders.autosave_file();
-    let result = if session.current.outcome().is_some() {
+    let result = if session.current().outcome().is_some() {
         std::fs::remove_file(&path).or_else(|e| match e.kind() {
             std::io::ErrorKind::NotFound => Ok(()),
             _ => Err(e),

@@ -200,7 +200,7 @@ fn hover_name(
     let Ok((mut text, mut transform, mut colour, mut back)) = name.single_mut() else {
         return;
     };
-    let t = session.current.position().topology();
+    let t = session.current().position().topology();
     let cell = match (place.pointer, board.layout, place.area) {
         (Some(p), Some(layout), Some(area)) => layout.cell_at(t, p).map(|c| (c, area.min)),
         _ => None,

@@ -50,7 +50,7 @@ pub fn show(
     if !shown {
         return;
     }
-    let position = session.current.position();
+    let position = session.current().position();
     let t = position.topology();
     let size = piece_size(t) * SIZE;
     for (cell, piece) in position.pieces() {

@@ -58,8 +58,8 @@ pub fn build(
         return;
     }
     let wanted = shown.then(|| Drawn {
-        topology: session.current.position().topology(),
-        tinted: session.current.position().tinted(),
+        topology: session.current().position().topology(),
+        tinted: session.current().position().tinted(),
     });
     if *drawn == wanted {
         return;

@@ -61,7 +61,7 @@ pub fn show(
     let Some(cells) = cells.filter(|_| shown) else {
         return;
     };
-    let position = session.current.position();
+    let position = session.current().position();
     let t = position.topology();
     if !std::ptr::eq(cells.topology, t) {
         return;

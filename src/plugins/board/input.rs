@@ -60,7 +60,7 @@ pub fn show(
 ) {
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, egui::Sense::hover());
-    let position = session.current.position();
+    let position = session.current().position();
     let area = BoardArea {
         min: Vec2::new(rect.min.x, rect.min.y),
         max: Vec2::new(rect.max.x, rect.max.y),
@@ -123,7 +123,7 @@ fn pointer(
     // no dialog or menu in between.
     let on_board = cursor
         .filter(|p| place.pointer.is_some() && p.cmpge(area.min).all() && p.cmple(area.max).all());
-    let t = session.current.position().topology();
+    let t = session.current().position().topology();
     let cell = on_board.and_then(|p| layout.cell_at(t, p));
     let mut pressed = Vec::new();
     let mut click = |cell: Cell| pressed.push(cell);

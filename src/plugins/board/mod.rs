@@ -171,7 +171,7 @@ fn fit(
     let layout = match place.area {
         Some(area) if board_shown(&screen, &session) => Some(Layout::fit(
             &area,
-            session.current.position().topology(),
+            session.current().position().topology(),
             place.angle,
         )),
         _ => None,

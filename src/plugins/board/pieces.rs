@@ -109,7 +109,7 @@ fn sync(
     if !seen.news(&session, shown) {
         return;
     }
-    let position = session.current.position();
+    let position = session.current().position();
     let t = position.topology();
     // Another game, or no board at all, keeps none of the pieces there were.
     let stale = |p: &PieceEntity| !shown || usize::from(p.cell) >= t.len();
@@ -278,7 +278,7 @@ fn animate(
         return;
     }
     redraw.write(RequestRedraw);
-    let t = board.current.position().topology();
+    let t = board.current().position().topology();
     let full = piece_size(t);
     let now = time.elapsed_secs();
     for (e, motion, piece, mut upright, mut mesh, material, leaving) in &mut moving {

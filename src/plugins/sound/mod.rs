@@ -81,7 +81,7 @@ fn cue_played_actions(session: Res<Session>, mut heard: Local<u64>, mut cues: Me
         return;
     }
     *heard = session.played;
-    if let Some(cue) = cue_for(&session.current) {
+    if let Some(cue) = cue_for(session.current()) {
         cues.write(cue);
     }
 }

@@ -79,7 +79,7 @@ pub fn show(
     let response = ui.allocate_rect(rect, egui::Sense::click_and_drag());
     let area_min = Vec2::new(rect.min.x, rect.min.y);
     table.area = Some((area_min, Vec2::new(rect.max.x, rect.max.y)));
-    let (Some(c), Some(view)) = (chapayev(session.current.position()), view) else {
+    let (Some(c), Some(view)) = (chapayev(session.current().position()), view) else {
         return;
     };
     let c = c.clone();

@@ -46,7 +46,8 @@ pub fn build_or_clear(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let wanted = *screen.get() == Screen::Playing && chapayev(session.current.position()).is_some();
+    let wanted =
+        *screen.get() == Screen::Playing && chapayev(session.current().position()).is_some();
     let built = !items.is_empty();
     // The panels' camera draws over the table without clearing it.
     for mut camera in &mut cameras {
@@ -205,20 +206,20 @@ pub fn start_playback(
     mut shown: Local<u64>,
 ) {
     let fresh = std::mem::replace(&mut *shown, session.played) != session.played;
-    if chapayev(session.current.position()).is_none() || session.animate.is_none() || !fresh {
+    if chapayev(session.current().position()).is_none() || session.animate.is_none() || !fresh {
         return;
     }
-    let cursor = session.current.cursor();
+    let cursor = session.current().cursor();
     let Some(i) = cursor.checked_sub(1) else {
         return;
     };
-    let before = &session.current.state_before(i).position;
+    let before = &session.current().state_before(i).position;
     if let (
         Some(c),
         crate::rules::Action::Play(crate::rules::Move::Chapayev(
             crate::rules::chapayev::Action::Shot(shot),
         )),
-    ) = (chapayev(before), session.current.actions()[i])
+    ) = (chapayev(before), session.current().actions()[i])
     {
         table.playback = Some((c.frames(&shot), time.elapsed_secs_f64()));
         let strength = match shot {
@@ -256,7 +257,7 @@ pub fn place(
     mut heard: Local<Heard>,
     mut cues: MessageWriter<Cue>,
 ) {
-    let Some(c) = chapayev(session.current.position()) else {
+    let Some(c) = chapayev(session.current().position()) else {
         return;
     };
     if table.playback.is_some() {
@@ -278,7 +279,7 @@ pub fn place(
         }
         frames.get(k).cloned()
     });
-    if frame.is_none() && table.playback.take().is_some() && session.current.outcome().is_some() {
+    if frame.is_none() && table.playback.take().is_some() && session.current().outcome().is_some() {
         cues.write(Cue::End);
     }
     for (mesh, mut t, mut v) in &mut checkers {
@@ -315,7 +316,7 @@ pub fn camera(
     windows: Query<&Window>,
     mut cameras: Query<(&mut Transform, &mut Camera, &Projection), With<TableCamera>>,
 ) {
-    let Some(c) = chapayev(session.current.position()) else {
+    let Some(c) = chapayev(session.current().position()) else {
         return;
     };
     let Ok((mut t, mut camera, projection)) = cameras.single_mut() else {

@@ -37,7 +37,7 @@ fn wake_for_the_clocks(
             let _ = proxy.send_event(WinitUserEvent::WakeUp);
         })
     });
-    let m = &session.current;
+    let m = session.current();
     let next = m
         .clock()
         .filter(|_| session.clocks_run(*screen.get()))

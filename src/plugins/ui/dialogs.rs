@@ -40,7 +40,7 @@ impl Dialogs {
     /// Opens the save window with a name made of the game, the players and the day.
     pub fn save(&mut self, lang: Language, parts: &Parts) {
         let session = &parts.session;
-        let position = session.current.position();
+        let position = session.current().position();
         let count = session.draft.seats.len();
         let players: Vec<String> = session
             .draft
@@ -226,8 +226,8 @@ fn match_windows(
     // Keyed by the match's place in its record, so selecting pieces does not bring a
     // dismissed question back, while any move, undo or new game does.
     let here = (
-        session.current.cursor(),
-        session.current.all_actions().len(),
+        session.current().cursor(),
+        session.current().all_actions().len(),
     );
     if here == (0, 0) {
         // A new match forgets what was dismissed in the last one.
@@ -237,7 +237,7 @@ fn match_windows(
     let mut send = None;
 
     if let Some(choices) = &session.prompts.choice {
-        let position = session.current.position();
+        let position = session.current().position();
         // A promotion's choice, or which piece from the hand goes on the square.
         let dropping = choices
             .iter()
@@ -305,7 +305,7 @@ fn match_windows(
         });
     }
 
-    let m = &session.current;
+    let m = session.current();
     let legal = m.legal_actions();
     let swap = legal
         .iter()

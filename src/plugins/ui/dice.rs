@@ -110,7 +110,7 @@ pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Opt
     let Some(rolling) = parts.dice.as_deref_mut() else {
         return;
     };
-    let m = &session.current;
+    let m = session.current();
     let position = m.position();
     let Some(dice) = position.dice() else {
         return;

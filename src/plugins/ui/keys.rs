@@ -73,7 +73,7 @@ fn shortcuts(
     let plain = |key: KeyCode| bare && keys.just_pressed(key);
     let with_control = |key: KeyCode| control && keys.just_pressed(key);
 
-    let m = &parts.session.current;
+    let m = parts.session.current();
     let (cursor, recorded) = (m.cursor(), m.all_actions().len());
     // Chapayev's lot stays in every view of the match.
     let first = usize::from(
@@ -107,7 +107,7 @@ fn shortcuts(
         dialogs.open_file(&mut parts);
     }
     if plain(KeyCode::KeyF) {
-        super::flip_view(parts.session.current.position(), &mut flipped, &mut table);
+        super::flip_view(parts.session.current().position(), &mut flipped, &mut table);
     }
     if plain(KeyCode::Escape) {
         if dialogs.notice.is_some() {

@@ -133,11 +133,11 @@ fn draw(
             });
             ui.menu_button(lang.t("menu-view"), |ui| {
                 if ui.button(lang.t("menu-flip")).clicked() {
-                    flip_view(parts.session.current.position(), &mut flipped, &mut table);
+                    flip_view(parts.session.current().position(), &mut flipped, &mut table);
                     ui.close();
                 }
                 ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
-                if *screen.get() == Screen::Playing && parts.session.current.clock().is_some() {
+                if *screen.get() == Screen::Playing && parts.session.current().clock().is_some() {
                     let mut paused = parts.session.clocks_paused;
                     if ui
                         .checkbox(&mut paused, lang.t("menu-pause-clocks"))
@@ -176,7 +176,7 @@ fn draw(
     }
     if board::board_shown(&screen, &parts.session) {
         let angle = board_angle(
-            parts.session.current.position(),
+            parts.session.current().position(),
             flipped.0,
             settings.follow_turn,
         );
@@ -204,7 +204,7 @@ fn draw(
             &mut parts.commands,
         );
         let session = &parts.session;
-        chapayev::announce(&root, lang, &session.current, session.revision, &mut table);
+        chapayev::announce(&root, lang, session.current(), session.revision, &mut table);
     }
     dialogs::show(
         &ctx,

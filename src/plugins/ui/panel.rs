@@ -110,7 +110,7 @@ pub fn show(
         .resizable(false)
         .show(root, |ui| {
             let session = &parts.session;
-            let m = &session.current;
+            let m = session.current();
             let position = m.position();
             ui.add_space(6.0);
             ui.heading(lang.t(&format!("game-{}", m.game().id())));
@@ -244,7 +244,7 @@ pub fn show(
             let mut send = None;
             super::dice::show(ui, lang, parts, &mut send);
             let session = &parts.session;
-            let m = &session.current;
+            let m = session.current();
             let position = m.position();
             // The message line is always there, so the buttons under it never move.
             let thinking = computer.thinking.busy() || computer.hint.thinking(session.revision);
@@ -390,7 +390,7 @@ struct Holder {
 /// The pieces held off the board: by side, or by seat where seats hold them
 /// (bughouse's four reserves, each under its seat's name).
 fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Option<PieceKind>) {
-    let position = session.current.position();
+    let position = session.current().position();
     let droppable = session.table.kinds_in_hand();
     let placing = !droppable.is_empty();
     let count = session.draft.seats.len();

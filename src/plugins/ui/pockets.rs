@@ -15,7 +15,7 @@ pub fn show(
     board: &BoardLayout,
 ) {
     let Some(layout) = board.layout else { return };
-    let position = session.current.position();
+    let position = session.current().position();
     let pockets = position.pockets();
     if pockets.is_empty() {
         return;

@@ -67,7 +67,7 @@ fn house_rules(game: GameId, parts: &Parts, screen: Screen) -> Vec<(String, Stri
         return game.default_options();
     }
     match screen {
-        Screen::Playing => session.current.start().options(),
+        Screen::Playing => session.current().start().options(),
         _ => session.draft.options.clone(),
     }
 }

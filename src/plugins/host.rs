@@ -1,0 +1,71 @@
+//! Where a match is decided. The app never edits a match: it asks the match's host to
+//! play an action, to step through the record or to take actions back, and shows the
+//! match the host reports. Here the host is the match itself ([`LocalMatch`]); a match
+//! on a server will be another host that sends the same requests over the network and
+//! reports the match as the server keeps it.
+
+use crate::rules::clock::Millis;
+use crate::rules::{Action, Error, Match};
+
+/// What the app may ask of a match, and what it reads back.
+pub trait MatchHost: Send + Sync {
+    /// The match as it stands: what the app shows, lights and browses.
+    fn shown(&self) -> &Match;
+    /// A new match, or one loaded, takes the place of the one here.
+    fn begin(&mut self, m: Match);
+    /// Plays `action` at the end of the record; true when a forced pass followed.
+    fn act(&mut self, action: Action) -> Result<bool, Error>;
+    /// Plays `action` again as it was recorded (a takeback undone), with no pass added.
+    fn replay(&mut self, action: Action) -> Result<(), Error>;
+    /// Steps back one action (and a forced pass with it); false where none may go.
+    fn take_back(&mut self) -> bool;
+    /// Steps forward again through the record.
+    fn bring_back(&mut self) -> bool;
+    /// Shows the position after `n` actions; the record stays.
+    fn go_to(&mut self, n: usize);
+    /// Drops the actions after the position shown (a takeback, or a new line).
+    fn drop_later(&mut self);
+    /// The clock of the seat on move counts `ms` more.
+    fn tick(&mut self, ms: Millis);
+}
+
+/// A match played on this machine: the host is the match itself.
+pub struct LocalMatch(pub Match);
+
+impl MatchHost for LocalMatch {
+    fn shown(&self) -> &Match {
+        &self.0
+    }
+
+    fn begin(&mut self, m: Match) {
+        self.0 = m;
+    }
+
+    fn act(&mut self, action: Action) -> Result<bool, Error> {
+        self.0.act(action)
+    }
+
+    fn replay(&mut self, action: Action) -> Result<(), Error> {
+        self.0.play(action)
+    }
+
+    fn take_back(&mut self) -> bool {
+        self.0.take_back()
+    }
+
+    fn bring_back(&mut self) -> bool {
+        self.0.bring_back()
+    }
+
+    fn go_to(&mut self, n: usize) {
+        self.0.go_to(n);
+    }
+
+    fn drop_later(&mut self) {
+        self.0.drop_later();
+    }
+
+    fn tick(&mut self, ms: Millis) {
+        self.0.tick(ms);
+    }
+}
