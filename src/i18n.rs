@@ -1,6 +1,8 @@
 //! Translations of every user-visible string (English, Russian, Ukrainian), kept in
 //! Fluent files under `locales/` and compiled into the binary.
 
+use crate::rules::Error;
+use crate::rules::error::RuleError;
 use fluent_templates::{LanguageIdentifier, Loader, static_loader};
 use std::sync::OnceLock;
 
@@ -77,9 +79,54 @@ impl Language {
     }
 }
 
+impl Language {
+    /// What the rules refused, in this language: the sentence is translated, and where
+    /// the refusal carries details read from a file or typed by the player (a position,
+    /// a move), they are quoted as they came.
+    pub fn error(self, e: &Error) -> String {
+        match e {
+            Error::UnknownGame { id, known } => self.t_args(
+                "error-unknown-game",
+                &[("id", id.clone()), ("known", known.clone())],
+            ),
+            Error::HouseRule(RuleError::Unknown { id, known }) => self.t_args(
+                "error-unknown-rule",
+                &[("id", id.clone()), ("known", known.clone())],
+            ),
+            Error::HouseRule(RuleError::Value { id, value, allowed }) => {
+                let rule = format!("opt-{id}");
+                let rule = if self.has(&rule) {
+                    self.t(&rule)
+                } else {
+                    id.to_string()
+                };
+                self.t_args(
+                    "error-rule-value",
+                    &[
+                        ("rule", rule),
+                        ("value", value.clone()),
+                        ("allowed", allowed.clone()),
+                    ],
+                )
+            }
+            Error::Illegal(why) => self.t(why.key()),
+            Error::GameOver(reason) => self.t_args(
+                "error-game-over",
+                &[("reason", self.t(&format!("reason-{reason}")))],
+            ),
+            Error::SetUp(detail) => self.t_args("error-set-up", &[("detail", detail.clone())]),
+            Error::Notation(detail) => self.t_args("error-notation", &[("detail", detail.clone())]),
+            Error::SavedGame(detail) => {
+                self.t_args("error-saved-game", &[("detail", detail.clone())])
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::error::Illegal;
     use crate::rules::options::SWITCH;
     use crate::rules::pages::SECTIONS;
     use crate::rules::{GameId, Reason};
@@ -149,7 +196,33 @@ mod tests {
             }
         }
         keys.extend(Reason::ALL.iter().map(|r| format!("reason-{}", r.id())));
+        keys.extend(Illegal::ALL.iter().map(|i| i.key().to_string()));
         keys
+    }
+
+    #[test]
+    fn refusals_of_the_rules_are_said_in_each_language() {
+        let rule = Error::HouseRule(RuleError::Value {
+            id: "home_exit_limit",
+            value: "x".into(),
+            allowed: "0, 40 or a number from 0 to 1000".into(),
+        });
+        assert_eq!(
+            Language::English.error(&rule),
+            "Leave home by Black's move takes 0, 40 or a number from 0 to 1000, not 'x'"
+        );
+        let over = Error::GameOver("checkmate");
+        for lang in Language::ALL {
+            for e in [
+                &rule,
+                &over,
+                &Error::Illegal(crate::rules::error::Illegal::Move),
+            ] {
+                let text = lang.error(e);
+                assert!(!text.starts_with("error-"), "{lang:?}: {text}");
+            }
+        }
+        assert!(Language::Russian.error(&over).contains("мат"));
     }
 
     #[test]

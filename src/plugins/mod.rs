@@ -121,7 +121,7 @@ pub fn screenshot(
     let played = replay(game, moves.unwrap_or(""), options).map_err(|e| e.to_string())?;
     let mut session = Session::new(game);
     let saved = SavedGame::from_match(&played, &session.draft.seats);
-    session.load(&saved)?;
+    session.load(&saved).map_err(|e| e.to_string())?;
     display_present()?;
     let result = screenshot::Outcome::default();
     let mut app = app();

@@ -7,7 +7,7 @@ use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds};
 use crate::rules::search::Level;
 use crate::rules::{
-    Action, Cell, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side,
+    Action, Cell, Error, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side,
 };
 use bevy::prelude::*;
 
@@ -167,7 +167,7 @@ impl Session {
     }
 
     /// Starts a match with the chosen game, rules and seats.
-    pub fn start(&mut self) -> Result<(), String> {
+    pub fn start(&mut self) -> Result<(), Error> {
         let position = Position::new(self.draft.game, &self.draft.options)?;
         self.draft
             .seats
@@ -202,7 +202,7 @@ impl Session {
         self.animate = None;
     }
 
-    pub fn load(&mut self, saved: &SavedGame) -> Result<(), String> {
+    pub fn load(&mut self, saved: &SavedGame) -> Result<(), Error> {
         let m = saved.to_match()?;
         self.taken_back.clear();
         self.draft.game = m.game();
@@ -254,7 +254,7 @@ impl Session {
     /// Plays an action as a player makes it. From an earlier position the recorded
     /// next action is simply redone, and any other asks first (see [`Session::dropping`])
     /// instead of dropping the later moves unseen.
-    pub fn act(&mut self, action: Action) -> Result<(), String> {
+    pub fn act(&mut self, action: Action) -> Result<(), Error> {
         // The player asked to claim the draw this move brings.
         let action = match action {
             Action::Play(mv)
@@ -287,7 +287,7 @@ impl Session {
     }
 
     /// Plays an action here, dropping whatever was recorded after this position.
-    pub fn act_dropping_later(&mut self, action: Action) -> Result<(), String> {
+    pub fn act_dropping_later(&mut self, action: Action) -> Result<(), Error> {
         let before = self.current().position().clone();
         let passed = self.host.act(action)?;
         // A new action: what was taken back is gone for good.
@@ -542,9 +542,13 @@ impl Plugin for SessionPlugin {
 #[derive(Message, Clone, Copy, Debug)]
 pub struct GameChosen(pub GameId);
 
-/// A message for the player that is not a translation key (errors from files).
+/// Something refused that the player is told of in a window.
 #[derive(Message, Clone, Debug)]
-pub struct Notice(pub String);
+pub enum Notice {
+    /// The rules refused an action, a saved game or a house rule; said in the
+    /// player's language.
+    Refused(Error),
+}
 
 fn apply_commands(
     mut commands: MessageReader<Command>,
@@ -579,7 +583,7 @@ fn apply_commands(
                 }
             };
             if let Err(e) = result {
-                notices.write(Notice(e));
+                notices.write(Notice::Refused(e));
             }
             continue;
         }
@@ -634,7 +638,7 @@ fn apply_commands(
             }
         };
         if let Err(e) = result {
-            notices.write(Notice(e));
+            notices.write(Notice::Refused(e));
         }
     }
 }

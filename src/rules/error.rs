@@ -17,14 +17,51 @@ pub enum Error {
     #[error("{0}")]
     Notation(String),
     /// An action that may not be played now.
-    #[error("{0}")]
-    Illegal(String),
+    #[error(transparent)]
+    Illegal(#[from] Illegal),
     /// An action after the end of the game.
     #[error("the game is over ({0})")]
     GameOver(&'static str),
     /// A saved game that cannot be read or replayed.
     #[error("{0}")]
     SavedGame(String),
+}
+
+/// Why an action may not be played now. Each is said in the player's language by the
+/// key of [`Illegal::key`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    #[error("that move is not legal here")]
+    Move,
+    #[error("there is no draw offer to accept")]
+    NoOffer,
+    #[error("there is no draw to claim")]
+    NoDraw,
+    #[error("that move brings no draw to claim")]
+    NoDrawWithMove,
+    #[error("that is not possible now")]
+    NotNow,
+}
+
+impl Illegal {
+    pub const ALL: [Illegal; 5] = [
+        Illegal::Move,
+        Illegal::NoOffer,
+        Illegal::NoDraw,
+        Illegal::NoDrawWithMove,
+        Illegal::NotNow,
+    ];
+
+    /// The translation key of the sentence.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Illegal::Move => "error-illegal-move",
+            Illegal::NoOffer => "error-no-offer",
+            Illegal::NoDraw => "error-no-draw",
+            Illegal::NoDrawWithMove => "error-no-draw-with-move",
+            Illegal::NotNow => "error-not-now",
+        }
+    }
 }
 
 /// A house rule refused: the id or the value is not in the game's table. Both say

@@ -2,7 +2,7 @@
 //! that belong to every game (draw offers, claims, resignation).
 
 use super::clock::{Clock, Millis, TimeControl};
-use super::error::Error;
+use super::error::{Error, Illegal};
 use super::outcome::{Outcome, Reason};
 use super::position::{GameId, Move, Position};
 use super::side::Side;
@@ -325,16 +325,13 @@ impl Match {
             _ => self.legal_actions().contains(&action),
         };
         if !legal {
-            return Err(Error::Illegal(
-                match action {
-                    Action::Play(_) => "that move is not legal here",
-                    Action::AcceptDraw => "there is no draw offer to accept",
-                    Action::ClaimDraw => "there is no draw to claim",
-                    Action::ClaimDrawWith(_) => "that move brings no draw to claim",
-                    _ => "that is not possible now",
-                }
-                .into(),
-            ));
+            return Err(Error::Illegal(match action {
+                Action::Play(_) => Illegal::Move,
+                Action::AcceptDraw => Illegal::NoOffer,
+                Action::ClaimDraw => Illegal::NoDraw,
+                Action::ClaimDrawWith(_) => Illegal::NoDrawWithMove,
+                _ => Illegal::NotNow,
+            }));
         }
         let mut next = self.state().clone();
         next.clock = self.live.clone();
@@ -366,13 +363,13 @@ impl Match {
                 let reason = next
                     .position
                     .claimable_draw(self.repetitions())
-                    .ok_or(Error::Illegal("there is no draw to claim".into()))?;
+                    .ok_or(Error::Illegal(Illegal::NoDraw))?;
                 next.ended = Some(Outcome::draw(reason));
             }
             Action::ClaimDrawWith(m) => {
                 let reason = self
                     .claim_with(&m)
-                    .ok_or(Error::Illegal("that move brings no draw to claim".into()))?;
+                    .ok_or(Error::Illegal(Illegal::NoDrawWithMove))?;
                 next.position.play(&m)?;
                 next.draw_offer = None;
                 next.draw_votes.clear();
@@ -704,7 +701,7 @@ mod tests {
         assert_eq!(e.to_string(), "e5 is not legal here");
         assert_eq!(
             m.play(Action::AcceptDraw).unwrap_err(),
-            Error::Illegal("there is no draw offer to accept".into())
+            Error::Illegal(Illegal::NoOffer)
         );
         assert!(m.play_text("").is_err());
     }

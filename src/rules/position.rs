@@ -329,7 +329,7 @@ impl Position {
     /// Plays a move, refusing one that is not legal here.
     pub fn play(&mut self, m: &Move) -> Result<(), Error> {
         if !self.is_legal(m) {
-            return Err(Error::Illegal("that move is not legal here".into()));
+            return Err(Error::Illegal(super::error::Illegal::Move));
         }
         with_move!(self, m, (p, mv) => p.play(mv), unreachable!("a legal move belongs to its game"));
         Ok(())

@@ -5,7 +5,7 @@ use super::naming::{outcome_text, seat_name, side_name};
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::layout::BoardArea;
-use crate::plugins::session::{Command, Screen};
+use crate::plugins::session::{Command, Notice, Screen};
 use crate::plugins::sprites;
 use crate::plugins::storage::{SaveEntry, date, now_secs, read_saved, save_game};
 use crate::rules::PieceView;
@@ -114,7 +114,9 @@ pub fn show(
     board: Option<BoardArea>,
 ) {
     for notice in parts.notices.read() {
-        dialogs.notice = Some(notice.0.clone());
+        dialogs.notice = Some(match notice {
+            Notice::Refused(e) => lang.error(e),
+        });
     }
     if let Some(text) = dialogs.notice.clone() {
         egui::Window::new(lang.t("dialog-notice"))
