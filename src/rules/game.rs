@@ -4,7 +4,7 @@ use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{DiceView, MoveView, PieceKind, PieceView};
+use super::view::{DiceView, Holder, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 
 /// What the app, the command line, the rules pages and the chooser know of a game
@@ -209,13 +209,9 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn numbers_moves(&self) -> bool {
         true
     }
-    /// The pieces each seat holds off the board, where seats and not colours hold them
-    /// (bughouse's four reserves), by kind and number.
-    fn pockets(&self) -> Vec<(usize, PieceView, u32)> {
-        Vec::new()
-    }
-    /// The pieces each side holds off the board to put on it, by kind and number.
-    fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
+    /// The pieces held off the board to put on it, by holder, kind and number: by
+    /// side, or by seat where seats and not colours hold them (bughouse's reserves).
+    fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
         Vec::new()
     }
     /// How many players are still playing for the win; a draw needs all their votes.

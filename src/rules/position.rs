@@ -22,7 +22,7 @@ use super::search::{self, Evaluate, Level, Limits, Progress, Thought};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
 use super::zshashmaty::ZShashmaty;
 
@@ -313,11 +313,6 @@ impl Position {
         each!(self, p => p.numbers_moves())
     }
 
-    /// The pieces each seat holds, where seats hold them (bughouse).
-    pub fn pockets(&self) -> Vec<(usize, PieceView, u32)> {
-        each!(self, p => p.pockets())
-    }
-
     pub fn seat_side(&self, seat: usize) -> Side {
         each!(self, p => p.seat_side(seat))
     }
@@ -463,7 +458,20 @@ impl Position {
         each!(self, p => p.may_win(side))
     }
 
-    pub fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
+    /// The pieces seats hold apart, where seats hold them (bughouse's reserves, drawn
+    /// beside their boards).
+    pub fn pockets(&self) -> Vec<(usize, PieceView, u32)> {
+        self.in_hand()
+            .into_iter()
+            .filter_map(|(holder, piece, n)| match holder {
+                Holder::Seat(seat) => Some((seat, piece, n)),
+                Holder::Side(_) => None,
+            })
+            .collect()
+    }
+
+    /// The pieces held off the board, by side or by seat (see [`Game::in_hand`]).
+    pub fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
         each!(self, p => p.in_hand())
     }
 

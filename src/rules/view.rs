@@ -38,6 +38,14 @@ pub struct PieceView {
     pub kind: PieceKind,
 }
 
+/// Who holds pieces off the board: a side, or a seat where seats hold them apart
+/// (bughouse's four reserves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    Side(Side),
+    Seat(usize),
+}
+
 /// What a move does on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {

@@ -5,6 +5,7 @@
 use super::record::replay;
 use super::why::{Refusal, Word};
 use super::{Cell, GameId, PieceKind, Position, Side, Topology};
+use crate::rules::view::Holder;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Positions that bring out the rarer reasons, per game, as replay texts; random
@@ -122,8 +123,12 @@ fn refusals_in(position: &Position, every_square: bool, dice: &mut Dice, out: &m
             }
         }
     }
-    for (side, piece, _) in position.in_hand() {
-        if side != position.turn() {
+    for (holder, piece, _) in position.in_hand() {
+        let acting = match holder {
+            Holder::Side(side) => side == position.turn(),
+            Holder::Seat(seat) => seat == position.seat_to_move(),
+        };
+        if !acting {
             continue;
         }
         for _ in 0..6 {

@@ -9,6 +9,7 @@ use crate::plugins::session::{Command, Session};
 use crate::rules::history::Action;
 use crate::rules::record::{ends_turn, joined};
 use crate::rules::trichess::Said;
+use crate::rules::view;
 use crate::rules::{Match, PieceKind, PieceView, Position, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -380,7 +381,7 @@ pub fn show(
 /// to move puts one down when it may: a click on one of its pieces picks that kind
 /// (`picked`), and only its squares are lit.
 /// One side's or seat's pieces in hand, as the panel lists them.
-struct Holder {
+struct HandRow {
     label: String,
     /// It may put one down now.
     acting: bool,
@@ -396,7 +397,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
     let count = session.draft.seats.len();
     let on_move = position.seats_on_move();
     let pockets = position.pockets();
-    let holders: Vec<Holder> = if pockets.is_empty() {
+    let holders: Vec<HandRow> = if pockets.is_empty() {
         let held = position.in_hand();
         Side::BOTH
             .into_iter()
@@ -404,10 +405,10 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                 let label = lang.t_args("status-in-hand", &[("side", side_name(lang, side))]);
                 let own = held
                     .iter()
-                    .filter(|(s, _, _)| *s == side)
+                    .filter(|(h, _, _)| *h == view::Holder::Side(side))
                     .map(|(_, p, n)| (*p, *n))
                     .collect();
-                Holder {
+                HandRow {
                     label,
                     acting: side == position.turn(),
                     own,
@@ -426,7 +427,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                     .map(|(_, p, n)| (*p, *n))
                     .collect();
                 let label = lang.t_args("status-in-hand", &[("side", who)]);
-                Holder {
+                HandRow {
                     label,
                     acting: on_move.contains(&seat),
                     own,
@@ -434,7 +435,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
             })
             .collect()
     };
-    for Holder { label, acting, own } in holders {
+    for HandRow { label, acting, own } in holders {
         if own.is_empty() {
             continue;
         }

@@ -31,7 +31,7 @@ use super::game::Game;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
 use crate::rules::game::Card;
 
@@ -493,15 +493,14 @@ impl Game for Bughouse {
         false
     }
 
-    fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
-        self.boards[self.primary()].in_hand()
-    }
-
-    fn pockets(&self) -> Vec<(usize, PieceView, u32)> {
+    /// Each seat's reserve, fed by its partner's captures.
+    fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
         let mut out = Vec::new();
         for b in 0..2 {
-            for (side, piece, n) in self.boards[b].in_hand() {
-                out.push((seat(b, side), piece, n));
+            for (holder, piece, n) in self.boards[b].in_hand() {
+                if let Holder::Side(side) = holder {
+                    out.push((Holder::Seat(seat(b, side)), piece, n));
+                }
             }
         }
         out

@@ -62,7 +62,7 @@ use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{Holder, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::Card;
 
@@ -490,7 +490,7 @@ impl<V: Variant> Game for Family<V> {
             || b.by_side[side.index()] != b.pieces(side, Role::King)
     }
 
-    fn in_hand(&self) -> Vec<(Side, PieceView, u32)> {
+    fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
         let mut held = Vec::new();
         for side in Side::BOTH {
             for role in Role::ALL {
@@ -500,7 +500,7 @@ impl<V: Variant> Game for Family<V> {
                         side,
                         kind: kind(role),
                     };
-                    held.push((side, piece, u32::from(n)));
+                    held.push((Holder::Side(side), piece, u32::from(n)));
                 }
             }
         }
