@@ -491,7 +491,7 @@ fn reversi_discs_are_placed_by_a_click() {
     }
     assert_eq!(session(&app).current().actions().len(), 4);
     assert_eq!(
-        session(&app).current().position().tallies()[0],
+        session(&app).current().position().shown().tallies()[0],
         (doska::rules::Side::Black, 2, 30)
     );
 }
@@ -524,7 +524,7 @@ fn the_maharajah_is_placed_by_a_click_and_double_moves_join_in_the_list() {
         "1. e4 e5,Nc6"
     );
     assert_eq!(
-        session(&app).current().position().turn_progress(),
+        session(&app).current().position().shown().turn_progress(),
         Some((1, 2))
     );
 }
@@ -816,7 +816,7 @@ fn dice_roll_by_themselves_after_a_move_and_only_the_rolled_kind_moves() {
             until(&mut app, "the next roll", |s| s.current().cursor() > n);
             continue;
         }
-        let dice = s.current().position().dice().unwrap();
+        let dice = s.current().position().shown().dice().unwrap();
         let kinds: Vec<_> = dice
             .movable
             .iter()

@@ -58,7 +58,7 @@ impl Dice {
 /// Whether the app may roll now: a die awaited and the app rolling it.
 fn may_roll(session: &Session) -> bool {
     let m = session.current();
-    let rolls = m.position().dice().is_some_and(|d| !d.manual);
+    let rolls = m.position().shown().dice().is_some_and(|d| !d.manual);
     rolls && m.position().awaits_roll() && m.outcome().is_none()
 }
 
@@ -83,6 +83,7 @@ fn start_rolls(session: Res<Session>, time: Res<Time>, mut dice: ResMut<Dice>) {
     let automatic = session
         .current()
         .position()
+        .shown()
         .dice()
         .is_some_and(|d| d.automatic);
     if session.computer_to_move() || (automatic && fresh) {

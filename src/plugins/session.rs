@@ -296,7 +296,7 @@ impl Session {
         self.refresh();
         self.played += 1;
         if passed {
-            self.prompts.message = Some(if before.dice().is_some() {
+            self.prompts.message = Some(if before.shown().dice().is_some() {
                 "msg-dice-passed"
             } else {
                 "msg-passed"

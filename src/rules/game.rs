@@ -4,7 +4,7 @@ use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{DiceView, Holder, MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 
 /// What the app, the command line, the rules pages and the chooser know of a game
@@ -54,7 +54,7 @@ pub const CHESS_PIECES: &[PieceKind] = &[
 
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
-pub trait Game: Clone + PartialEq + std::fmt::Debug {
+pub trait Game: GameView + Clone + PartialEq + std::fmt::Debug {
     type Move: Copy + PartialEq + std::fmt::Debug;
     type Options: HouseRules;
 
@@ -135,31 +135,6 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     fn claimable_draw(&self, _repetitions: usize) -> Option<Reason> {
         None
     }
-    /// The square of a king in check, to mark it.
-    fn check_cell(&self) -> Option<Cell> {
-        None
-    }
-    /// What the piece on `cell` moves as, where that is not what it looks like (a rook
-    /// on a knight file of transforming chess), so the board can say so.
-    fn moves_as(&self, _cell: Cell) -> Option<PieceKind> {
-        None
-    }
-    /// A translation key that explains the piece on `cell` where a rule of the game
-    /// changes it there (a jester made strong by the royal file).
-    fn hint(&self, _cell: Cell) -> Option<&'static str> {
-        None
-    }
-    /// The small drawing at a piece's corner: what it moves as (transforming chess),
-    /// or what it goes over as when taken (a promoted piece in bughouse).
-    fn badge(&self, cell: Cell) -> Option<PieceKind> {
-        self.moves_as(cell)
-    }
-    /// In games whose turns may have several moves: which move of the turn the side
-    /// to move is about to make, and of how many (0 where the pieces, not a number,
-    /// limit the turn). Their move lists join a turn's moves with commas (`e5,Nc6`).
-    fn turn_progress(&self) -> Option<(u8, u8)> {
-        None
-    }
     /// True when the rules force a capture in this position.
     fn capture_compulsory(&self) -> bool {
         false
@@ -172,15 +147,6 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     }
     /// The number of the move about to be played, as move lists count.
     fn move_number(&self) -> u32;
-    /// Cells tinted in a side's colour (homes in Corners), or grey for pieces that
-    /// have had their move this turn (everyone-moves chess).
-    fn tinted(&self) -> Vec<(Cell, Side)> {
-        Vec::new()
-    }
-    /// Discs on the board and in hand per side, for games that count them.
-    fn tallies(&self) -> Vec<(Side, u32, u32)> {
-        Vec::new()
-    }
     /// Why the side to move may not put a piece of `kind` from its hand on `cell` (a
     /// translation key), where it holds one and may not.
     fn drop_refusal(&self, _kind: PieceKind, _cell: Cell) -> Option<&'static str> {
@@ -203,16 +169,6 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     /// out against one that cannot (a lone king) only draws.
     fn may_win(&self, _side: Side) -> bool {
         true
-    }
-    /// Whether move lists number the moves (`12.`, `12...`); games whose actions
-    /// carry their own labels (bughouse's `1A.`) write them in their notation instead.
-    fn numbers_moves(&self) -> bool {
-        true
-    }
-    /// The pieces held off the board to put on it, by holder, kind and number: by
-    /// side, or by seat where seats and not colours hold them (bughouse's reserves).
-    fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
-        Vec::new()
     }
     /// How many players are still playing for the win; a draw needs all their votes.
     fn players_in_game(&self) -> usize {
@@ -249,16 +205,6 @@ pub trait Game: Clone + PartialEq + std::fmt::Debug {
     /// At a chance node, the outcome a random number gives, where the game's own
     /// generator rolls; None where the players roll physical dice and enter them.
     fn roll(&self, _random: u64) -> Option<Self::Move> {
-        None
-    }
-    /// The dice of a game that rolls them, as the panel shows them.
-    fn dice(&self) -> Option<DiceView> {
-        None
-    }
-    /// How the action about to be made joins the one before it in a move list, where
-    /// both belong to one turn: `,` between the moves of a turn of several, a space
-    /// after a die's roll (`[6] e4`), nothing between rolls (`[3][5]`).
-    fn joins_previous(&self) -> Option<&'static str> {
         None
     }
     /// True for the pie-rule swap, a decision rather than a move on the board.

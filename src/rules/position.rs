@@ -22,7 +22,7 @@ use super::search::{self, Evaluate, Level, Limits, Progress, Thought};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
-use super::view::{Holder, MoveView, PieceKind, PieceView};
+use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
 use super::zshashmaty::ZShashmaty;
 
@@ -122,6 +122,13 @@ macro_rules! registry {
                         Position::$variant(start.into())
                     })*
                 })
+            }
+
+            /// What the app only displays of the position, for any game.
+            pub fn shown(&self) -> &dyn GameView {
+                match self {
+                    $(Position::$variant(p) => std::borrow::Borrow::<$rules>::borrow(p),)*
+                }
             }
 
             pub fn game(&self) -> GameId {
@@ -308,11 +315,6 @@ impl Position {
         each!(self, p => p.defeat(seat, reason))
     }
 
-    /// Whether move lists number the moves.
-    pub fn numbers_moves(&self) -> bool {
-        each!(self, p => p.numbers_moves())
-    }
-
     pub fn seat_side(&self, seat: usize) -> Side {
         each!(self, p => p.seat_side(seat))
     }
@@ -348,38 +350,6 @@ impl Position {
 
     pub fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
         each!(self, p => p.claimable_draw(repetitions))
-    }
-
-    pub fn check_cell(&self) -> Option<Cell> {
-        each!(self, p => p.check_cell())
-    }
-
-    pub fn moves_as(&self, cell: Cell) -> Option<PieceKind> {
-        each!(self, p => p.moves_as(cell))
-    }
-
-    /// The small drawing at the corner of the piece on `cell`, if any.
-    pub fn badge(&self, cell: Cell) -> Option<PieceKind> {
-        each!(self, p => p.badge(cell))
-    }
-
-    /// A translation key explaining the piece on `cell`, where a rule changes it.
-    pub fn hint(&self, cell: Cell) -> Option<&'static str> {
-        each!(self, p => p.hint(cell))
-    }
-
-    pub fn turn_progress(&self) -> Option<(u8, u8)> {
-        each!(self, p => p.turn_progress())
-    }
-
-    /// How an action made here joins the one before it in a move list (see
-    /// [`Game::joins_previous`]).
-    pub fn joins_previous(&self) -> Option<&'static str> {
-        each!(self, p => p.joins_previous())
-    }
-
-    pub fn dice(&self) -> Option<crate::rules::view::DiceView> {
-        each!(self, p => p.dice())
     }
 
     /// Whether a die is awaited before anyone can move.
@@ -461,22 +431,14 @@ impl Position {
     /// The pieces seats hold apart, where seats hold them (bughouse's reserves, drawn
     /// beside their boards).
     pub fn pockets(&self) -> Vec<(usize, PieceView, u32)> {
-        self.in_hand()
+        self.shown()
+            .in_hand()
             .into_iter()
             .filter_map(|(holder, piece, n)| match holder {
                 Holder::Seat(seat) => Some((seat, piece, n)),
                 Holder::Side(_) => None,
             })
             .collect()
-    }
-
-    /// The pieces held off the board, by side or by seat (see [`Game::in_hand`]).
-    pub fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
-        each!(self, p => p.in_hand())
-    }
-
-    pub fn tallies(&self) -> Vec<(Side, u32, u32)> {
-        each!(self, p => p.tallies())
     }
 
     /// True for a pass, which the match plays by itself when it is the only move.
@@ -497,10 +459,6 @@ impl Position {
     /// True for a lot drawn once at the start and never taken back (Chapayev's).
     pub fn is_lot(&self, m: &Move) -> bool {
         with_move!(self, m, (p, mv) => p.is_lot(mv), false)
-    }
-
-    pub fn tinted(&self) -> Vec<(Cell, Side)> {
-        each!(self, p => p.tinted())
     }
 
     pub fn players_in_game(&self) -> usize {

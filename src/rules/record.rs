@@ -175,7 +175,7 @@ pub fn replay(
     .map_err(setup_error)?;
     // The moves of one turn come joined with commas, and a turn the next token does not
     // continue was ended by its player.
-    let turns = start.turn_progress().is_some();
+    let turns = start.shown().turn_progress().is_some();
     let record = if turns {
         let tokens = record
             .tokens
@@ -237,7 +237,11 @@ pub fn replay(
         // Where the player may end a turn (everyone-moves chess), a token that stops
         // short of the turn's end was ended there.
         let ended = record.tokens[i - 1].ends_turn;
-        let going_on = m.position().turn_progress().is_some_and(|(n, _)| n > 1);
+        let going_on = m
+            .position()
+            .shown()
+            .turn_progress()
+            .is_some_and(|(n, _)| n > 1);
         let end = crate::rules::family::END_TURN;
         if turns
             && ended
@@ -289,7 +293,7 @@ pub fn replay_file(m: &Match) -> String {
     if let Some(fen) = start.set_up_text() {
         out.push_str(&format!("[FEN \"{fen}\"]\n"));
     }
-    if start.dice().is_some() {
+    if start.shown().dice().is_some() {
         out.push_str(&format!("[Seed \"{}\"]\n", m.seed()));
     }
     let control = m.time_control();
@@ -408,7 +412,7 @@ fn push_turn(out: &mut Vec<String>, i: usize, position: &Position, action: &Acti
         return;
     }
     let white = position.turn() == position.first_side();
-    if position.numbers_moves() && (white || i == 0) {
+    if position.shown().numbers_moves() && (white || i == 0) {
         let n = position.move_number();
         out.push(if white {
             format!("{n}.")
@@ -425,13 +429,14 @@ pub fn joined(position: &Position, action: &Action) -> Option<&'static str> {
     if !matches!(action, Action::Play(_)) || ends_turn(position, action) {
         return None;
     }
-    position.joins_previous()
+    position.shown().joins_previous()
 }
 
 /// Whether `action` is a player ending a turn of several moves, which move lists do
 /// not write: the turn ends where its comma-joined moves do.
 pub fn ends_turn(position: &Position, action: &Action) -> bool {
-    matches!(action, Action::Play(mv) if position.is_pass(mv)) && position.turn_progress().is_some()
+    matches!(action, Action::Play(mv) if position.is_pass(mv))
+        && position.shown().turn_progress().is_some()
 }
 
 /// A saved game: what it is, its house rules, the player names and its moves.

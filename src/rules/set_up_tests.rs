@@ -35,7 +35,10 @@ const SET_UPS: &[(GameId, &[(&str, &str)])] = &[
 /// Whether the position stands where its text can describe it: not inside a turn
 /// of several moves, and not between a die's roll and its move.
 fn at_a_boundary(p: &Position) -> bool {
-    let in_turn = p.turn_progress().is_some_and(|(played, _)| played > 0);
+    let in_turn = p
+        .shown()
+        .turn_progress()
+        .is_some_and(|(played, _)| played > 0);
     let rolled = matches!(p, Position::DiceChess(d) if d.rolled.is_some());
     !in_turn && !rolled
 }

@@ -130,3 +130,73 @@ pub struct DiceView {
     /// The app rolls by itself as soon as a turn begins.
     pub automatic: bool,
 }
+
+/// What the app only displays of a game's position, beyond its pieces: object-safe, so
+/// the app reaches it for any game through one borrow (`Position::shown`). Each hook's
+/// default means "this game has none"; a game overrides the ones it shows.
+pub trait GameView {
+    /// The square of a king in check, to mark it.
+    fn check_cell(&self) -> Option<Cell> {
+        None
+    }
+
+    /// What the piece on `cell` moves as, where that is not what it looks like (a rook
+    /// on a knight file of transforming chess), so the board can say so.
+    fn moves_as(&self, _cell: Cell) -> Option<PieceKind> {
+        None
+    }
+
+    /// A translation key that explains the piece on `cell` where a rule of the game
+    /// changes it there (a jester made strong by the royal file).
+    fn hint(&self, _cell: Cell) -> Option<&'static str> {
+        None
+    }
+
+    /// The small drawing at a piece's corner: what it moves as (transforming chess),
+    /// or what it goes over as when taken (a promoted piece in bughouse).
+    fn badge(&self, cell: Cell) -> Option<PieceKind> {
+        self.moves_as(cell)
+    }
+
+    /// In games whose turns may have several moves: which move of the turn the side
+    /// to move is about to make, and of how many (0 where the pieces, not a number,
+    /// limit the turn). Their move lists join a turn's moves with commas (`e5,Nc6`).
+    fn turn_progress(&self) -> Option<(u8, u8)> {
+        None
+    }
+
+    /// Cells tinted in a side's colour (homes in Corners), or grey for pieces that
+    /// have had their move this turn (everyone-moves chess).
+    fn tinted(&self) -> Vec<(Cell, Side)> {
+        Vec::new()
+    }
+
+    /// Discs on the board and in hand per side, for games that count them.
+    fn tallies(&self) -> Vec<(Side, u32, u32)> {
+        Vec::new()
+    }
+
+    /// Whether move lists number the moves (`12.`, `12...`); games whose actions
+    /// carry their own labels (bughouse's `1A.`) write them in their notation instead.
+    fn numbers_moves(&self) -> bool {
+        true
+    }
+
+    /// The pieces held off the board to put on it, by holder, kind and number: by
+    /// side, or by seat where seats and not colours hold them (bughouse's reserves).
+    fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
+        Vec::new()
+    }
+
+    /// The dice of a game that rolls them, as the panel shows them.
+    fn dice(&self) -> Option<DiceView> {
+        None
+    }
+
+    /// How the action about to be made joins the one before it in a move list, where
+    /// both belong to one turn: `,` between the moves of a turn of several, a space
+    /// after a die's roll (`[6] e4`), nothing between rolls (`[3][5]`).
+    fn joins_previous(&self) -> Option<&'static str> {
+        None
+    }
+}

@@ -54,7 +54,7 @@ pub fn show(
     let t = position.topology();
     let size = piece_size(t) * SIZE;
     for (cell, piece) in position.pieces() {
-        let Some(kind) = position.badge(cell) else {
+        let Some(kind) = position.shown().badge(cell) else {
             continue;
         };
         let at = Vec2::from(t.centre(cell)) + OFFSET * piece_size(t);

@@ -59,7 +59,7 @@ pub fn build(
     }
     let wanted = shown.then(|| Drawn {
         topology: session.current().position().topology(),
-        tinted: session.current().position().tinted(),
+        tinted: session.current().position().shown().tinted(),
     });
     if *drawn == wanted {
         return;

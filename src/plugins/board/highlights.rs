@@ -83,7 +83,7 @@ pub fn show(
             fill(back, &inks.last_move, z::LAST_MOVE);
         }
     }
-    if let Some(king) = position.check_cell() {
+    if let Some(king) = position.shown().check_cell() {
         fill(king, &inks.check, z::CHECK);
     }
     // The piece behind a refusal: the checking bishop, the piece that must take.

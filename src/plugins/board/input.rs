@@ -76,8 +76,8 @@ pub fn show(
             .layout?
             .cell_at(position.topology(), Vec2::new(p.x, p.y))
     });
-    let transformed = hovered.and_then(|cell| Some((cell, position.moves_as(cell)?)));
-    if let Some(key) = hovered.and_then(|cell| position.hint(cell)) {
+    let transformed = hovered.and_then(|cell| Some((cell, position.shown().moves_as(cell)?)));
+    if let Some(key) = hovered.and_then(|cell| position.shown().hint(cell)) {
         response.on_hover_text_at_pointer(lang.t(key));
     } else if let Some((cell, kind)) = transformed {
         let piece = lang.t(&format!("piece-{kind:?}").to_lowercase());

@@ -65,7 +65,7 @@ pub fn cue_for(m: &Match) -> Option<Cue> {
     if shot {
         return None;
     }
-    if m.position().check_cell().is_some() {
+    if m.position().shown().check_cell().is_some() {
         return Some(Cue::Check);
     }
     let view = m.state_before(i).position.view(&mv)?;

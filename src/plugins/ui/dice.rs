@@ -112,7 +112,7 @@ pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Opt
     };
     let m = session.current();
     let position = m.position();
-    let Some(dice) = position.dice() else {
+    let Some(dice) = position.shown().dice() else {
         return;
     };
     if m.outcome().is_some() {

@@ -74,7 +74,7 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
         };
         painter.add(egui::Shape::convex_polygon(points, colour, line));
     }
-    for (cell, side) in position.tinted() {
+    for (cell, side) in position.shown().tinted() {
         if side == crate::rules::Side::Grey {
             let points = t.cells[usize::from(cell)]
                 .polygon
@@ -91,7 +91,7 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
     for (cell, piece) in position.pieces() {
         let centre = to_screen(t.centre(cell));
         sprites::paint(&painter, piece, centre, scale);
-        if let Some(kind) = position.badge(cell) {
+        if let Some(kind) = position.shown().badge(cell) {
             let corner = centre + egui::vec2(BADGE_OFFSET, -BADGE_OFFSET) * layout.cell;
             painter.circle_filled(corner, BADGE_SIZE * 0.5 * layout.cell, BADGE);
             let badge = crate::rules::PieceView { kind, ..piece };
@@ -109,7 +109,7 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
 /// The face a die shows in the picture: none before the first roll, where a blank
 /// die (the start position on the rules page) looked like a piece of the game.
 fn rolled(position: &Position) -> Option<u8> {
-    position.dice()?.faces.first().copied()
+    position.shown().dice()?.faces.first().copied()
 }
 
 #[cfg(test)]

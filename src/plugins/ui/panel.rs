@@ -188,7 +188,7 @@ pub fn show(
                         "status-to-move"
                     };
                     ui.label(lang.t_args(key, &[("side", movers(lang, m))]));
-                    match position.turn_progress() {
+                    match position.shown().turn_progress() {
                         Some((n, 0)) => {
                             ui.label(lang.t_args("status-turn-move-open", &[("n", n.to_string())]));
                         }
@@ -200,7 +200,7 @@ pub fn show(
                         }
                         _ => {}
                     }
-                    if position.check_cell().is_some() {
+                    if position.shown().check_cell().is_some() {
                         ui.label(
                             egui::RichText::new(lang.t("status-check"))
                                 .color(egui::Color32::LIGHT_RED),
@@ -214,7 +214,7 @@ pub fn show(
                     }
                 }
             }
-            for (side, on_board, in_hand) in position.tallies() {
+            for (side, on_board, in_hand) in position.shown().tallies() {
                 ui.label(lang.t_args(
                     "status-tally",
                     &[
@@ -318,7 +318,7 @@ pub fn show(
                 .find(|x| matches!(x, Action::Play(mv) if position.is_pass(mv)))
             {
                 // Ending a turn of several moves is a choice; a pass in Reversi is forced.
-                let key = if position.turn_progress().is_some() {
+                let key = if position.shown().turn_progress().is_some() {
                     "button-end-turn"
                 } else {
                     ui.label(
@@ -398,7 +398,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
     let on_move = position.seats_on_move();
     let pockets = position.pockets();
     let holders: Vec<HandRow> = if pockets.is_empty() {
-        let held = position.in_hand();
+        let held = position.shown().in_hand();
         Side::BOTH
             .into_iter()
             .map(|side| {
@@ -496,7 +496,7 @@ fn move_list(
                     let starts_turn = (i == 0
                         || m.state_before(i - 1).position.turn() != position.turn())
                         && joined(position, action).is_none();
-                    let numbered = position.numbers_moves() && starts_turn;
+                    let numbered = position.shown().numbers_moves() && starts_turn;
                     let number = (numbered && (white || i == 0)).then(|| {
                         let n = position.move_number();
                         if white {

@@ -31,7 +31,7 @@ use super::game::Game;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{Holder, MoveView, PieceKind, PieceView};
+use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
 use crate::rules::game::Card;
 
@@ -442,17 +442,6 @@ impl Game for Bughouse {
         stuck.then(|| Outcome::draw(Reason::Deadlock))
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        self.boards[self.primary()]
-            .check_cell()
-            .map(|c| c + 64 * self.primary() as Cell)
-    }
-
-    /// A promoted piece shows the pawn it goes over as.
-    fn badge(&self, cell: Cell) -> Option<PieceKind> {
-        (self.is_promoted(cell) && !self.options.promoted_as_piece).then_some(PieceKind::Pawn)
-    }
-
     /// The reasons of the board the piece stands on, on that board's own turn.
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         let board = usize::from(from / 64);
@@ -480,6 +469,43 @@ impl Game for Bughouse {
         out
     }
 
+    /// Pieces can always come from the other board: any seat may still win.
+    fn may_win(&self, _side: Side) -> bool {
+        true
+    }
+
+    fn move_number(&self) -> u32 {
+        self.boards[self.primary()].position.fullmoves
+    }
+
+    fn diagram(&self) -> String {
+        format!(
+            "A {}\n{}\nB {}\n{}",
+            self.board_fen(0),
+            self.boards[0].diagram(),
+            self.board_fen(1),
+            self.boards[1].diagram()
+        )
+    }
+
+    fn set_up_text(&self) -> Option<String> {
+        let text = format!("{} | {}", self.board_fen(0), self.board_fen(1));
+        (*self != Bughouse::new(self.options.clone())).then_some(text)
+    }
+}
+
+impl GameView for Bughouse {
+    fn check_cell(&self) -> Option<Cell> {
+        self.boards[self.primary()]
+            .check_cell()
+            .map(|c| c + 64 * self.primary() as Cell)
+    }
+
+    /// A promoted piece shows the pawn it goes over as.
+    fn badge(&self, cell: Cell) -> Option<PieceKind> {
+        (self.is_promoted(cell) && !self.options.promoted_as_piece).then_some(PieceKind::Pawn)
+    }
+
     fn hint(&self, cell: Cell) -> Option<&'static str> {
         self.is_promoted(cell)
             .then_some(if self.options.promoted_as_piece {
@@ -504,29 +530,5 @@ impl Game for Bughouse {
             }
         }
         out
-    }
-
-    /// Pieces can always come from the other board: any seat may still win.
-    fn may_win(&self, _side: Side) -> bool {
-        true
-    }
-
-    fn move_number(&self) -> u32 {
-        self.boards[self.primary()].position.fullmoves
-    }
-
-    fn diagram(&self) -> String {
-        format!(
-            "A {}\n{}\nB {}\n{}",
-            self.board_fen(0),
-            self.boards[0].diagram(),
-            self.board_fen(1),
-            self.boards[1].diagram()
-        )
-    }
-
-    fn set_up_text(&self) -> Option<String> {
-        let text = format!("{} | {}", self.board_fen(0), self.board_fen(1));
-        (*self != Bughouse::new(self.options.clone())).then_some(text)
     }
 }

@@ -38,7 +38,7 @@ use super::game::Game;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::Card;
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
@@ -610,6 +610,8 @@ impl Game for Chapayev {
         false
     }
 }
+
+impl GameView for Chapayev {}
 
 #[cfg(test)]
 mod tests;

@@ -17,7 +17,7 @@ use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 
@@ -209,19 +209,21 @@ impl Game for ChessGame {
         why::REASONS.to_vec()
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        self.position
-            .is_check()
-            .then(|| self.position.board.king_of(self.position.turn))
-            .flatten()
-    }
-
     fn move_number(&self) -> u32 {
         self.position.fullmoves
     }
 
     fn diagram(&self) -> String {
         diagram(&self.position)
+    }
+}
+
+impl GameView for ChessGame {
+    fn check_cell(&self) -> Option<Cell> {
+        self.position
+            .is_check()
+            .then(|| self.position.board.king_of(self.position.turn))
+            .flatten()
     }
 }
 

@@ -287,5 +287,8 @@ fn a_promotion_without_its_piece_asks_for_one() {
 #[test]
 fn checked_king_is_marked() {
     let m = play("1. e4 f5 2. Qh5+");
-    assert_eq!(m.position().check_cell(), Topology::chess().parse("e8"));
+    assert_eq!(
+        m.position().shown().check_cell(),
+        Topology::chess().parse("e8")
+    );
 }

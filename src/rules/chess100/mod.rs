@@ -35,7 +35,7 @@ use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::Card;
 use board::{Bits, Board, ROYAL_FILE, bit};
@@ -230,32 +230,12 @@ impl Game for Chess100 {
             .claimable(repetitions, self.halfmoves)
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        self.is_check()
-            .then(|| self.board.king_of(self.turn))
-            .flatten()
-    }
-
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         self.refusal(from, to)
     }
 
     fn refusals() -> Vec<&'static str> {
         why::REASONS.to_vec()
-    }
-
-    fn hint(&self, cell: Cell) -> Option<&'static str> {
-        let piece = self.board.piece_at(cell)?;
-        if ROYAL_FILE & bit(cell) == 0 {
-            return None;
-        }
-        match piece.role {
-            Role::Jester => Some("hint-strong-jester"),
-            Role::General => Some("hint-strong-general"),
-            Role::King => Some("hint-strong-king"),
-            Role::Pawn => Some("hint-king-pawn"),
-            _ => None,
-        }
     }
 
     /// A lone king can never mate.
@@ -286,6 +266,28 @@ impl Game for Chess100 {
                 }
             })
         })
+    }
+}
+
+impl GameView for Chess100 {
+    fn check_cell(&self) -> Option<Cell> {
+        self.is_check()
+            .then(|| self.board.king_of(self.turn))
+            .flatten()
+    }
+
+    fn hint(&self, cell: Cell) -> Option<&'static str> {
+        let piece = self.board.piece_at(cell)?;
+        if ROYAL_FILE & bit(cell) == 0 {
+            return None;
+        }
+        match piece.role {
+            Role::Jester => Some("hint-strong-jester"),
+            Role::General => Some("hint-strong-general"),
+            Role::King => Some("hint-strong-king"),
+            Role::Pawn => Some("hint-king-pawn"),
+            _ => None,
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{Card, QUICK_CLOCKS};
 
@@ -364,17 +364,19 @@ impl Game for Corners {
         self.moves_made[self.turn.index()] + 1
     }
 
+    fn diagram(&self) -> String {
+        grid_diagram(Topology::chess(), |c| {
+            self.board[c as usize].map(|s| if s == Side::White { 'W' } else { 'B' })
+        })
+    }
+}
+
+impl GameView for Corners {
     fn tinted(&self) -> Vec<(Cell, Side)> {
         Side::BOTH
             .into_iter()
             .flat_map(|s| self.home(s).iter().map(move |&c| (c, s)))
             .collect()
-    }
-
-    fn diagram(&self) -> String {
-        grid_diagram(Topology::chess(), |c| {
-            self.board[c as usize].map(|s| if s == Side::White { 'W' } else { 'B' })
-        })
     }
 }
 

@@ -17,7 +17,7 @@ use super::options::{HouseRules, choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::{CHESS_CLOCKS, Card};
 
 /// What a man that reaches the back rank in the middle of a capture does.
@@ -334,6 +334,8 @@ impl<O: Flavour> Game for Dama<O> {
         })
     }
 }
+
+impl<O: Flavour> GameView for Dama<O> {}
 
 #[cfg(test)]
 mod tests;

@@ -27,7 +27,7 @@ use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
-use crate::rules::view::{DiceView, MoveView, PieceView};
+use crate::rules::view::{DiceView, GameView, MoveView, PieceView};
 use crate::rules::why::{Refusal, Word};
 
 /// How a pass is written.
@@ -257,10 +257,6 @@ impl Game for DiceChess {
         self.family.claimable_draw(self.counted(repetitions))
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        self.family.check_cell()
-    }
-
     fn is_pass(&self, m: &DiceMove) -> bool {
         *m == DiceMove::Pass
     }
@@ -316,6 +312,31 @@ impl Game for DiceChess {
         out
     }
 
+    /// Rolls count as plies, each face or set of faces rolled as its own branch.
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(perft_by_copy(self, depth, &|g| {
+            g.legal_moves().len() as u64
+        }))
+    }
+
+    fn diagram(&self) -> String {
+        self.family.diagram()
+    }
+
+    fn move_number(&self) -> u32 {
+        self.family.move_number()
+    }
+
+    fn set_up_text(&self) -> Option<String> {
+        self.family.set_up_text()
+    }
+}
+
+impl GameView for DiceChess {
+    fn check_cell(&self) -> Option<Cell> {
+        self.family.check_cell()
+    }
+
     fn dice(&self) -> Option<DiceView> {
         let faces = self.rolled.map(|r| r.faces().to_vec()).unwrap_or_default();
         let movable = self.movable_faces();
@@ -341,24 +362,5 @@ impl Game for DiceChess {
         } else {
             None
         }
-    }
-
-    /// Rolls count as plies, each face or set of faces rolled as its own branch.
-    fn perft(&self, depth: u32) -> Option<u64> {
-        Some(perft_by_copy(self, depth, &|g| {
-            g.legal_moves().len() as u64
-        }))
-    }
-
-    fn diagram(&self) -> String {
-        self.family.diagram()
-    }
-
-    fn move_number(&self) -> u32 {
-        self.family.move_number()
-    }
-
-    fn set_up_text(&self) -> Option<String> {
-        self.family.set_up_text()
     }
 }

@@ -12,7 +12,7 @@ use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::{Card, QUICK_CLOCKS};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -350,6 +350,14 @@ impl Game for Epsilon {
         self.own_turns[self.turn.index()] + 1
     }
 
+    fn diagram(&self) -> String {
+        grid_diagram(Topology::plain(), |c| {
+            self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
+        })
+    }
+}
+
+impl GameView for Epsilon {
     fn tallies(&self) -> Vec<(Side, u32, u32)> {
         Side::BOTH
             .into_iter()
@@ -366,12 +374,6 @@ impl Game for Epsilon {
             Some(side) => self.five.iter().map(|&c| (c, side)).collect(),
             None => Vec::new(),
         }
-    }
-
-    fn diagram(&self) -> String {
-        grid_diagram(Topology::plain(), |c| {
-            self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
-        })
     }
 }
 

@@ -62,7 +62,7 @@ use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{Holder, MoveView, PieceKind, PieceView};
+use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::Card;
 
@@ -412,33 +412,6 @@ impl<V: Variant> Game for Family<V> {
             .claimable(repetitions, self.position.halfmoves)
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        let turn = self.position.turn;
-        self.attacked_king(turn)
-            .then(|| self.royal_square(turn))
-            .flatten()
-    }
-
-    fn joins_previous(&self) -> Option<&'static str> {
-        (self.turn.played > 0).then_some(",")
-    }
-
-    fn turn_progress(&self) -> Option<(u8, u8)> {
-        let of = if self.variant.once_per_unit() {
-            0
-        } else {
-            self.turn.length
-        };
-        (self.turn.length > 0).then_some((self.turn.played + 1, of))
-    }
-
-    /// The pieces that have acted this turn, where each acts once, in grey.
-    fn tinted(&self) -> Vec<(Cell, Side)> {
-        crate::rules::chess::tables::squares(self.turn.used)
-            .map(|c| (c, Side::Grey))
-            .collect()
-    }
-
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         self.refusal(from, to)
     }
@@ -490,6 +463,47 @@ impl<V: Variant> Game for Family<V> {
             || b.by_side[side.index()] != b.pieces(side, Role::King)
     }
 
+    /// Pieces dropped before the first move come at move 0 (`0... M@e5`), where drops
+    /// are placements rather than moves.
+    fn move_number(&self) -> u32 {
+        let placing =
+            !self.variant.drops_are_moves() && self.holding() && self.position.fullmoves == 1;
+        self.position.fullmoves - u32::from(placing)
+    }
+
+    fn diagram(&self) -> String {
+        diagram(&self.position)
+    }
+}
+
+impl<V: Variant> GameView for Family<V> {
+    fn check_cell(&self) -> Option<Cell> {
+        let turn = self.position.turn;
+        self.attacked_king(turn)
+            .then(|| self.royal_square(turn))
+            .flatten()
+    }
+
+    fn joins_previous(&self) -> Option<&'static str> {
+        (self.turn.played > 0).then_some(",")
+    }
+
+    fn turn_progress(&self) -> Option<(u8, u8)> {
+        let of = if self.variant.once_per_unit() {
+            0
+        } else {
+            self.turn.length
+        };
+        (self.turn.length > 0).then_some((self.turn.played + 1, of))
+    }
+
+    /// The pieces that have acted this turn, where each acts once, in grey.
+    fn tinted(&self) -> Vec<(Cell, Side)> {
+        crate::rules::chess::tables::squares(self.turn.used)
+            .map(|c| (c, Side::Grey))
+            .collect()
+    }
+
     fn in_hand(&self) -> Vec<(Holder, PieceView, u32)> {
         let mut held = Vec::new();
         for side in Side::BOTH {
@@ -511,18 +525,6 @@ impl<V: Variant> Game for Family<V> {
         let piece = self.position.board.piece_at(cell)?;
         let power = self.variant.power(piece, cell);
         (power != piece.role).then(|| kind(power))
-    }
-
-    /// Pieces dropped before the first move come at move 0 (`0... M@e5`), where drops
-    /// are placements rather than moves.
-    fn move_number(&self) -> u32 {
-        let placing =
-            !self.variant.drops_are_moves() && self.holding() && self.position.fullmoves == 1;
-        self.position.fullmoves - u32::from(placing)
-    }
-
-    fn diagram(&self) -> String {
-        diagram(&self.position)
     }
 }
 

@@ -21,7 +21,7 @@ use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
-use crate::rules::view::{MoveView, PieceView};
+use crate::rules::view::{GameView, MoveView, PieceView};
 use crate::rules::why::{Refusal, Word};
 
 /// When the finisher, a chess capture closing a chain, may be made.
@@ -678,10 +678,6 @@ impl Game for Shashmaty {
         self.family.claimable_draw(repetitions)
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        self.family.check_cell()
-    }
-
     fn capture_compulsory(&self) -> bool {
         self.moves().iter().any(|m| matches!(m, ShashMove::Jump(_)))
     }
@@ -696,6 +692,12 @@ impl Game for Shashmaty {
 
     fn move_number(&self) -> u32 {
         self.family.position.fullmoves
+    }
+}
+
+impl GameView for Shashmaty {
+    fn check_cell(&self) -> Option<Cell> {
+        self.family.check_cell()
     }
 }
 

@@ -5,6 +5,7 @@ use crate::rules::game::Game;
 use crate::rules::options::HouseRules;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
+use crate::rules::view::GameView;
 
 fn with(rules: &[(&str, &str)]) -> ShashmatyOptions {
     let mut options = ShashmatyOptions::default();

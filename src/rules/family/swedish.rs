@@ -21,7 +21,7 @@ use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
-use crate::rules::view::{MoveView, PieceView};
+use crate::rules::view::{GameView, MoveView, PieceView};
 use crate::rules::why::Refusal;
 
 /// Where a pawn may be put back.
@@ -357,10 +357,6 @@ impl Game for Swedish {
         self.family.claimable_draw(repetitions)
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        self.family.check_cell()
-    }
-
     fn perft(&self, depth: u32) -> Option<u64> {
         Some(perft_by_copy(self, depth, &|g| g.moves().len() as u64))
     }
@@ -371,6 +367,12 @@ impl Game for Swedish {
 
     fn move_number(&self) -> u32 {
         self.family.position.fullmoves
+    }
+}
+
+impl GameView for Swedish {
+    fn check_cell(&self) -> Option<Cell> {
+        self.family.check_cell()
     }
 }
 

@@ -14,7 +14,7 @@ use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{Card, QUICK_CLOCKS};
 
@@ -367,17 +367,19 @@ impl Game for Reversi {
         Some(outcome)
     }
 
+    fn diagram(&self) -> String {
+        grid_diagram(Topology::plain(), |c| {
+            self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
+        })
+    }
+}
+
+impl GameView for Reversi {
     fn tallies(&self) -> Vec<(Side, u32, u32)> {
         [Side::Black, Side::White]
             .into_iter()
             .map(|s| (s, self.count(s), self.supply[s.index()] as u32))
             .collect()
-    }
-
-    fn diagram(&self) -> String {
-        grid_diagram(Topology::plain(), |c| {
-            self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
-        })
     }
 }
 

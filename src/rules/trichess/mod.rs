@@ -48,7 +48,7 @@ use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 
@@ -497,25 +497,12 @@ impl Game for TriChess {
         }
     }
 
-    fn check_cell(&self) -> Option<Cell> {
-        self.in_check(self.turn)
-            .then(|| self.king(self.turn))
-            .flatten()
-    }
-
     fn diagram(&self) -> String {
         text::write(self)
     }
 
     fn move_number(&self) -> u32 {
         self.plies / 3 + 1
-    }
-
-    fn tinted(&self) -> Vec<(Cell, Side)> {
-        let t = tables();
-        (0..CELLS as Cell)
-            .map(|c| (c, t.kingdom[c as usize]))
-            .collect()
     }
 
     fn players_in_game(&self) -> usize {
@@ -543,6 +530,21 @@ impl Game for TriChess {
 
     fn standings(&self, outcome: &Outcome) -> Vec<Standing> {
         self.scores(outcome.reason == Reason::Agreement || outcome.winner.is_none())
+    }
+}
+
+impl GameView for TriChess {
+    fn check_cell(&self) -> Option<Cell> {
+        self.in_check(self.turn)
+            .then(|| self.king(self.turn))
+            .flatten()
+    }
+
+    fn tinted(&self) -> Vec<(Cell, Side)> {
+        let t = tables();
+        (0..CELLS as Cell)
+            .map(|c| (c, t.kingdom[c as usize]))
+            .collect()
     }
 }
 

@@ -21,7 +21,7 @@ use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::{CHESS_CLOCKS, Card};
 
 house_rules! {
@@ -112,14 +112,6 @@ impl Game for ZShashmaty {
 
     fn is_swap(&self, m: &Action) -> bool {
         *m == Action::Swap
-    }
-
-    /// A mined checker explodes where a rook or knight takes it.
-    fn hint(&self, cell: Cell) -> Option<&'static str> {
-        self.pieces()
-            .iter()
-            .any(|(c, p)| *c == cell && p.kind == PieceKind::ZChecker)
-            .then_some("hint-z-checker")
     }
 
     type Move = Action;
@@ -302,6 +294,16 @@ impl Game for ZShashmaty {
                 }
             })
         })
+    }
+}
+
+impl GameView for ZShashmaty {
+    /// A mined checker explodes where a rook or knight takes it.
+    fn hint(&self, cell: Cell) -> Option<&'static str> {
+        self.pieces()
+            .iter()
+            .any(|(c, p)| *c == cell && p.kind == PieceKind::ZChecker)
+            .then_some("hint-z-checker")
     }
 }
 
