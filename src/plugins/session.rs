@@ -492,6 +492,12 @@ pub enum Command {
     ClaimWithNextMove(bool),
 }
 
+/// A run condition: true while a match of `game` is on screen. A game's own plugin
+/// runs its systems under it, so nothing of one game runs while another is shown.
+pub fn showing(game: GameId) -> impl Fn(Res<State<Screen>>, Res<Session>) -> bool + Clone {
+    move |screen, session| *screen.get() == Screen::Playing && session.current().game() == game
+}
+
 /// The app's one order within a frame: what the player did is read, the match takes
 /// the actions, what follows from the new state happens (the computer, the dice,
 /// sounds, files), and the views show it.

@@ -4,8 +4,8 @@
 //! edge).
 
 use super::board::cells::{self, BoardFont, CellMeshes};
-use super::board::{BoardLayout, BoardPlace, Build, Flat, Place, board_shown, lines, z};
-use super::session::{Screen, Session};
+use super::board::{BoardLayout, BoardPlace, Build, Flat, Place, lines, z};
+use super::session::{Session, showing};
 use super::storage::Settings;
 use crate::i18n::Language;
 use crate::rules::trichess::{self, Zone};
@@ -24,7 +24,12 @@ impl Plugin for TriChessPlugin {
             (
                 furniture.in_set(Build).after(cells::build),
                 hover_name.in_set(Place),
-            ),
+            )
+                .run_if(showing(GameId::TriChess)),
+        )
+        .add_systems(
+            Update,
+            clear.in_set(Build).run_if(not(showing(GameId::TriChess))),
         );
     }
 }
@@ -43,32 +48,28 @@ const LIGHT: Color = Color::srgb(0.93, 0.85, 0.71);
 const DARK: Color = Color::srgb(0.55, 0.39, 0.27);
 const VEIL: f32 = 0.55;
 
-fn shown(screen: &State<Screen>, session: &Session) -> bool {
-    board_shown(screen, session) && session.draft.game == GameId::TriChess
+/// Takes the furniture away once chess for three is no longer on screen.
+fn clear(mut commands: Commands, items: Query<Entity, With<Furniture>>) {
+    for e in &items {
+        commands.entity(e).despawn();
+    }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// Lays the zones, borders and thrones over the hexagon once its cells are built.
 fn furniture(
     mut commands: Commands,
-    session: Res<Session>,
-    screen: Res<State<Screen>>,
     cells: Option<Res<CellMeshes>>,
     items: Query<Entity, With<Furniture>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     font: Res<BoardFont>,
 ) {
-    let wanted = shown(&screen, &session);
     let ready = cells
         .as_ref()
         .is_some_and(|c| std::ptr::eq(c.topology, Topology::hexagon()));
-    if wanted && ready && items.is_empty() {
+    if ready && items.is_empty() {
         let Some(cells) = cells else { return };
         spawn(&mut commands, &cells, &mut meshes, &mut materials, &font);
-    } else if !wanted && !items.is_empty() {
-        for e in &items {
-            commands.entity(e).despawn();
-        }
     }
 }
 

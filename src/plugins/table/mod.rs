@@ -11,9 +11,9 @@ mod scene;
 pub use aim::{Aim, ShotKind, show};
 pub use scene::TableCamera;
 
-use crate::plugins::session::AppSystems;
+use crate::plugins::session::{AppSystems, showing};
 use crate::rules::chapayev::{Chapayev, Pose};
-use crate::rules::{Position, Side};
+use crate::rules::{GameId, Position, Side};
 use bevy::prelude::*;
 
 /// Chapayev's plugin: the game is played on this table instead of a flat board.
@@ -26,13 +26,20 @@ impl Plugin for ChapayevPlugin {
             .add_systems(
                 Update,
                 (
-                    scene::build_or_clear,
+                    scene::build,
                     scene::start_playback,
                     scene::place,
                     scene::camera,
                 )
                     .chain()
-                    .in_set(AppSystems::Show),
+                    .in_set(AppSystems::Show)
+                    .run_if(showing(GameId::Chapayev)),
+            )
+            .add_systems(
+                Update,
+                scene::clear
+                    .in_set(AppSystems::Show)
+                    .run_if(not(showing(GameId::Chapayev))),
             );
     }
 }

@@ -3,7 +3,7 @@
 
 use super::knocks::Contacts;
 use super::{Table, chapayev, to_bevy};
-use crate::plugins::session::{Screen, Session};
+use crate::plugins::session::Session;
 use crate::plugins::sound::Cue;
 use crate::rules::Game;
 use crate::rules::chapayev::{Pose, Shot};
@@ -36,36 +36,38 @@ const FRAME: Color = Color::srgb(0.30, 0.18, 0.10);
 const SEAM: Color = Color::srgb(0.10, 0.07, 0.05);
 const CLOTH: Color = Color::srgb(0.16, 0.30, 0.22);
 
-/// Builds the table when Chapayev is on screen and clears it otherwise.
-pub fn build_or_clear(
+/// Lets the panels' camera clear the window again and takes the table away, once
+/// Chapayev is no longer on screen.
+pub fn clear(
     mut commands: Commands,
-    session: Res<Session>,
-    screen: Res<State<Screen>>,
+    items: Query<Entity, With<TableItem>>,
+    mut cameras: Query<&mut Camera, With<Camera2d>>,
+) {
+    for mut camera in &mut cameras {
+        if matches!(camera.clear_color, ClearColorConfig::None) {
+            camera.clear_color = ClearColorConfig::Default;
+        }
+    }
+    for e in &items {
+        commands.entity(e).despawn();
+    }
+}
+
+/// Builds the table while Chapayev is on screen.
+pub fn build(
+    mut commands: Commands,
     items: Query<Entity, With<TableItem>>,
     mut cameras: Query<&mut Camera, With<Camera2d>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let wanted =
-        *screen.get() == Screen::Playing && chapayev(session.current().position()).is_some();
-    let built = !items.is_empty();
     // The panels' camera draws over the table without clearing it.
     for mut camera in &mut cameras {
-        if matches!(camera.clear_color, ClearColorConfig::None) != wanted {
-            camera.clear_color = if wanted {
-                ClearColorConfig::None
-            } else {
-                ClearColorConfig::Default
-            };
+        if !matches!(camera.clear_color, ClearColorConfig::None) {
+            camera.clear_color = ClearColorConfig::None;
         }
     }
-    if wanted == built {
-        return;
-    }
-    if !wanted {
-        for e in &items {
-            commands.entity(e).despawn();
-        }
+    if !items.is_empty() {
         return;
     }
     // Waxed wood, not varnish: a low reflectance keeps the grazing-angle sheen (which
