@@ -11,6 +11,7 @@
 use crate::rules::chess::{ChessGame, ChessOptions, Move};
 use crate::rules::game::Game;
 use crate::rules::search::{Evaluate, Level, Limits, Progress, WIN, think};
+use crate::rules::seats::Seats;
 use std::collections::HashSet;
 
 /// The transposition table's size until `setoption name Hash` says otherwise.

@@ -2,6 +2,7 @@
 
 use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
+use super::seats::Seats;
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
@@ -54,7 +55,7 @@ pub const CHESS_PIECES: &[PieceKind] = &[
 
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
-pub trait Game: GameView + Clone + PartialEq + std::fmt::Debug {
+pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     type Move: Copy + PartialEq + std::fmt::Debug;
     type Options: HouseRules;
 
@@ -67,48 +68,10 @@ pub trait Game: GameView + Clone + PartialEq + std::fmt::Debug {
     fn options(&self) -> &Self::Options;
     fn topology(&self) -> &'static Topology;
 
-    /// The colour to move.
-    fn turn(&self) -> Side;
-    /// How many players sit at the board.
-    fn seat_count(&self) -> usize {
-        2
-    }
-    /// Which of them moves now (seats are numbered in their order of play); by default
-    /// White sits in seat 0 and Black in seat 1.
-    fn seat_to_move(&self) -> usize {
-        self.turn().index()
-    }
-    /// Every seat that may act now: the seat to move, and in games where several
-    /// play at once (bughouse's two boards) the others; their clocks all run.
-    fn seats_on_move(&self) -> Vec<usize> {
-        vec![self.seat_to_move()]
-    }
-    /// The side the player to move speaks for in draw offers and their answers: its
-    /// colour, or in bughouse its team's (White for team 1).
-    fn voter(&self) -> Side {
-        self.turn()
-    }
-    /// Names `seat` first among the seats on move (where several are), so that the
-    /// computer thinks for it.
-    fn focus(&mut self, _seat: usize) {}
     /// The seat that makes `m`: the seat to move, but for games where several seats
     /// are on move at once.
     fn mover(&self, _m: &Self::Move) -> usize {
         self.seat_to_move()
-    }
-    /// The end when `seat` resigns or its time runs out, where the game settles it
-    /// itself (a bughouse team loses with either of its seats); None for the match's
-    /// own rule (the other player of two wins, or one of three leaves the game).
-    fn defeat(&self, _seat: usize, _reason: Reason) -> Option<Outcome> {
-        None
-    }
-    /// The colour a seat plays.
-    fn seat_side(&self, seat: usize) -> Side {
-        if seat.is_multiple_of(2) {
-            Side::White
-        } else {
-            Side::Black
-        }
     }
 
     fn legal_moves(&self) -> Vec<Self::Move>;
@@ -170,24 +133,6 @@ pub trait Game: GameView + Clone + PartialEq + std::fmt::Debug {
     fn may_win(&self, _side: Side) -> bool {
         true
     }
-    /// How many players are still playing for the win; a draw needs all their votes.
-    fn players_in_game(&self) -> usize {
-        2
-    }
-    /// Whether the players may agree a draw now.
-    fn draw_allowed(&self) -> bool {
-        true
-    }
-    /// Whether the match's own decisions (draw offers, resignation) may be made now, and
-    /// not only the game's actions (an answer awaited, say).
-    fn decisions_open(&self) -> bool {
-        true
-    }
-    /// The player to move resigns and the game goes on without him; false where
-    /// resigning simply ends the game.
-    fn resign(&mut self) -> bool {
-        false
-    }
     /// The position as the text `set_up` reads, where it is not the rules' own start
     /// (so a saved game keeps a set-up start).
     fn set_up_text(&self) -> Option<String> {
@@ -223,20 +168,6 @@ pub trait Game: GameView + Clone + PartialEq + std::fmt::Debug {
     fn perft(&self, _depth: u32) -> Option<u64> {
         None
     }
-    /// Places and points at the end, for games of more than two players.
-    fn standings(&self, _outcome: &Outcome) -> Vec<Standing> {
-        Vec::new()
-    }
-}
-
-/// One line of a result table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub side: Side,
-    /// 1 for the best; players with equal points share a place.
-    pub place: u8,
-    /// Points in halves, so that a shared draw stays exact.
-    pub half_points: u8,
 }
 
 /// Draws a text diagram of a square-grid board.

@@ -14,11 +14,12 @@ use super::error::Error;
 use super::family::{
     Appearing, DoubleMove, EveryoneMoves, Maharajah, Shashmaty, Swedish, Transforming,
 };
-use super::game::{Card, Game, Standing};
+use super::game::{Card, Game};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
 use super::search::{self, Evaluate, Level, Limits, Progress, Thought};
+use super::seats::{Seats, Standing};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;

@@ -5,8 +5,9 @@
 use super::{Table, chapayev, to_bevy, to_engine};
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Session};
+use crate::rules::Seats;
 use crate::rules::chapayev::{self, Shot};
-use crate::rules::{Action, Game, Move};
+use crate::rules::{Action, Move};
 use bevy::prelude::*;
 use bevy_egui::egui;
 

@@ -5,7 +5,7 @@ use super::knocks::Contacts;
 use super::{Table, chapayev, to_bevy};
 use crate::plugins::session::Session;
 use crate::plugins::sound::Cue;
-use crate::rules::Game;
+use crate::rules::Seats;
 use crate::rules::chapayev::{Pose, Shot};
 use bevy::camera::Viewport;
 use bevy::core_pipeline::tonemapping::Tonemapping;

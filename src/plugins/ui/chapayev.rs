@@ -5,8 +5,9 @@ use super::naming::side_name;
 use crate::i18n::Language;
 use crate::plugins::session::Command;
 use crate::plugins::table::{ShotKind, Table, chapayev};
+use crate::rules::Seats;
 use crate::rules::chapayev::{self, HangResult, Shot, checker_name};
-use crate::rules::{Action, Game, Match, Move, Side};
+use crate::rules::{Action, Match, Move, Side};
 use bevy_egui::egui;
 
 pub fn show(

@@ -5,6 +5,7 @@
 use super::naming::side_name;
 use crate::i18n::Language;
 use crate::plugins::session::Command;
+use crate::rules::Seats;
 use crate::rules::history::Action;
 use crate::rules::trichess::{self, TriChess, bit};
 use crate::rules::{Game, Match, Move, Position, Side};

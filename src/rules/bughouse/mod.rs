@@ -34,6 +34,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
 use crate::rules::game::Card;
+use crate::rules::seats::Seats;
 
 /// One board of the match.
 pub type BugBoard = Family<BughouseOptions>;
@@ -239,50 +240,9 @@ impl Game for Bughouse {
         Topology::bughouse()
     }
 
-    fn turn(&self) -> Side {
-        self.boards[self.primary()].position.turn
-    }
-
-    fn seat_count(&self) -> usize {
-        4
-    }
-
-    fn seat_to_move(&self) -> usize {
-        let b = self.primary();
-        seat(b, self.boards[b].position.turn)
-    }
-
-    fn seats_on_move(&self) -> Vec<usize> {
-        match self.options.board_order {
-            BoardOrder::Free => self
-                .order()
-                .into_iter()
-                .map(|b| seat(b, self.boards[b].position.turn))
-                .collect(),
-            BoardOrder::Alternate => vec![self.seat_to_move()],
-        }
-    }
-
-    /// Draws are agreed team with team.
-    fn voter(&self) -> Side {
-        team_colour(self.seat_to_move())
-    }
-
-    fn focus(&mut self, seat: usize) {
-        if self.seats_on_move().contains(&seat) {
-            self.last = Some(1 - (seat / 2) as u8);
-        }
-    }
-
     fn mover(&self, m: &BugMove) -> usize {
         let b = usize::from(m.board);
         seat(b, self.boards[b].position.turn)
-    }
-
-    /// A seat that resigns or runs out of time loses for its team, whatever the
-    /// material: pieces can always arrive by drop.
-    fn defeat(&self, seat: usize, reason: Reason) -> Option<Outcome> {
-        Some(Outcome::win(team_colour(seat).other(), reason))
     }
 
     fn legal_moves(&self) -> Vec<BugMove> {
@@ -491,6 +451,49 @@ impl Game for Bughouse {
     fn set_up_text(&self) -> Option<String> {
         let text = format!("{} | {}", self.board_fen(0), self.board_fen(1));
         (*self != Bughouse::new(self.options.clone())).then_some(text)
+    }
+}
+
+impl Seats for Bughouse {
+    fn turn(&self) -> Side {
+        self.boards[self.primary()].position.turn
+    }
+
+    fn seat_count(&self) -> usize {
+        4
+    }
+
+    fn seat_to_move(&self) -> usize {
+        let b = self.primary();
+        seat(b, self.boards[b].position.turn)
+    }
+
+    fn seats_on_move(&self) -> Vec<usize> {
+        match self.options.board_order {
+            BoardOrder::Free => self
+                .order()
+                .into_iter()
+                .map(|b| seat(b, self.boards[b].position.turn))
+                .collect(),
+            BoardOrder::Alternate => vec![self.seat_to_move()],
+        }
+    }
+
+    /// Draws are agreed team with team.
+    fn voter(&self) -> Side {
+        team_colour(self.seat_to_move())
+    }
+
+    fn focus(&mut self, seat: usize) {
+        if self.seats_on_move().contains(&seat) {
+            self.last = Some(1 - (seat / 2) as u8);
+        }
+    }
+
+    /// A seat that resigns or runs out of time loses for its team, whatever the
+    /// material: pieces can always arrive by drop.
+    fn defeat(&self, seat: usize, reason: Reason) -> Option<Outcome> {
+        Some(Outcome::win(team_colour(seat).other(), reason))
     }
 }
 

@@ -17,6 +17,7 @@ use super::notation;
 use super::{Action, Chapayev, ChapayevOptions, HangResult, Report, checker_name};
 use crate::rules::game::Game;
 use crate::rules::options::HouseRules;
+use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 
 fn poses(c: &Chapayev) -> String {

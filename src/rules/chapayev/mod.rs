@@ -40,6 +40,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::Card;
+use crate::rules::seats::Seats;
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
 
@@ -470,27 +471,6 @@ impl Game for Chapayev {
         Topology::chess()
     }
 
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    fn seat_to_move(&self) -> usize {
-        match self.white_seat {
-            Some(w) if self.turn == Side::Black => 1 - w as usize,
-            Some(w) => w as usize,
-            None => 0,
-        }
-    }
-
-    fn seat_side(&self, seat: usize) -> Side {
-        match self.white_seat {
-            Some(w) if w as usize != seat => Side::Black,
-            Some(_) => Side::White,
-            None if seat == 0 => Side::White,
-            None => Side::Black,
-        }
-    }
-
     /// Before the lot, its two outcomes (seed 0); then the shots the computer player
     /// would consider, a finite sample of the continuous choices.
     fn legal_moves(&self) -> Vec<Action> {
@@ -604,6 +584,29 @@ impl Game for Chapayev {
 
     fn move_number(&self) -> u32 {
         self.shots + 1
+    }
+}
+
+impl Seats for Chapayev {
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seat_to_move(&self) -> usize {
+        match self.white_seat {
+            Some(w) if self.turn == Side::Black => 1 - w as usize,
+            Some(w) => w as usize,
+            None => 0,
+        }
+    }
+
+    fn seat_side(&self, seat: usize) -> Side {
+        match self.white_seat {
+            Some(w) if w as usize != seat => Side::Black,
+            Some(_) => Side::White,
+            None if seat == 0 => Side::White,
+            None => Side::Black,
+        }
     }
 
     fn draw_allowed(&self) -> bool {

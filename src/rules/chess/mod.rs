@@ -20,6 +20,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
+use crate::rules::seats::Seats;
 
 /// How repetition and fifty-move draws happen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -140,10 +141,6 @@ impl Game for ChessGame {
         Topology::chess()
     }
 
-    fn turn(&self) -> Side {
-        self.position.turn
-    }
-
     fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.position.legal_moves(&mut moves);
@@ -215,6 +212,12 @@ impl Game for ChessGame {
 
     fn diagram(&self) -> String {
         diagram(&self.position)
+    }
+}
+
+impl Seats for ChessGame {
+    fn turn(&self) -> Side {
+        self.position.turn
     }
 }
 

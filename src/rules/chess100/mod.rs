@@ -38,6 +38,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::Card;
+use crate::rules::seats::Seats;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
 house_rules! {
@@ -146,10 +147,6 @@ impl Game for Chess100 {
 
     fn topology(&self) -> &'static Topology {
         Topology::chess100()
-    }
-
-    fn turn(&self) -> Side {
-        self.turn
     }
 
     fn legal_moves(&self) -> Vec<Move> {
@@ -266,6 +263,12 @@ impl Game for Chess100 {
                 }
             })
         })
+    }
+}
+
+impl Seats for Chess100 {
+    fn turn(&self) -> Side {
+        self.turn
     }
 }
 

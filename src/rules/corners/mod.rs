@@ -19,6 +19,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{Card, QUICK_CLOCKS};
+use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HomeShape {
@@ -269,10 +270,6 @@ impl Game for Corners {
         Topology::chess()
     }
 
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
     fn legal_moves(&self) -> Vec<CMove> {
         moves::legal(self)
     }
@@ -368,6 +365,12 @@ impl Game for Corners {
         grid_diagram(Topology::chess(), |c| {
             self.board[c as usize].map(|s| if s == Side::White { 'W' } else { 'B' })
         })
+    }
+}
+
+impl Seats for Corners {
+    fn turn(&self) -> Side {
+        self.turn
     }
 }
 

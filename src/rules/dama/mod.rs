@@ -19,6 +19,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::{CHESS_CLOCKS, Card};
+use crate::rules::seats::Seats;
 
 /// What a man that reaches the back rank in the middle of a capture does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -215,10 +216,6 @@ impl<O: Flavour> Game for Dama<O> {
         Topology::plain()
     }
 
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
     fn legal_moves(&self) -> Vec<Move> {
         movegen::legal(self)
     }
@@ -332,6 +329,12 @@ impl<O: Flavour> Game for Dama<O> {
                 if p.king { c.to_ascii_uppercase() } else { c }
             })
         })
+    }
+}
+
+impl<O: Flavour> Seats for Dama<O> {
+    fn turn(&self) -> Side {
+        self.turn
     }
 }
 

@@ -25,6 +25,7 @@ use crate::rules::family::Family;
 use crate::rules::game::Card;
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
 use crate::rules::view::{DiceView, GameView, MoveView, PieceView};
@@ -133,10 +134,6 @@ impl Game for DiceChess {
 
     fn topology(&self) -> &'static Topology {
         Topology::chess()
-    }
-
-    fn turn(&self) -> Side {
-        self.family.position.turn
     }
 
     /// Before the roll, every roll the dice can show; after it, the moves it allows,
@@ -329,6 +326,12 @@ impl Game for DiceChess {
 
     fn set_up_text(&self) -> Option<String> {
         self.family.set_up_text()
+    }
+}
+
+impl Seats for DiceChess {
+    fn turn(&self) -> Side {
+        self.family.position.turn
     }
 }
 

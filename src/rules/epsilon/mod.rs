@@ -14,6 +14,7 @@ use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::{Card, QUICK_CLOCKS};
+use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RepeatRule {
@@ -201,22 +202,6 @@ impl Game for Epsilon {
         Topology::plain()
     }
 
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    fn seat_to_move(&self) -> usize {
-        self.turn.index() ^ self.swapped as usize
-    }
-
-    fn seat_side(&self, seat: usize) -> Side {
-        if (seat == 1) != self.swapped {
-            Side::Black
-        } else {
-            Side::White
-        }
-    }
-
     fn legal_moves(&self) -> Vec<Action> {
         if self.result.is_some() {
             return Vec::new();
@@ -354,6 +339,24 @@ impl Game for Epsilon {
         grid_diagram(Topology::plain(), |c| {
             self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
         })
+    }
+}
+
+impl Seats for Epsilon {
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.turn.index() ^ self.swapped as usize
+    }
+
+    fn seat_side(&self, seat: usize) -> Side {
+        if (seat == 1) != self.swapped {
+            Side::Black
+        } else {
+            Side::White
+        }
     }
 }
 

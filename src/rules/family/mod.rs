@@ -65,6 +65,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::Card;
+use crate::rules::seats::Seats;
 
 /// A variant's hooks into the family's rules.
 pub trait Variant: HouseRules {
@@ -288,10 +289,6 @@ impl<V: Variant> Game for Family<V> {
         Topology::chess()
     }
 
-    fn turn(&self) -> Side {
-        self.position.turn
-    }
-
     fn legal_moves(&self) -> Vec<Move> {
         self.moves()
     }
@@ -473,6 +470,12 @@ impl<V: Variant> Game for Family<V> {
 
     fn diagram(&self) -> String {
         diagram(&self.position)
+    }
+}
+
+impl<V: Variant> Seats for Family<V> {
+    fn turn(&self) -> Side {
+        self.position.turn
     }
 }
 

@@ -19,6 +19,7 @@ use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 use crate::rules::view::{GameView, MoveView, PieceView};
@@ -532,10 +533,6 @@ impl Game for Shashmaty {
         Topology::chess()
     }
 
-    fn turn(&self) -> Side {
-        self.family.position.turn
-    }
-
     /// The board's reasons, where a piece's way of moving is both chess's and
     /// checkers': a square neither reaches gets one sentence for both.
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
@@ -692,6 +689,12 @@ impl Game for Shashmaty {
 
     fn move_number(&self) -> u32 {
         self.family.position.fullmoves
+    }
+}
+
+impl Seats for Shashmaty {
+    fn turn(&self) -> Side {
+        self.family.position.turn
     }
 }
 

@@ -19,6 +19,7 @@ use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
 use crate::rules::view::{GameView, MoveView, PieceView};
@@ -244,10 +245,6 @@ impl Game for Swedish {
         Topology::chess()
     }
 
-    fn turn(&self) -> Side {
-        self.family.position.turn
-    }
-
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         self.family.refusal(from, to)
     }
@@ -367,6 +364,12 @@ impl Game for Swedish {
 
     fn move_number(&self) -> u32 {
         self.family.position.fullmoves
+    }
+}
+
+impl Seats for Swedish {
+    fn turn(&self) -> Side {
+        self.family.position.turn
     }
 }
 

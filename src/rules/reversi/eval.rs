@@ -4,6 +4,7 @@
 use super::Reversi;
 use crate::rules::game::Game;
 use crate::rules::search::{Evaluate, balance};
+use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 
 /// The classic square weights, a8 first; the board is symmetric, so the rows read the

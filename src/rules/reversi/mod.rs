@@ -17,6 +17,7 @@ use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{Card, QUICK_CLOCKS};
+use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Start {
@@ -221,19 +222,6 @@ impl Game for Reversi {
         Topology::plain()
     }
 
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    /// Black, the first player, sits in seat 0.
-    fn seat_to_move(&self) -> usize {
-        (self.turn == Side::White) as usize
-    }
-
-    fn seat_side(&self, seat: usize) -> Side {
-        if seat == 0 { Side::Black } else { Side::White }
-    }
-
     fn legal_moves(&self) -> Vec<Ply> {
         if self.over() {
             return Vec::new();
@@ -371,6 +359,21 @@ impl Game for Reversi {
         grid_diagram(Topology::plain(), |c| {
             self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
         })
+    }
+}
+
+impl Seats for Reversi {
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Black, the first player, sits in seat 0.
+    fn seat_to_move(&self) -> usize {
+        (self.turn == Side::White) as usize
+    }
+
+    fn seat_side(&self, seat: usize) -> Side {
+        if seat == 0 { Side::Black } else { Side::White }
     }
 }
 

@@ -1,6 +1,7 @@
 use super::*;
 use crate::rules::chess::{ChessGame, ChessOptions};
 use crate::rules::game::Game;
+use crate::rules::seats::Seats;
 
 fn chess(fen: &str) -> ChessGame {
     ChessGame::set_up(ChessOptions::default(), fen).unwrap()

@@ -3,7 +3,7 @@
 
 use super::board::tables;
 use super::{Action, Role, Special, TriChess, TriMove, bit, following};
-use crate::rules::game::Standing;
+use crate::rules::seats::Standing;
 use crate::rules::side::Side;
 
 impl TriChess {

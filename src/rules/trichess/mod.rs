@@ -43,14 +43,16 @@ pub use board::{Zone, letter, tables};
 pub use notation::russian;
 pub use reasons::Said;
 
-use super::game::{Game, Standing};
+use super::game::Game;
 use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
+use super::seats::Standing;
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
+use crate::rules::seats::Seats;
 
 pub const CELLS: usize = 150;
 
@@ -352,32 +354,12 @@ impl Game for TriChess {
         Topology::hexagon()
     }
 
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         self.refusal(from, to)
     }
 
     fn refusals() -> Vec<&'static str> {
         why::REASONS.to_vec()
-    }
-
-    fn seat_count(&self) -> usize {
-        3
-    }
-
-    fn seat_to_move(&self) -> usize {
-        self.question
-            .map(|q| q.asked())
-            .or(self.ordered_by)
-            .unwrap_or(self.turn)
-            .index()
-    }
-
-    fn seat_side(&self, seat: usize) -> Side {
-        Side::THREE[seat % 3]
     }
 
     fn legal_moves(&self) -> Vec<Action> {
@@ -503,6 +485,28 @@ impl Game for TriChess {
 
     fn move_number(&self) -> u32 {
         self.plies / 3 + 1
+    }
+}
+
+impl Seats for TriChess {
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seat_count(&self) -> usize {
+        3
+    }
+
+    fn seat_to_move(&self) -> usize {
+        self.question
+            .map(|q| q.asked())
+            .or(self.ordered_by)
+            .unwrap_or(self.turn)
+            .index()
+    }
+
+    fn seat_side(&self, seat: usize) -> Side {
+        Side::THREE[seat % 3]
     }
 
     fn players_in_game(&self) -> usize {

@@ -8,6 +8,7 @@
 use super::board::letter;
 use super::{Action, Role, Special, TriChess};
 use crate::rules::game::Game;
+use crate::rules::seats::Seats;
 
 fn piece_letter(role: Role) -> &'static str {
     match role {

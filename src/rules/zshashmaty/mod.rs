@@ -23,6 +23,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::game::{CHESS_CLOCKS, Card};
+use crate::rules::seats::Seats;
 
 house_rules! {
     pub struct ZOptions {
@@ -154,31 +155,6 @@ impl Game for ZShashmaty {
         Topology::dark32()
     }
 
-    fn turn(&self) -> Side {
-        self.turn
-    }
-
-    fn seat_count(&self) -> usize {
-        if self.options.team_game { 4 } else { 2 }
-    }
-
-    fn seat_to_move(&self) -> usize {
-        let team = self.turn.index() ^ self.swapped as usize;
-        if self.options.team_game {
-            team + 2 * ((self.ply as usize / 2) % 2)
-        } else {
-            team
-        }
-    }
-
-    fn seat_side(&self, seat: usize) -> Side {
-        if (seat % 2 == 1) != self.swapped {
-            Side::Black
-        } else {
-            Side::White
-        }
-    }
-
     fn legal_moves(&self) -> Vec<Action> {
         let mut actions: Vec<Action> = self
             .generated()
@@ -294,6 +270,33 @@ impl Game for ZShashmaty {
                 }
             })
         })
+    }
+}
+
+impl Seats for ZShashmaty {
+    fn turn(&self) -> Side {
+        self.turn
+    }
+
+    fn seat_count(&self) -> usize {
+        if self.options.team_game { 4 } else { 2 }
+    }
+
+    fn seat_to_move(&self) -> usize {
+        let team = self.turn.index() ^ self.swapped as usize;
+        if self.options.team_game {
+            team + 2 * ((self.ply as usize / 2) % 2)
+        } else {
+            team
+        }
+    }
+
+    fn seat_side(&self, seat: usize) -> Side {
+        if (seat % 2 == 1) != self.swapped {
+            Side::Black
+        } else {
+            Side::White
+        }
     }
 }
 
