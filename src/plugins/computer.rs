@@ -177,7 +177,7 @@ fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Le
 }
 
 fn computer_turn(
-    mut session: ResMut<Session>,
+    session: Res<Session>,
     table: Option<Res<Table>>,
     // The wall clock's, for the search's deadline: game time slows under load.
     time: Res<Time<Real>>,
@@ -215,7 +215,7 @@ fn computer_turn(
                     thinking.ready = Some((action, revision, started));
                     thinking.said = said.map(|s| (session.current().cursor(), action, s));
                 }
-                None => fail(&mut session, &mut thinking, revision, started),
+                None => fail(&session, &mut thinking, &mut commands, (revision, started)),
             }
         }
     }
@@ -261,7 +261,12 @@ fn computer_turn(
 
 /// A search that found nothing for a position where the seat has an action: tried
 /// again once; the second time the seat plays its first legal action and says so.
-fn fail(session: &mut Session, thinking: &mut Thinking, revision: u64, started: f64) {
+fn fail(
+    session: &Session,
+    thinking: &mut Thinking,
+    commands: &mut MessageWriter<Command>,
+    (revision, started): (u64, f64),
+) {
     let (for_revision, count) = thinking.failures;
     let count = if for_revision == revision {
         count + 1
@@ -275,7 +280,7 @@ fn fail(session: &mut Session, thinking: &mut Thinking, revision: u64, started: 
     }
     if let Some(&action) = session.current().legal_actions().first() {
         thinking.ready = Some((action, revision, started));
-        session.prompts.message = Some("msg-computer-failed");
+        commands.write(Command::Say("msg-computer-failed"));
     }
 }
 

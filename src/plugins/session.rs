@@ -242,17 +242,18 @@ impl Session {
             None => MoveTable::new(self.current().position()),
         };
         self.selection = Selection::default();
-        self.prompts.choice = None;
-        self.prompts.confirm = None;
-        self.prompts.dropping = None;
-        self.prompts.message = None;
-        self.prompts.refusal = None;
-        self.prompts.claim_next = false;
+        // Every question about the old position goes; one about closing the game
+        // stays until it is answered.
+        let replacing = self.prompts.replacing.take();
+        self.prompts = Prompts {
+            replacing,
+            ..Prompts::default()
+        };
         self.revision += 1;
     }
 
     /// Plays an action as a player makes it. From an earlier position the recorded
-    /// next action is simply redone, and any other asks first (see [`Session::dropping`])
+    /// next action is simply redone, and any other asks first (see [`Prompts::dropping`])
     /// instead of dropping the later moves unseen.
     pub fn act(&mut self, action: Action) -> Result<(), Error> {
         // The player asked to claim the draw this move brings.
@@ -490,6 +491,9 @@ pub enum Command {
     PauseClocks(bool),
     /// Claim a draw with the next move, where that move brings one.
     ClaimWithNextMove(bool),
+    /// Tell the player something short (a translation key): why an aimed shot is not
+    /// allowed, that the computer played its first legal action.
+    Say(&'static str),
 }
 
 /// A run condition: true while a match of `game` is on screen. A game's own plugin
@@ -631,6 +635,11 @@ fn apply_commands(
             }
             Command::ClaimWithNextMove(claim) => {
                 session.prompts.claim_next = *claim;
+                Ok(())
+            }
+            // No new revision: the computer's chosen action waits on this one.
+            Command::Say(key) => {
+                session.prompts.message = Some(key);
                 Ok(())
             }
             Command::CancelChoice => {

@@ -71,7 +71,7 @@ fn to_screen(view: (&Camera, &GlobalTransform), area_min: Vec2, p: [f32; 3]) -> 
 pub fn show(
     ui: &mut egui::Ui,
     lang: Language,
-    session: &mut Session,
+    session: &Session,
     table: &mut Table,
     view: Option<(&Camera, &GlobalTransform)>,
     commands: &mut MessageWriter<Command>,
@@ -137,7 +137,9 @@ pub fn show(
                 commands.write(Command::Act(Action::Play(Move::Chapayev(action))));
             }
             Ok(()) => {}
-            Err(why) => session.prompts.message = Some(why),
+            Err(why) => {
+                commands.write(Command::Say(why));
+            }
         }
     }
     // The arrow from the checker the way it will go, and the strength bar.

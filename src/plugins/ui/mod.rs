@@ -198,7 +198,7 @@ fn draw(
         table::show(
             &mut root,
             lang,
-            &mut parts.session,
+            &parts.session,
             &mut table,
             view,
             &mut parts.commands,
