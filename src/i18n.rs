@@ -77,9 +77,7 @@ impl Language {
             .try_lookup_with_args(self.id(), key, &map)
             .unwrap_or_else(|| key.to_string())
     }
-}
 
-impl Language {
     /// What the rules refused, in this language: the sentence is translated, and where
     /// the refusal carries details read from a file or typed by the player (a position,
     /// a move), they are quoted as they came.

@@ -27,41 +27,36 @@ pub enum Error {
     SavedGame(String),
 }
 
-/// Why an action may not be played now. Each is said in the player's language by the
-/// key of [`Illegal::key`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Illegal {
-    #[error("that move is not legal here")]
-    Move,
-    #[error("there is no draw offer to accept")]
-    NoOffer,
-    #[error("there is no draw to claim")]
-    NoDraw,
-    #[error("that move brings no draw to claim")]
-    NoDrawWithMove,
-    #[error("that is not possible now")]
-    NotNow,
+/// Declares why an action may not be played, once each: its English text and the
+/// translation key of the sentence players read.
+macro_rules! illegal {
+    ($($variant:ident => $key:literal, $text:literal;)+) => {
+        /// Why an action may not be played now, said in the player's language by the key
+        /// of [`Illegal::key`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+        pub enum Illegal {
+            $(#[error($text)] $variant,)+
+        }
+
+        impl Illegal {
+            pub const ALL: &'static [Illegal] = &[$(Illegal::$variant,)+];
+
+            /// The translation key of the sentence.
+            pub const fn key(self) -> &'static str {
+                match self {
+                    $(Illegal::$variant => $key,)+
+                }
+            }
+        }
+    };
 }
 
-impl Illegal {
-    pub const ALL: [Illegal; 5] = [
-        Illegal::Move,
-        Illegal::NoOffer,
-        Illegal::NoDraw,
-        Illegal::NoDrawWithMove,
-        Illegal::NotNow,
-    ];
-
-    /// The translation key of the sentence.
-    pub const fn key(self) -> &'static str {
-        match self {
-            Illegal::Move => "error-illegal-move",
-            Illegal::NoOffer => "error-no-offer",
-            Illegal::NoDraw => "error-no-draw",
-            Illegal::NoDrawWithMove => "error-no-draw-with-move",
-            Illegal::NotNow => "error-not-now",
-        }
-    }
+illegal! {
+    Move => "error-illegal-move", "that move is not legal here";
+    NoOffer => "error-no-offer", "there is no draw offer to accept";
+    NoDraw => "error-no-draw", "there is no draw to claim";
+    NoDrawWithMove => "error-no-draw-with-move", "that move brings no draw to claim";
+    NotNow => "error-not-now", "that is not possible now";
 }
 
 /// A house rule refused: the id or the value is not in the game's table. Both say

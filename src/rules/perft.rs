@@ -13,7 +13,8 @@
 //! ```
 //!
 //! `position` is the game's set-up text (`start` for the rules' own start) and `rules`
-//! the house rules that differ from the defaults.
+//! the house rules that differ from the defaults. The harness and its reader are this
+//! module's tests.
 
 use super::position::Position;
 
@@ -37,65 +38,65 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         .sum()
 }
 
-/// One block of a `.perft` file.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Case {
-    pub id: String,
-    /// The set-up text, or `None` for the rules' start.
-    pub position: Option<String>,
-    pub rules: Vec<(String, String)>,
-    /// (depth, count) pairs.
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// Reads a `.perft` file, or says which line it cannot read.
-pub fn read(text: &str) -> Result<Vec<Case>, String> {
-    let mut cases = Vec::new();
-    let mut case: Option<Case> = None;
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        let bad = || format!("line {}: cannot read '{raw}'", n + 1);
-        if line.is_empty() {
-            cases.extend(case.take());
-            continue;
-        }
-        let (key, value) = line.split_once(' ').ok_or_else(bad)?;
-        let value = value.trim();
-        if key == "id" {
-            cases.extend(case.take());
-            case = Some(Case {
-                id: value.to_string(),
-                ..Case::default()
-            });
-            continue;
-        }
-        let case = case.as_mut().ok_or_else(bad)?;
-        match key {
-            "position" if value == "start" => case.position = None,
-            "position" => case.position = Some(value.to_string()),
-            "rules" => {
-                for pair in value.split_whitespace() {
-                    let (id, v) = pair.split_once('=').ok_or_else(bad)?;
-                    case.rules.push((id.to_string(), v.to_string()));
-                }
-            }
-            "perft" => {
-                let (depth, count) = value.split_once(' ').ok_or_else(bad)?;
-                let depth = depth.parse().map_err(|_| bad())?;
-                let count = count.trim().replace('_', "").parse().map_err(|_| bad())?;
-                case.counts.push((depth, count));
-            }
-            _ => return Err(bad()),
-        }
-    }
-    cases.extend(case);
-    Ok(cases)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::GameId;
+
+    /// One block of a `.perft` file.
+    #[derive(Clone, Debug, Default, PartialEq)]
+    struct Case {
+        id: String,
+        /// The set-up text, or `None` for the rules' start.
+        position: Option<String>,
+        rules: Vec<(String, String)>,
+        /// (depth, count) pairs.
+        counts: Vec<(u32, u64)>,
+    }
+
+    /// Reads a `.perft` file, or says which line it cannot read.
+    fn read(text: &str) -> Result<Vec<Case>, String> {
+        let mut cases = Vec::new();
+        let mut case: Option<Case> = None;
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            let bad = || format!("line {}: cannot read '{raw}'", n + 1);
+            if line.is_empty() {
+                cases.extend(case.take());
+                continue;
+            }
+            let (key, value) = line.split_once(' ').ok_or_else(bad)?;
+            let value = value.trim();
+            if key == "id" {
+                cases.extend(case.take());
+                case = Some(Case {
+                    id: value.to_string(),
+                    ..Case::default()
+                });
+                continue;
+            }
+            let case = case.as_mut().ok_or_else(bad)?;
+            match key {
+                "position" if value == "start" => case.position = None,
+                "position" => case.position = Some(value.to_string()),
+                "rules" => {
+                    for pair in value.split_whitespace() {
+                        let (id, v) = pair.split_once('=').ok_or_else(bad)?;
+                        case.rules.push((id.to_string(), v.to_string()));
+                    }
+                }
+                "perft" => {
+                    let (depth, count) = value.split_once(' ').ok_or_else(bad)?;
+                    let depth = depth.parse().map_err(|_| bad())?;
+                    let count = count.trim().replace('_', "").parse().map_err(|_| bad())?;
+                    case.counts.push((depth, count));
+                }
+                _ => return Err(bad()),
+            }
+        }
+        cases.extend(case);
+        Ok(cases)
+    }
 
     fn file(game: GameId) -> String {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
