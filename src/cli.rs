@@ -221,18 +221,11 @@ pub fn duel(
     use crate::rules::search::mix;
     let game = GameId::from_id(game)?;
     let start = Position::new(game, options)?;
-    if game == GameId::Chapayev {
-        return Err("duel plays board games, not chapayev's shots".into());
+    if game.card().table {
+        return Err(format!("duel plays board games, not {}'s shots", game.id()));
     }
-    let seats = start.seat_count();
-    // The side a seat wins as: its colour, or in bughouse its team's.
-    let wins_as = |seat: usize| {
-        if game == GameId::Bughouse {
-            crate::rules::bughouse::team_colour(seat)
-        } else {
-            start.seat_side(seat)
-        }
-    };
+    let seats = start.seats().seat_count();
+    let wins_as = |seat: usize| start.seats().wins_as(seat);
     let mut points = 0.0;
     for n in 0..games {
         let a_seat = n as usize % seats;
@@ -250,8 +243,9 @@ pub fn duel(
                 x = mix(x);
                 Some(moves[(x % moves.len() as u64) as usize])
             } else {
-                let mover = position.seat_to_move();
-                let partner = game == GameId::Bughouse && wins_as(mover) == wins_as(a_seat);
+                let mover = position.seats().seat_to_move();
+                // A partner plays for the same side (bughouse's team).
+                let partner = wins_as(mover) == wins_as(a_seat);
                 let who = if mover == a_seat || partner { a } else { b };
                 let limits = Limits {
                     seen: std::sync::Arc::new(m.seen()),

@@ -357,7 +357,7 @@ fn chess_for_three_is_played_by_clicks_and_its_diplomacy_by_actions() {
     app.world_mut().write_message(Command::Act(offer));
     app.update();
     assert_eq!(
-        session(&app).current().position().seat_to_move(),
+        session(&app).current().position().seats().seat_to_move(),
         1,
         "Black answers"
     );
@@ -467,10 +467,10 @@ fn the_pie_swap_and_undo_go_through_the_session() {
         .expect("Black is offered the swap");
     app.world_mut().write_message(Command::Act(swap));
     app.update();
-    assert_eq!(session(&app).current().position().seat_to_move(), 0);
+    assert_eq!(session(&app).current().position().seats().seat_to_move(), 0);
     app.world_mut().write_message(Command::Undo);
     app.update();
-    assert_eq!(session(&app).current().position().seat_to_move(), 1);
+    assert_eq!(session(&app).current().position().seats().seat_to_move(), 1);
 }
 
 #[test]
@@ -684,7 +684,7 @@ fn bughouse_passes_a_capture_to_the_partner_who_drops_it() {
     }
     assert_eq!(session(&app).current().notation(2), "2A. exd5");
     // Both boards are on move: White on B moves while Black on A waits.
-    let on_move = session(&app).current().position().seats_on_move();
+    let on_move = session(&app).current().position().seats().seats_on_move();
     assert!(on_move.contains(&1) && on_move.contains(&2), "{on_move:?}");
     click_cell(&mut app, b("d2"));
     click_cell(&mut app, b("d4"));
@@ -798,7 +798,7 @@ fn until(app: &mut App, what: &str, done: impl Fn(&Session) -> bool) {
 
 #[test]
 fn dice_roll_by_themselves_after_a_move_and_only_the_rolled_kind_moves() {
-    use doska::plugins::dice::{Dice, DicePlugin};
+    use doska::plugins::games::dice::{Dice, DicePlugin};
     let mut app = headless(GameId::DiceChess, &[("auto_roll", "on")]);
     app.add_plugins(DicePlugin);
     let mut m = session(&app).current().clone();

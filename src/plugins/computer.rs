@@ -10,8 +10,7 @@
 //! and a search that fails or is given up twice in a row makes the seat play its
 //! first legal action, with a message saying so.
 
-use super::session::{AppSystems, Command, Screen, Session};
-use super::table::Table;
+use super::session::{AppSystems, Command, Screen, Session, Settling};
 use crate::rules::clock::TimeControl;
 use crate::rules::search::{Level, Limits, decide};
 use crate::rules::trichess::Said;
@@ -158,13 +157,13 @@ fn limits(level: Level, think_seconds: u32) -> Limits {
 
 /// True where the computer may act now: a computer seat is to move in a live position
 /// that is the end of the record (not one browsed back to), and no shot is rolling.
-fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Level)> {
+fn computers_turn(session: &Session, settling: Settling) -> Option<(usize, Level)> {
     let m = session.current();
     let waiting = session.prompts.choice.is_some()
         || session.prompts.confirm.is_some()
         || session.prompts.dropping.is_some()
         || session.prompts.replacing.is_some();
-    let rolling = table.is_some_and(|t| t.playing());
+    let rolling = settling.0;
     // A die awaited is rolled by the dice's own plugin, with its animation.
     let dice = m.position().awaits_roll();
     let seat = session.computer_seat()?;
@@ -178,7 +177,7 @@ fn computers_turn(session: &Session, table: Option<&Table>) -> Option<(usize, Le
 
 fn computer_turn(
     session: Res<Session>,
-    table: Option<Res<Table>>,
+    settling: Option<Res<Settling>>,
     // The wall clock's, for the search's deadline: game time slows under load.
     time: Res<Time<Real>>,
     mut thinking: ResMut<Thinking>,
@@ -230,7 +229,7 @@ fn computer_turn(
     if thinking.search.is_some() {
         return;
     }
-    let Some((seat, level)) = computers_turn(&session, table.as_deref()) else {
+    let Some((seat, level)) = computers_turn(&session, settling.map_or(Settling(false), |s| *s)) else {
         return;
     };
     let mut m: Match = session.current().clone();

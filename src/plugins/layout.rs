@@ -21,7 +21,7 @@ pub const RED_DOWN: f32 = std::f32::consts::FRAC_PI_2;
 /// corner of the player to move when the board follows the turn; `flipped` turns any
 /// board round.
 pub fn board_angle(position: &Position, flipped: bool, follow_turn: bool) -> f32 {
-    let base = if position.seat_count() == 3 {
+    let base = if position.seats().seat_count() == 3 {
         match if follow_turn {
             position.turn()
         } else {
@@ -40,6 +40,10 @@ pub fn board_angle(position: &Position, flipped: bool, follow_turn: bool) -> f32
         base
     }
 }
+
+/// The player asks to see the board (or the table) from the other side.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct FlipView;
 
 /// The board seen from White's side or turned round.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 
 pub mod board;
 pub mod computer;
-pub mod dice;
 mod fonts;
+pub mod games;
 pub mod host;
 mod layout;
 mod screenshot;
@@ -12,8 +12,6 @@ pub mod session;
 pub mod sound;
 mod sprites;
 mod storage;
-mod table;
-mod trichess;
 mod ui;
 mod warm_up;
 
@@ -22,6 +20,7 @@ pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
 pub use ui::{Dialogs, KeysPlugin};
 
 use crate::rules::GameId;
+use games::chapayev::Table;
 use crate::rules::record::{SavedGame, replay};
 use bevy::prelude::*;
 use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
@@ -61,13 +60,11 @@ fn app() -> App {
         .add_plugins((
             SessionPlugin,
             board::BoardPlugin,
-            trichess::TriChessPlugin,
-            table::ChapayevPlugin,
             ui::UiPlugin,
+            games::GamePlugins,
             sound::SoundPlugin,
             warm_up::WarmUpPlugin,
             computer::ComputerPlugin,
-            dice::DicePlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Off));
@@ -129,12 +126,8 @@ pub fn screenshot(
         .insert_state(Screen::Playing)
         .insert_resource(storage::Settings::default())
         .insert_resource(match view {
-            Some((round, above)) => table::Table {
-                yaw: round.to_radians(),
-                pitch: above.to_radians(),
-                ..default()
-            },
-            None => table::Table::default(),
+            Some((round, above)) => Table::seen_from(round.to_radians(), above.to_radians()),
+            None => Table::default(),
         })
         // Frames come one after another until the picture is taken.
         .insert_resource(WinitSettings::continuous())

@@ -116,7 +116,7 @@ impl Session {
     pub fn new(game: GameId) -> Session {
         let current = Match::new(Position::new(game, &[]).expect("default rules are valid"));
         let mut session = Session {
-            draft: Draft::new(game, current.position().seat_count()),
+            draft: Draft::new(game, current.position().seats().seat_count()),
             clocks_paused: false,
             table: MoveTable::default(),
             host: Box::new(LocalMatch(current)),
@@ -156,13 +156,13 @@ impl Session {
 
     /// The number of seats the chosen options call for.
     pub fn seat_count(&self) -> usize {
-        Position::new(self.draft.game, &self.draft.options).map_or(2, |p| p.seat_count())
+        Position::new(self.draft.game, &self.draft.options).map_or(2, |p| p.seats().seat_count())
     }
 
     /// The colour each seat plays under the chosen options.
     pub fn seat_sides(&self) -> Vec<Side> {
         Position::new(self.draft.game, &self.draft.options)
-            .map(|p| (0..p.seat_count()).map(|i| p.seat_side(i)).collect())
+            .map(|p| (0..p.seats().seat_count()).map(|i| p.seats().seat_side(i)).collect())
             .unwrap_or_default()
     }
 
@@ -171,11 +171,11 @@ impl Session {
         let position = Position::new(self.draft.game, &self.draft.options)?;
         self.draft
             .seats
-            .resize_with(position.seat_count(), String::new);
-        self.draft.computer.resize(position.seat_count(), false);
+            .resize_with(position.seats().seat_count(), String::new);
+        self.draft.computer.resize(position.seats().seat_count(), false);
         self.draft
             .levels
-            .resize(position.seat_count(), Level::default());
+            .resize(position.seats().seat_count(), Level::default());
         let mut m = Match::new(position);
         m.set_seed(clock_seed());
         m.set_time_control(self.draft.time_control);
@@ -187,19 +187,18 @@ impl Session {
         Ok(())
     }
 
-    /// Chapayev opens with a lot for the colours and the match's random seed: drawn
-    /// here, from the clock, and recorded as the match's first action.
+    /// A game that opens with a lot (Chapayev's, for the colours and the match's
+    /// random seed) has it drawn here, from the clock, and recorded as the match's
+    /// first action.
     fn draw_lot(&mut self) {
-        if self.draft.game != GameId::Chapayev {
-            return;
+        let position = self.current().position();
+        let lot = position
+            .roll(clock_seed())
+            .filter(|m| position.is_lot(m));
+        if let Some(lot) = lot {
+            let _ = self.act(Action::Play(lot));
+            self.animate = None;
         }
-        let nanos = clock_seed() as u32;
-        let lot = crate::rules::chapayev::Action::Lot {
-            white_seat: (nanos >> 7) as u8 & 1,
-            seed: nanos.rotate_left(13),
-        };
-        let _ = self.act(Action::Play(Move::Chapayev(lot)));
-        self.animate = None;
     }
 
     pub fn load(&mut self, saved: &SavedGame) -> Result<(), Error> {
@@ -210,7 +209,7 @@ impl Session {
         self.draft.seats = saved.seats.clone();
         self.draft
             .seats
-            .resize_with(m.position().seat_count(), String::new);
+            .resize_with(m.position().seats().seat_count(), String::new);
         self.draft.computer = saved.computer.clone();
         self.draft.computer.resize(self.draft.seats.len(), false);
         self.draft.levels = saved.levels.clone();
@@ -356,7 +355,7 @@ impl Session {
     pub fn computer_seat(&self) -> Option<usize> {
         let position = self.current().position();
         position
-            .seats_on_move()
+            .seats().seats_on_move()
             .into_iter()
             .find(|&seat| self.draft.computer.get(seat).copied().unwrap_or(false))
     }
@@ -391,7 +390,7 @@ impl Session {
     }
 
     pub fn computer_to_move(&self) -> bool {
-        let seat = self.current().position().seat_to_move();
+        let seat = self.current().position().seats().seat_to_move();
         self.draft.computer.get(seat).copied().unwrap_or(false)
     }
 
@@ -502,6 +501,12 @@ pub fn showing(game: GameId) -> impl Fn(Res<State<Screen>>, Res<Session>) -> boo
     move |screen, session| *screen.get() == Screen::Playing && session.current().game() == game
 }
 
+/// True while the last action still plays out on screen (a shot rolling on
+/// Chapayev's table): the move list holds back what it brought, and the computer
+/// waits for it. The game whose actions play out keeps it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settling(pub bool);
+
 /// The app's one order within a frame: what the player did is read, the match takes
 /// the actions, what follows from the new state happens (the computer, the dice,
 /// sounds, files), and the views show it.
@@ -533,6 +538,7 @@ impl Plugin for SessionPlugin {
                 .chain(),
         )
         .init_resource::<Session>()
+        .init_resource::<Settling>()
         .add_message::<CellClicked>()
         .add_message::<Command>()
         .add_message::<Notice>()

@@ -1,5 +1,6 @@
 //! The small trait every game implements.
 
+use super::chance::Chance;
 use super::options::HouseRules;
 use super::outcome::{Outcome, Reason};
 use super::seats::Seats;
@@ -26,6 +27,10 @@ pub struct Card {
     /// Played on a table with real physics (Chapayev's), not on a board of cells: the
     /// app shows the 3D table instead of the board.
     pub table: bool,
+    /// The name under which its seats and teams are named by place, where a colour
+    /// does not tell the seats apart (bughouse's board and colour): the translations
+    /// `seat-<name>-<seat>` and `team-<name>-<team>`.
+    pub seats_by_place: Option<&'static str>,
 }
 
 /// The clocks a game of chess's pace offers.
@@ -142,22 +147,12 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     fn is_pass(&self, _m: &Self::Move) -> bool {
         false
     }
-    /// Where chance acts next (a die to roll): each outcome that leads somewhere else,
-    /// with its weight, for the computer to weigh them; None where a player acts.
-    fn chances(&self) -> Option<Vec<(Self::Move, u32)>> {
-        None
-    }
-    /// At a chance node, the outcome a random number gives, where the game's own
-    /// generator rolls; None where the players roll physical dice and enter them.
-    fn roll(&self, _random: u64) -> Option<Self::Move> {
+    /// The game's dice or lot, where chance has a part in it.
+    fn chance(&self) -> Option<&dyn Chance<Move = Self::Move>> {
         None
     }
     /// True for the pie-rule swap, a decision rather than a move on the board.
     fn is_swap(&self, _m: &Self::Move) -> bool {
-        false
-    }
-    /// True for a lot drawn once at the start and never taken back.
-    fn is_lot(&self, _m: &Self::Move) -> bool {
         false
     }
     /// A warning key when the move loses at once by a rule the player should confirm.

@@ -88,7 +88,7 @@ impl Match {
 
     /// Plays the match with clocks under `control` (before any action).
     pub fn set_time_control(&mut self, control: TimeControl) {
-        let seats = self.start().seat_count();
+        let seats = self.start().seats().seat_count();
         self.states[0].clock = Clock::new(control, seats);
         self.sync_clock();
     }
@@ -116,8 +116,8 @@ impl Match {
         if self.can_redo() || self.outcome().is_some() {
             return;
         }
-        let seats = self.position().seats_on_move();
-        let seat = self.position().seat_to_move();
+        let seats = self.position().seats().seats_on_move();
+        let seat = self.position().seats().seat_to_move();
         let Some(clock) = &mut self.live else { return };
         for &s in &seats {
             clock.elapse(s, ms);
@@ -125,8 +125,8 @@ impl Match {
         // In chess for three a player out of time leaves the game as by resigning,
         // and the others play on.
         if clock.flagged() == Some(seat)
-            && self.position().seat_count() > 2
-            && self.position().defeat(seat, Reason::TimeForfeit).is_none()
+            && self.position().seats().seat_count() > 2
+            && self.position().seats().defeat(seat, Reason::TimeForfeit).is_none()
         {
             let _ = self.play(Action::Resign);
         }
@@ -155,7 +155,7 @@ impl Match {
     /// Names `seat` first among the seats on move now (see [`Position::focus`]): for
     /// a copy of the match the computer thinks on.
     pub fn focus(&mut self, seat: usize) {
-        self.states[self.cursor].position.focus(seat);
+        self.states[self.cursor].position.seats_mut().focus(seat);
     }
 
     /// The seed of the dice the app rolls.
@@ -256,13 +256,13 @@ impl Match {
                 // player could never win. (With more players it resigns; see `tick`.)
                 let seat = self.clock()?.flagged()?;
                 let p = &state.position;
-                if let Some(end) = p.defeat(seat, Reason::TimeForfeit) {
+                if let Some(end) = p.seats().defeat(seat, Reason::TimeForfeit) {
                     return Some(end);
                 }
-                if p.seat_count() != 2 {
+                if p.seats().seat_count() != 2 {
                     return None;
                 }
-                let winner = p.seat_side(1 - seat);
+                let winner = p.seats().seat_side(1 - seat);
                 Some(if p.may_win(winner) {
                     Outcome::win(winner, Reason::TimeForfeit)
                 } else {
@@ -276,18 +276,18 @@ impl Match {
             return Vec::new();
         }
         let state = self.state();
-        let turn = state.position.voter();
+        let turn = state.position.seats().voter();
         let mut actions: Vec<Action> = state
             .position
             .legal_moves()
             .into_iter()
             .map(Action::Play)
             .collect();
-        if !state.position.decisions_open() {
+        if !state.position.seats().decisions_open() {
             return actions;
         }
         match state.draw_offer {
-            None if state.position.draw_allowed() => actions.push(Action::OfferDraw),
+            None if state.position.seats().draw_allowed() => actions.push(Action::OfferDraw),
             Some(_) if !state.draw_votes.contains(&turn) => actions.push(Action::AcceptDraw),
             _ => {}
         }
@@ -335,10 +335,10 @@ impl Match {
         }
         let mut next = self.state().clone();
         next.clock = self.live.clone();
-        let turn = next.position.voter();
+        let turn = next.position.seats().voter();
         let seat = match action {
             Action::Play(m) | Action::ClaimDrawWith(m) => next.position.mover(&m),
-            _ => next.position.seat_to_move(),
+            _ => next.position.seats().seat_to_move(),
         };
         match action {
             Action::Play(m) => {
@@ -355,7 +355,7 @@ impl Match {
             }
             Action::AcceptDraw => {
                 next.draw_votes.push(turn);
-                if next.draw_votes.len() >= next.position.players_in_game() {
+                if next.draw_votes.len() >= next.position.seats().players_in_game() {
                     next.ended = Some(Outcome::draw(Reason::Agreement));
                 }
             }
@@ -378,15 +378,15 @@ impl Match {
             Action::Resign => {
                 next.draw_offer = None;
                 next.draw_votes.clear();
-                if !next.position.resign() {
-                    let own_rule = next.position.defeat(seat, Reason::Resignation);
+                if !next.position.seats_mut().resign() {
+                    let own_rule = next.position.seats().defeat(seat, Reason::Resignation);
                     next.ended =
                         Some(own_rule.unwrap_or(Outcome::win(turn.other(), Reason::Resignation)));
                 }
             }
         }
         // A turn handed over stops the mover's clock, with its increment.
-        if !next.position.seats_on_move().contains(&seat)
+        if !next.position.seats().seats_on_move().contains(&seat)
             && let Some(clock) = &mut next.clock
         {
             clock.moved(seat);
@@ -618,11 +618,11 @@ mod tests {
         use crate::rules::clock::TimeControl;
         let mut m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
         m.set_time_control(TimeControl::SuddenDeath { base: 1_000 });
-        let first = m.position().seat_to_move();
+        let first = m.position().seats().seat_to_move();
         m.tick(2_000);
         assert_eq!(m.outcome(), None, "the other two play on");
         assert_eq!(m.actions(), [Action::Resign]);
-        assert_ne!(m.position().seat_to_move(), first);
+        assert_ne!(m.position().seats().seat_to_move(), first);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The rules engine: pure, deterministic, no rendering and no I/O.
 
 pub mod bughouse;
+pub mod chance;
 pub mod chapayev;
 pub mod chess;
 pub mod chess100;

@@ -1,6 +1,7 @@
 //! Perft: the number of positions a given number of moves deep, the move generators'
-//! yardstick. Every game's counts are data in `tests/perft/<game id>.perft`, read by
-//! one harness over [`GameId::ALL`](super::GameId::ALL), as shakmaty reads its own.
+//! yardstick. Every game's counts are data in a `<game id>.perft` file in its own
+//! folder (`src/rules/corners/corners.perft`), read by one harness over
+//! [`GameId::ALL`](super::GameId::ALL), as shakmaty reads its own.
 //!
 //! A file holds blocks separated by blank lines; `#` starts a comment:
 //!
@@ -42,6 +43,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::rules::GameId;
+    use std::path::{Path, PathBuf};
 
     /// One block of a `.perft` file.
     #[derive(Clone, Debug, Default, PartialEq)]
@@ -98,12 +100,27 @@ mod tests {
         Ok(cases)
     }
 
+    /// The game's `.perft` file, found by its name anywhere in the games' folders.
     fn file(game: GameId) -> String {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/perft")
-            .join(format!("{}.perft", game.id()));
-        std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("every game has its perft file: {}: {e}", path.display()))
+        fn find(dir: &Path, name: &str) -> Option<PathBuf> {
+            for entry in std::fs::read_dir(dir).ok()?.flatten() {
+                let path = entry.path();
+                let found = if path.is_dir() {
+                    find(&path, name)
+                } else {
+                    (path.file_name()? == name).then_some(path)
+                };
+                if found.is_some() {
+                    return found;
+                }
+            }
+            None
+        }
+        let rules = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rules");
+        let name = format!("{}.perft", game.id());
+        let path = find(&rules, &name)
+            .unwrap_or_else(|| panic!("every game has its perft file: no {name} in its folder"));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     }
 
     /// Every game's counts, from its own file: a game without one fails here.

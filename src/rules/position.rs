@@ -19,7 +19,7 @@ use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
 use super::search::{self, Evaluate, Level, Limits, Progress, Thought};
-use super::seats::{Seats, Standing};
+use super::seats::Seats;
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
@@ -132,6 +132,20 @@ macro_rules! registry {
                 }
             }
 
+            /// Who sits at the board and who is on move, for any game.
+            pub fn seats(&self) -> &dyn Seats {
+                match self {
+                    $(Position::$variant(p) => std::borrow::Borrow::<$rules>::borrow(p),)*
+                }
+            }
+
+            /// The seats, to name the computer's seat or to let a player leave.
+            pub fn seats_mut(&mut self) -> &mut dyn Seats {
+                match self {
+                    $(Position::$variant(p) => std::borrow::BorrowMut::<$rules>::borrow_mut(p),)*
+                }
+            }
+
             pub fn game(&self) -> GameId {
                 match self {
                     $(Position::$variant(_) => GameId::$variant,)*
@@ -150,7 +164,7 @@ macro_rules! registry {
             /// rolls it.
             pub fn roll(&self, random: u64) -> Option<Move> {
                 match self {
-                    $(Position::$variant(p) => p.roll(random).map(Move::$variant),)*
+                    $(Position::$variant(p) => p.chance().and_then(|c| c.roll(random)).map(Move::$variant),)*
                 }
             }
 
@@ -283,42 +297,17 @@ impl Position {
         each!(self, p => p.turn())
     }
 
-    pub fn seat_count(&self) -> usize {
-        each!(self, p => p.seat_count())
-    }
 
-    pub fn seat_to_move(&self) -> usize {
-        each!(self, p => p.seat_to_move())
-    }
 
-    /// Every seat that may act now (see [`Game::seats_on_move`]).
-    pub fn seats_on_move(&self) -> Vec<usize> {
-        each!(self, p => p.seats_on_move())
-    }
 
-    /// The side the player to move speaks for in draw offers.
-    pub fn voter(&self) -> Side {
-        each!(self, p => p.voter())
-    }
 
-    /// Names `seat` first among the seats on move, for the computer to think for it.
-    pub fn focus(&mut self, seat: usize) {
-        each!(self, p => p.focus(seat))
-    }
 
     /// The seat that makes `m`.
     pub fn mover(&self, m: &Move) -> usize {
-        with_move!(self, m, (p, mv) => p.mover(mv), self.seat_to_move())
+        with_move!(self, m, (p, mv) => p.mover(mv), self.seats().seat_to_move())
     }
 
-    /// The end when `seat` resigns or runs out of time, where the game settles it.
-    pub fn defeat(&self, seat: usize, reason: Reason) -> Option<Outcome> {
-        each!(self, p => p.defeat(seat, reason))
-    }
 
-    pub fn seat_side(&self, seat: usize) -> Side {
-        each!(self, p => p.seat_side(seat))
-    }
 
     pub fn is_legal(&self, m: &Move) -> bool {
         with_move!(self, m, (p, mv) => p.is_legal(mv), false)
@@ -355,7 +344,7 @@ impl Position {
 
     /// Whether a die is awaited before anyone can move.
     pub fn awaits_roll(&self) -> bool {
-        each!(self, p => p.chances().is_some())
+        each!(self, p => p.chance().is_some_and(|c| c.chances().is_some()))
     }
 
     pub fn capture_compulsory(&self) -> bool {
@@ -459,29 +448,13 @@ impl Position {
 
     /// True for a lot drawn once at the start and never taken back (Chapayev's).
     pub fn is_lot(&self, m: &Move) -> bool {
-        with_move!(self, m, (p, mv) => p.is_lot(mv), false)
+        with_move!(self, m, (p, mv) => p.chance().is_some_and(|c| c.is_lot(mv)), false)
     }
 
-    pub fn players_in_game(&self) -> usize {
-        each!(self, p => p.players_in_game())
-    }
 
-    pub fn draw_allowed(&self) -> bool {
-        each!(self, p => p.draw_allowed())
-    }
 
-    pub fn decisions_open(&self) -> bool {
-        each!(self, p => p.decisions_open())
-    }
 
-    /// The player to move resigns; false where that simply ends the game.
-    pub fn resign(&mut self) -> bool {
-        each!(self, p => p.resign())
-    }
 
-    pub fn standings(&self, outcome: &Outcome) -> Vec<Standing> {
-        each!(self, p => p.standings(outcome))
-    }
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.
     pub fn is_swap(&self, m: &Move) -> bool {

@@ -351,8 +351,8 @@ fn clock_readings(text: &str) -> Vec<Millis> {
 fn restore_clocks(m: &mut Match, readings: &[Millis]) {
     let mut readings = readings.iter();
     for i in 0..m.all_actions().len() {
-        let seat = m.state_before(i).position.seat_to_move();
-        if m.state_before(i + 1).position.seat_to_move() == seat {
+        let seat = m.state_before(i).position.seats().seat_to_move();
+        if m.state_before(i + 1).position.seats().seat_to_move() == seat {
             continue;
         }
         let Some(&left) = readings.next() else { break };
@@ -384,10 +384,10 @@ fn numbered(m: &Match, clocks: bool) -> String {
         let after = m.state_before(i + 1);
         let seat = match action {
             Action::Play(mv) | Action::ClaimDrawWith(mv) => position.mover(mv),
-            _ => position.seat_to_move(),
+            _ => position.seats().seat_to_move(),
         };
         if clocks
-            && !after.position.seats_on_move().contains(&seat)
+            && !after.position.seats().seats_on_move().contains(&seat)
             && let Some(reading) = after.clock.as_ref().and_then(|c| c.seats.get(seat))
         {
             out.push(format!("{{[%clk {}]}}", clk(reading.left)));

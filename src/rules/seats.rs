@@ -89,6 +89,18 @@ pub trait Seats {
     }
 
     /// Places and points at the end, for games of more than two players.
+    /// The side whose win is the seat's: its colour, or its team's where seats play
+    /// in teams (bughouse).
+    fn wins_as(&self, seat: usize) -> Side {
+        self.seat_side(seat)
+    }
+
+    /// A word after the seat's name in the panel (a translation key), as chess for
+    /// three's for an army that has fallen or serves another.
+    fn seat_note(&self, _seat: usize) -> Option<&'static str> {
+        None
+    }
+
     fn standings(&self, _outcome: &Outcome) -> Vec<Standing> {
         Vec::new()
     }

@@ -126,7 +126,7 @@ fn refusals_in(position: &Position, every_square: bool, dice: &mut Dice, out: &m
     for (holder, piece, _) in position.shown().in_hand() {
         let acting = match holder {
             Holder::Side(side) => side == position.turn(),
-            Holder::Seat(seat) => seat == position.seat_to_move(),
+            Holder::Seat(seat) => seat == position.seats().seat_to_move(),
         };
         if !acting {
             continue;

@@ -2,9 +2,11 @@
 
 use super::dialogs::Dialogs;
 use super::miniature;
+use super::Canvas;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
+use crate::plugins::storage::Settings;
 use crate::rules::GameId;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -13,12 +15,17 @@ use bevy_egui::egui;
 const CARD_STEP: f32 = 300.0;
 
 pub fn show(
-    root: &mut egui::Ui,
-    lang: Language,
-    parts: &mut Parts,
-    dialogs: &mut Dialogs,
-    next: &mut NextState<Screen>,
+    mut canvas: ResMut<Canvas>,
+    settings: Res<Settings>,
+    mut parts: Parts,
+    mut dialogs: ResMut<Dialogs>,
+    mut next: ResMut<NextState<Screen>>,
 ) {
+    let Some(root) = canvas.root.as_mut() else {
+        return;
+    };
+    let lang = settings.language;
+    let (parts, dialogs) = (&mut parts, &mut *dialogs);
     egui::CentralPanel::default().show(root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(12.0);

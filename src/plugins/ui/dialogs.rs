@@ -1,19 +1,20 @@
-//! Windows that ask the player something: promotion, the pie rule, a draw offer,
-//! resignation, the end of the game, loading files, an unfinished game to resume.
+//! Windows that ask the player something: promotion or the piece to put down, the pie
+//! rule, a draw offer, resignation, the end of the game, loading files, an unfinished
+//! game to resume. A game's own questions are its plugin's.
 
 use super::naming::{outcome_text, seat_name, side_name};
 use super::parts::Parts;
 use crate::i18n::Language;
+use crate::plugins::board::BoardPlace;
 use crate::plugins::layout::BoardArea;
 use crate::plugins::session::{Command, Notice, Screen};
 use crate::plugins::sprites;
-use crate::plugins::storage::{SaveEntry, date, now_secs, read_saved, save_game};
+use crate::plugins::storage::{SaveEntry, Settings, date, now_secs, read_saved, save_game};
 use crate::rules::PieceView;
 use crate::rules::history::Action;
-use crate::rules::trichess;
-use crate::rules::{GameId, Move, PieceKind};
+use crate::rules::{GameId, PieceKind};
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::{EguiContexts, egui};
 
 #[derive(Resource, Default)]
 pub struct Dialogs {
@@ -53,7 +54,7 @@ impl Dialogs {
                     session.draft.game,
                     name,
                     i,
-                    position.seat_side(i),
+                    position.seats().seat_side(i),
                     count,
                 )
             })
@@ -106,13 +107,17 @@ fn kind_name(lang: Language, kind: PieceKind) -> String {
 }
 
 pub fn show(
-    ctx: &egui::Context,
-    lang: Language,
-    dialogs: &mut Dialogs,
-    parts: &mut Parts,
-    screen: Screen,
-    board: Option<BoardArea>,
-) {
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    screen: Res<State<Screen>>,
+    place: Res<BoardPlace>,
+    mut dialogs: ResMut<Dialogs>,
+    mut parts: Parts,
+) -> Result {
+    let ctx = &contexts.ctx_mut()?.clone();
+    let lang = settings.language;
+    let (screen, board) = (*screen.get(), place.area);
+    let (dialogs, parts) = (&mut *dialogs, &mut parts);
     for notice in parts.notices.read() {
         dialogs.notice = Some(match notice {
             Notice::Refused(e) => lang.error(e),
@@ -189,6 +194,7 @@ pub fn show(
         Screen::Setup => {}
         Screen::Playing => match_windows(ctx, lang, dialogs, parts, board),
     }
+    Ok(())
 }
 
 fn centred(title: String) -> egui::Window<'static> {
@@ -201,7 +207,7 @@ fn centred(title: String) -> egui::Window<'static> {
 /// A question during a match: centred on the board it is about (on the window where
 /// no board is drawn, as at Chapayev's table), away from the side panel whose status
 /// and diplomacy lines stay readable beside it.
-fn over_board(title: String, area: Option<BoardArea>) -> egui::Window<'static> {
+pub fn over_board(title: String, area: Option<BoardArea>) -> egui::Window<'static> {
     let window = egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
@@ -326,21 +332,6 @@ fn match_windows(
         });
     }
 
-    if let Some((asked, text)) = super::diplomacy::question(lang, m) {
-        let title = lang.t_args("dialog-vassal", &[("side", side_name(lang, asked))]);
-        over_board(title, board).show(ctx, |ui| {
-            ui.label(text);
-            ui.horizontal(|ui| {
-                for (yes, key) in [(true, "button-yes"), (false, "button-no")] {
-                    if ui.button(lang.t(key)).clicked() {
-                        let answer = Move::TriChess(trichess::Action::Answer(yes));
-                        send = Some(Command::Act(Action::Play(answer)));
-                    }
-                }
-            });
-        });
-    }
-
     if legal.contains(&Action::AcceptDraw) && open {
         let offerer = m.state().draw_offer.unwrap_or(m.position().turn().other());
         over_board(lang.t("dialog-draw"), board).show(ctx, |ui| {
@@ -379,7 +370,7 @@ fn match_windows(
                     .size(20.0)
                     .strong(),
             );
-            let table = m.position().standings(&outcome);
+            let table = m.position().seats().standings(&outcome);
             if !table.is_empty() {
                 egui::Grid::new("standings").striped(true).show(ui, |ui| {
                     ui.strong(lang.t("result-place"));
@@ -389,7 +380,7 @@ fn match_windows(
                     for line in table {
                         ui.label(line.place.to_string());
                         ui.label(side_name(lang, line.side));
-                        ui.label(super::diplomacy::points(line.half_points));
+                        ui.label(super::naming::points(line.half_points));
                         ui.end_row();
                     }
                 });

@@ -7,29 +7,31 @@
 
 use super::dialogs::Dialogs;
 use super::parts::Parts;
-use crate::plugins::layout::Flipped;
-use crate::plugins::session::{AppSystems, Command, Screen};
+use crate::plugins::layout::{FlipView, Flipped};
+use crate::plugins::session::{AppSystems, Command, Screen, Session};
 use crate::plugins::storage::Settings;
-use crate::plugins::table::Table;
 use crate::rules::Action;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 
-/// The shortcuts, while a game is on screen. The dialogs, the flip setting and the
-/// table's view they act on are made here too, so the keys work without the panels
-/// (as in the headless tests).
+/// The shortcuts, while a game is on screen. The dialogs and the flip setting they
+/// act on are made here too, so the keys work without the panels (as in the headless
+/// tests).
 pub struct KeysPlugin;
 
 impl Plugin for KeysPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Dialogs>()
             .init_resource::<Flipped>()
-            .init_resource::<Table>()
+            .add_message::<FlipView>()
             .add_systems(
                 Update,
-                shortcuts
-                    .in_set(AppSystems::Input)
-                    .run_if(in_state(Screen::Playing)),
+                (
+                    shortcuts
+                        .in_set(AppSystems::Input)
+                        .run_if(in_state(Screen::Playing)),
+                    flip_board.in_set(AppSystems::Apply),
+                ),
             );
     }
 }
@@ -54,8 +56,7 @@ fn shortcuts(
     settings: Option<Res<Settings>>,
     mut parts: Parts,
     mut dialogs: ResMut<Dialogs>,
-    mut flipped: ResMut<Flipped>,
-    mut table: ResMut<Table>,
+    mut flip: MessageWriter<FlipView>,
 ) {
     if typing.is_some_and(|t| t.wants_keyboard_input()) {
         return;
@@ -107,7 +108,7 @@ fn shortcuts(
         dialogs.open_file(&mut parts);
     }
     if plain(KeyCode::KeyF) {
-        super::flip_view(parts.session.current().position(), &mut flipped, &mut table);
+        flip.write(FlipView);
     }
     if plain(KeyCode::Escape) {
         if dialogs.notice.is_some() {
@@ -122,5 +123,19 @@ fn shortcuts(
     }
     if let Some(command) = send {
         parts.commands.write(command);
+    }
+}
+
+/// Turns a flat board round. A game played on a table turns its own view instead,
+/// leaving the flat boards' setting alone for the next game.
+fn flip_board(
+    mut asked: MessageReader<FlipView>,
+    session: Res<Session>,
+    mut flipped: ResMut<Flipped>,
+) {
+    for _ in asked.read() {
+        if !session.current().game().card().table {
+            flipped.0 = !flipped.0;
+        }
     }
 }

@@ -102,7 +102,7 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
         // On the empty ranks, to the right: the g5 square.
         let side = layout.cell * 1.2;
         let die = egui::Rect::from_center_size(to_screen(t.centre(38)), egui::vec2(side, side));
-        super::dice::paint_die(&painter, die, Some(face), 0.2, false);
+        super::die::paint_die(&painter, die, Some(face), 0.2, false);
     }
 }
 

@@ -1,22 +1,27 @@
 //! The egui panels and dialogs. They only read the session and send [`Command`]s;
 //! the session's systems apply them.
 //!
+//! A frame's egui is drawn by a chain of systems in [`UiSystems`] order, handing the
+//! surfaces still being drawn from one to the next in [`Canvas`]. The shared layers
+//! draw the menu, the screens, the match panel's common rows, the board's overlay and
+//! the dialogs; a game's own plugin adds its rows, overlays and questions in the sets
+//! between them, with a run condition for its game.
+//!
 //! [`Command`]: super::session::Command
 
-mod chapayev;
 mod chooser;
 mod clipboard;
 mod clock_frames;
 mod dialogs;
-mod dice;
-mod diplomacy;
+pub mod die;
 mod glyphs;
+pub mod held;
 mod keys;
+mod menu;
 mod miniature;
-mod naming;
+pub mod naming;
 mod panel;
 mod parts;
-mod pockets;
 mod repaint;
 mod rules_page;
 mod setup;
@@ -24,12 +29,12 @@ mod setup;
 use super::board::{self, BoardPlace};
 use super::fonts::FONT_BYTES;
 use super::layout::{Flipped, board_angle};
-use super::session::{Command, Screen};
+use super::session::Screen;
 use super::storage::Settings;
-use super::table::{self, Table, TableCamera};
-use crate::i18n::Language;
-pub use dialogs::Dialogs;
+pub use dialogs::{Dialogs, over_board};
 pub use keys::KeysPlugin;
+pub use panel::Wordings;
+pub use parts::Parts;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -45,18 +50,87 @@ impl Plugin for UiPlugin {
             clock_frames::ClockFramesPlugin,
             keys::KeysPlugin,
         ))
-        .add_systems(EguiPrimaryContextPass, (install_fonts, draw).chain());
+        .init_resource::<Canvas>()
+        .init_resource::<Wordings>()
+        .configure_sets(
+            EguiPrimaryContextPass,
+            (
+                UiSystems::Open,
+                UiSystems::Screen,
+                UiSystems::PanelStatus,
+                UiSystems::PanelControls,
+                UiSystems::PanelGame,
+                UiSystems::PanelMoves,
+                UiSystems::Board,
+                UiSystems::Overlay,
+                UiSystems::Windows,
+                UiSystems::Close,
+            )
+                .chain(),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                (install_fonts, open, menu::show)
+                    .chain()
+                    .in_set(UiSystems::Open),
+                chooser::show
+                    .in_set(UiSystems::Screen)
+                    .run_if(in_state(Screen::Chooser)),
+                setup::show
+                    .in_set(UiSystems::Screen)
+                    .run_if(in_state(Screen::Setup)),
+                panel::show
+                    .in_set(UiSystems::Screen)
+                    .run_if(in_state(Screen::Playing)),
+                panel::controls
+                    .in_set(UiSystems::PanelControls)
+                    .run_if(in_state(Screen::Playing)),
+                panel::moves
+                    .in_set(UiSystems::PanelMoves)
+                    .run_if(in_state(Screen::Playing)),
+                board_overlay.in_set(UiSystems::Board),
+                dialogs::show.in_set(UiSystems::Windows),
+                close.in_set(UiSystems::Close),
+            ),
+        );
     }
 }
 
-/// Turns the board round. Chapayev's table turns its view instead (where the view may
-/// turn at all), leaving the flat boards' setting alone for the next game.
-pub fn flip_view(position: &crate::rules::Position, flipped: &mut Flipped, table: &mut Table) {
-    match table::chapayev(position) {
-        Some(c) if c.options().earth_rotates => table.yaw += std::f32::consts::PI,
-        Some(_) => {}
-        None => flipped.0 = !flipped.0,
-    }
+/// The order of the egui layers within a frame. A game's plugin puts its own rows of
+/// the match panel in `PanelStatus` or `PanelGame`, what it draws over its board or
+/// table in `Overlay`, and its questions in `Windows`.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UiSystems {
+    /// The window's root surface and the menu bar.
+    Open,
+    /// The screen: the chooser, the setup, or the match panel's seats and status.
+    Screen,
+    /// A game's rows under the match panel's status (the dice).
+    PanelStatus,
+    /// The match panel's message line and buttons.
+    PanelControls,
+    /// A game's rows above the move list (diplomacy, Chapayev's scoreboard).
+    PanelGame,
+    /// The move list, which ends the match panel.
+    PanelMoves,
+    /// The flat board's part of the window.
+    Board,
+    /// What a game draws over its board or in place of it (bughouse's reserves,
+    /// Chapayev's table).
+    Overlay,
+    /// Dialogs and a game's questions.
+    Windows,
+    /// The frame's surfaces are done.
+    Close,
+}
+
+/// The egui surfaces being drawn this frame, handed from layer to layer: the window
+/// left free by the panels so far, and the match panel's part still to be filled.
+#[derive(Resource, Default)]
+pub struct Canvas {
+    pub root: Option<egui::Ui>,
+    pub panel: Option<egui::Ui>,
 }
 
 /// Adds DejaVu Sans behind egui's own fonts, for the chess glyphs.
@@ -76,143 +150,51 @@ fn install_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    mut contexts: EguiContexts,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut settings: ResMut<Settings>,
-    mut flipped: ResMut<Flipped>,
-    mut place: ResMut<BoardPlace>,
-    board_layout: Res<board::BoardLayout>,
-    mut dialogs: ResMut<dialogs::Dialogs>,
-    mut table: ResMut<Table>,
-    table_camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
-    mut computer: parts::ComputerParts,
-    mut parts: parts::Parts,
-    mut exit: MessageWriter<AppExit>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let lang = settings.language;
-    let mut root = egui::Ui::new(
+/// The frame's root surface: the whole window, under every panel.
+fn open(mut contexts: EguiContexts, mut canvas: ResMut<Canvas>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    canvas.root = Some(egui::Ui::new(
         ctx.clone(),
         "root".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
-    );
-    egui::Panel::top("menu").show(&mut root, |ui| {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button(lang.t("menu-game"), |ui| {
-                if ui.button(lang.t("menu-choose-game")).clicked() {
-                    next.set(Screen::Chooser);
-                    ui.close();
-                }
-                if *screen.get() == Screen::Playing && ui.button(lang.t("menu-save")).clicked() {
-                    dialogs.save(lang, &parts);
-                    ui.close();
-                }
-                if *screen.get() != Screen::Chooser && ui.button(lang.t("menu-rules")).clicked() {
-                    dialogs.rules = Some(parts.session.draft.game);
-                    ui.close();
-                }
-                if ui.button(lang.t("menu-load")).clicked() {
-                    dialogs.load = true;
-                    ui.close();
-                }
-                if ui.button(lang.t("menu-open-file")).clicked() {
-                    dialogs.open_file(&mut parts);
-                    ui.close();
-                }
-                ui.separator();
-                // The game in progress is kept by the autosave on the way out.
-                if ui.button(lang.t("menu-quit")).clicked() {
-                    exit.write(AppExit::Success);
-                    ui.close();
-                }
-            });
-            ui.menu_button(lang.t("menu-view"), |ui| {
-                if ui.button(lang.t("menu-flip")).clicked() {
-                    flip_view(parts.session.current().position(), &mut flipped, &mut table);
-                    ui.close();
-                }
-                ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
-                if *screen.get() == Screen::Playing && parts.session.current().clock().is_some() {
-                    let mut paused = parts.session.clocks_paused;
-                    if ui
-                        .checkbox(&mut paused, lang.t("menu-pause-clocks"))
-                        .changed()
-                    {
-                        parts.commands.write(Command::PauseClocks(paused));
-                    }
-                }
-                let mut sound = !settings.muted;
-                if ui.checkbox(&mut sound, lang.t("menu-sound")).changed() {
-                    settings.muted = !sound;
-                }
-            });
-            ui.menu_button(lang.t("menu-language"), |ui| {
-                for l in Language::ALL {
-                    if ui.radio(lang == l, l.native_name()).clicked() {
-                        settings.language = l;
-                        ui.close();
-                    }
-                }
-            });
-        });
-    });
-    match screen.get() {
-        Screen::Chooser => chooser::show(&mut root, lang, &mut parts, &mut dialogs, &mut next),
-        Screen::Setup => setup::show(&mut root, lang, &mut parts, &mut settings, &mut next),
-        Screen::Playing => panel::show(
-            &mut root,
-            lang,
-            &mut parts,
-            &mut flipped,
-            &mut dialogs,
-            &mut table,
-            &mut computer,
-        ),
-    }
-    if board::board_shown(&screen, &parts.session) {
-        let angle = board_angle(
-            parts.session.current().position(),
-            flipped.0,
-            settings.follow_turn,
-        );
-        board::input::show(
-            &mut root,
-            lang,
-            &parts.session,
-            &board_layout,
-            angle,
-            &mut place,
-        );
-        pockets::show(&root, &parts.session, &mut parts.commands, &board_layout);
-    } else {
-        // No flat board: nothing follows the pointer, and questions open mid-window.
-        place.set_if_neq(BoardPlace::default());
-    }
-    if *screen.get() == Screen::Playing && parts.session.draft.game.card().table {
-        let view = table_camera.single().ok();
-        table::show(
-            &mut root,
-            lang,
-            &parts.session,
-            &mut table,
-            view,
-            &mut parts.commands,
-        );
-        let session = &parts.session;
-        chapayev::announce(&root, lang, session.current(), session.revision, &mut table);
-    }
-    dialogs::show(
-        &ctx,
-        lang,
-        &mut dialogs,
-        &mut parts,
-        *screen.get(),
-        place.area,
-    );
+    ));
     Ok(())
+}
+
+/// What follows the pointer over a flat board: the board's place, its hover and
+/// hints. Where no flat board is shown nothing does, and questions open mid-window.
+fn board_overlay(
+    mut canvas: ResMut<Canvas>,
+    screen: Res<State<Screen>>,
+    settings: Res<Settings>,
+    flipped: Res<Flipped>,
+    board_layout: Res<board::BoardLayout>,
+    mut place: ResMut<BoardPlace>,
+    parts: Parts,
+) {
+    let Some(root) = canvas.root.as_mut() else {
+        return;
+    };
+    if !board::board_shown(&screen, &parts.session) {
+        place.set_if_neq(BoardPlace::default());
+        return;
+    }
+    let position = parts.session.current().position();
+    let angle = board_angle(position, flipped.0, settings.follow_turn);
+    board::input::show(
+        root,
+        settings.language,
+        &parts.session,
+        &board_layout,
+        angle,
+        &mut place,
+    );
+}
+
+/// Lets the frame's surfaces go: egui has what they drew.
+fn close(mut canvas: ResMut<Canvas>) {
+    canvas.panel = None;
+    canvas.root = None;
 }

@@ -8,11 +8,11 @@ pub fn side_name(lang: Language, side: Side) -> String {
     lang.t(side.key())
 }
 
-/// The label of a seat: its colour, and in the team game where it sits; in bughouse
-/// its board and colour.
+/// The label of a seat: its colour, and in the team game where it sits; where the
+/// game names its seats by place (bughouse's board and colour), that name.
 pub fn seat_label(lang: Language, game: GameId, seat: usize, side: Side, count: usize) -> String {
-    if game == GameId::Bughouse {
-        lang.t(&format!("seat-bughouse-{seat}"))
+    if let Some(name) = game.card().seats_by_place {
+        lang.t(&format!("seat-{name}-{seat}"))
     } else if count == 4 {
         lang.t(&format!("seat-4-{seat}"))
     } else {
@@ -41,12 +41,12 @@ pub fn seat_name(
 /// hide that the other board is waiting too.
 pub fn movers(lang: Language, m: &Match) -> String {
     let position = m.position();
-    match position.seats_on_move().as_slice() {
+    match position.seats().seats_on_move().as_slice() {
         seats @ [_, _, ..] => seats
             .iter()
             .map(|&seat| {
-                let side = position.seat_side(seat);
-                seat_label(lang, m.game(), seat, side, position.seat_count())
+                let side = position.seats().seat_side(seat);
+                seat_label(lang, m.game(), seat, side, position.seats().seat_count())
             })
             .collect::<Vec<_>>()
             .join(", "),
@@ -56,19 +56,19 @@ pub fn movers(lang: Language, m: &Match) -> String {
 
 /// "Alice (White) wins: checkmate", "Draw: repetition".
 /// The result in words, naming the winner by the player's name where the winning
-/// side is one named seat; bughouse's winner is a team, which its result writes as
-/// White (team 1) or Black (team 2).
+/// side is one named seat; where seats are named by place, the winner is a team
+/// (bughouse's White, team 1, or Black, team 2).
 pub fn outcome_text(lang: Language, m: &Match, names: &[String], outcome: &Outcome) -> String {
     let game = m.game();
     let result = match outcome.winner {
-        Some(side) if game == GameId::Bughouse => {
-            let team = lang.t(&format!("team-bughouse-{}", side.index() + 1));
+        Some(side) if let Some(name) = game.card().seats_by_place => {
+            let team = lang.t(&format!("team-{name}-{}", side.index() + 1));
             lang.t_args("result-team-wins", &[("team", team)])
         }
         Some(side) => {
             let position = m.position();
-            let seats: Vec<usize> = (0..position.seat_count())
-                .filter(|&seat| position.seat_side(seat) == side)
+            let seats: Vec<usize> = (0..position.seats().seat_count())
+                .filter(|&seat| position.seats().seat_side(seat) == side)
                 .collect();
             let colour = side_name(lang, side);
             let winner = match seats.as_slice() {
@@ -104,6 +104,15 @@ pub fn outcome_text(lang: Language, m: &Match, names: &[String], outcome: &Outco
             format!("{result}: {reason}, {} – {}", part(a), part(b))
         }
         None => format!("{result}: {reason}"),
+    }
+}
+
+/// Points in halves as a player reads them: 2, 1½, 1, 0.
+pub fn points(half_points: u8) -> String {
+    match (half_points / 2, half_points % 2) {
+        (0, 1) => "½".into(),
+        (n, 1) => format!("{n}½"),
+        (n, _) => n.to_string(),
     }
 }
 

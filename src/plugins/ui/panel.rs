@@ -1,18 +1,23 @@
-//! The side panel of a match: seats, status, buttons and the move list.
+//! The side panel of a match: seats, status, buttons and the move list. It is drawn
+//! in three systems, and a game's own rows come between them (see
+//! [`UiSystems`](super::UiSystems)).
 
+use super::Canvas;
 use super::dialogs::Dialogs;
 use super::naming::{movers, outcome_text, seat_name, side_name};
 use super::parts::{ComputerParts, Parts};
 use crate::i18n::Language;
-use crate::plugins::layout::Flipped;
-use crate::plugins::session::{Command, Session};
+use crate::plugins::layout::FlipView;
+use crate::plugins::session::{Command, Session, Settling};
+use crate::plugins::storage::Settings;
 use crate::rules::history::Action;
 use crate::rules::record::{ends_turn, joined};
 use crate::rules::trichess::Said;
 use crate::rules::view;
-use crate::rules::{Match, PieceKind, PieceView, Position, Side};
+use crate::rules::{GameId, Match, PieceKind, PieceView, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::collections::HashMap;
 
 /// The computer's reason for its latest diplomatic step, while that step is the last
 /// one on the board.
@@ -64,47 +69,77 @@ pub fn chess_letters(lang: Language, san: &str) -> String {
     format!("{label}{moves}")
 }
 
-/// How an action reads in the move list. `unsettled` is true while the action's shot
-/// is still playing out on Chapayev's table: what it knocked off is not told yet.
-pub fn action_text(lang: Language, m: &Match, i: usize, unsettled: bool) -> String {
-    let state = m.state_before(i);
-    match m.all_actions()[i] {
-        Action::Play(mv) if state.position.is_swap(&mv) => lang.t("action-swap"),
-        Action::Play(_)
-            if lang != Language::English && m.game() == crate::rules::GameId::TriChess =>
-        {
-            crate::rules::trichess::russian(&m.notation(i))
-        }
-        Action::Play(_) if m.game().chess_family() => chess_letters(lang, &m.notation(i)),
-        Action::Play(_) if m.game() == crate::rules::GameId::Chapayev => {
-            super::chapayev::action_text(lang, m, i, unsettled).unwrap_or_else(|| m.notation(i))
-        }
-        Action::Play(_) => m.notation(i),
-        Action::OfferDraw => lang.t("action-offer-draw"),
-        Action::AcceptDraw => lang.t("action-accept-draw"),
-        Action::ClaimDraw => lang.t("action-claim-draw"),
-        Action::ClaimDrawWith(mv) => {
-            let text = state.position.notation(&mv);
-            let text = if m.game().chess_family() {
-                chess_letters(lang, &text)
-            } else {
-                text
-            };
-            format!("{text} ({})", lang.t("action-claim-draw"))
-        }
-        Action::Resign => lang.t("action-resign"),
+/// How a game's own moves read in the player's language, where its notation alone
+/// does not say it (chess for three's Russian letters, Chapayev's shots): given the
+/// match, the action's index and whether that action still plays out on screen, the
+/// words, or `None` for the notation. A game's plugin adds its wording.
+pub type Wording = fn(Language, &Match, usize, bool) -> Option<String>;
+
+/// The games' own wordings of their moves.
+#[derive(Resource, Default)]
+pub struct Wordings(HashMap<GameId, Wording>);
+
+impl Wordings {
+    pub fn insert(&mut self, game: GameId, wording: Wording) {
+        self.0.insert(game, wording);
     }
 }
 
-pub fn show(
-    root: &mut egui::Ui,
+/// What wording the move list needs: the language, the games' own wordings, and
+/// whether the last action still plays out on screen.
+struct Words<'a> {
     lang: Language,
-    parts: &mut Parts,
-    flipped: &mut Flipped,
-    dialogs: &mut Dialogs,
-    table: &mut crate::plugins::table::Table,
-    computer: &mut ComputerParts,
+    wordings: &'a Wordings,
+    unsettled: bool,
+}
+
+impl Words<'_> {
+    /// How the `i`th action reads in the move list. While the last action still
+    /// plays out, what it brought is not told yet.
+    fn action(&self, m: &Match, i: usize) -> String {
+        let lang = self.lang;
+        let state = m.state_before(i);
+        let chess = m.game().card().san;
+        match m.all_actions()[i] {
+            Action::Play(mv) if state.position.is_swap(&mv) => lang.t("action-swap"),
+            Action::Play(_) => {
+                let unsettled = self.unsettled && i + 1 == m.cursor();
+                let own = self.wordings.0.get(&m.game());
+                match own.and_then(|wording| wording(lang, m, i, unsettled)) {
+                    Some(words) => words,
+                    None if chess => chess_letters(lang, &m.notation(i)),
+                    None => m.notation(i),
+                }
+            }
+            Action::OfferDraw => lang.t("action-offer-draw"),
+            Action::AcceptDraw => lang.t("action-accept-draw"),
+            Action::ClaimDraw => lang.t("action-claim-draw"),
+            Action::ClaimDrawWith(mv) => {
+                let text = state.position.notation(&mv);
+                let text = if chess {
+                    chess_letters(lang, &text)
+                } else {
+                    text
+                };
+                format!("{text} ({})", lang.t("action-claim-draw"))
+            }
+            Action::Resign => lang.t("action-resign"),
+        }
+    }
+}
+
+/// The match panel's top: the game, the seats with their clocks, the status and the
+/// pieces in hand. The rest of the panel is left in the [`Canvas`] for the rows after.
+pub fn show(
+    mut canvas: ResMut<Canvas>,
+    settings: Res<Settings>,
+    mut parts: Parts,
 ) {
+    let Some(root) = canvas.root.as_mut() else {
+        return;
+    };
+    let lang = settings.language;
+    let mut rest = None;
     egui::Panel::right("match")
         // A third of a narrow window at most, so the board keeps the rest.
         .exact_size((root.ctx().viewport_rect().width() * 0.3).clamp(180.0, 300.0))
@@ -112,118 +147,12 @@ pub fn show(
         .show(root, |ui| {
             let session = &parts.session;
             let m = session.current();
-            let position = m.position();
             ui.add_space(6.0);
             ui.heading(lang.t(&format!("game-{}", m.game().id())));
             ui.separator();
-
-            let on_move = position.seats_on_move();
-            let count = session.draft.seats.len();
-            for (i, name) in session.draft.seats.iter().enumerate() {
-                let disc = match position.seat_side(i) {
-                    Side::White => "○",
-                    Side::Black => "●",
-                    Side::Red | Side::Grey => "◆",
-                };
-                let marker = if m.outcome().is_none() && on_move.contains(&i) {
-                    "▶"
-                } else {
-                    "  "
-                };
-                let name = seat_name(lang, m.game(), name, i, position.seat_side(i), count);
-                let note = match position {
-                    Position::TriChess(p) if p.is_out(position.seat_side(i)) => {
-                        format!(" ({})", lang.t("seat-out"))
-                    }
-                    Position::TriChess(p) if !p.in_game(position.seat_side(i)) => {
-                        format!(" ({})", lang.t("seat-servant"))
-                    }
-                    _ => String::new(),
-                };
-                let rich = egui::RichText::new(format!("{marker} {disc} {name}{note}"));
-                ui.horizontal(|ui| {
-                    ui.label(if on_move.contains(&i) {
-                        rich.strong()
-                    } else {
-                        rich
-                    });
-                    // The seat's clock, large, red under ten seconds.
-                    if let Some(reading) = m.clock().and_then(|c| c.seats.get(i)) {
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            let low = reading.left < 10_000;
-                            let colour = if low {
-                                egui::Color32::from_rgb(235, 70, 60)
-                            } else if on_move.contains(&i) && m.outcome().is_none() {
-                                ui.visuals().strong_text_color()
-                            } else {
-                                ui.visuals().weak_text_color()
-                            };
-                            ui.label(
-                                egui::RichText::new(crate::rules::clock::shown(reading.left))
-                                    .monospace()
-                                    .size(22.0)
-                                    .color(colour),
-                            );
-                        });
-                    }
-                });
-            }
-            if m.clock().is_some() && session.clocks_paused {
-                ui.label(egui::RichText::new(lang.t("status-clocks-paused")).italics());
-            }
+            seats(ui, lang, session);
             ui.separator();
-
-            match m.outcome() {
-                Some(outcome) => {
-                    ui.label(
-                        egui::RichText::new(outcome_text(lang, m, &session.draft.seats, &outcome))
-                            .strong()
-                            .size(16.0),
-                    );
-                }
-                None => {
-                    let key = if position.awaits_roll() {
-                        "status-to-roll"
-                    } else {
-                        "status-to-move"
-                    };
-                    ui.label(lang.t_args(key, &[("side", movers(lang, m))]));
-                    match position.shown().turn_progress() {
-                        Some((n, 0)) => {
-                            ui.label(lang.t_args("status-turn-move-open", &[("n", n.to_string())]));
-                        }
-                        Some((n, of)) if of > 1 => {
-                            ui.label(lang.t_args(
-                                "status-turn-move",
-                                &[("n", n.to_string()), ("of", of.to_string())],
-                            ));
-                        }
-                        _ => {}
-                    }
-                    if position.shown().check_cell().is_some() {
-                        ui.label(
-                            egui::RichText::new(lang.t("status-check"))
-                                .color(egui::Color32::LIGHT_RED),
-                        );
-                    }
-                    if position.capture_compulsory() {
-                        ui.label(
-                            egui::RichText::new(lang.t("msg-capture-compulsory"))
-                                .color(egui::Color32::YELLOW),
-                        );
-                    }
-                }
-            }
-            for (side, on_board, in_hand) in position.shown().tallies() {
-                ui.label(lang.t_args(
-                    "status-tally",
-                    &[
-                        ("side", side_name(lang, side)),
-                        ("board", on_board.to_string()),
-                        ("hand", in_hand.to_string()),
-                    ],
-                ));
-            }
+            status(ui, lang, m, &session.draft.seats);
             if let Some(at) = session.selection.landed {
                 let gift = session
                     .table
@@ -242,139 +171,281 @@ pub fn show(
             if let Some(kind) = picked {
                 parts.commands.write(Command::PickFromHand(kind));
             }
-            let mut send = None;
-            super::dice::show(ui, lang, parts, &mut send);
-            let session = &parts.session;
-            let m = session.current();
-            let position = m.position();
-            // The message line is always there, so the buttons under it never move.
-            let thinking = computer.thinking.busy() || computer.hint.thinking(session.revision);
-            // A hint to pass or end the turn lights no square: it is said here.
-            let hinted_pass = computer
-                .hint
-                .shown(session.revision)
-                .is_some_and(|mv| position.is_pass(&mv));
-            let message = match session.prompts.message {
-                _ if session.prompts.refusal.is_some() => session
-                    .prompts
-                    .refusal
-                    .as_ref()
-                    .map_or_else(String::new, |r| {
-                        let words = crate::rules::wording::arguments(r, position, |key| {
-                            lang.has(key).then(|| lang.t(key))
-                        });
-                        lang.t_args(r.key, &words)
-                    }),
-                Some(key) => lang.t(key),
-                _ if thinking => lang.t("status-thinking"),
-                _ if hinted_pass => lang.t("hint-pass"),
-                _ => said_text(lang, m, computer.thinking.said.as_ref()).unwrap_or_default(),
-            };
-            ui.label(egui::RichText::new(message).italics());
-            ui.separator();
+            rest = Some(ui.new_child(egui::UiBuilder::new().id_salt("rows")));
+        });
+    canvas.panel = rest;
+}
 
-            let legal = m.legal_actions();
-            let mut claim_next = None;
-            ui.horizontal_wrapped(|ui| {
-                if ui.button(lang.t("button-new-game")).clicked() {
-                    send = Some(Command::NewMatch);
-                }
-                if ui
-                    .add_enabled(session.can_undo(), egui::Button::new(lang.t("button-undo")))
-                    .clicked()
-                {
-                    send = Some(Command::Undo);
-                }
-                if ui
-                    .add_enabled(session.can_redo(), egui::Button::new(lang.t("button-redo")))
-                    .clicked()
-                {
-                    send = Some(Command::Redo);
-                }
-                if ui.button(lang.t("menu-flip")).clicked() {
-                    super::flip_view(position, flipped, table);
-                }
-                // Browsing shows an earlier position; this returns to the latest.
-                if m.can_redo() && ui.button(lang.t("button-back-to-game")).clicked() {
-                    send = Some(Command::GoTo(m.all_actions().len()));
-                }
-                // A hint for a player's turn (Chapayev's shots are aimed by hand).
-                let players_turn = m.outcome().is_none()
-                    && !session.computer_to_move()
-                    && !position.awaits_roll()
-                    && !m.game().card().table;
-                if players_turn {
-                    let asked = computer.hint.thinking(session.revision);
-                    if ui
-                        .add_enabled(!asked, egui::Button::new(lang.t("button-hint")))
-                        .clicked()
-                    {
-                        computer.hint.asked = Some(session.revision);
-                    }
-                }
+/// Each seat: whose turn, its colour, its player's name and its clock, large, red
+/// under ten seconds.
+fn seats(ui: &mut egui::Ui, lang: Language, session: &Session) {
+    let m = session.current();
+    let position = m.position();
+    let on_move = position.seats().seats_on_move();
+    let count = session.draft.seats.len();
+    for (i, name) in session.draft.seats.iter().enumerate() {
+        let side = position.seats().seat_side(i);
+        let disc = match side {
+            Side::White => "○",
+            Side::Black => "●",
+            Side::Red | Side::Grey => "◆",
+        };
+        let marker = if m.outcome().is_none() && on_move.contains(&i) {
+            "▶"
+        } else {
+            "  "
+        };
+        let name = seat_name(lang, m.game(), name, i, side, count);
+        let note = position
+            .seats()
+            .seat_note(i)
+            .map_or_else(String::new, |key| format!(" ({})", lang.t(key)));
+        let rich = egui::RichText::new(format!("{marker} {disc} {name}{note}"));
+        ui.horizontal(|ui| {
+            ui.label(if on_move.contains(&i) {
+                rich.strong()
+            } else {
+                rich
             });
-            if let Some(pass) = legal
-                .iter()
-                .find(|x| matches!(x, Action::Play(mv) if position.is_pass(mv)))
-            {
-                // Ending a turn of several moves is a choice; a pass in Reversi is forced.
-                let key = if position.shown().turn_progress().is_some() {
-                    "button-end-turn"
-                } else {
+            if let Some(reading) = m.clock().and_then(|c| c.seats.get(i)) {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let low = reading.left < 10_000;
+                    let colour = if low {
+                        egui::Color32::from_rgb(235, 70, 60)
+                    } else if on_move.contains(&i) && m.outcome().is_none() {
+                        ui.visuals().strong_text_color()
+                    } else {
+                        ui.visuals().weak_text_color()
+                    };
                     ui.label(
-                        egui::RichText::new(lang.t("status-pass")).color(egui::Color32::YELLOW),
+                        egui::RichText::new(crate::rules::clock::shown(reading.left))
+                            .monospace()
+                            .size(22.0)
+                            .color(colour),
                     );
-                    "button-pass"
-                };
-                if ui.button(lang.t(key)).clicked() {
-                    send = Some(Command::Act(*pass));
-                }
-            }
-            ui.horizontal_wrapped(|ui| {
-                for (action, key) in [
-                    (Action::OfferDraw, "button-offer-draw"),
-                    (Action::ClaimDraw, "button-claim-draw"),
-                    (Action::Resign, "button-resign"),
-                ] {
-                    if legal.contains(&action) && ui.button(lang.t(key)).clicked() {
-                        if action == Action::Resign {
-                            dialogs.confirm_resign = true;
-                        } else {
-                            send = Some(Command::Act(action));
-                        }
-                    }
-                }
-                // A draw the next move would bring is claimed with it, if asked.
-                if legal.iter().any(|a| matches!(a, Action::ClaimDrawWith(_))) {
-                    let mut claim = session.prompts.claim_next;
-                    if ui
-                        .checkbox(&mut claim, lang.t("button-claim-with-move"))
-                        .changed()
-                    {
-                        claim_next = Some(claim);
-                    }
-                }
-                if m.state().draw_votes.contains(&position.turn()) {
-                    ui.label(egui::RichText::new(lang.t("status-draw-offered")).italics());
-                }
-            });
-            if position.seat_count() == 3 {
-                ui.separator();
-                super::diplomacy::show(ui, lang, m, &mut send);
-            }
-            if m.game().card().table {
-                ui.separator();
-                super::chapayev::show(ui, lang, m, table, &mut send);
-            }
-            ui.separator();
-            move_list(ui, lang, m, table.playing(), &mut send);
-            if let Some(claim) = claim_next {
-                parts.commands.write(Command::ClaimWithNextMove(claim));
-            }
-            if let Some(c) = send {
-                parts.commands.write(c);
+                });
             }
         });
+    }
+    if m.clock().is_some() && session.clocks_paused {
+        ui.label(egui::RichText::new(lang.t("status-clocks-paused")).italics());
+    }
+}
+
+/// The result, or who is to move and what binds them: the moves left in the turn, a
+/// check, a compulsory capture; and each side's count of pieces.
+fn status(ui: &mut egui::Ui, lang: Language, m: &Match, names: &[String]) {
+    let position = m.position();
+    match m.outcome() {
+        Some(outcome) => {
+            ui.label(
+                egui::RichText::new(outcome_text(lang, m, names, &outcome))
+                    .strong()
+                    .size(16.0),
+            );
+        }
+        None => {
+            let key = if position.awaits_roll() {
+                "status-to-roll"
+            } else {
+                "status-to-move"
+            };
+            ui.label(lang.t_args(key, &[("side", movers(lang, m))]));
+            match position.shown().turn_progress() {
+                Some((n, 0)) => {
+                    ui.label(lang.t_args("status-turn-move-open", &[("n", n.to_string())]));
+                }
+                Some((n, of)) if of > 1 => {
+                    ui.label(lang.t_args(
+                        "status-turn-move",
+                        &[("n", n.to_string()), ("of", of.to_string())],
+                    ));
+                }
+                _ => {}
+            }
+            if position.shown().check_cell().is_some() {
+                ui.label(
+                    egui::RichText::new(lang.t("status-check")).color(egui::Color32::LIGHT_RED),
+                );
+            }
+            if position.capture_compulsory() {
+                ui.label(
+                    egui::RichText::new(lang.t("msg-capture-compulsory"))
+                        .color(egui::Color32::YELLOW),
+                );
+            }
+        }
+    }
+    for (side, on_board, in_hand) in position.shown().tallies() {
+        ui.label(lang.t_args(
+            "status-tally",
+            &[
+                ("side", side_name(lang, side)),
+                ("board", on_board.to_string()),
+                ("hand", in_hand.to_string()),
+            ],
+        ));
+    }
+}
+
+/// The message line, the match's buttons and the draw and resignation row.
+pub fn controls(
+    mut canvas: ResMut<Canvas>,
+    settings: Res<Settings>,
+    mut parts: Parts,
+    mut computer: ComputerParts,
+    mut dialogs: ResMut<Dialogs>,
+    mut flip: MessageWriter<FlipView>,
+) {
+    let Some(ui) = canvas.panel.as_mut() else {
+        return;
+    };
+    let lang = settings.language;
+    let session = &parts.session;
+    let m = session.current();
+    let position = m.position();
+    let mut send = None;
+    // The message line is always there, so the buttons under it never move.
+    let thinking = computer.thinking.busy() || computer.hint.thinking(session.revision);
+    // A hint to pass or end the turn lights no square: it is said here.
+    let hinted_pass = computer
+        .hint
+        .shown(session.revision)
+        .is_some_and(|mv| position.is_pass(&mv));
+    let message = match session.prompts.message {
+        _ if session.prompts.refusal.is_some() => {
+            session
+                .prompts
+                .refusal
+                .as_ref()
+                .map_or_else(String::new, |r| {
+                    let words = crate::rules::wording::arguments(r, position, |key| {
+                        lang.has(key).then(|| lang.t(key))
+                    });
+                    lang.t_args(r.key, &words)
+                })
+        }
+        Some(key) => lang.t(key),
+        _ if thinking => lang.t("status-thinking"),
+        _ if hinted_pass => lang.t("hint-pass"),
+        _ => said_text(lang, m, computer.thinking.said.as_ref()).unwrap_or_default(),
+    };
+    ui.label(egui::RichText::new(message).italics());
+    ui.separator();
+
+    let legal = m.legal_actions();
+    let mut claim_next = None;
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(lang.t("button-new-game")).clicked() {
+            send = Some(Command::NewMatch);
+        }
+        if ui
+            .add_enabled(session.can_undo(), egui::Button::new(lang.t("button-undo")))
+            .clicked()
+        {
+            send = Some(Command::Undo);
+        }
+        if ui
+            .add_enabled(session.can_redo(), egui::Button::new(lang.t("button-redo")))
+            .clicked()
+        {
+            send = Some(Command::Redo);
+        }
+        if ui.button(lang.t("menu-flip")).clicked() {
+            flip.write(FlipView);
+        }
+        // Browsing shows an earlier position; this returns to the latest.
+        if m.can_redo() && ui.button(lang.t("button-back-to-game")).clicked() {
+            send = Some(Command::GoTo(m.all_actions().len()));
+        }
+        // A hint for a player's turn (Chapayev's shots are aimed by hand).
+        let players_turn = m.outcome().is_none()
+            && !session.computer_to_move()
+            && !position.awaits_roll()
+            && !m.game().card().table;
+        if players_turn {
+            let asked = computer.hint.thinking(session.revision);
+            if ui
+                .add_enabled(!asked, egui::Button::new(lang.t("button-hint")))
+                .clicked()
+            {
+                computer.hint.asked = Some(session.revision);
+            }
+        }
+    });
+    if let Some(pass) = legal
+        .iter()
+        .find(|x| matches!(x, Action::Play(mv) if position.is_pass(mv)))
+    {
+        // Ending a turn of several moves is a choice; a pass in Reversi is forced.
+        let key = if position.shown().turn_progress().is_some() {
+            "button-end-turn"
+        } else {
+            ui.label(egui::RichText::new(lang.t("status-pass")).color(egui::Color32::YELLOW));
+            "button-pass"
+        };
+        if ui.button(lang.t(key)).clicked() {
+            send = Some(Command::Act(*pass));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (action, key) in [
+            (Action::OfferDraw, "button-offer-draw"),
+            (Action::ClaimDraw, "button-claim-draw"),
+            (Action::Resign, "button-resign"),
+        ] {
+            if legal.contains(&action) && ui.button(lang.t(key)).clicked() {
+                if action == Action::Resign {
+                    dialogs.confirm_resign = true;
+                } else {
+                    send = Some(Command::Act(action));
+                }
+            }
+        }
+        // A draw the next move would bring is claimed with it, if asked.
+        if legal.iter().any(|a| matches!(a, Action::ClaimDrawWith(_))) {
+            let mut claim = session.prompts.claim_next;
+            if ui
+                .checkbox(&mut claim, lang.t("button-claim-with-move"))
+                .changed()
+            {
+                claim_next = Some(claim);
+            }
+        }
+        if m.state().draw_votes.contains(&position.turn()) {
+            ui.label(egui::RichText::new(lang.t("status-draw-offered")).italics());
+        }
+    });
+    if let Some(claim) = claim_next {
+        parts.commands.write(Command::ClaimWithNextMove(claim));
+    }
+    if let Some(c) = send {
+        parts.commands.write(c);
+    }
+}
+
+/// The move list, under a line, fills the rest of the panel.
+pub fn moves(
+    mut canvas: ResMut<Canvas>,
+    settings: Res<Settings>,
+    wordings: Res<Wordings>,
+    settling: Res<Settling>,
+    mut parts: Parts,
+) {
+    let Some(ui) = canvas.panel.as_mut() else {
+        return;
+    };
+    ui.separator();
+    let mut send = None;
+    let words = Words {
+        lang: settings.language,
+        wordings: &wordings,
+        unsettled: settling.0,
+    };
+    move_list(ui, &words, parts.session.current(), &mut send);
+    if let Some(c) = send {
+        parts.commands.write(c);
+    }
 }
 
 /// The pieces each side holds off the board, drawn beside its name, and how the side
@@ -395,7 +466,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
     let droppable = session.table.kinds_in_hand();
     let placing = !droppable.is_empty();
     let count = session.draft.seats.len();
-    let on_move = position.seats_on_move();
+    let on_move = position.seats().seats_on_move();
     let pockets = position.pockets();
     let holders: Vec<HandRow> = if pockets.is_empty() {
         let held = position.shown().in_hand();
@@ -419,7 +490,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
         (0..count)
             .map(|seat| {
                 let name = session.draft.seats.get(seat).map_or("", String::as_str);
-                let side = position.seat_side(seat);
+                let side = position.seats().seat_side(seat);
                 let who = seat_name(lang, session.draft.game, name, seat, side, count);
                 let own = pockets
                     .iter()
@@ -451,7 +522,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
                 let (rect, response) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), sense);
                 let chosen = can_drop && session.selection.pocket == Some(piece.kind);
                 let lit = can_drop && response.hovered();
-                super::pockets::paint_held(ui.painter(), rect, (*piece, 30.0), chosen, lit);
+                super::held::paint_held(ui.painter(), rect, (*piece, 30.0), chosen, lit);
                 if response.clicked() {
                     *picked = Some(piece.kind);
                 }
@@ -472,14 +543,7 @@ fn in_hand(ui: &mut egui::Ui, lang: Language, session: &Session, picked: &mut Op
 }
 
 /// The numbered moves as flowing text; a click shows the position after that move.
-/// While a shot plays out (`playing`), the last move is listed without its result.
-fn move_list(
-    ui: &mut egui::Ui,
-    lang: Language,
-    m: &Match,
-    playing: bool,
-    send: &mut Option<Command>,
-) {
+fn move_list(ui: &mut egui::Ui, words: &Words, m: &Match, send: &mut Option<Command>) {
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink(false)
@@ -524,8 +588,7 @@ fn move_list(
                     }
                     let mut format = egui::TextFormat::simple(font, colour);
                     format.italics = decision;
-                    let unsettled = playing && i + 1 == m.cursor();
-                    let mut text = action_text(lang, m, i, unsettled);
+                    let mut text = words.action(m, i);
                     // A move the same turn goes on after ends with the comma joining
                     // them; a die's roll and its move stand side by side.
                     let comma = m.all_actions().get(i + 1).is_some_and(|next| {

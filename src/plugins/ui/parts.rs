@@ -1,7 +1,6 @@
 //! The resources and messages the panels share, as system parameters.
 
 use crate::plugins::computer::{Hint, Thinking};
-use crate::plugins::dice::Dice;
 use crate::plugins::session::{Command, Notice, Session};
 use crate::plugins::storage::{Folders, Unfinished};
 use bevy::ecs::system::SystemParam;
@@ -15,8 +14,6 @@ pub struct Parts<'w, 's> {
     pub notices: MessageReader<'w, 's, Notice>,
     pub folders: Option<Res<'w, Folders>>,
     pub unfinished: Option<ResMut<'w, Unfinished>>,
-    /// The dice's tumbling (absent where the app runs without its dice plugin).
-    pub dice: Option<ResMut<'w, Dice>>,
     pub time: Res<'w, Time>,
 }
 

@@ -2,6 +2,7 @@
 
 use super::miniature;
 use super::naming::seat_label;
+use super::Canvas;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
@@ -13,12 +14,16 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 pub fn show(
-    root: &mut egui::Ui,
-    lang: Language,
-    parts: &mut Parts,
-    settings: &mut Settings,
-    next: &mut NextState<Screen>,
+    mut canvas: ResMut<Canvas>,
+    mut settings: ResMut<Settings>,
+    mut parts: Parts,
+    mut next: ResMut<NextState<Screen>>,
 ) {
+    let Some(root) = canvas.root.as_mut() else {
+        return;
+    };
+    let lang = settings.language;
+    let parts = &mut parts;
     let game = parts.session.draft.game;
     egui::CentralPanel::default().show(root, |ui| {
         ui.set_max_width(640.0);

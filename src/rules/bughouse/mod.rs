@@ -197,6 +197,7 @@ pub const CARD: Card = Card {
     showcase: "",
     san: true,
     table: false,
+    seats_by_place: Some("bughouse"),
 };
 
 impl Game for Bughouse {
@@ -457,6 +458,10 @@ impl Game for Bughouse {
 impl Seats for Bughouse {
     fn turn(&self) -> Side {
         self.boards[self.primary()].position.turn
+    }
+
+    fn wins_as(&self, seat: usize) -> Side {
+        team_colour(seat)
     }
 
     fn seat_count(&self) -> usize {

@@ -218,7 +218,7 @@ fn a_draw_is_agreed_team_with_team() {
     m.play(Action::OfferDraw).unwrap();
     let e4 = m.position().parse_move("1A. e4").unwrap();
     m.play(Action::Play(e4)).unwrap();
-    assert_eq!(m.position().seat_to_move(), 2);
+    assert_eq!(m.position().seats().seat_to_move(), 2);
     assert!(m.legal_actions().contains(&Action::AcceptDraw));
     m.play(Action::AcceptDraw).unwrap();
     assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Agreement)));

@@ -34,6 +34,7 @@ pub use options::{BothCleared, ChapayevOptions, FirstShot, Upgrade};
 pub use physics::Pose;
 pub use shot::{Shot, TOUCHING_GAP, angle_at, canonical, rim_gap};
 
+use crate::rules::chance::Chance;
 use super::game::Game;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
@@ -150,6 +151,7 @@ fn explain(key: &str) -> &'static str {
 /// The refusals of shots tried at the start of a round: with another's checker, a
 /// backward flick where the earth does not rotate, a poke where only flicks count, a
 /// poke and scissors with no checker close enough.
+
 #[cfg(test)]
 pub(crate) fn refused_shots() -> Vec<&'static str> {
     let start = |options: ChapayevOptions| Chapayev::new(options);
@@ -440,8 +442,8 @@ impl Game for Chapayev {
         self.lot_drawn().then(|| self.header())
     }
 
-    fn is_lot(&self, m: &Action) -> bool {
-        matches!(m, Action::Lot { .. })
+    fn chance(&self) -> Option<&dyn Chance<Move = Action>> {
+        Some(self)
     }
 
     type Move = Action;
@@ -452,6 +454,7 @@ impl Game for Chapayev {
         showcase: "",
         san: false,
         table: true,
+        seats_by_place: None,
     };
 
     fn new(options: ChapayevOptions) -> Self {
@@ -584,6 +587,30 @@ impl Game for Chapayev {
 
     fn move_number(&self) -> u32 {
         self.shots + 1
+    }
+}
+
+/// The lot at the start is chance's one part: a shot's path is the physics', from the
+/// match's seeded generator.
+impl Chance for Chapayev {
+    type Move = Action;
+
+    fn chances(&self) -> Option<Vec<(Action, u32)>> {
+        None
+    }
+
+    /// The lot, while it is to be drawn: a bit of `random` seats White, and the rest
+    /// seeds the match's own generator.
+    fn roll(&self, random: u64) -> Option<Action> {
+        let bits = random as u32;
+        (!self.lot_drawn()).then(|| Action::Lot {
+            white_seat: (bits >> 7) as u8 & 1,
+            seed: bits.rotate_left(13),
+        })
+    }
+
+    fn is_lot(&self, m: &Action) -> bool {
+        matches!(m, Action::Lot { .. })
     }
 }
 

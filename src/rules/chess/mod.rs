@@ -117,6 +117,7 @@ impl Game for ChessGame {
         showcase: "",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn new(options: ChessOptions) -> Self {

@@ -129,6 +129,7 @@ impl Game for Chess100 {
         showcase: "1. e2<>d1 e9<>d10",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn new(options: Chess100Options) -> Self {

@@ -234,6 +234,7 @@ impl Game for Corners {
         showcase: "",
         san: false,
         table: false,
+        seats_by_place: None,
     };
 
     fn new(options: CornersOptions) -> Self {

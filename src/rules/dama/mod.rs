@@ -113,6 +113,7 @@ impl Flavour for TurkishOptions {
         showcase: "",
         san: false,
         table: false,
+        seats_by_place: None,
     };
     fn rules(&self) -> TurkishOptions {
         *self
@@ -132,6 +133,7 @@ impl Flavour for ArmenianOptions {
         showcase: "1. c3-d4 f6-e5",
         san: false,
         table: false,
+        seats_by_place: None,
     };
     fn rules(&self) -> TurkishOptions {
         TurkishOptions {

@@ -14,12 +14,14 @@
 mod eval;
 mod options;
 mod roll;
+
 #[cfg(test)]
 mod tests;
 
 pub use options::DiceOptions;
 pub use roll::{FACE_ROLES, Faces, Roll, allowed, face};
 
+use crate::rules::chance::Chance;
 use crate::rules::chess::{Move as ChessMove, MoveKind, Role, kind, san};
 use crate::rules::family::Family;
 use crate::rules::game::Card;
@@ -258,32 +260,8 @@ impl Game for DiceChess {
         *m == DiceMove::Pass
     }
 
-    fn chances(&self) -> Option<Vec<(DiceMove, u32)>> {
-        if self.rolled.is_some() {
-            return None;
-        }
-        // Rolls with the same set of faces allow the same moves: one of each, weighted
-        // by how many rolls show it. Under rerolls only the sets that move count, each
-        // as likely as before relative to the others.
-        let movable = self.movable_faces();
-        let mut weights = [0u32; 64];
-        let mut first: [Option<Roll>; 64] = [None; 64];
-        for roll in Roll::all(self.rules().dice()) {
-            let set = usize::from(roll.set());
-            weights[set] += 1;
-            first[set].get_or_insert(roll);
-        }
-        let outcomes = (0..64)
-            .filter_map(|set| Some((first[set]?, weights[set])))
-            .filter(|(roll, _)| !self.rules().reroll || roll.set() & movable != 0)
-            .map(|(roll, weight)| (DiceMove::Roll(roll), weight))
-            .collect();
-        Some(outcomes)
-    }
-
-    fn roll(&self, random: u64) -> Option<DiceMove> {
-        (self.rolled.is_none() && !self.rules().manual)
-            .then(|| DiceMove::Roll(Roll::random(self.rules().dice(), random)))
+    fn chance(&self) -> Option<&dyn Chance<Move = DiceMove>> {
+        Some(self)
     }
 
     /// A piece the dice did not name rests; the others move as in the family.
@@ -326,6 +304,39 @@ impl Game for DiceChess {
 
     fn set_up_text(&self) -> Option<String> {
         self.family.set_up_text()
+    }
+}
+
+/// The dice: rolled by the match's generator, or entered from physical dice.
+impl Chance for DiceChess {
+    type Move = DiceMove;
+
+    fn chances(&self) -> Option<Vec<(DiceMove, u32)>> {
+        if self.rolled.is_some() {
+            return None;
+        }
+        // Rolls with the same set of faces allow the same moves: one of each, weighted
+        // by how many rolls show it. Under rerolls only the sets that move count, each
+        // as likely as before relative to the others.
+        let movable = self.movable_faces();
+        let mut weights = [0u32; 64];
+        let mut first: [Option<Roll>; 64] = [None; 64];
+        for roll in Roll::all(self.rules().dice()) {
+            let set = usize::from(roll.set());
+            weights[set] += 1;
+            first[set].get_or_insert(roll);
+        }
+        let outcomes = (0..64)
+            .filter_map(|set| Some((first[set]?, weights[set])))
+            .filter(|(roll, _)| !self.rules().reroll || roll.set() & movable != 0)
+            .map(|(roll, weight)| (DiceMove::Roll(roll), weight))
+            .collect();
+        Some(outcomes)
+    }
+
+    fn roll(&self, random: u64) -> Option<DiceMove> {
+        (self.rolled.is_none() && !self.rules().manual)
+            .then(|| DiceMove::Roll(Roll::random(self.rules().dice(), random)))
     }
 }
 

@@ -42,6 +42,7 @@ impl Variant for DiceOptions {
         showcase: "1. [6] e4 [5]",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn power(&self, piece: Piece, _square: Cell) -> Role {

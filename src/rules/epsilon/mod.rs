@@ -172,6 +172,7 @@ impl Game for Epsilon {
         showcase: "1. @d4 @e5 2. @e4 @d5 3. @c3 @f6 4. @f3 @c6",
         san: false,
         table: false,
+        seats_by_place: None,
     };
 
     fn new(options: EpsilonOptions) -> Self {

@@ -71,6 +71,7 @@ impl Variant for AppearingOptions {
         showcase: "1. K@g1 K@c8 2. Q@d4 N@f6 3. P@e4 P@c6",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn refusals() -> Vec<&'static str> {

@@ -43,6 +43,7 @@ impl Variant for DoubleMoveOptions {
         showcase: "1. e4 e5,Nc6 2. Nf3,Bc4",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn power(&self, piece: Piece, _square: Cell) -> Role {

@@ -38,6 +38,7 @@ impl Variant for EveryoneMovesOptions {
         showcase: "1. e4,d4,Nf3",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn refusals() -> Vec<&'static str> {

@@ -76,6 +76,7 @@ impl Variant for MaharajahOptions {
         showcase: "0... M@d5",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn refusals() -> Vec<&'static str> {

@@ -63,6 +63,7 @@ impl Variant for ShashmatyOptions {
         showcase: "1. e4 d5",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn power(&self, piece: Piece, _square: Cell) -> Role {

@@ -66,6 +66,7 @@ impl Variant for SwedishOptions {
         showcase: "1. e4 d5 2. exd5>h6 Qxd5>e2+",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn power(&self, piece: Piece, _square: Cell) -> Role {

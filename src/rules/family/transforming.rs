@@ -38,6 +38,7 @@ impl Variant for TransformingOptions {
         showcase: "1. Nc3 Nf6",
         san: true,
         table: false,
+        seats_by_place: None,
     };
 
     fn refusals() -> Vec<&'static str> {

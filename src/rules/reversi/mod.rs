@@ -185,6 +185,7 @@ impl Game for Reversi {
         showcase: "1. d5 d4 2. e5 e4 3. d3 c4 4. c3 e6 5. f5 c2",
         san: false,
         table: false,
+        seats_by_place: None,
     };
 
     fn new(options: ReversiOptions) -> Self {

@@ -191,7 +191,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if let Some(score) = self.ended(position, ply) {
             return score;
         }
-        if let Some(outcomes) = position.chances() {
+        if let Some(outcomes) = position.chance().and_then(|c| c.chances()) {
             return self.expectation(position, &outcomes, depth, ply);
         }
         let in_check = position.check_cell().is_some();
@@ -408,7 +408,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if let Some(score) = self.ended(position, ply) {
             return score;
         }
-        if position.chances().is_some() {
+        if position.chance().is_some_and(|c| c.chances().is_some()) {
             return position.evaluate(self.root);
         }
         let maximising = mover(position) == self.root;

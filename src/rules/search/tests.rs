@@ -68,7 +68,7 @@ fn every_level_of_every_game_plays_complete_games_against_a_random_player() {
             // take any action but resigning, draw offers and claims included.
             while m.outcome().is_none() && m.actions().len() < 3_000 {
                 let ply = m.actions().len() as u64;
-                let action = if m.position().seat_to_move() == 0 {
+                let action = if m.position().seats().seat_to_move() == 0 {
                     decide(&m, level, &limits, ply)
                         .unwrap_or_else(|| panic!("{} {level:?}: no action at {ply}", game.id()))
                 } else {

@@ -336,6 +336,7 @@ impl Game for TriChess {
         showcase: "",
         san: false,
         table: false,
+        seats_by_place: None,
     };
 
     fn new(options: TriOptions) -> Self {
@@ -491,6 +492,17 @@ impl Game for TriChess {
 impl Seats for TriChess {
     fn turn(&self) -> Side {
         self.turn
+    }
+
+    fn seat_note(&self, seat: usize) -> Option<&'static str> {
+        let army = self.seat_side(seat);
+        if self.is_out(army) {
+            Some("seat-out")
+        } else if !self.in_game(army) {
+            Some("seat-servant")
+        } else {
+            None
+        }
     }
 
     fn seat_count(&self) -> usize {

@@ -130,6 +130,7 @@ impl Game for ZShashmaty {
         showcase: "",
         san: false,
         table: false,
+        seats_by_place: None,
     };
 
     fn new(options: ZOptions) -> Self {

@@ -1,19 +1,38 @@
-//! The reserves drawn beside their board, where seats hold them (bughouse): each
-//! board's two seats, the one at its lower edge below it and the other above. A piece
-//! that may come down now is picked by a click, as in the panel's list.
+//! Bughouse's plugin: the reserves drawn beside their board, where seats hold them.
+//! Each board's two seats, the one at its lower edge below it and the other above. A
+//! piece that may come down now is picked by a click, as in the panel's list.
 
 use crate::plugins::board::BoardLayout;
-use crate::plugins::session::{Command, Session};
-use crate::rules::PieceView;
-use bevy::prelude::MessageWriter;
-use bevy_egui::egui;
+use crate::plugins::session::{Command, Session, showing};
+use crate::plugins::ui::held::paint_held;
+use crate::plugins::ui::{Canvas, UiSystems};
+use crate::rules::GameId;
+use bevy::prelude::*;
+use bevy_egui::{EguiPrimaryContextPass, egui};
 
-pub fn show(
-    ui: &egui::Ui,
-    session: &Session,
-    commands: &mut MessageWriter<Command>,
-    board: &BoardLayout,
+#[derive(Default)]
+pub struct BughousePlugin;
+
+impl Plugin for BughousePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            EguiPrimaryContextPass,
+            reserves
+                .in_set(UiSystems::Overlay)
+                .run_if(showing(GameId::Bughouse)),
+        );
+    }
+}
+
+fn reserves(
+    mut canvas: ResMut<Canvas>,
+    session: Res<Session>,
+    board: Res<BoardLayout>,
+    mut commands: MessageWriter<Command>,
 ) {
+    let Some(ui) = canvas.root.as_mut() else {
+        return;
+    };
     let Some(layout) = board.layout else { return };
     let position = session.current().position();
     let pockets = position.pockets();
@@ -21,7 +40,7 @@ pub fn show(
         return;
     }
     let t = position.topology();
-    let on_move = position.seats_on_move();
+    let on_move = position.seats().seats_on_move();
     let droppable = session.table.kinds_in_hand();
     let mut picked = None;
     for seat in 0..t.panes.len() * 2 {
@@ -65,31 +84,4 @@ pub fn show(
     if let Some(kind) = picked {
         commands.write(Command::PickFromHand(kind));
     }
-}
-
-/// A piece in hand, drawn `size` across on a light square, as on the board, so a
-/// black piece shows: the kind picked (`chosen`) is framed, one that may come down now
-/// lights under the pointer (`lit`).
-pub fn paint_held(
-    painter: &egui::Painter,
-    rect: egui::Rect,
-    (piece, size): (PieceView, f32),
-    chosen: bool,
-    lit: bool,
-) {
-    let square = if chosen || lit {
-        egui::Color32::from_rgb(246, 226, 140)
-    } else {
-        egui::Color32::from_rgb(237, 217, 181)
-    };
-    painter.rect_filled(rect, 4.0, square);
-    if chosen {
-        painter.rect_stroke(
-            rect,
-            4.0,
-            egui::Stroke::new(2.0, egui::Color32::from_rgb(60, 130, 200)),
-            egui::StrokeKind::Inside,
-        );
-    }
-    crate::plugins::sprites::paint(painter, piece, rect.center(), size);
 }

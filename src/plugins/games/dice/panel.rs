@@ -2,70 +2,21 @@
 //! when rolled, what they let move, and the Roll button (or, for physical dice, a
 //! die of each face to click).
 
-use super::naming::side_name;
-use super::parts::Parts;
+use super::Dice;
 use crate::i18n::Language;
-use crate::plugins::session::Command;
+use crate::plugins::session::{Command, Session};
+use crate::plugins::storage::Settings;
+use crate::plugins::ui::Canvas;
+use crate::plugins::ui::die::paint_die;
+use crate::plugins::ui::naming::side_name;
 use crate::rules::history::Action;
+use bevy::prelude::*;
 use bevy_egui::egui;
 
 /// The side of a drawn die, in points.
 const DIE: f32 = 34.0;
 /// A die that the player may click to enter a physical roll.
 const SMALL_DIE: f32 = 24.0;
-
-/// Where each face's pips sit on a die, on a grid from -1 to 1.
-fn pips(face: u8) -> &'static [(f32, f32)] {
-    const C: (f32, f32) = (0.0, 0.0);
-    const TL: (f32, f32) = (-1.0, -1.0);
-    const TR: (f32, f32) = (1.0, -1.0);
-    const BL: (f32, f32) = (-1.0, 1.0);
-    const BR: (f32, f32) = (1.0, 1.0);
-    const ML: (f32, f32) = (-1.0, 0.0);
-    const MR: (f32, f32) = (1.0, 0.0);
-    match face {
-        1 => &[C],
-        2 => &[TL, BR],
-        3 => &[TL, C, BR],
-        4 => &[TL, TR, BL, BR],
-        5 => &[TL, TR, C, BL, BR],
-        6 => &[TL, TR, ML, MR, BL, BR],
-        _ => &[],
-    }
-}
-
-/// Paints a die showing `face` (none: blank) in `rect`, turned by `angle`; a die whose
-/// face moves nothing is dimmed.
-pub(super) fn paint_die(
-    painter: &egui::Painter,
-    rect: egui::Rect,
-    face: Option<u8>,
-    angle: f32,
-    dim: bool,
-) {
-    let centre = rect.center();
-    let half = rect.width() * 0.5;
-    let (sin, cos) = angle.sin_cos();
-    let at = |x: f32, y: f32| centre + egui::vec2(x * cos - y * sin, x * sin + y * cos);
-    let body = if dim {
-        egui::Color32::from_gray(150)
-    } else {
-        egui::Color32::from_rgb(248, 244, 232)
-    };
-    let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
-        .map(|(x, y)| at(x * half, y * half))
-        .to_vec();
-    painter.add(egui::Shape::convex_polygon(
-        corners,
-        body,
-        egui::Stroke::new(1.5, egui::Color32::from_gray(60)),
-    ));
-    let pip = egui::Color32::from_gray(30);
-    for &(x, y) in face.map_or(&[][..], pips) {
-        let spread = half * 0.52;
-        painter.circle_filled(at(x * spread, y * spread), half * 0.16, pip);
-    }
-}
 
 /// A row of dice, painted where the panel puts them.
 fn dice_row(ui: &mut egui::Ui, faces: &[Option<u8>], tumble: Option<f64>, dim: &[bool]) {
@@ -104,12 +55,35 @@ fn tumbling_face(now: f64, die: usize) -> u8 {
     1 + (crate::rules::search::mix(tick ^ (die as u64) << 40) % 6) as u8
 }
 
-/// The dice part of the panel, for a game with dice that goes on.
-pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Option<Command>) {
-    let session = &parts.session;
-    let Some(rolling) = parts.dice.as_deref_mut() else {
+/// The dice's rows in the match panel.
+pub fn rows(
+    mut canvas: ResMut<Canvas>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    mut rolling: ResMut<Dice>,
+    time: Res<Time>,
+    mut commands: MessageWriter<Command>,
+) {
+    let Some(ui) = canvas.panel.as_mut() else {
         return;
     };
+    let mut send = None;
+    let now = time.elapsed_secs_f64();
+    show(ui, settings.language, &session, &mut rolling, now, &mut send);
+    if let Some(c) = send {
+        commands.write(c);
+    }
+}
+
+/// The dice part of the panel, for a game with dice that goes on.
+fn show(
+    ui: &mut egui::Ui,
+    lang: Language,
+    session: &Session,
+    rolling: &mut Dice,
+    now: f64,
+    send: &mut Option<Command>,
+) {
     let m = session.current();
     let position = m.position();
     let Some(dice) = position.shown().dice() else {
@@ -119,7 +93,6 @@ pub fn show(ui: &mut egui::Ui, lang: Language, parts: &mut Parts, send: &mut Opt
         return;
     }
     let count = usize::from(dice.count);
-    let now = parts.time.elapsed_secs_f64();
     let tumble = rolling.tumbling(now);
     if let Some(t) = tumble {
         let faces: Vec<Option<u8>> = (0..count).map(|i| Some(tumbling_face(now, i))).collect();

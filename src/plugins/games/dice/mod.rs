@@ -1,4 +1,4 @@
-//! Rolling the dice of dice chess. A roll tumbles for a moment before its faces are
+//! Dice chess's plugin: the dice in the match panel, and rolling them. A roll tumbles for a moment before its faces are
 //! played as an action: when the player presses Roll, when the computer's seat is to
 //! roll, or, under the house rule `auto_roll`, as soon as a player's turn begins. The
 //! faces come from the match ([`Match::roll`]), so the tumbling shows nothing that
@@ -6,13 +6,19 @@
 //!
 //! [`Match::roll`]: crate::rules::Match::roll
 
-use super::session::{AppSystems, Command, Screen, Session};
+mod panel;
+
+use crate::plugins::session::{AppSystems, Command, Session, showing};
+use crate::plugins::ui::UiSystems;
+use crate::rules::GameId;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use bevy_egui::EguiPrimaryContextPass;
 
 /// How long the dice tumble, in seconds.
 pub const ROLL_TIME: f64 = 0.7;
 
+#[derive(Default)]
 pub struct DicePlugin;
 
 impl Plugin for DicePlugin {
@@ -24,7 +30,13 @@ impl Plugin for DicePlugin {
                 (start_rolls, finish_roll)
                     .chain()
                     .in_set(AppSystems::React)
-                    .run_if(in_state(Screen::Playing)),
+                    .run_if(showing(GameId::DiceChess)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                panel::rows
+                    .in_set(UiSystems::PanelStatus)
+                    .run_if(showing(GameId::DiceChess)),
             );
     }
 }

@@ -1,20 +1,43 @@
-//! The diplomacy of chess for three in the side panel: who is in the game, who serves
+//! The diplomacy of chess for three in the match panel: who is in the game, who serves
 //! whom, who holds which fallen army, whom the player to move may capture and why, and
-//! a button for every declaration the rules allow right now.
+//! a button for every declaration the rules allow right now. And the question a
+//! player is asked, to serve or to be served, over the board.
 
-use super::naming::side_name;
 use crate::i18n::Language;
-use crate::plugins::session::Command;
+use crate::plugins::board::BoardPlace;
+use crate::plugins::session::{Command, Session};
+use crate::plugins::storage::Settings;
+use crate::plugins::ui::naming::side_name;
+use crate::plugins::ui::{Canvas, over_board};
 use crate::rules::Seats;
 use crate::rules::history::Action;
 use crate::rules::trichess::{self, TriChess, bit};
 use crate::rules::{Game, Match, Move, Position, Side};
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 const YES: egui::Color32 = egui::Color32::from_rgb(120, 200, 120);
 const NO: egui::Color32 = egui::Color32::from_rgb(230, 110, 110);
 
-pub fn show(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Command>) {
+/// The diplomacy's rows in the match panel.
+pub fn rows(
+    mut canvas: ResMut<Canvas>,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    mut commands: MessageWriter<Command>,
+) {
+    let Some(ui) = canvas.panel.as_mut() else {
+        return;
+    };
+    ui.separator();
+    let mut send = None;
+    show(ui, settings.language, session.current(), &mut send);
+    if let Some(c) = send {
+        commands.write(c);
+    }
+}
+
+fn show(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Command>) {
     let Position::TriChess(p) = m.position() else {
         return;
     };
@@ -143,12 +166,22 @@ fn neutrality(ui: &mut egui::Ui, lang: Language, p: &TriChess) {
     }
 }
 
-/// The question the asked player answers now, if any: "White asks Black to serve him".
-pub fn question(lang: Language, m: &Match) -> Option<(Side, String)> {
-    let Position::TriChess(p) = m.position() else {
-        return None;
+/// The question the asked player answers now, if any ("White asks Black to serve
+/// him"), with Yes and No.
+pub fn question(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    session: Res<Session>,
+    place: Res<BoardPlace>,
+    mut commands: MessageWriter<Command>,
+) -> Result {
+    let Position::TriChess(p) = session.current().position() else {
+        return Ok(());
     };
-    let q = p.question()?;
+    let Some(q) = p.question() else {
+        return Ok(());
+    };
+    let lang = settings.language;
     let args = [
         ("master", side_name(lang, q.master)),
         ("servant", side_name(lang, q.servant)),
@@ -158,14 +191,18 @@ pub fn question(lang: Language, m: &Match) -> Option<(Side, String)> {
     } else {
         "dialog-vassal-master"
     };
-    Some((q.asked(), lang.t_args(key, &args)))
-}
-
-/// Points in halves as a player reads them: 2, 1½, 1, 0.
-pub fn points(half_points: u8) -> String {
-    match (half_points / 2, half_points % 2) {
-        (0, 1) => "½".into(),
-        (n, 1) => format!("{n}½"),
-        (n, _) => n.to_string(),
-    }
+    let title = lang.t_args("dialog-vassal", &[("side", side_name(lang, q.asked()))]);
+    let ctx = contexts.ctx_mut()?;
+    over_board(title, place.area).show(ctx, |ui| {
+        ui.label(lang.t_args(key, &args));
+        ui.horizontal(|ui| {
+            for (yes, key) in [(true, "button-yes"), (false, "button-no")] {
+                if ui.button(lang.t(key)).clicked() {
+                    let answer = Move::TriChess(trichess::Action::Answer(yes));
+                    commands.write(Command::Act(Action::Play(answer)));
+                }
+            }
+        });
+    });
+    Ok(())
 }

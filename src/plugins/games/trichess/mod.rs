@@ -1,25 +1,42 @@
-//! Chess for three's board furniture: kingdoms tinted with their zones in alternating
-//! strength, lines between zones and kingdoms, gold round the thrones, and the name of
-//! the triangle under the pointer in a corner (the hexagon has no coordinates at its
-//! edge).
+//! Chess for three's plugin. On the board: kingdoms tinted with their zones in
+//! alternating strength, lines between zones and kingdoms, gold round the thrones, and
+//! the name of the triangle under the pointer in a corner (the hexagon has no
+//! coordinates at its edge). In the panel: the diplomacy and the vassal's question.
+//! In the move list: the moves in Russian letters for Russian and Ukrainian players.
 
-use super::board::cells::{self, BoardFont, CellMeshes};
-use super::board::{BoardLayout, BoardPlace, Build, Flat, Place, lines, z};
-use super::session::{Session, showing};
-use super::storage::Settings;
+mod diplomacy;
+
 use crate::i18n::Language;
+use crate::plugins::board::cells::{self, BoardFont, CellMeshes};
+use crate::plugins::board::{BoardLayout, BoardPlace, Build, Flat, Place, lines, z};
+use crate::plugins::session::{Session, showing};
+use crate::plugins::storage::Settings;
+use crate::plugins::ui::{UiSystems, Wordings};
 use crate::rules::trichess::{self, Zone};
-use crate::rules::{GameId, Topology};
+use crate::rules::{GameId, Match, Topology};
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 use bevy::text::TextBackgroundColor;
+use bevy_egui::EguiPrimaryContextPass;
 use std::collections::HashMap;
 
+#[derive(Default)]
 pub struct TriChessPlugin;
 
 impl Plugin for TriChessPlugin {
     fn build(&self, app: &mut App) {
+        app.world_mut()
+            .get_resource_or_init::<Wordings>()
+            .insert(GameId::TriChess, in_letters);
         app.add_systems(
+            EguiPrimaryContextPass,
+            (
+                diplomacy::rows.in_set(UiSystems::PanelGame),
+                diplomacy::question.in_set(UiSystems::Windows),
+            )
+                .run_if(showing(GameId::TriChess)),
+        )
+        .add_systems(
             Update,
             (
                 furniture.in_set(Build).after(cells::build),
@@ -32,6 +49,12 @@ impl Plugin for TriChessPlugin {
             clear.in_set(Build).run_if(not(showing(GameId::TriChess))),
         );
     }
+}
+
+/// A move in the Russian notation of the game's text, for Russian and Ukrainian
+/// players; English players read the canonical one.
+fn in_letters(lang: Language, m: &Match, i: usize, _unsettled: bool) -> Option<String> {
+    (lang != Language::English).then(|| trichess::russian(&m.notation(i)))
 }
 
 /// Marks the furniture, spawned while chess for three is on the board.
@@ -223,8 +246,8 @@ fn hover_name(
     if transform.translation != at {
         transform.translation = at;
     }
-    colour.set_if_neq(TextColor(super::board::inks::COORDINATE));
-    back.set_if_neq(TextBackgroundColor(super::board::inks::NAME_BACK));
+    colour.set_if_neq(TextColor(crate::plugins::board::inks::COORDINATE));
+    back.set_if_neq(TextBackgroundColor(crate::plugins::board::inks::NAME_BACK));
 }
 
 #[cfg(test)]

@@ -1,10 +1,10 @@
-//! Chapayev's part of the side panel: the lot, the scoreboard (tours, rounds, lines,
+//! Chapayev's part of the match panel: the lot, the scoreboard (tours, rounds, lines,
 //! troops), what the last shot did, and the choice of shot.
 
-use super::naming::side_name;
+use super::{ShotKind, Table, chapayev};
+use crate::plugins::ui::naming::side_name;
 use crate::i18n::Language;
 use crate::plugins::session::Command;
-use crate::plugins::table::{ShotKind, Table, chapayev};
 use crate::rules::Seats;
 use crate::rules::chapayev::{self, HangResult, Shot, checker_name};
 use crate::rules::{Action, Match, Move, Side};
@@ -29,7 +29,7 @@ pub fn show(
     };
     let name = |s: Side| side_name(lang, s);
     if c.options().earth_rotates && ui.button(lang.t("table-reset-view")).clicked() {
-        table.yaw = crate::plugins::table::behind(c.turn());
+        table.yaw = super::behind(c.turn());
         table.pitch = Table::default().pitch;
     }
     if let Some(seat) = c.white_seat() {

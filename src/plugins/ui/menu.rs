@@ -1,0 +1,88 @@
+//! The menu bar: the game, the view and the language.
+
+use super::dialogs::Dialogs;
+use super::parts::Parts;
+use super::Canvas;
+use crate::i18n::Language;
+use crate::plugins::layout::FlipView;
+use crate::plugins::session::{Command, Screen};
+use crate::plugins::storage::Settings;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+#[allow(clippy::too_many_arguments)]
+pub fn show(
+    mut canvas: ResMut<Canvas>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut settings: ResMut<Settings>,
+    mut dialogs: ResMut<Dialogs>,
+    mut parts: Parts,
+    mut flip: MessageWriter<FlipView>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(root) = canvas.root.as_mut() else {
+        return;
+    };
+    let lang = settings.language;
+    egui::Panel::top("menu").show(root, |ui| {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button(lang.t("menu-game"), |ui| {
+                if ui.button(lang.t("menu-choose-game")).clicked() {
+                    next.set(Screen::Chooser);
+                    ui.close();
+                }
+                if *screen.get() == Screen::Playing && ui.button(lang.t("menu-save")).clicked() {
+                    dialogs.save(lang, &parts);
+                    ui.close();
+                }
+                if *screen.get() != Screen::Chooser && ui.button(lang.t("menu-rules")).clicked() {
+                    dialogs.rules = Some(parts.session.draft.game);
+                    ui.close();
+                }
+                if ui.button(lang.t("menu-load")).clicked() {
+                    dialogs.load = true;
+                    ui.close();
+                }
+                if ui.button(lang.t("menu-open-file")).clicked() {
+                    dialogs.open_file(&mut parts);
+                    ui.close();
+                }
+                ui.separator();
+                // The game in progress is kept by the autosave on the way out.
+                if ui.button(lang.t("menu-quit")).clicked() {
+                    exit.write(AppExit::Success);
+                    ui.close();
+                }
+            });
+            ui.menu_button(lang.t("menu-view"), |ui| {
+                if ui.button(lang.t("menu-flip")).clicked() {
+                    flip.write(FlipView);
+                    ui.close();
+                }
+                ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
+                if *screen.get() == Screen::Playing && parts.session.current().clock().is_some() {
+                    let mut paused = parts.session.clocks_paused;
+                    if ui
+                        .checkbox(&mut paused, lang.t("menu-pause-clocks"))
+                        .changed()
+                    {
+                        parts.commands.write(Command::PauseClocks(paused));
+                    }
+                }
+                let mut sound = !settings.muted;
+                if ui.checkbox(&mut sound, lang.t("menu-sound")).changed() {
+                    settings.muted = !sound;
+                }
+            });
+            ui.menu_button(lang.t("menu-language"), |ui| {
+                for l in Language::ALL {
+                    if ui.radio(lang == l, l.native_name()).clicked() {
+                        settings.language = l;
+                        ui.close();
+                    }
+                }
+            });
+        });
+    });
+}
