@@ -293,7 +293,7 @@ fn a_pinned_knight_says_which_bishop_pins_it_and_marks_it() {
     assert_eq!(why.key, "msg-why-pinned");
     assert_eq!(why.culprit, Topology::chess().parse("b4"));
     let english = doska::i18n::Language::English;
-    let words = doska::rules::wording::arguments(&why, session(&app).current().position(), |key| {
+    let words = doska::rules::wording::arguments(&why.words, session(&app).current().position(), |key| {
         Some(english.t(key))
     });
     assert_eq!(

@@ -161,7 +161,10 @@ error-game-over = The game is over ({ $reason }).
 error-set-up = This position cannot be set up: { $detail }
 error-notation = This does not read as a move here: { $detail }
 error-saved-game = This saved game cannot be read: { $detail }
-msg-autosave-unreadable = The unfinished game could not be read: { $problem }
+error-file-io = { $path } could not be read or written: { $detail }
+error-replay-move = Move { $number } { $token }: { $reason }
+msg-autosave-unreadable = The unfinished game could not be read: { $problem }. The file is kept as { $kept }.
+msg-autosave-unmovable = The unfinished game could not be read: { $problem }. The file could not be renamed: { $detail }
 msg-several-routes = Several capture routes end there: click the landing squares in turn.
 
 button-undo = Undo

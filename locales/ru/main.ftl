@@ -161,7 +161,10 @@ error-game-over = Партия окончена ({ $reason }).
 error-set-up = Эту позицию нельзя расставить: { $detail }
 error-notation = Это не читается как ход в этой позиции: { $detail }
 error-saved-game = Сохранённую партию нельзя прочитать: { $detail }
-msg-autosave-unreadable = Неоконченную партию не удалось прочитать: { $problem }
+error-file-io = Файл { $path } не удалось прочитать или записать: { $detail }
+error-replay-move = Ход { $number } { $token }: { $reason }
+msg-autosave-unreadable = Неоконченную партию не удалось прочитать: { $problem }. Файл сохранён как { $kept }.
+msg-autosave-unmovable = Неоконченную партию не удалось прочитать: { $problem }. Файл не удалось переименовать: { $detail }
 msg-several-routes = Туда ведут несколько путей взятия: щёлкайте поля приземления по очереди.
 
 button-undo = Отменить

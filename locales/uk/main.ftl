@@ -161,7 +161,10 @@ error-game-over = Партію закінчено ({ $reason }).
 error-set-up = Цю позицію не можна розставити: { $detail }
 error-notation = Це не читається як хід у цій позиції: { $detail }
 error-saved-game = Збережену партію не можна прочитати: { $detail }
-msg-autosave-unreadable = Незакінчену партію не вдалося прочитати: { $problem }
+error-file-io = Файл { $path } не вдалося прочитати або записати: { $detail }
+error-replay-move = Хід { $number } { $token }: { $reason }
+msg-autosave-unreadable = Незакінчену партію не вдалося прочитати: { $problem }. Файл збережено як { $kept }.
+msg-autosave-unmovable = Незакінчену партію не вдалося прочитати: { $problem }. Файл не вдалося перейменувати: { $detail }
 msg-several-routes = Туди ведуть кілька шляхів взяття: клацайте поля приземлення по черзі.
 
 button-undo = Скасувати

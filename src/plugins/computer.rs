@@ -13,8 +13,8 @@
 use super::session::{AppSystems, Command, Screen, Session, Settling};
 use crate::rules::clock::TimeControl;
 use crate::rules::search::{Level, Limits, decide};
-use crate::rules::trichess::Said;
-use crate::rules::{Action, Match, Move, Position};
+use crate::rules::why::Remark;
+use crate::rules::{Action, Match, Move};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use std::sync::Arc;
@@ -102,7 +102,7 @@ impl<T> Drop for Search<T> {
 }
 
 /// The computer's action, and why it took a diplomatic step.
-type Reply = (Action, Option<Said>);
+type Reply = (Action, Option<Remark>);
 
 #[derive(Resource, Default)]
 pub struct Thinking {
@@ -115,7 +115,7 @@ pub struct Thinking {
     ready: Option<(Action, u64, f64)>,
     /// Why the computer took its latest diplomatic step, and that step with its place
     /// in the record.
-    pub said: Option<(usize, Action, Said)>,
+    pub said: Option<(usize, Action, Remark)>,
 }
 
 impl Thinking {
@@ -283,10 +283,10 @@ fn fail(
     }
 }
 
-/// Why the computer takes a diplomatic step in chess for three.
-fn reason(m: &Match, action: &Action) -> Option<Said> {
-    match (m.position(), action) {
-        (Position::TriChess(p), Action::Play(Move::TriChess(a))) => p.reason(a),
+/// Why the computer takes `action`, where a player would wonder.
+fn reason(m: &Match, action: &Action) -> Option<Remark> {
+    match action {
+        Action::Play(mv) => m.position().explain(mv),
         _ => None,
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod computer;
+mod file_error;
 mod fonts;
 pub mod games;
 pub mod host;

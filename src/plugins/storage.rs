@@ -1,6 +1,7 @@
 //! Files: settings, saved games and the autosave, in the user's folders. Writes go to a
 //! temporary file that is then renamed, so a crash never leaves half a file.
 
+use super::file_error::FileError;
 use super::session::{AppSystems, GameChosen, Screen, Session};
 use crate::i18n::Language;
 use crate::rules::record::{SavedGame, read_replay_file, replay_file};
@@ -122,25 +123,25 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// Reads a saved game, or a replay file (`.txt`, `.pgn`), with a message a person
 /// understands when it is neither.
-pub fn read_saved(path: &Path) -> Result<SavedGame, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn read_saved(path: &Path) -> Result<SavedGame, FileError> {
+    let at = || path.to_path_buf();
+    let text = std::fs::read_to_string(path).map_err(|error| FileError::Io { path: at(), error })?;
     let replay = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("txt") || e.eq_ignore_ascii_case("pgn"));
     if replay {
-        let m = read_replay_file(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let m = read_replay_file(&text).map_err(|error| FileError::Replay { path: at(), error })?;
         return Ok(SavedGame::from_match(&m, &[]));
     }
-    let saved = SavedGame::from_ron(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    saved
-        .to_match()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let game = |error| FileError::Game { path: at(), error };
+    let saved = SavedGame::from_ron(&text).map_err(game)?;
+    saved.to_match().map_err(game)?;
     Ok(saved)
 }
 
 /// Saves the match in the saves folder under `name` (made safe for a file name, and
 /// numbered rather than overwriting another save); returns the path.
-pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<PathBuf, String> {
+pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<PathBuf, FileError> {
     let safe: String = name
         .trim()
         .chars()
@@ -164,12 +165,15 @@ pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<Pat
         })
         .find(|p| !p.exists())
         .expect("some number is free");
-    write_atomically(&path, &session.saved().to_ron())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let write = |path: &Path, text: &str| {
+        write_atomically(path, text).map_err(|error| FileError::Io {
+            path: path.to_path_buf(),
+            error,
+        })
+    };
+    write(&path, &session.saved().to_ron())?;
     // The moves as a replay file beside it, for other programs and for people.
-    let replay = path.with_extension("txt");
-    write_atomically(&replay, &replay_file(session.current()))
-        .map_err(|e| format!("{}: {e}", replay.display()))?;
+    write(&path.with_extension("txt"), &replay_file(session.current()))?;
     Ok(path)
 }
 
@@ -260,7 +264,32 @@ impl Folders {
 #[derive(Resource, Default)]
 pub struct Unfinished {
     pub game: Option<SavedGame>,
-    pub problem: Option<String>,
+    pub problem: Option<Unreadable>,
+}
+
+/// An autosave that could not be read, and where it was put aside (or why it could
+/// not be moved).
+#[derive(Debug)]
+pub struct Unreadable {
+    pub error: FileError,
+    pub kept: Result<PathBuf, std::io::Error>,
+}
+
+impl Unreadable {
+    /// What went wrong and where the file is now, in `lang`.
+    pub fn said(&self, lang: Language) -> String {
+        let problem = self.error.said(lang);
+        match &self.kept {
+            Ok(aside) => lang.t_args(
+                "msg-autosave-unreadable",
+                &[("problem", problem), ("kept", aside.display().to_string())],
+            ),
+            Err(e) => lang.t_args(
+                "msg-autosave-unmovable",
+                &[("problem", problem), ("detail", e.to_string())],
+            ),
+        }
+    }
 }
 
 /// Reads the autosave. An unreadable one is moved aside, never overwritten, and reported.
@@ -277,15 +306,12 @@ fn find_unfinished(folders: &Folders) -> Unfinished {
                 .then_some(saved),
             problem: None,
         },
-        Err(e) => {
+        Err(error) => {
             let aside = path.with_file_name("autosave-unreadable.ron");
-            let kept = std::fs::rename(&path, &aside).map_or_else(
-                |r| format!("{e} ({r})"),
-                |_| format!("{e} (kept as {})", aside.display()),
-            );
+            let kept = std::fs::rename(&path, &aside).map(|()| aside);
             Unfinished {
                 game: None,
-                problem: Some(kept),
+                problem: Some(Unreadable { error, kept }),
             }
         }
     }

@@ -24,7 +24,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
-use super::why::{Refusal, Word};
+use super::why::{Refusal, Remark, Word};
 use super::zshashmaty::ZShashmaty;
 
 /// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
@@ -472,6 +472,11 @@ impl Position {
     /// Chapayev's shots come from its own simulating player (which ignores `limits`);
     /// every other game from the search over its evaluation. `report` hears each
     /// finished depth.
+    /// Why the computer would play `m`, where a player would wonder.
+    pub fn explain(&self, m: &Move) -> Option<Remark> {
+        with_move!(self, m, (p, mv) => p.explain(mv), None)
+    }
+
     /// The key the search knows this position by (see [`Limits::seen`]).
     pub fn search_key(&self) -> u64 {
         each!(self, p => p.key(p.legal_moves().len()))

@@ -107,7 +107,7 @@ pub struct ReplayError {
     /// `12.` for White's move, `12...` for Black's; empty for errors before the moves.
     pub number: String,
     pub token: String,
-    pub reason: String,
+    pub reason: Error,
 }
 
 impl std::fmt::Display for ReplayError {
@@ -120,11 +120,11 @@ impl std::fmt::Display for ReplayError {
     }
 }
 
-fn setup_error(reason: impl ToString) -> ReplayError {
+fn setup_error(reason: impl Into<Error>) -> ReplayError {
     ReplayError {
         number: String::new(),
         token: String::new(),
-        reason: reason.to_string(),
+        reason: reason.into(),
     }
 }
 
@@ -150,10 +150,10 @@ pub fn replay(
     if let Some(variant) = record.tag("Variant")
         && variant != game.id()
     {
-        return Err(setup_error(format!(
+        return Err(setup_error(Error::SavedGame(format!(
             "the file is a {variant} game, not {}",
             game.id()
-        )));
+        ))));
     }
     let mut rules: Vec<(String, String)> = Vec::new();
     for pair in record
@@ -164,7 +164,11 @@ pub fn replay(
     {
         let (id, value) = pair
             .split_once('=')
-            .ok_or_else(|| setup_error(format!("'{pair}' in [Options] is not id=value")))?;
+            .ok_or_else(|| {
+                setup_error(Error::SavedGame(format!(
+                    "'{pair}' in [Options] is not id=value"
+                )))
+            })?;
         rules.push((id.trim().to_string(), value.trim().to_string()));
     }
     rules.extend_from_slice(options);
@@ -196,7 +200,12 @@ pub fn replay(
     let mut m = Match::new(start);
     if let Some(id) = record.tag("Clocks") {
         let control = TimeControl::from_tag(id)
-            .ok_or_else(|| setup_error(format!("'{}' is not a time control", shown(id))))?;
+            .ok_or_else(|| {
+                setup_error(Error::SavedGame(format!(
+                    "'{}' is not a time control",
+                    shown(id)
+                )))
+            })?;
         m.set_time_control(control);
     }
     let mut i = 0;
@@ -210,7 +219,7 @@ pub fn replay(
         // Chess for three writes its diplomacy in several words (`W>R servant?`), and
         // Chapayev its shots (`flick W3 th=90.0000 s=0.4200 e=0.0000`).
         while let Err(e) = &result {
-            attempts.push((text.clone(), e.to_string()));
+            attempts.push((text.clone(), e.clone()));
             if used >= 6 || i + used >= record.tokens.len() {
                 break;
             }
@@ -223,10 +232,10 @@ pub fn replay(
             // quoting its text ("'flick' is not a shot") says the words did not make one.
             let (token, reason) = attempts
                 .iter()
-                .find(|(_, e)| !e.starts_with('\''))
+                .find(|(_, e)| !e.to_string().starts_with('\''))
                 .or(attempts.last())
                 .cloned()
-                .unwrap_or_default();
+                .expect("a failed move was tried");
             return Err(ReplayError {
                 number,
                 token,
@@ -252,7 +261,7 @@ pub fn replay(
             m.play_text(end).map_err(|e| ReplayError {
                 number: move_label(&m),
                 token: record.tokens[i - 1].text.clone(),
-                reason: e.to_string(),
+                reason: e,
             })?;
         }
     }
@@ -321,7 +330,7 @@ pub fn replay_file(m: &Match) -> String {
 pub fn read_replay_file(text: &str) -> Result<Match, ReplayError> {
     let record = parse_movetext(text);
     let game = GameId::from_id(record.tag("Variant").unwrap_or("chess"))
-        .map_err(|e| setup_error(e.to_string()))?;
+        .map_err(setup_error)?;
     let mut m = replay(game, text, &[])?;
     if let Some(seed) = record.tag("Seed").and_then(|s| s.parse().ok()) {
         m.set_seed(seed);

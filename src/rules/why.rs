@@ -35,6 +35,14 @@ pub enum Word {
     Moves(PieceKind),
 }
 
+/// What the computer says of its choice, where a player would wonder (chess for
+/// three's diplomatic steps): a translation key and the words it takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remark {
+    pub key: &'static str,
+    pub words: Vec<(&'static str, Word)>,
+}
+
 impl Refusal {
     pub fn new(key: &'static str) -> Refusal {
         Refusal {

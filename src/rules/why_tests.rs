@@ -236,7 +236,7 @@ fn a_pinned_knight_names_the_bishop_that_pins_it() {
     assert_eq!(r.key, "msg-why-pinned");
     assert_eq!(r.culprit, Topology::chess().parse("b4"));
     let start = replay(GameId::Chess, "", &[]).expect("the start");
-    let words = super::wording::arguments(&r, start.position(), |key| Some(key.to_string()));
+    let words = super::wording::arguments(&r.words, start.position(), |key| Some(key.to_string()));
     assert_eq!(
         words,
         vec![
@@ -297,6 +297,6 @@ fn a_square_no_rule_explains_says_how_the_piece_moves() {
     let cell = |name: &str| t.parse(name).expect("a square");
     let r = p.why_not(cell("a3"), Some(cell("c5")));
     assert_eq!(r.key, "msg-why-not-there");
-    let words = super::wording::arguments(&r, p, |key| Some(key.to_string()));
+    let words = super::wording::arguments(&r.words, p, |key| Some(key.to_string()));
     assert!(words.contains(&("how", "rules-turkish-draughts-piece-checker".to_string())));
 }

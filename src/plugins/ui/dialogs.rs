@@ -74,30 +74,30 @@ impl Dialogs {
         };
         self.notice = Some(match save_game(folders, &parts.session, name) {
             Ok(path) => lang.t_args("msg-saved", &[("path", path.display().to_string())]),
-            Err(e) => e,
+            Err(e) => e.said(lang),
         });
     }
 
     /// Asks the desktop for a file; without a file dialog service, the load window's
     /// path field does the same.
-    pub fn open_file(&mut self, parts: &mut Parts) {
+    pub fn open_file(&mut self, lang: Language, parts: &mut Parts) {
         match rfd::FileDialog::new()
             .add_filter("Doska", &["ron", "txt", "pgn"])
             .pick_file()
         {
-            Some(path) => self.load_path(parts, &path),
+            Some(path) => self.load_path(lang, parts, &path),
             None => self.load = true,
         }
     }
 
-    fn load_path(&mut self, parts: &mut Parts, path: &std::path::Path) {
+    fn load_path(&mut self, lang: Language, parts: &mut Parts, path: &std::path::Path) {
         match read_saved(path) {
             Ok(saved) => {
                 parts.commands.write(Command::Load(Box::new(saved)));
                 self.load = false;
                 self.dismissed = None;
             }
-            Err(e) => self.notice = Some(e),
+            Err(e) => self.notice = Some(e.said(lang)),
         }
     }
 }
@@ -462,7 +462,7 @@ fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts
         dialogs.load = false;
     }
     if let Some(path) = chosen {
-        dialogs.load_path(parts, &path);
+        dialogs.load_path(lang, parts, &path);
     }
 }
 
@@ -471,7 +471,7 @@ fn resume_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, par
         return;
     };
     if let Some(problem) = unfinished.problem.take() {
-        dialogs.notice = Some(lang.t_args("msg-autosave-unreadable", &[("problem", problem)]));
+        dialogs.notice = Some(problem.said(lang));
     }
     let Some(saved) = unfinished.game.clone() else {
         return;

@@ -105,7 +105,7 @@ fn shortcuts(
         dialogs.save(lang, &parts);
     }
     if with_control(KeyCode::KeyO) {
-        dialogs.open_file(&mut parts);
+        dialogs.open_file(lang, &mut parts);
     }
     if plain(KeyCode::KeyF) {
         flip.write(FlipView);

@@ -45,7 +45,7 @@ pub fn show(
                     ui.close();
                 }
                 if ui.button(lang.t("menu-open-file")).clicked() {
-                    dialogs.open_file(&mut parts);
+                    dialogs.open_file(lang, &mut parts);
                     ui.close();
                 }
                 ui.separator();

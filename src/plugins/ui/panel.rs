@@ -12,29 +12,26 @@ use crate::plugins::session::{Command, Session, Settling};
 use crate::plugins::storage::Settings;
 use crate::rules::history::Action;
 use crate::rules::record::{ends_turn, joined};
-use crate::rules::trichess::Said;
+use crate::rules::why::Remark;
+use crate::rules::wording;
 use crate::rules::view;
 use crate::rules::{GameId, Match, PieceKind, PieceView, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::collections::HashMap;
 
-/// The computer's reason for its latest diplomatic step, while that step is the last
-/// one on the board.
-fn said_text(lang: Language, m: &Match, said: Option<&(usize, Action, Said)>) -> Option<String> {
+/// The computer's remark on its latest action (chess for three's diplomatic steps),
+/// while that action is the last one on the board.
+fn said_text(lang: Language, m: &Match, said: Option<&(usize, Action, Remark)>) -> Option<String> {
     let (at, action, said) = said?;
     if m.cursor() != at + 1 || m.all_actions().get(*at) != Some(action) {
         return None;
     }
-    let mut args = vec![
-        ("master", side_name(lang, said.master)),
-        ("servant", side_name(lang, said.servant)),
-    ];
-    if let Some((master, servant)) = said.materials {
-        args.push(("mmat", master.to_string()));
-        args.push(("smat", servant.to_string()));
-    }
-    Some(lang.t_args(said.key, &args))
+    let position = &m.state_before(*at).position;
+    let words = wording::arguments(&said.words, position, |key| {
+        lang.has(key).then(|| lang.t(key))
+    });
+    Some(lang.t_args(said.key, &words))
 }
 
 /// Chess moves with the piece letters of the reader's language: Russian writes Кр, Ф,
@@ -319,7 +316,7 @@ pub fn controls(
                 .refusal
                 .as_ref()
                 .map_or_else(String::new, |r| {
-                    let words = crate::rules::wording::arguments(r, position, |key| {
+                    let words = wording::arguments(&r.words, position, |key| {
                         lang.has(key).then(|| lang.t(key))
                     });
                     lang.t_args(r.key, &words)

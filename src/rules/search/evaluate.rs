@@ -1,6 +1,7 @@
 //! What a game brings to the search: how good a position is for a side, which moves
 //! must be looked at past the horizon, and which to try first.
 
+use crate::rules::why::Remark;
 use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
@@ -42,6 +43,12 @@ pub trait Evaluate: Game {
     /// good enough to stop looking. None where passing would mislead: in check, with
     /// only pawns (zugzwang is common there), or in games where it was never tried.
     fn pass(&self) -> Option<Self> {
+        None
+    }
+
+    /// Why the computer would play `m`, where a player would wonder (chess for
+    /// three's diplomatic steps); None for moves that speak for themselves.
+    fn explain(&self, _m: &Self::Move) -> Option<Remark> {
         None
     }
 

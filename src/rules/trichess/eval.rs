@@ -5,9 +5,10 @@
 //! Diplomacy is weighed by where it leads: an offer, an answer or an order is a move
 //! the search tries like any other.
 
-use super::{TriChess, kind};
+use super::{Action, TriChess, kind};
 use crate::rules::search::{Evaluate, captures, worth};
 use crate::rules::side::Side;
+use crate::rules::why::Remark;
 
 /// An opponent out of the game is worth more than any material.
 const OPPONENT_OUT: i32 = 3000;
@@ -32,6 +33,10 @@ impl TriChess {
 }
 
 impl Evaluate for TriChess {
+    fn explain(&self, m: &Action) -> Option<Remark> {
+        self.reason(m)
+    }
+
     fn evaluate(&self, side: Side) -> i32 {
         let held = self.held();
         let rivals: Vec<Side> = Side::THREE

@@ -41,7 +41,6 @@ pub(crate) mod why;
 
 pub use board::{Zone, letter, tables};
 pub use notation::russian;
-pub use reasons::Said;
 
 use super::game::Game;
 use super::options::house_rules;

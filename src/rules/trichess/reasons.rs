@@ -3,16 +3,7 @@
 
 use super::{Action, TriChess};
 use crate::rules::side::Side;
-
-/// A reason as a translation key and its arguments: the master and the servant, and
-/// their material in pawns where it decided.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Said {
-    pub key: &'static str,
-    pub master: Side,
-    pub servant: Side,
-    pub materials: Option<(i32, i32)>,
-}
+use crate::rules::why::{Remark, Word};
 
 impl TriChess {
     /// The material an army plays with, in pawns: its own pieces and those of every
@@ -22,19 +13,24 @@ impl TriChess {
     }
 
     /// Why `action` is taken here, for the diplomatic steps; None for piece moves.
-    pub fn reason(&self, action: &Action) -> Option<Said> {
+    pub fn reason(&self, action: &Action) -> Option<Remark> {
         let weigh =
             |master: Side, servant: Side| Some((self.material(master), self.material(servant)));
+        // The master and the servant, and their material in pawns where it decided.
+        let said = |key, master: Side, servant: Side, materials: Option<(i32, i32)>| {
+            let mut words = vec![("master", Word::Side(master)), ("servant", Word::Side(servant))];
+            if let Some((m, s)) = materials {
+                let pawns = |n: i32| Word::Number(n.max(0).unsigned_abs());
+                words.push(("mmat", pawns(m)));
+                words.push(("smat", pawns(s)));
+            }
+            Remark { key, words }
+        };
         match *action {
             Action::Move(_) => None,
             Action::Offer {
                 master, servant, ..
-            } => Some(Said {
-                key: "reason-offer",
-                master,
-                servant,
-                materials: weigh(master, servant),
-            }),
+            } => Some(said("reason-offer", master, servant, weigh(master, servant))),
             Action::Answer(yes) => {
                 let q = self.question?;
                 let asked = q.asked();
@@ -44,25 +40,10 @@ impl TriChess {
                     (false, true) => "reason-decline-serve",
                     (false, false) => "reason-decline-master",
                 };
-                Some(Said {
-                    key,
-                    master: q.master,
-                    servant: q.servant,
-                    materials: weigh(q.master, q.servant),
-                })
+                Some(said(key, q.master, q.servant, weigh(q.master, q.servant)))
             }
-            Action::Order(master) => Some(Said {
-                key: "reason-order",
-                master,
-                servant: self.turn,
-                materials: None,
-            }),
-            Action::Free(master) => Some(Said {
-                key: "reason-free",
-                master,
-                servant: self.turn,
-                materials: None,
-            }),
+            Action::Order(master) => Some(said("reason-order", master, self.turn, None)),
+            Action::Free(master) => Some(said("reason-free", master, self.turn, None)),
         }
     }
 }
