@@ -293,9 +293,10 @@ fn a_pinned_knight_says_which_bishop_pins_it_and_marks_it() {
     assert_eq!(why.key, "msg-why-pinned");
     assert_eq!(why.culprit, Topology::chess().parse("b4"));
     let english = doska::i18n::Language::English;
-    let words = doska::rules::wording::arguments(&why.words, session(&app).current().position(), |key| {
-        Some(english.t(key))
-    });
+    let words =
+        doska::rules::wording::arguments(&why.words, session(&app).current().position(), |key| {
+            Some(english.t(key))
+        });
     assert_eq!(
         english.t_args(why.key, &words),
         "Your king would be in check from the bishop on b4."

@@ -229,7 +229,8 @@ fn computer_turn(
     if thinking.search.is_some() {
         return;
     }
-    let Some((seat, level)) = computers_turn(&session, settling.map_or(Settling(false), |s| *s)) else {
+    let settling = settling.map_or(Settling(false), |s| *s);
+    let Some((seat, level)) = computers_turn(&session, settling) else {
         return;
     };
     let mut m: Match = session.current().clone();

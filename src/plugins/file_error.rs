@@ -21,7 +21,10 @@ pub enum FileError {
     Game { path: PathBuf, error: Error },
     /// A replay file's moves stopped at one that does not read or is not legal.
     #[error("{}: {error}", path.display())]
-    Replay { path: PathBuf, error: ReplayError },
+    Replay {
+        path: PathBuf,
+        error: Box<ReplayError>,
+    },
 }
 
 impl FileError {
@@ -72,7 +75,10 @@ mod tests {
         let missing = read_saved(&dir.join("missing.ron")).unwrap_err();
         assert!(matches!(missing, FileError::Io { .. }), "{missing}");
         let said = missing.said(Language::Ukrainian);
-        assert!(said.starts_with("Файл ") && said.contains("missing.ron"), "{said}");
+        assert!(
+            said.starts_with("Файл ") && said.contains("missing.ron"),
+            "{said}"
+        );
 
         let replay = dir.join("game.txt");
         std::fs::write(&replay, "1. e4 e5 2. Ke3 Nc6\n").unwrap();

@@ -21,13 +21,13 @@ pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
 pub use ui::{Dialogs, KeysPlugin};
 
 use crate::rules::GameId;
-use games::chapayev::Table;
 use crate::rules::record::{SavedGame, replay};
 use bevy::prelude::*;
 use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
 use bevy::render::renderer::RenderAdapterInfo;
 use bevy::winit::WinitSettings;
 use bevy_egui::EguiPlugin;
+use games::chapayev::Table;
 use std::path::Path;
 
 const WINDOW_SIZE: (u32, u32) = (1280, 800);

@@ -162,7 +162,11 @@ impl Session {
     /// The colour each seat plays under the chosen options.
     pub fn seat_sides(&self) -> Vec<Side> {
         Position::new(self.draft.game, &self.draft.options)
-            .map(|p| (0..p.seats().seat_count()).map(|i| p.seats().seat_side(i)).collect())
+            .map(|p| {
+                (0..p.seats().seat_count())
+                    .map(|i| p.seats().seat_side(i))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -172,7 +176,9 @@ impl Session {
         self.draft
             .seats
             .resize_with(position.seats().seat_count(), String::new);
-        self.draft.computer.resize(position.seats().seat_count(), false);
+        self.draft
+            .computer
+            .resize(position.seats().seat_count(), false);
         self.draft
             .levels
             .resize(position.seats().seat_count(), Level::default());
@@ -192,9 +198,7 @@ impl Session {
     /// first action.
     fn draw_lot(&mut self) {
         let position = self.current().position();
-        let lot = position
-            .roll(clock_seed())
-            .filter(|m| position.is_lot(m));
+        let lot = position.roll(clock_seed()).filter(|m| position.is_lot(m));
         if let Some(lot) = lot {
             let _ = self.act(Action::Play(lot));
             self.animate = None;
@@ -355,7 +359,8 @@ impl Session {
     pub fn computer_seat(&self) -> Option<usize> {
         let position = self.current().position();
         position
-            .seats().seats_on_move()
+            .seats()
+            .seats_on_move()
             .into_iter()
             .find(|&seat| self.draft.computer.get(seat).copied().unwrap_or(false))
     }

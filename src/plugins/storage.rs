@@ -125,12 +125,16 @@ pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
 /// understands when it is neither.
 pub fn read_saved(path: &Path) -> Result<SavedGame, FileError> {
     let at = || path.to_path_buf();
-    let text = std::fs::read_to_string(path).map_err(|error| FileError::Io { path: at(), error })?;
+    let text =
+        std::fs::read_to_string(path).map_err(|error| FileError::Io { path: at(), error })?;
     let replay = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("txt") || e.eq_ignore_ascii_case("pgn"));
     if replay {
-        let m = read_replay_file(&text).map_err(|error| FileError::Replay { path: at(), error })?;
+        let m = read_replay_file(&text).map_err(|error| FileError::Replay {
+            path: at(),
+            error: Box::new(error),
+        })?;
         return Ok(SavedGame::from_match(&m, &[]));
     }
     let game = |error| FileError::Game { path: at(), error };

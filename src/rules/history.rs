@@ -126,7 +126,11 @@ impl Match {
         // and the others play on.
         if clock.flagged() == Some(seat)
             && self.position().seats().seat_count() > 2
-            && self.position().seats().defeat(seat, Reason::TimeForfeit).is_none()
+            && self
+                .position()
+                .seats()
+                .defeat(seat, Reason::TimeForfeit)
+                .is_none()
         {
             let _ = self.play(Action::Resign);
         }

@@ -297,17 +297,10 @@ impl Position {
         each!(self, p => p.turn())
     }
 
-
-
-
-
-
     /// The seat that makes `m`.
     pub fn mover(&self, m: &Move) -> usize {
         with_move!(self, m, (p, mv) => p.mover(mv), self.seats().seat_to_move())
     }
-
-
 
     pub fn is_legal(&self, m: &Move) -> bool {
         with_move!(self, m, (p, mv) => p.is_legal(mv), false)
@@ -450,11 +443,6 @@ impl Position {
     pub fn is_lot(&self, m: &Move) -> bool {
         with_move!(self, m, (p, mv) => p.chance().is_some_and(|c| c.is_lot(mv)), false)
     }
-
-
-
-
-
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.
     pub fn is_swap(&self, m: &Move) -> bool {

@@ -162,13 +162,11 @@ pub fn replay(
         .split(';')
         .filter(|p| !p.trim().is_empty())
     {
-        let (id, value) = pair
-            .split_once('=')
-            .ok_or_else(|| {
-                setup_error(Error::SavedGame(format!(
-                    "'{pair}' in [Options] is not id=value"
-                )))
-            })?;
+        let (id, value) = pair.split_once('=').ok_or_else(|| {
+            setup_error(Error::SavedGame(format!(
+                "'{pair}' in [Options] is not id=value"
+            )))
+        })?;
         rules.push((id.trim().to_string(), value.trim().to_string()));
     }
     rules.extend_from_slice(options);
@@ -199,13 +197,12 @@ pub fn replay(
     };
     let mut m = Match::new(start);
     if let Some(id) = record.tag("Clocks") {
-        let control = TimeControl::from_tag(id)
-            .ok_or_else(|| {
-                setup_error(Error::SavedGame(format!(
-                    "'{}' is not a time control",
-                    shown(id)
-                )))
-            })?;
+        let control = TimeControl::from_tag(id).ok_or_else(|| {
+            setup_error(Error::SavedGame(format!(
+                "'{}' is not a time control",
+                shown(id)
+            )))
+        })?;
         m.set_time_control(control);
     }
     let mut i = 0;
@@ -329,8 +326,7 @@ pub fn replay_file(m: &Match) -> String {
 /// one, as in PGN), the dice's seed from `[Seed]`.
 pub fn read_replay_file(text: &str) -> Result<Match, ReplayError> {
     let record = parse_movetext(text);
-    let game = GameId::from_id(record.tag("Variant").unwrap_or("chess"))
-        .map_err(setup_error)?;
+    let game = GameId::from_id(record.tag("Variant").unwrap_or("chess")).map_err(setup_error)?;
     let mut m = replay(game, text, &[])?;
     if let Some(seed) = record.tag("Seed").and_then(|s| s.parse().ok()) {
         m.set_seed(seed);

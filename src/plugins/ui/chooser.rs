@@ -1,8 +1,8 @@
 //! The first screen: a card per game.
 
+use super::Canvas;
 use super::dialogs::Dialogs;
 use super::miniature;
-use super::Canvas;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};

@@ -43,7 +43,8 @@ fn wake_for_the_clocks(
         .filter(|_| session.clocks_run(*screen.get()))
         .and_then(|clock| {
             m.position()
-                .seats().seats_on_move()
+                .seats()
+                .seats_on_move()
                 .iter()
                 .filter_map(|&seat| clock.seats.get(seat))
                 .map(|r| until_shown_changes(r.left))

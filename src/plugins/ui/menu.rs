@@ -1,8 +1,8 @@
 //! The menu bar: the game, the view and the language.
 
+use super::Canvas;
 use super::dialogs::Dialogs;
 use super::parts::Parts;
-use super::Canvas;
 use crate::i18n::Language;
 use crate::plugins::layout::FlipView;
 use crate::plugins::session::{Command, Screen};

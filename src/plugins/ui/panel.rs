@@ -12,9 +12,9 @@ use crate::plugins::session::{Command, Session, Settling};
 use crate::plugins::storage::Settings;
 use crate::rules::history::Action;
 use crate::rules::record::{ends_turn, joined};
+use crate::rules::view;
 use crate::rules::why::Remark;
 use crate::rules::wording;
-use crate::rules::view;
 use crate::rules::{GameId, Match, PieceKind, PieceView, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -127,11 +127,7 @@ impl Words<'_> {
 
 /// The match panel's top: the game, the seats with their clocks, the status and the
 /// pieces in hand. The rest of the panel is left in the [`Canvas`] for the rows after.
-pub fn show(
-    mut canvas: ResMut<Canvas>,
-    settings: Res<Settings>,
-    mut parts: Parts,
-) {
+pub fn show(mut canvas: ResMut<Canvas>, settings: Res<Settings>, mut parts: Parts) {
     let Some(root) = canvas.root.as_mut() else {
         return;
     };

@@ -1,8 +1,8 @@
 //! Before a match: the game's house rules and its seats.
 
+use super::Canvas;
 use super::miniature;
 use super::naming::seat_label;
-use super::Canvas;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};

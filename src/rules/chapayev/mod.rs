@@ -34,7 +34,7 @@ pub use options::{BothCleared, ChapayevOptions, FirstShot, Upgrade};
 pub use physics::Pose;
 pub use shot::{Shot, TOUCHING_GAP, angle_at, canonical, rim_gap};
 
-use crate::rules::chance::Chance;
+use super::chance::Chance;
 use super::game::Game;
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
@@ -151,7 +151,6 @@ fn explain(key: &str) -> &'static str {
 /// The refusals of shots tried at the start of a round: with another's checker, a
 /// backward flick where the earth does not rotate, a poke where only flicks count, a
 /// poke and scissors with no checker close enough.
-
 #[cfg(test)]
 pub(crate) fn refused_shots() -> Vec<&'static str> {
     let start = |options: ChapayevOptions| Chapayev::new(options);

@@ -14,7 +14,6 @@
 mod eval;
 mod options;
 mod roll;
-
 #[cfg(test)]
 mod tests;
 

@@ -1,11 +1,11 @@
 //! What a game brings to the search: how good a position is for a side, which moves
 //! must be looked at past the horizon, and which to try first.
 
-use crate::rules::why::Remark;
 use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 use crate::rules::view::{PieceKind, PieceView};
+use crate::rules::why::Remark;
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 

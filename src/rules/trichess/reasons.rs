@@ -18,7 +18,10 @@ impl TriChess {
             |master: Side, servant: Side| Some((self.material(master), self.material(servant)));
         // The master and the servant, and their material in pawns where it decided.
         let said = |key, master: Side, servant: Side, materials: Option<(i32, i32)>| {
-            let mut words = vec![("master", Word::Side(master)), ("servant", Word::Side(servant))];
+            let mut words = vec![
+                ("master", Word::Side(master)),
+                ("servant", Word::Side(servant)),
+            ];
             if let Some((m, s)) = materials {
                 let pawns = |n: i32| Word::Number(n.max(0).unsigned_abs());
                 words.push(("mmat", pawns(m)));
@@ -30,7 +33,12 @@ impl TriChess {
             Action::Move(_) => None,
             Action::Offer {
                 master, servant, ..
-            } => Some(said("reason-offer", master, servant, weigh(master, servant))),
+            } => Some(said(
+                "reason-offer",
+                master,
+                servant,
+                weigh(master, servant),
+            )),
             Action::Answer(yes) => {
                 let q = self.question?;
                 let asked = q.asked();

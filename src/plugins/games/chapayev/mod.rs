@@ -37,11 +37,7 @@ impl Plugin for ChapayevPlugin {
             .init_resource::<Table>()
             .add_systems(
                 Update,
-                (
-                    turn_round.run_if(showing(GameId::Chapayev)),
-                    settling,
-                )
-                    .in_set(AppSystems::Apply),
+                (turn_round.run_if(showing(GameId::Chapayev)), settling).in_set(AppSystems::Apply),
             )
             .add_systems(
                 EguiPrimaryContextPass,
@@ -139,7 +135,13 @@ fn rows(
     };
     ui.separator();
     let mut send = None;
-    panel::show(ui, settings.language, session.current(), &mut table, &mut send);
+    panel::show(
+        ui,
+        settings.language,
+        session.current(),
+        &mut table,
+        &mut send,
+    );
     if let Some(c) = send {
         commands.write(c);
     }

@@ -2,9 +2,9 @@
 //! troops), what the last shot did, and the choice of shot.
 
 use super::{ShotKind, Table, chapayev};
-use crate::plugins::ui::naming::side_name;
 use crate::i18n::Language;
 use crate::plugins::session::Command;
+use crate::plugins::ui::naming::side_name;
 use crate::rules::Seats;
 use crate::rules::chapayev::{self, HangResult, Shot, checker_name};
 use crate::rules::{Action, Match, Move, Side};

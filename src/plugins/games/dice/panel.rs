@@ -69,7 +69,14 @@ pub fn rows(
     };
     let mut send = None;
     let now = time.elapsed_secs_f64();
-    show(ui, settings.language, &session, &mut rolling, now, &mut send);
+    show(
+        ui,
+        settings.language,
+        &session,
+        &mut rolling,
+        now,
+        &mut send,
+    );
     if let Some(c) = send {
         commands.write(c);
     }
