@@ -1067,6 +1067,8 @@ fn command_line_games_perft_and_replay() {
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a house rule"));
+    // Kept only when an assertion above fails, to look at.
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A display for the window test: `DISPLAY` if set, else an Xvfb started here on a
@@ -1233,6 +1235,8 @@ fn each_game_opens_in_a_real_window() {
     if let Some(mut x) = xvfb {
         let _ = x.kill();
     }
+    // Kept only when an assertion above fails, to look at.
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
