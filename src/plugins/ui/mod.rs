@@ -15,10 +15,12 @@ mod clock_frames;
 mod dialogs;
 pub mod die;
 mod glyphs;
+mod hand;
 pub mod held;
 mod keys;
 mod menu;
 mod miniature;
+mod move_list;
 pub mod naming;
 mod panel;
 mod parts;
@@ -33,7 +35,7 @@ use super::session::Screen;
 use super::storage::Settings;
 pub use dialogs::{Dialogs, over_board};
 pub use keys::KeysPlugin;
-pub use panel::Wordings;
+pub use move_list::Wordings;
 pub use parts::Parts;
 
 use bevy::prelude::*;
@@ -86,7 +88,7 @@ impl Plugin for UiPlugin {
                 panel::controls
                     .in_set(UiSystems::PanelControls)
                     .run_if(in_state(Screen::Playing)),
-                panel::moves
+                move_list::show
                     .in_set(UiSystems::PanelMoves)
                     .run_if(in_state(Screen::Playing)),
                 board_overlay.in_set(UiSystems::Board),

@@ -1,0 +1,214 @@
+//! The match's moves as the panel lists them: numbered, joined within a turn, each in
+//! the player's language (chess's piece letters, a game's own wording), a click
+//! showing the position after it.
+
+use super::Canvas;
+use super::parts::Parts;
+use crate::i18n::Language;
+use crate::plugins::session::{Command, Settling};
+use crate::plugins::storage::Settings;
+use crate::rules::history::Action;
+use crate::rules::record::{ends_turn, joined};
+use crate::rules::{GameId, Match};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::collections::HashMap;
+
+/// Chess moves with the piece letters of the reader's language: Russian writes Кр, Ф,
+/// Л, С, К and Ukrainian Кр, Ф, Т, С, К, and both Ш and Г for 100-cell chess's jester
+/// and general. Files and saves keep the canonical SAN.
+pub fn chess_letters(lang: Language, san: &str) -> String {
+    let rook = match lang {
+        Language::English => return san.to_string(),
+        Language::Russian => "Л",
+        Language::Ukrainian => "Т",
+    };
+    // Bughouse's label (`1B. `) names a board, not a bishop: it stays as it is.
+    let (label, san) = match san.split_once(". ") {
+        Some((number, rest)) if number.starts_with(|c: char| c.is_ascii_digit()) => {
+            (&san[..number.len() + 2], rest)
+        }
+        _ => ("", san),
+    };
+    let moves: String = san
+        .chars()
+        .map(|c| match c {
+            'K' => "Кр".to_string(),
+            'Q' => "Ф".to_string(),
+            'R' => rook.to_string(),
+            'B' => "С".to_string(),
+            'N' => "К".to_string(),
+            'J' => "Ш".to_string(),
+            'G' => "Г".to_string(),
+            other => other.to_string(),
+        })
+        .collect();
+    format!("{label}{moves}")
+}
+
+/// How a game's own moves read in the player's language, where its notation alone
+/// does not say it (chess for three's Russian letters, Chapayev's shots): given the
+/// match, the action's index and whether that action still plays out on screen, the
+/// words, or `None` for the notation. A game's plugin adds its wording.
+pub type Wording = fn(Language, &Match, usize, bool) -> Option<String>;
+
+/// The games' own wordings of their moves.
+#[derive(Resource, Default)]
+pub struct Wordings(HashMap<GameId, Wording>);
+
+impl Wordings {
+    pub fn insert(&mut self, game: GameId, wording: Wording) {
+        self.0.insert(game, wording);
+    }
+}
+
+/// What wording the move list needs: the language, the games' own wordings, and
+/// whether the last action still plays out on screen.
+struct Words<'a> {
+    lang: Language,
+    wordings: &'a Wordings,
+    unsettled: bool,
+}
+
+impl Words<'_> {
+    /// How the `i`th action reads in the move list. While the last action still
+    /// plays out, what it brought is not told yet.
+    fn action(&self, m: &Match, i: usize) -> String {
+        let lang = self.lang;
+        let state = m.state_before(i);
+        let chess = m.game().card().san;
+        match m.all_actions()[i] {
+            Action::Play(mv) if state.position.is_swap(&mv) => lang.t("action-swap"),
+            Action::Play(_) => {
+                let unsettled = self.unsettled && i + 1 == m.cursor();
+                let own = self.wordings.0.get(&m.game());
+                match own.and_then(|wording| wording(lang, m, i, unsettled)) {
+                    Some(words) => words,
+                    None if chess => chess_letters(lang, &m.notation(i)),
+                    None => m.notation(i),
+                }
+            }
+            Action::OfferDraw => lang.t("action-offer-draw"),
+            Action::AcceptDraw => lang.t("action-accept-draw"),
+            Action::ClaimDraw => lang.t("action-claim-draw"),
+            Action::ClaimDrawWith(mv) => {
+                let text = state.position.notation(&mv);
+                let text = if chess {
+                    chess_letters(lang, &text)
+                } else {
+                    text
+                };
+                format!("{text} ({})", lang.t("action-claim-draw"))
+            }
+            Action::Resign => lang.t("action-resign"),
+        }
+    }
+}
+
+/// The move list, under a line, fills the rest of the panel.
+pub fn show(
+    mut canvas: ResMut<Canvas>,
+    settings: Res<Settings>,
+    wordings: Res<Wordings>,
+    settling: Res<Settling>,
+    mut parts: Parts,
+) {
+    let Some(ui) = canvas.panel.as_mut() else {
+        return;
+    };
+    ui.separator();
+    let mut send = None;
+    let words = Words {
+        lang: settings.language,
+        wordings: &wordings,
+        unsettled: settling.0,
+    };
+    move_list(ui, &words, parts.session.current(), &mut send);
+    if let Some(c) = send {
+        parts.commands.write(c);
+    }
+}
+
+/// The numbered moves as flowing text; a click shows the position after that move.
+fn move_list(ui: &mut egui::Ui, words: &Words, m: &Match, send: &mut Option<Command>) {
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink(false)
+        .show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for i in 0..m.all_actions().len() {
+                    let position = &m.state_before(i).position;
+                    // A turn ended by its player shows as the end of its moves.
+                    if ends_turn(position, &m.all_actions()[i]) {
+                        continue;
+                    }
+                    let white = position.turn() == position.first_side();
+                    let action = &m.all_actions()[i];
+                    let starts_turn = (i == 0
+                        || m.state_before(i - 1).position.turn() != position.turn())
+                        && joined(position, action).is_none();
+                    let numbered = position.shown().numbers_moves() && starts_turn;
+                    let number = (numbered && (white || i == 0)).then(|| {
+                        let n = position.move_number();
+                        if white {
+                            format!("{n}.")
+                        } else {
+                            format!("{n}...")
+                        }
+                    });
+                    // Draw offers, acceptances and claims are small marks beside the
+                    // moves; a move number is part of its move's label, so the two wrap
+                    // together, never apart.
+                    let decision = m.all_actions()[i].moved().is_none();
+                    let visuals = ui.visuals();
+                    let font = egui::FontId::monospace(if decision { 10.0 } else { 14.0 });
+                    let weak = visuals.weak_text_color();
+                    let colour = if i >= m.cursor() {
+                        weak
+                    } else {
+                        visuals.text_color()
+                    };
+                    let mut job = egui::text::LayoutJob::default();
+                    if let Some(number) = number {
+                        let format = egui::TextFormat::simple(font.clone(), weak);
+                        job.append(&format!("{number} "), 0.0, format);
+                    }
+                    let mut format = egui::TextFormat::simple(font, colour);
+                    format.italics = decision;
+                    let mut text = words.action(m, i);
+                    // A move the same turn goes on after ends with the comma joining
+                    // them; a die's roll and its move stand side by side.
+                    let comma = m.all_actions().get(i + 1).is_some_and(|next| {
+                        joined(&m.state_before(i + 1).position, next) == Some(",")
+                    });
+                    if comma {
+                        text.push(',');
+                    }
+                    job.append(&text, 0.0, format);
+                    if ui.selectable_label(i + 1 == m.cursor(), job).clicked() {
+                        *send = Some(Command::GoTo(i + 1));
+                    }
+                }
+            });
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_moves_read_with_russian_and_ukrainian_letters() {
+        assert_eq!(chess_letters(Language::Russian, "Nxe5+"), "Кxe5+");
+        assert_eq!(chess_letters(Language::Russian, "Rad1"), "Лad1");
+        assert_eq!(chess_letters(Language::Ukrainian, "Rad1"), "Тad1");
+        assert_eq!(chess_letters(Language::Russian, "exd8=Q#"), "exd8=Ф#");
+        assert_eq!(chess_letters(Language::Ukrainian, "Kf1"), "Крf1");
+        assert_eq!(chess_letters(Language::Russian, "O-O-O"), "O-O-O");
+        assert_eq!(chess_letters(Language::English, "Bb5+"), "Bb5+");
+        assert_eq!(chess_letters(Language::Russian, "Jd3"), "Шd3");
+        assert_eq!(chess_letters(Language::Russian, "2B. Bxe6"), "2B. Сxe6");
+        assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
+        assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
+    }
+}
