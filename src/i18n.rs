@@ -2,7 +2,7 @@
 //! Fluent files under `locales/` and compiled into the binary.
 
 use crate::rules::Error;
-use crate::rules::error::RuleError;
+use crate::rules::error::{Detail, RuleError};
 use fluent_templates::{LanguageIdentifier, Loader, static_loader};
 use std::sync::OnceLock;
 
@@ -81,6 +81,11 @@ impl Language {
     /// What the rules refused, in this language: the sentence is translated, and where
     /// the refusal carries details read from a file or typed by the player (a position,
     /// a move), they are quoted as they came.
+    /// A parser's detail in this language.
+    pub fn detail(self, d: &Detail) -> String {
+        self.t_args(d.key, &d.words)
+    }
+
     pub fn error(self, e: &Error) -> String {
         match e {
             Error::UnknownGame { id, known } => self.t_args(
@@ -112,11 +117,21 @@ impl Language {
                 "error-game-over",
                 &[("reason", self.t(&format!("reason-{reason}")))],
             ),
-            Error::SetUp(detail) => self.t_args("error-set-up", &[("detail", detail.clone())]),
-            Error::Notation(detail) => self.t_args("error-notation", &[("detail", detail.clone())]),
-            Error::SavedGame(detail) => {
-                self.t_args("error-saved-game", &[("detail", detail.clone())])
+            Error::SetUp(detail) => self.t_args("error-set-up", &[("detail", self.detail(detail))]),
+            Error::Notation(detail) => {
+                self.t_args("error-notation", &[("detail", self.detail(detail))])
             }
+            Error::SavedGame(detail) => {
+                self.t_args("error-saved-game", &[("detail", self.detail(detail))])
+            }
+            Error::SavedAction { n, text, reason } => self.t_args(
+                "error-saved-action",
+                &[
+                    ("n", n.to_string()),
+                    ("text", text.clone()),
+                    ("reason", self.error(reason)),
+                ],
+            ),
         }
     }
 }
@@ -161,7 +176,9 @@ mod tests {
                 let Some(end) = rest.find('"') else { continue };
                 let literal = &rest[..end];
                 let called = before.ends_with(".t(") || before.ends_with("t_args(");
-                let message = ["msg-", "warn-"].iter().any(|p| literal.starts_with(p));
+                let message = ["msg-", "warn-", "detail-"]
+                    .iter()
+                    .any(|p| literal.starts_with(p));
                 let key_like = !literal.is_empty()
                     && literal
                         .chars()
@@ -221,6 +238,26 @@ mod tests {
             }
         }
         assert!(Language::Russian.error(&over).contains("мат"));
+    }
+
+    /// A parser's reason reads in the player's language, with its words in place.
+    #[test]
+    fn a_parsers_detail_is_translated() {
+        let e = crate::rules::Position::set_up(GameId::Chess, &[], "8/8/8/8/8/8/8 w - - 0 1")
+            .unwrap_err();
+        let english = Language::English.error(&e);
+        let russian = Language::Russian.error(&e);
+        let ukrainian = Language::Ukrainian.error(&e);
+        assert!(english.ends_with("the FEN has 7 ranks, not 8"), "{english}");
+        assert!(russian.contains("горизонталей: 7, а не 8"), "{russian}");
+        assert!(ukrainian.contains("горизонталей: 7, а не 8"), "{ukrainian}");
+        let one = crate::rules::Position::set_up(GameId::Chess, &[], "8/8/8/8/8/8/8/K7 w - - 0 1")
+            .unwrap_err();
+        let russian = Language::Russian.error(&one);
+        assert!(
+            russian.contains("у чёрных должен быть ровно один король"),
+            "{russian}"
+        );
     }
 
     #[test]

@@ -98,7 +98,7 @@ fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
                 .unwrap_or(rest.len());
             let fen = rest[..end].join(" ");
             (
-                ChessGame::set_up(ChessOptions::default(), &fen)?,
+                ChessGame::set_up(ChessOptions::default(), &fen).map_err(|e| e.to_string())?,
                 &rest[end..],
             )
         }

@@ -160,7 +160,142 @@ error-not-now = Сейчас это невозможно.
 error-game-over = Партия окончена ({ $reason }).
 error-set-up = Эту позицию нельзя расставить: { $detail }
 error-notation = Это не читается как ход в этой позиции: { $detail }
+detail-bughouse-no-board = «{ $text }» — недопустимое действие ни на одной доске, где сейчас ход
+detail-bughouse-either-board = «{ $text }» можно сыграть на обеих досках: напишите перед ходом 1A. или 1B.
+detail-not-possible-now = { $text } сейчас невозможно
+detail-lot-once = жребий бросают только один раз, в начале
+detail-dice-count = здесь бросают кубиков: { $count }
+detail-roll-first = сначала бросьте кубик
+detail-not-legal-here = { $text } здесь невозможен
+detail-not-chess-move = { $text } — это не шахматный ход
+detail-promotes = { $text } — превращение: выберите фигуру ({ $choices })
+detail-ambiguous = { $text } — неоднозначная запись
+detail-swedish-where = { $mv } берёт фигуру: укажите, куда она встаёт ({ $mv }>h4)
+detail-reversi-pass = пропустить ход можно, только когда некуда поставить фишку
+detail-reversi-centre = { $text } невозможно: первые четыре фишки ставятся на центральные поля
+detail-reversi-outflanks = { $text } здесь невозможно: фишка ничего не окружает
+detail-fen-halfmoves = «{ $text }» — не счётчик полуходов (от 0 до { $max })
+detail-fen-move-number = «{ $text }» — не номер хода (от 0 до { $max })
+detail-fen-maharajah = «M» — не буква шахматной фигуры
+detail-fen-pawn-rank = пешка стоит на первой или последней горизонтали
+detail-fen-one-king =
+    { $side ->
+        [White] у белых
+       *[Black] у чёрных
+    } должен быть ровно один король
+detail-fen-check = сторона, которая не ходит, под шахом
+detail-fen-empty = FEN пуст
+detail-fen-ranks = в FEN горизонталей: { $count }, а не 8
+detail-fen-rank-long = на горизонтали { $rank } больше 8 полей
+detail-fen-rank-count = на горизонтали { $rank } неверно посчитаны пустые поля: «{ $row }»
+detail-fen-piece = «{ $letter }» — не буква фигуры
+detail-fen-rank-short = на горизонтали { $rank } не 8 полей
+detail-fen-turn = «{ $text }» — не сторона, которой ходить
+detail-fen-castling = «{ $text }» — не право на рокировку
+detail-fen-en-passant = «{ $text }» — не поле, которое только что перепрыгнула пешка стороны, которая не ходит
+detail-fen-reserve-open = у запаса в скобках нет закрывающей «]»
+detail-fen-fields = в позиции не больше 6 полей записи
+detail-fen-king-mark =
+    «{ $square }» отмечает нетронутого короля, но { $side ->
+        [white] белого
+       *[black] чёрного
+    } короля там нет
+detail-fen-one-royal =
+    { $side ->
+        [white] у белых
+       *[black] у чёрных
+    } должна быть ровно одна королевская фигура ({ $piece ->
+        [king] король
+        [maharajah] махараджа
+       *[other] { $piece }
+    })
+detail-fen-no-royal =
+    { $side ->
+        [white] у белых
+       *[black] у чёрных
+    } здесь нет королевской фигуры
+detail-fen-pawn-stranded = пешка стоит там, где никогда не может оказаться
+detail-fen-king-home = «{ $text }» — не исходное поле короля
+detail-fen-reserve-full = в запасе не больше 16 фигур одного вида
+detail-fen-promoted-mark = «~» должна стоять после фигуры
+detail-bughouse-fens = для «Шведок-передавалок» нужны FEN обеих досок через « | »
+detail-corners-start = партия в уголки начинается с заполненными «домами»
+detail-dice-no-pass = фигура выпавшего вида может ходить: пропуска нет
+detail-epsilon-start = партия «Эпсилон-64» начинается с пустой доски
+detail-turn-end = здесь нельзя закончить очередь
+detail-reversi-start = реверси начинается с начальной позиции правил (см. правило «начало»)
+detail-zshashmaty-start = Z-шашматы всегда начинаются с начальной позиции
+detail-ambiguous-origin = { $text } — неоднозначно: укажите исходное поле
+detail-capture-compulsory = { $text } невозможно: взятие обязательно
+detail-chapayev-checker = «{ $text }» — не шашка (W1..W8, B1..B8)
+detail-chapayev-formations = «{ $text }»: построения не помещаются на доске
+detail-chapayev-header = «{ $text }» — не заголовок раунда вида R1.1 W:infantry@L1 B:infantry@L1
+detail-chapayev-lot-seat = white= называет место 1 или 2
+detail-chapayev-needs = в ударе не хватает { $key }=...
+detail-chapayev-number = { $key }={ $word } — не число
+detail-chapayev-not-shot = «{ $text }» — не удар (flick, poke, scissors) и не жребий
+detail-chapayev-ranges = «{ $text }»: углы — от 0 до 360, сила — от 0 до 1, вращение и смещение — от -1 до 1
+detail-chapayev-scissors = «ножницы» называют две шашки: W1,W2
+detail-chapayev-troop = «{ $troop }» — не род войск
+detail-chess100-ambiguous = «{ $text }» может означать несколько ходов: укажите превращение или поле подарка
+detail-corners-obligatory = { $text } невозможно: действует правило обязательного хода
+detail-dama-ambiguous = { $text } — неоднозначно: перечислите поля остановок
+detail-dama-capture-most = { $text } невозможно: обязательно взятие наибольшего числа шашек
+detail-dama-side = «{ $part }» не начинается с W или B
+detail-dama-turn = позиция в шашках начинается с W: или B:
+detail-empty-move = пустой ход
+detail-empty-position = пустая позиция
+detail-epsilon-cell = { $text }: «{ $cell }» — не поле
+detail-fen100-castling = «{ $c }» — не право на рокировку (A, K, a или k)
+detail-fen100-castling-rook =
+    для рокировки { $side ->
+        [White] белых
+       *[Black] чёрных
+    } нужны ладья на { $square } и король на троне
+detail-fen100-check =
+    ход { $side ->
+        [White] белых
+       *[Black] чёрных
+    }, а король соперника под шахом
+detail-fen100-en-passant = ни одна пешка не могла только что перешагнуть через { $square }
+detail-fen100-fields = в позиции нужно от 2 до 7 полей записи (расстановка, очередь, рокировки, взятие на проходе, счётчики, отметки), а не «{ $text }»
+detail-fen100-halfmoves = счётчик полуходов «{ $text }» — не число
+detail-fen100-mark = «{ $name }» — не отметка и не поле
+detail-fen100-move-number = номер хода «{ $text }» — не число
+detail-fen100-piece = «{ $c }» — не фигура стоклеточных шахмат
+detail-fen100-rank = на горизонтали { $rank } полей: { $count }, а не 10: «{ $row }»
+detail-fen100-ranks = в расстановке горизонталей: { $count }, а не 10: «{ $text }»
+detail-fen100-turn = очередь хода — w или b, а не «{ $text }»
+detail-not-corners-move = { $text } — не ход в уголках
+detail-not-draughts-move = { $text } — не ход в шашках
+detail-not-epsilon-action = { $text } — не действие «Эпсилон-64»
+detail-not-roll = { $text } — не бросок кубика
+detail-not-square = «{ $name }» — не поле
+detail-not-zshashmaty-move = { $text } — не ход в Z-шашматах
+detail-pass-only = пропустить ход можно, только когда ходить нечем
+detail-roll-faces = бросок — одна грань или три, каждая от 1 до 6
+detail-swap-when = обмен по правилу пирога возможен только сразу после первого хода белых
+detail-trichess-army = «{ $s }» — не армия (W, B или R)
+detail-trichess-no-king =
+    { $army ->
+        [White] у белых
+        [Black] у чёрных
+       *[Red] у красных
+    } нет короля
+detail-trichess-out-to-move =
+    { $army ->
+        [White] Белые
+        [Black] Чёрные
+       *[Red] Красные
+    } выбыли и не могут ходить
+detail-trichess-part = «{ $part }»: нужны буква армии и «:»
+detail-trichess-piece = «{ $word }» — не фигура на поле
 error-saved-game = Сохранённую партию нельзя прочитать: { $detail }
+detail-saved-other-game = в файле игра { $variant }, а не { $game }
+detail-saved-options = «{ $pair }» в [Options] — не id=значение
+detail-saved-clocks = «{ $text }» — не контроль времени
+detail-saved-not-doska = это не сохранённая партия Доски: { $problem }
+error-saved-action = Эту сохранённую партию нельзя воспроизвести: действие { $n } ({ $text }): { $reason }
 error-file-io = Файл { $path } не удалось прочитать или записать: { $detail }
 error-replay-move = Ход { $number } { $token }: { $reason }
 msg-autosave-unreadable = Неоконченную партию не удалось прочитать: { $problem }. Файл сохранён как { $kept }.

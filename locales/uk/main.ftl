@@ -160,7 +160,142 @@ error-not-now = Зараз це неможливо.
 error-game-over = Партію закінчено ({ $reason }).
 error-set-up = Цю позицію не можна розставити: { $detail }
 error-notation = Це не читається як хід у цій позиції: { $detail }
+detail-bughouse-no-board = «{ $text }» — неприпустима дія на жодній дошці, де зараз хід
+detail-bughouse-either-board = «{ $text }» можна зіграти на обох дошках: напишіть перед ходом 1A. або 1B.
+detail-not-possible-now = { $text } зараз неможливо
+detail-lot-once = жереб кидають лише один раз, на початку
+detail-dice-count = тут кидають кубиків: { $count }
+detail-roll-first = спершу киньте кубик
+detail-not-legal-here = { $text } тут неможливий
+detail-not-chess-move = { $text } — це не шаховий хід
+detail-promotes = { $text } — перетворення: виберіть фігуру ({ $choices })
+detail-ambiguous = { $text } — неоднозначний запис
+detail-swedish-where = { $mv } бере фігуру: вкажіть, куди вона стає ({ $mv }>h4)
+detail-reversi-pass = пропустити хід можна, лише коли нікуди поставити фішку
+detail-reversi-centre = { $text } неможливо: перші чотири фішки ставлять на центральні поля
+detail-reversi-outflanks = { $text } тут неможливо: фішка нічого не оточує
+detail-fen-halfmoves = «{ $text }» — не лічильник півходів (від 0 до { $max })
+detail-fen-move-number = «{ $text }» — не номер ходу (від 0 до { $max })
+detail-fen-maharajah = «M» — не літера шахової фігури
+detail-fen-pawn-rank = пішак стоїть на першій або останній горизонталі
+detail-fen-one-king =
+    { $side ->
+        [White] у білих
+       *[Black] у чорних
+    } має бути рівно один король
+detail-fen-check = сторона, яка не ходить, під шахом
+detail-fen-empty = FEN порожній
+detail-fen-ranks = у FEN горизонталей: { $count }, а не 8
+detail-fen-rank-long = на горизонталі { $rank } більше 8 полів
+detail-fen-rank-count = на горизонталі { $rank } неправильно пораховано порожні поля: «{ $row }»
+detail-fen-piece = «{ $letter }» — не літера фігури
+detail-fen-rank-short = на горизонталі { $rank } не 8 полів
+detail-fen-turn = «{ $text }» — не сторона, якій ходити
+detail-fen-castling = «{ $text }» — не право на рокіровку
+detail-fen-en-passant = «{ $text }» — не поле, яке щойно перестрибнув пішак сторони, що не ходить
+detail-fen-reserve-open = у запасу в дужках немає закривальної «]»
+detail-fen-fields = у позиції не більше 6 полів запису
+detail-fen-king-mark =
+    «{ $square }» позначає нерушеного короля, але { $side ->
+        [white] білого
+       *[black] чорного
+    } короля там немає
+detail-fen-one-royal =
+    { $side ->
+        [white] у білих
+       *[black] у чорних
+    } має бути рівно одна королівська фігура ({ $piece ->
+        [king] король
+        [maharajah] магараджа
+       *[other] { $piece }
+    })
+detail-fen-no-royal =
+    { $side ->
+        [white] у білих
+       *[black] у чорних
+    } тут немає королівської фігури
+detail-fen-pawn-stranded = пішак стоїть там, де ніколи не може опинитися
+detail-fen-king-home = «{ $text }» — не початкове поле короля
+detail-fen-reserve-full = у запасі не більше 16 фігур одного виду
+detail-fen-promoted-mark = «~» має стояти після фігури
+detail-bughouse-fens = для «Шведок-передавалок» потрібні FEN обох дошок через « | »
+detail-corners-start = партія в кутки починається із заповненими «будинками»
+detail-dice-no-pass = фігура випалого виду може ходити: пропуску немає
+detail-epsilon-start = партія «Епсилон-64» починається з порожньої дошки
+detail-turn-end = тут не можна завершити чергу
+detail-reversi-start = реверсі починається з початкової позиції правил (див. правило «початок»)
+detail-zshashmaty-start = Z-шашмати завжди починаються з початкової позиції
+detail-ambiguous-origin = { $text } — неоднозначно: вкажіть початкове поле
+detail-capture-compulsory = { $text } неможливо: бити обов'язково
+detail-chapayev-checker = «{ $text }» — не шашка (W1..W8, B1..B8)
+detail-chapayev-formations = «{ $text }»: шикування не вміщуються на дошці
+detail-chapayev-header = «{ $text }» — не заголовок раунду виду R1.1 W:infantry@L1 B:infantry@L1
+detail-chapayev-lot-seat = white= називає місце 1 або 2
+detail-chapayev-needs = в ударі бракує { $key }=...
+detail-chapayev-number = { $key }={ $word } — не число
+detail-chapayev-not-shot = «{ $text }» — не удар (flick, poke, scissors) і не жереб
+detail-chapayev-ranges = «{ $text }»: кути — від 0 до 360, сила — від 0 до 1, обертання і зсув — від -1 до 1
+detail-chapayev-scissors = «ножиці» називають дві шашки: W1,W2
+detail-chapayev-troop = «{ $troop }» — не рід військ
+detail-chess100-ambiguous = «{ $text }» може означати кілька ходів: вкажіть перетворення або поле подарунка
+detail-corners-obligatory = { $text } неможливо: діє правило обов'язкового ходу
+detail-dama-ambiguous = { $text } — неоднозначно: перелічіть поля зупинок
+detail-dama-capture-most = { $text } неможливо: обов'язково бити найбільше шашок
+detail-dama-side = «{ $part }» не починається з W або B
+detail-dama-turn = позиція в шашках починається з W: або B:
+detail-empty-move = порожній хід
+detail-empty-position = порожня позиція
+detail-epsilon-cell = { $text }: «{ $cell }» — не поле
+detail-fen100-castling = «{ $c }» — не право на рокіровку (A, K, a або k)
+detail-fen100-castling-rook =
+    для рокіровки { $side ->
+        [White] білих
+       *[Black] чорних
+    } потрібні тура на { $square } і король на троні
+detail-fen100-check =
+    хід { $side ->
+        [White] білих
+       *[Black] чорних
+    }, а король суперника під шахом
+detail-fen100-en-passant = жоден пішак не міг щойно переступити через { $square }
+detail-fen100-fields = у позиції потрібно від 2 до 7 полів запису (розстановка, черга, рокіровки, взяття на проході, лічильники, позначки), а не «{ $text }»
+detail-fen100-halfmoves = лічильник півходів «{ $text }» — не число
+detail-fen100-mark = «{ $name }» — не позначка і не поле
+detail-fen100-move-number = номер ходу «{ $text }» — не число
+detail-fen100-piece = «{ $c }» — не фігура стоклітинкових шахів
+detail-fen100-rank = на горизонталі { $rank } полів: { $count }, а не 10: «{ $row }»
+detail-fen100-ranks = у розстановці горизонталей: { $count }, а не 10: «{ $text }»
+detail-fen100-turn = черга ходу — w або b, а не «{ $text }»
+detail-not-corners-move = { $text } — не хід у кутках
+detail-not-draughts-move = { $text } — не хід у шашках
+detail-not-epsilon-action = { $text } — не дія «Епсилон-64»
+detail-not-roll = { $text } — не кидок кубика
+detail-not-square = «{ $name }» — не поле
+detail-not-zshashmaty-move = { $text } — не хід у Z-шашматах
+detail-pass-only = пропустити хід можна, лише коли немає чим ходити
+detail-roll-faces = кидок — одна грань або три, кожна від 1 до 6
+detail-swap-when = обмін за правилом пирога можливий лише одразу після першого ходу білих
+detail-trichess-army = «{ $s }» — не армія (W, B або R)
+detail-trichess-no-king =
+    { $army ->
+        [White] у білих
+        [Black] у чорних
+       *[Red] у червоних
+    } немає короля
+detail-trichess-out-to-move =
+    { $army ->
+        [White] Білі
+        [Black] Чорні
+       *[Red] Червоні
+    } вибули і не можуть ходити
+detail-trichess-part = «{ $part }»: потрібні літера армії і «:»
+detail-trichess-piece = «{ $word }» — не фігура на полі
 error-saved-game = Збережену партію не можна прочитати: { $detail }
+detail-saved-other-game = у файлі гра { $variant }, а не { $game }
+detail-saved-options = «{ $pair }» в [Options] — не id=значення
+detail-saved-clocks = «{ $text }» — не контроль часу
+detail-saved-not-doska = це не збережена партія Дошки: { $problem }
+error-saved-action = Цю збережену партію не можна відтворити: дія { $n } ({ $text }): { $reason }
 error-file-io = Файл { $path } не вдалося прочитати або записати: { $detail }
 error-replay-move = Хід { $number } { $token }: { $reason }
 msg-autosave-unreadable = Незакінчену партію не вдалося прочитати: { $problem }. Файл збережено як { $kept }.

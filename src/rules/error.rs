@@ -12,19 +12,26 @@ pub enum Error {
     HouseRule(#[from] RuleError),
     /// A start position that cannot be read or played from.
     #[error("{0}")]
-    SetUp(String),
+    SetUp(Detail),
     /// Text that does not read as a move or decision here.
     #[error("{0}")]
-    Notation(String),
+    Notation(Detail),
     /// An action that may not be played now.
     #[error(transparent)]
     Illegal(#[from] Illegal),
     /// An action after the end of the game.
     #[error("the game is over ({0})")]
     GameOver(&'static str),
-    /// A saved game that cannot be read or replayed.
+    /// A saved game that cannot be read.
     #[error("{0}")]
-    SavedGame(String),
+    SavedGame(Detail),
+    /// A saved game whose `n`th action (1 first) does not replay.
+    #[error("action {n} ({text}): {reason}")]
+    SavedAction {
+        n: usize,
+        text: String,
+        reason: Box<Error>,
+    },
 }
 
 /// Declares why an action may not be played, once each: its English text and the
@@ -100,6 +107,55 @@ impl RuleError {
             allowed,
         }
     }
+}
+
+/// Why a text does not read as a move or a position, as a game's parser says it: the
+/// translation key of the sentence, the words it takes, and the sentence in English
+/// for the command line. Made with [`detail!`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Detail {
+    pub key: &'static str,
+    pub words: Vec<(&'static str, String)>,
+    english: String,
+}
+
+impl Detail {
+    pub fn new(key: &'static str, words: Vec<(&'static str, String)>, english: String) -> Self {
+        Detail {
+            key,
+            words,
+            english,
+        }
+    }
+
+    /// The same reason about a part of a longer text, whose English names where
+    /// first (`board A: …`, `'flick W9 th=90': 'W9' is not a checker`); the
+    /// translation says the reason alone.
+    pub fn within(mut self, place: &str) -> Self {
+        self.english = format!("{place}: {}", self.english);
+        self
+    }
+}
+
+impl std::fmt::Display for Detail {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.english)
+    }
+}
+
+/// A [`Detail`]: its translation key, its English sentence and the words the sentence
+/// names, each bound by name (`detail!("detail-fen-ranks", "the FEN has {n} ranks, not
+/// 8", n = ranks.len())`). The translations take the same words as Fluent variables.
+#[macro_export]
+macro_rules! detail {
+    ($key:literal, $english:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        $(let $name = $value;)*
+        $crate::rules::error::Detail::new(
+            $key,
+            vec![$((stringify!($name), $name.to_string())),*],
+            format!($english),
+        )
+    }};
 }
 
 /// How a piece of bad input is shown inside a message: at most 16

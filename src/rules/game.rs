@@ -8,6 +8,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::error::Detail;
 
 /// What the app, the command line, the rules pages and the chooser know of a game
 /// besides its moves, declared by the game itself (`Game::CARD`) so that a new game
@@ -69,7 +70,7 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
 
     fn new(options: Self::Options) -> Self;
     /// A start position from a position string (FEN for chess).
-    fn set_up(options: Self::Options, text: &str) -> Result<Self, String>;
+    fn set_up(options: Self::Options, text: &str) -> Result<Self, Detail>;
     fn options(&self) -> &Self::Options;
     fn topology(&self) -> &'static Topology;
 
@@ -91,7 +92,7 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     /// The move in the game's notation, as the move list shows it.
     fn notation(&self, m: &Self::Move) -> String;
     /// Reads a move in the game's notation, or says why it cannot be played here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Detail>;
     fn view(&self, m: &Self::Move) -> MoveView;
 
     fn pieces(&self) -> Vec<(Cell, PieceView)>;

@@ -150,9 +150,11 @@ pub fn replay(
     if let Some(variant) = record.tag("Variant")
         && variant != game.id()
     {
-        return Err(setup_error(Error::SavedGame(format!(
-            "the file is a {variant} game, not {}",
-            game.id()
+        return Err(setup_error(Error::SavedGame(crate::detail!(
+            "detail-saved-other-game",
+            "the file is a {variant} game, not {game}",
+            variant = shown(variant),
+            game = game.id(),
         ))));
     }
     let mut rules: Vec<(String, String)> = Vec::new();
@@ -163,8 +165,10 @@ pub fn replay(
         .filter(|p| !p.trim().is_empty())
     {
         let (id, value) = pair.split_once('=').ok_or_else(|| {
-            setup_error(Error::SavedGame(format!(
-                "'{pair}' in [Options] is not id=value"
+            setup_error(Error::SavedGame(crate::detail!(
+                "detail-saved-options",
+                "'{pair}' in [Options] is not id=value",
+                pair = shown(pair),
             )))
         })?;
         rules.push((id.trim().to_string(), value.trim().to_string()));
@@ -198,9 +202,10 @@ pub fn replay(
     let mut m = Match::new(start);
     if let Some(id) = record.tag("Clocks") {
         let control = TimeControl::from_tag(id).ok_or_else(|| {
-            setup_error(Error::SavedGame(format!(
-                "'{}' is not a time control",
-                shown(id)
+            setup_error(Error::SavedGame(crate::detail!(
+                "detail-saved-clocks",
+                "'{text}' is not a time control",
+                text = shown(id),
             )))
         })?;
         m.set_time_control(control);
@@ -537,8 +542,11 @@ impl SavedGame {
         m.set_seed(self.seed);
         m.set_time_control(self.time_control);
         for (i, text) in self.actions.iter().enumerate() {
-            m.play_text(text)
-                .map_err(|e| Error::SavedGame(format!("action {} ({text}): {e}", i + 1)))?;
+            m.play_text(text).map_err(|e| Error::SavedAction {
+                n: i + 1,
+                text: shown(text),
+                reason: Box::new(e),
+            })?;
             if let Some(left) = self.time_left.get(i) {
                 m.set_time_left(i + 1, left);
             }
@@ -556,7 +564,13 @@ impl SavedGame {
     }
 
     pub fn from_ron(text: &str) -> Result<SavedGame, Error> {
-        ron::from_str(text).map_err(|e| Error::SavedGame(format!("not a Doska saved game: {e}")))
+        ron::from_str(text).map_err(|e| {
+            Error::SavedGame(crate::detail!(
+                "detail-saved-not-doska",
+                "not a Doska saved game: {problem}",
+                problem = e,
+            ))
+        })
     }
 }
 
@@ -614,7 +628,7 @@ mod tests {
     #[test]
     fn a_corrupt_save_is_refused_with_a_message() {
         let e = SavedGame::from_ron("(game: \"chess\"").unwrap_err();
-        assert!(matches!(&e, Error::SavedGame(m) if m.contains("not a Doska saved game")));
+        assert!(e.to_string().contains("not a Doska saved game"), "{e}");
         let bad = SavedGame {
             game: "chess".into(),
             options: Vec::new(),
@@ -630,10 +644,9 @@ mod tests {
             time_left: Vec::new(),
             clock_now: Vec::new(),
         };
-        assert_eq!(
-            bad.to_match().unwrap_err(),
-            Error::SavedGame("action 2 (e4): e4 is not legal here".into())
-        );
+        let e = bad.to_match().unwrap_err();
+        assert_eq!(e.to_string(), "action 2 (e4): e4 is not legal here");
+        assert!(matches!(e, Error::SavedAction { n: 2, .. }), "{e:?}");
     }
 }
 

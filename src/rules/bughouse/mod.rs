@@ -33,6 +33,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
+use crate::rules::error::Detail;
 use crate::rules::game::Card;
 use crate::rules::seats::Seats;
 
@@ -215,19 +216,22 @@ impl Game for Bughouse {
         }
     }
 
-    fn set_up(options: BughouseOptions, text: &str) -> Result<Self, String> {
-        let (a, b) = text
-            .split_once('|')
-            .ok_or("bughouse needs both boards' FENs, joined by ' | '")?;
+    fn set_up(options: BughouseOptions, text: &str) -> Result<Self, Detail> {
+        let (a, b) = text.split_once('|').ok_or_else(|| {
+            crate::detail!(
+                "detail-bughouse-fens",
+                "bughouse needs both boards' FENs, joined by ' | '"
+            )
+        })?;
         let mut g = Bughouse::new(options.clone());
         for (i, fen) in [a, b].into_iter().enumerate() {
             let fen = fen.trim();
             let (placement, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-            let (promoted, clean) =
-                read_promoted(placement).map_err(|e| format!("board {}: {e}", ['A', 'B'][i]))?;
+            let (promoted, clean) = read_promoted(placement)
+                .map_err(|e| e.within(&format!("board {}", ['A', 'B'][i])))?;
             let plain = format!("{clean} {rest}");
             g.boards[i] = BugBoard::set_up(options.clone(), &plain)
-                .map_err(|e| format!("board {}: {e}", ['A', 'B'][i]))?;
+                .map_err(|e| e.within(&format!("board {}", ['A', 'B'][i])))?;
             g.promoted[i] = promoted;
         }
         Ok(g)
@@ -304,7 +308,7 @@ impl Game for Bughouse {
 
     /// Reads `1A. e4` (the number may be left out: `A. e4`, `A e4`), or a bare move
     /// where only one board could make it.
-    fn parse_move(&self, text: &str) -> Result<BugMove, String> {
+    fn parse_move(&self, text: &str) -> Result<BugMove, Detail> {
         let text = text.trim();
         let label = text
             .trim_start_matches(|c: char| c.is_ascii_digit())
@@ -344,13 +348,15 @@ impl Game for Bughouse {
         }
         match found.as_slice() {
             [one] => Ok(*one),
-            [] => Err(format!(
-                "'{}' is not a legal action on a board on move",
-                super::error::shown(text)
+            [] => Err(crate::detail!(
+                "detail-bughouse-no-board",
+                "'{text}' is not a legal action on a board on move",
+                text = super::error::shown(text),
             )),
-            _ => Err(format!(
-                "'{}' could be played on either board: write 1A. or 1B. before it",
-                super::error::shown(text)
+            _ => Err(crate::detail!(
+                "detail-bughouse-either-board",
+                "'{text}' could be played on either board: write 1A. or 1B. before it",
+                text = super::error::shown(text),
             )),
         }
     }

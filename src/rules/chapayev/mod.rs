@@ -40,6 +40,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
+use crate::rules::error::{Detail, shown};
 use crate::rules::game::Card;
 use crate::rules::seats::Seats;
 use rand_xoshiro::SplitMix64;
@@ -387,9 +388,14 @@ impl Chapayev {
 
     /// A round set up as the spec's round header writes it, `R3.1 W:artillery@L1
     /// B:tanks@L2`, White to shoot after a lot of seat 1 and seed 0.
-    fn from_header(options: ChapayevOptions, text: &str) -> Result<Chapayev, String> {
-        let bad =
-            || format!("'{text}' is not a round header like R1.1 W:infantry@L1 B:infantry@L1");
+    fn from_header(options: ChapayevOptions, text: &str) -> Result<Chapayev, Detail> {
+        let bad = || {
+            crate::detail!(
+                "detail-chapayev-header",
+                "'{text}' is not a round header like R1.1 W:infantry@L1 B:infantry@L1",
+                text = shown(text)
+            )
+        };
         let words: Vec<&str> = text.split_whitespace().collect();
         let [round, white, black] = words.as_slice() else {
             return Err(bad());
@@ -398,7 +404,7 @@ impl Chapayev {
             .strip_prefix('R')
             .and_then(|r| r.split_once('.'))
             .ok_or_else(bad)?;
-        let side = |w: &str, letter: &str| -> Result<(u8, u8), String> {
+        let side = |w: &str, letter: &str| -> Result<(u8, u8), Detail> {
             let (troop, line) = w
                 .strip_prefix(letter)
                 .and_then(|w| w.split_once("@L"))
@@ -406,7 +412,13 @@ impl Chapayev {
             let level = Troop::ALL
                 .iter()
                 .position(|t| t.id() == troop)
-                .ok_or_else(|| format!("'{troop}' is not a troop type"))?;
+                .ok_or_else(|| {
+                    crate::detail!(
+                        "detail-chapayev-troop",
+                        "'{troop}' is not a troop type",
+                        troop = shown(troop),
+                    )
+                })?;
             let line: u8 = line.parse().map_err(|_| bad())?;
             Ok((level as u8, line))
         };
@@ -422,7 +434,11 @@ impl Chapayev {
             depth: [Troop::level(wl).depth(), Troop::level(bl).depth()],
         };
         if !(1..=8).contains(&wline) || !(1..=8).contains(&bline) || c.lines.free_rows() < 0 {
-            return Err(format!("'{text}': the formations do not fit on the board"));
+            return Err(crate::detail!(
+                "detail-chapayev-formations",
+                "'{text}': the formations do not fit on the board",
+                text = shown(text),
+            ));
         }
         c.set_up_round();
         Ok(c)
@@ -461,7 +477,7 @@ impl Game for Chapayev {
     }
 
     /// A round header: `R3.1 W:artillery@L1 B:tanks@L1`.
-    fn set_up(options: ChapayevOptions, text: &str) -> Result<Self, String> {
+    fn set_up(options: ChapayevOptions, text: &str) -> Result<Self, Detail> {
         Chapayev::from_header(options, text)
     }
 
@@ -517,17 +533,30 @@ impl Game for Chapayev {
         notation::write(action)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Action, String> {
+    fn parse_move(&self, text: &str) -> Result<Action, Detail> {
         let action = notation::parse(text)?;
         if self.is_legal(&action) {
             Ok(action)
         } else {
+            let text = text.trim();
             Err(match action {
+                // The reason's own sentence, as the table says it when a drag ends.
                 Action::Shot(shot) => match self.allows(&shot) {
-                    Err(why) => format!("{} is not allowed: {}", text.trim(), explain(why)),
-                    Ok(()) => format!("{} is not possible now", text.trim()),
+                    Err(why) => Detail::new(
+                        why,
+                        Vec::new(),
+                        format!("{text} is not allowed: {}", explain(why)),
+                    ),
+                    Ok(()) => crate::detail!(
+                        "detail-not-possible-now",
+                        "{text} is not possible now",
+                        text = text,
+                    ),
                 },
-                Action::Lot { .. } => "the lot is drawn only once, at the start".into(),
+                Action::Lot { .. } => crate::detail!(
+                    "detail-lot-once",
+                    "the lot is drawn only once, at the start"
+                ),
             })
         }
     }

@@ -4,6 +4,7 @@
 //! (the second seat plays White).
 
 use super::{Action, Shot, checker_name};
+use crate::rules::error::Detail;
 
 pub(super) fn write(action: &Action) -> String {
     match *action {
@@ -40,8 +41,14 @@ pub(super) fn write(action: &Action) -> String {
     }
 }
 
-fn checker(text: &str) -> Result<u8, String> {
-    let bad = || format!("'{text}' is not a checker (W1..W8, B1..B8)");
+fn checker(text: &str) -> Result<u8, Detail> {
+    let bad = || {
+        crate::detail!(
+            "detail-chapayev-checker",
+            "'{text}' is not a checker (W1..W8, B1..B8)",
+            text = text
+        )
+    };
     let (colour, n) = text.split_at_checked(1).ok_or_else(bad)?;
     let n: u8 = n.parse().map_err(|_| bad())?;
     if !(1..=8).contains(&n) {
@@ -55,33 +62,48 @@ fn checker(text: &str) -> Result<u8, String> {
 }
 
 /// The value of `key=...` among the words.
-fn value<T: std::str::FromStr>(words: &[&str], key: &str) -> Result<T, String> {
+fn value<T: std::str::FromStr>(words: &[&str], key: &str) -> Result<T, Detail> {
     let word = words
         .iter()
         .find_map(|w| w.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-        .ok_or_else(|| format!("the shot needs {key}=..."))?;
-    word.parse()
-        .map_err(|_| format!("{key}={word} is not a number"))
+        .ok_or_else(|| {
+            crate::detail!(
+                "detail-chapayev-needs",
+                "the shot needs {key}=...",
+                key = key
+            )
+        })?;
+    word.parse().map_err(|_| {
+        crate::detail!(
+            "detail-chapayev-number",
+            "{key}={word} is not a number",
+            key = key,
+            word = word
+        )
+    })
 }
 
 /// Reads a shot or the lot; a text that does not make one is quoted in the reason.
-pub(super) fn parse(text: &str) -> Result<Action, String> {
+pub(super) fn parse(text: &str) -> Result<Action, Detail> {
     read(text).map_err(|e| {
-        if e.starts_with('\'') {
+        if e.to_string().starts_with('\'') {
             e
         } else {
-            format!("'{}': {e}", text.trim())
+            e.within(&format!("'{}'", text.trim()))
         }
     })
 }
 
-fn read(text: &str) -> Result<Action, String> {
+fn read(text: &str) -> Result<Action, Detail> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let shot = match words.as_slice() {
         ["lot", rest @ ..] => {
             let seat: u8 = value(rest, "white")?;
             if !(1..=2).contains(&seat) {
-                return Err("white= names seat 1 or 2".into());
+                return Err(crate::detail!(
+                    "detail-chapayev-lot-seat",
+                    "white= names seat 1 or 2"
+                ));
             }
             return Ok(Action::Lot {
                 white_seat: seat - 1,
@@ -100,9 +122,12 @@ fn read(text: &str) -> Result<Action, String> {
             strength: value(rest, "s")?,
         },
         ["scissors", pair, rest @ ..] => {
-            let (a, b) = pair
-                .split_once(',')
-                .ok_or("scissors name two checkers: W1,W2")?;
+            let (a, b) = pair.split_once(',').ok_or_else(|| {
+                crate::detail!(
+                    "detail-chapayev-scissors",
+                    "scissors name two checkers: W1,W2"
+                )
+            })?;
             Shot::Scissors {
                 a: checker(a)?,
                 b: checker(b)?,
@@ -112,9 +137,10 @@ fn read(text: &str) -> Result<Action, String> {
             }
         }
         _ => {
-            return Err(format!(
-                "'{}' is not a shot (flick, poke, scissors) or the lot",
-                text.trim()
+            return Err(crate::detail!(
+                "detail-chapayev-not-shot",
+                "'{text}' is not a shot (flick, poke, scissors) or the lot",
+                text = text.trim()
             ));
         }
     };
@@ -134,9 +160,10 @@ fn read(text: &str) -> Result<Action, String> {
         } => ok(strength, 0.0, 1.0) && ok(offset, -1.0, 1.0),
     };
     if !fine {
-        return Err(format!(
-            "'{}': angles run from 0 to 360, strengths from 0 to 1, spin and offset from -1 to 1",
-            text.trim()
+        return Err(crate::detail!(
+            "detail-chapayev-ranges",
+            "'{text}': angles run from 0 to 360, strengths from 0 to 1, spin and offset from -1 to 1",
+            text = text.trim()
         ));
     }
     Ok(Action::Shot(shot.canonical()))

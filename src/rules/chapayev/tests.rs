@@ -449,6 +449,7 @@ fn notation_round_trips_and_refuses_nonsense() {
     assert!(
         c.parse_move("flick B1 th=270 s=0.4 e=0")
             .unwrap_err()
+            .to_string()
             .contains("one of your own checkers")
     );
     assert!(c.parse_move("flick W1 th=90 s=4 e=0").is_err());

@@ -1,7 +1,7 @@
 //! Forsyth-Edwards Notation in and out.
 
 use super::position::{Board, Chess, Piece, Role};
-use crate::rules::error::shown;
+use crate::rules::error::{Detail, shown};
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
 
@@ -9,14 +9,33 @@ use crate::rules::topology::Topology;
 const COUNTER_MAX: u32 = 1_000_000;
 
 /// A FEN counter, `default` where the field is missing.
-fn counter(field: Option<&str>, default: u32, what: &str) -> Result<u32, String> {
+/// The half-move counter or the move number; `bad` words a value out of range.
+fn counter(field: Option<&str>, default: u32, bad: fn(String) -> Detail) -> Result<u32, Detail> {
     let Some(text) = field else {
         return Ok(default);
     };
     text.parse::<u32>()
         .ok()
         .filter(|&n| n <= COUNTER_MAX)
-        .ok_or_else(|| format!("'{}' is not a {what} (0 to {COUNTER_MAX})", shown(text)))
+        .ok_or_else(|| bad(shown(text)))
+}
+
+fn bad_halfmoves(text: String) -> Detail {
+    crate::detail!(
+        "detail-fen-halfmoves",
+        "'{text}' is not a half-move counter (0 to {max})",
+        text = text,
+        max = COUNTER_MAX,
+    )
+}
+
+fn bad_move_number(text: String) -> Detail {
+    crate::detail!(
+        "detail-fen-move-number",
+        "'{text}' is not a move number (0 to {max})",
+        text = text,
+        max = COUNTER_MAX,
+    )
 }
 
 /// Whether `square` can be the en passant square with `turn` to move: on the rank a
@@ -50,23 +69,36 @@ pub(crate) fn skipped_by_double_step(board: &Board, turn: Side, square: u8) -> b
 }
 
 impl Chess {
-    pub fn from_fen(fen: &str) -> Result<Chess, String> {
+    pub fn from_fen(fen: &str) -> Result<Chess, Detail> {
         let chess = Chess::parse_fen(fen)?;
         if chess.board.by_role[Role::Maharajah as usize] != 0 {
-            return Err("'M' is not a piece letter of chess".into());
+            return Err(crate::detail!(
+                "detail-fen-maharajah",
+                "'M' is not a piece letter of chess"
+            ));
         }
         if chess.board.by_role[Role::Pawn as usize] & (0xFF | 0xFF << 56) != 0 {
-            return Err("a pawn stands on the first or last rank".into());
+            return Err(crate::detail!(
+                "detail-fen-pawn-rank",
+                "a pawn stands on the first or last rank"
+            ));
         }
         for side in Side::BOTH {
             if chess.board.pieces(side, Role::King).count_ones() != 1 {
-                return Err(format!("{} must have exactly one king", side.name()));
+                return Err(crate::detail!(
+                    "detail-fen-one-king",
+                    "{side} must have exactly one king",
+                    side = side.name(),
+                ));
             }
         }
         if let Some(k) = chess.board.king_of(chess.turn.other())
             && chess.board.attackers(k, chess.turn, chess.board.occupied()) != 0
         {
-            return Err("the side not to move is in check".into());
+            return Err(crate::detail!(
+                "detail-fen-check",
+                "the side not to move is in check"
+            ));
         }
         Ok(chess)
     }
@@ -74,26 +106,39 @@ impl Chess {
     /// Reads a FEN without asking for one king a side, where pawns may stand, or
     /// whether the side not to move stands in check: variants with other royals, other
     /// promotions and other powers ask themselves.
-    pub fn parse_fen(fen: &str) -> Result<Chess, String> {
+    pub fn parse_fen(fen: &str) -> Result<Chess, Detail> {
         let mut fields = fen.split_whitespace();
-        let placement = fields.next().ok_or("the FEN is empty")?;
+        let placement = fields
+            .next()
+            .ok_or_else(|| crate::detail!("detail-fen-empty", "the FEN is empty"))?;
         let mut board = Board::default();
         let ranks: Vec<&str> = placement.split('/').collect();
         if ranks.len() != 8 {
-            return Err(format!("the FEN has {} ranks, not 8", ranks.len()));
+            return Err(crate::detail!(
+                "detail-fen-ranks",
+                "the FEN has {count} ranks, not 8",
+                count = ranks.len(),
+            ));
         }
         for (i, row) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
             let mut file = 0u8;
             let mut after_digit = false;
             for c in row.chars() {
-                let too_long = || format!("rank {} has more than 8 squares", rank + 1);
+                let too_long = || {
+                    crate::detail!(
+                        "detail-fen-rank-long",
+                        "rank {rank} has more than 8 squares",
+                        rank = rank + 1,
+                    )
+                };
                 if let Some(d) = c.to_digit(10) {
                     if !(1..=8).contains(&d) || after_digit {
-                        return Err(format!(
-                            "rank {} counts its empty squares wrongly: '{}'",
-                            rank + 1,
-                            shown(row)
+                        return Err(crate::detail!(
+                            "detail-fen-rank-count",
+                            "rank {rank} counts its empty squares wrongly: '{row}'",
+                            rank = rank + 1,
+                            row = shown(row),
                         ));
                     }
                     after_digit = true;
@@ -104,7 +149,11 @@ impl Chess {
                 } else {
                     after_digit = false;
                     let role = Role::from_letter(c).ok_or_else(|| {
-                        format!("'{}' is not a piece letter", shown(&c.to_string()))
+                        crate::detail!(
+                            "detail-fen-piece",
+                            "'{letter}' is not a piece letter",
+                            letter = shown(&c.to_string()),
+                        )
                     })?;
                     if file >= 8 {
                         return Err(too_long());
@@ -119,13 +168,23 @@ impl Chess {
                 }
             }
             if file != 8 {
-                return Err(format!("rank {} does not have 8 squares", rank + 1));
+                return Err(crate::detail!(
+                    "detail-fen-rank-short",
+                    "rank {rank} does not have 8 squares",
+                    rank = rank + 1,
+                ));
             }
         }
         let turn = match fields.next().unwrap_or("w") {
             "w" => Side::White,
             "b" => Side::Black,
-            other => return Err(format!("'{}' is not a side to move", shown(other))),
+            other => {
+                return Err(crate::detail!(
+                    "detail-fen-turn",
+                    "'{text}' is not a side to move",
+                    text = shown(other),
+                ));
+            }
         };
         let mut castling = 0u64;
         for c in fields.next().unwrap_or("-").chars() {
@@ -136,9 +195,10 @@ impl Chess {
                 'q' => (Side::Black, 56),
                 '-' => continue,
                 _ => {
-                    return Err(format!(
-                        "'{}' is not a castling right",
-                        shown(&c.to_string())
+                    return Err(crate::detail!(
+                        "detail-fen-castling",
+                        "'{text}' is not a castling right",
+                        text = shown(&c.to_string()),
                     ));
                 }
             };
@@ -164,15 +224,16 @@ impl Chess {
                     .parse(name)
                     .filter(|&sq| en_passant_fits(&board, turn, sq))
                     .ok_or_else(|| {
-                        format!(
-                            "'{}' is not a square a pawn of the side not to move has just skipped",
-                            shown(name)
+                        crate::detail!(
+                            "detail-fen-en-passant",
+                            "'{text}' is not a square a pawn of the side not to move has just skipped",
+                            text = shown(name),
                         )
                     })?,
             ),
         };
-        let halfmoves = counter(fields.next(), 0, "half-move counter")?;
-        let fullmoves = counter(fields.next(), 1, "move number")?;
+        let halfmoves = counter(fields.next(), 0, bad_halfmoves)?;
+        let fullmoves = counter(fields.next(), 1, bad_move_number)?;
         Ok(Chess {
             board,
             turn,

@@ -19,6 +19,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::seats::Seats;
 
@@ -127,7 +128,7 @@ impl Game for ChessGame {
         }
     }
 
-    fn set_up(options: ChessOptions, fen: &str) -> Result<Self, String> {
+    fn set_up(options: ChessOptions, fen: &str) -> Result<Self, Detail> {
         Ok(ChessGame {
             position: Chess::from_fen(fen)?,
             options,
@@ -156,7 +157,7 @@ impl Game for ChessGame {
         self.position.san(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Detail> {
         self.position.parse_san(text)
     }
 

@@ -1,7 +1,7 @@
 //! Standard algebraic notation (SAN) in and out.
 
 use super::position::{Chess, Move, MoveKind, Role};
-use crate::rules::error::shown;
+use crate::rules::error::{Detail, shown};
 use crate::rules::topology::Topology;
 
 impl Chess {
@@ -20,7 +20,7 @@ impl Chess {
     }
 
     /// Reads SAN (see [`read`]).
-    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_san(&self, text: &str) -> Result<Move, Detail> {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         read(text, &legal)
@@ -80,7 +80,7 @@ fn plain(m: &Move, legal: &[Move]) -> String {
 
 /// Reads SAN naming one of the `legal` moves (also over-specified forms such as
 /// `Ng1f3`, and `0-0`). Check marks and `!`/`?` annotations are ignored.
-pub fn read(text: &str, legal: &[Move]) -> Result<Move, String> {
+pub fn read(text: &str, legal: &[Move]) -> Result<Move, Detail> {
     let clean = text
         .trim()
         .trim_end_matches(['+', '#', '!', '?'])
@@ -95,12 +95,23 @@ pub fn read(text: &str, legal: &[Move]) -> Result<Move, String> {
             .iter()
             .copied()
             .find(|m| m.kind == MoveKind::Castle && (m.to < m.from) == long)
-            .ok_or_else(|| format!("{} is not legal here", shown(text)));
+            .ok_or_else(|| {
+                crate::detail!(
+                    "detail-not-legal-here",
+                    "{text} is not legal here",
+                    text = shown(text),
+                )
+            });
     }
     // Long algebraic (`Ng1-f3`) reads like SAN once the dash is gone.
     let clean = clean.replace('-', "");
-    let pattern =
-        Pattern::parse(&clean).ok_or_else(|| format!("{} is not a chess move", shown(text)))?;
+    let pattern = Pattern::parse(&clean).ok_or_else(|| {
+        crate::detail!(
+            "detail-not-chess-move",
+            "{text} is not a chess move",
+            text = shown(text),
+        )
+    })?;
     let fits: Vec<Move> = legal.iter().copied().filter(|m| pattern.fits(m)).collect();
     // A promotion written without its piece: name the pieces it may become.
     let mut choices: Vec<String> = legal
@@ -118,13 +129,22 @@ pub fn read(text: &str, legal: &[Move]) -> Result<Move, String> {
     choices.dedup();
     match fits.len() {
         1 => Ok(fits[0]),
-        0 if !choices.is_empty() => Err(format!(
-            "{} promotes: choose a piece ({})",
-            shown(text),
-            choices.join(", ")
+        0 if !choices.is_empty() => Err(crate::detail!(
+            "detail-promotes",
+            "{text} promotes: choose a piece ({choices})",
+            text = shown(text),
+            choices = choices.join(", "),
         )),
-        0 => Err(format!("{} is not legal here", shown(text))),
-        _ => Err(format!("{} is ambiguous", shown(text))),
+        0 => Err(crate::detail!(
+            "detail-not-legal-here",
+            "{text} is not legal here",
+            text = shown(text),
+        )),
+        _ => Err(crate::detail!(
+            "detail-ambiguous",
+            "{text} is ambiguous",
+            text = shown(text),
+        )),
     }
 }
 

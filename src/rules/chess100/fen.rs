@@ -10,7 +10,7 @@
 use super::Chess100;
 use super::board::{Board, Piece, Role, Square, bit, forward, pawn_rank, rank, squares, throne};
 use super::moves::{LONG, SHORT, corner};
-use crate::rules::error::shown;
+use crate::rules::error::{Detail, shown};
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
 
@@ -26,13 +26,14 @@ fn letter(piece: Piece) -> char {
     }
 }
 
-fn read_placement(text: &str) -> Result<Board, String> {
+fn read_placement(text: &str) -> Result<Board, Detail> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 10 {
-        return Err(format!(
-            "the placement has {} ranks, not 10: '{}'",
-            rows.len(),
-            shown(text)
+        return Err(crate::detail!(
+            "detail-fen100-ranks",
+            "the placement has {count} ranks, not 10: '{text}'",
+            count = rows.len(),
+            text = shown(text)
         ));
     }
     let mut board = Board::default();
@@ -49,8 +50,13 @@ fn read_placement(text: &str) -> Result<Board, String> {
                 }
                 f = f.saturating_add(run);
             } else {
-                let role = Role::from_letter(c)
-                    .ok_or_else(|| format!("'{c}' is not a piece of 100-cell chess"))?;
+                let role = Role::from_letter(c).ok_or_else(|| {
+                    crate::detail!(
+                        "detail-fen100-piece",
+                        "'{c}' is not a piece of 100-cell chess",
+                        c = c
+                    )
+                })?;
                 if f >= 10 {
                     break;
                 }
@@ -67,33 +73,48 @@ fn read_placement(text: &str) -> Result<Board, String> {
             }
         }
         if f != 10 {
-            return Err(format!(
-                "rank {} has {f} squares, not 10: '{}'",
-                r + 1,
-                shown(row)
+            return Err(crate::detail!(
+                "detail-fen100-rank",
+                "rank {rank} has {count} squares, not 10: '{row}'",
+                rank = r + 1,
+                count = f,
+                row = shown(row)
             ));
         }
     }
     Ok(board)
 }
 
-fn counter(field: Option<&str>, default: u32, what: &str) -> Result<u32, String> {
+fn counter(field: Option<&str>, default: u32, what: &str) -> Result<u32, Detail> {
     field.map_or(Ok(default), |f| {
-        f.parse()
-            .map_err(|_| format!("the {what} '{}' is not a number", shown(f)))
+        f.parse().map_err(|_| {
+            if what == "move number" {
+                crate::detail!(
+                    "detail-fen100-move-number",
+                    "the move number '{text}' is not a number",
+                    text = shown(f)
+                )
+            } else {
+                crate::detail!(
+                    "detail-fen100-halfmoves",
+                    "the half-move count '{text}' is not a number",
+                    text = shown(f)
+                )
+            }
+        })
     })
 }
 
 impl Chess100 {
     /// Reads a position, checking that it could occur in a game.
-    pub fn read_fen(&mut self, text: &str) -> Result<(), String> {
+    pub fn read_fen(&mut self, text: &str) -> Result<(), Detail> {
         let t = Topology::chess100();
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 2 || fields.len() > 7 {
-            return Err(format!(
-                "a position needs 2 to 7 fields (placement, side, castling, en passant, \
-                 counters, marks), not '{}'",
-                shown(text)
+            return Err(crate::detail!(
+                "detail-fen100-fields",
+                "a position needs 2 to 7 fields (placement, side, castling, en passant, counters, marks), not '{text}'",
+                text = shown(text)
             ));
         }
         self.board = read_placement(fields[0])?;
@@ -101,9 +122,10 @@ impl Chess100 {
             "w" => Side::White,
             "b" => Side::Black,
             other => {
-                return Err(format!(
-                    "the side to move is w or b, not '{}'",
-                    shown(other)
+                return Err(crate::detail!(
+                    "detail-fen100-turn",
+                    "the side to move is w or b, not '{text}'",
+                    text = shown(other)
                 ));
             }
         };
@@ -119,17 +141,26 @@ impl Chess100 {
                 let wing = match c.to_ascii_lowercase() {
                     'a' => SHORT,
                     'k' => LONG,
-                    _ => return Err(format!("'{c}' is not a castling right (A, K, a or k)")),
+                    _ => {
+                        return Err(crate::detail!(
+                            "detail-fen100-castling",
+                            "'{c}' is not a castling right (A, K, a or k)",
+                            c = c
+                        ));
+                    }
                 };
                 self.castling[side.index()][wing] = true;
             }
         }
         self.ep = match fields.get(3).copied().unwrap_or("-") {
             "-" => None,
-            name => Some(
-                t.parse(name)
-                    .ok_or_else(|| format!("'{}' is not a square", shown(name)))?,
-            ),
+            name => Some(t.parse(name).ok_or_else(|| {
+                crate::detail!(
+                    "detail-not-square",
+                    "'{name}' is not a square",
+                    name = shown(name)
+                )
+            })?),
         };
         self.halfmoves = counter(fields.get(4).copied(), 0, "half-move count")?;
         self.fullmoves = counter(fields.get(5).copied(), 1, "move number")?.max(1);
@@ -142,9 +173,13 @@ impl Chess100 {
                 "C" | "c" => self.castled[usize::from(token == "c")] = true,
                 "V" | "v" => self.visited[usize::from(token == "v")] = true,
                 name => {
-                    let sq = t
-                        .parse(name)
-                        .ok_or_else(|| format!("'{}' is not a mark or a square", shown(name)))?;
+                    let sq = t.parse(name).ok_or_else(|| {
+                        crate::detail!(
+                            "detail-fen100-mark",
+                            "'{name}' is not a mark or a square",
+                            name = shown(name)
+                        )
+                    })?;
                     moved |= bit(sq);
                 }
             }
@@ -162,10 +197,14 @@ impl Chess100 {
     /// One king a side, castling rights with their king and rook in place, an en
     /// passant square behind a pawn that could have just stepped two squares, and the
     /// side not to move not in check.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), Detail> {
         for side in Side::BOTH {
             if self.board.pieces(side, Role::King).count_ones() != 1 {
-                return Err(format!("{} must have exactly one king", side.name()).to_lowercase());
+                return Err(crate::detail!(
+                    "detail-fen-one-king",
+                    "{side} must have exactly one king",
+                    side = side.name()
+                ));
             }
             let i = side.index();
             for wing in [SHORT, LONG] {
@@ -176,10 +215,11 @@ impl Chess100 {
                 let king_home = self.board.pieces(side, Role::King) & bit(throne(side)) != 0;
                 let rook_home = self.board.pieces(side, Role::Rook) & bit(rook) != 0;
                 if !rook_home || !(king_home || self.castled[i]) {
-                    return Err(format!(
-                        "{}'s castling right needs its rook on {} and its king on its throne",
-                        side.name(),
-                        Topology::chess100().name(rook)
+                    return Err(crate::detail!(
+                        "detail-fen100-castling-rook",
+                        "{side}'s castling right needs its rook on {square} and its king on its throne",
+                        side = side.name(),
+                        square = Topology::chess100().name(rook)
                     ));
                 }
             }
@@ -195,16 +235,18 @@ impl Chess100 {
                     && self.board.occupied() & (bit(skipped) | bit(origin)) == 0
             };
             if !fits {
-                return Err(format!(
-                    "no pawn can have just stepped over {}",
-                    Topology::chess100().name(skipped)
+                return Err(crate::detail!(
+                    "detail-fen100-en-passant",
+                    "no pawn can have just stepped over {square}",
+                    square = Topology::chess100().name(skipped)
                 ));
             }
         }
         if self.king_exposed(self.turn.other()) {
-            return Err(format!(
-                "{} is to move with the other king in check",
-                self.turn.name()
+            return Err(crate::detail!(
+                "detail-fen100-check",
+                "{side} is to move with the other king in check",
+                side = self.turn.name()
             ));
         }
         Ok(())

@@ -37,6 +37,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::error::Detail;
 use crate::rules::game::Card;
 use crate::rules::seats::Seats;
 use board::{Bits, Board, ROYAL_FILE, bit};
@@ -136,7 +137,7 @@ impl Game for Chess100 {
         Chess100::start(options)
     }
 
-    fn set_up(options: Chess100Options, text: &str) -> Result<Self, String> {
+    fn set_up(options: Chess100Options, text: &str) -> Result<Self, Detail> {
         let mut g = Chess100::start(options);
         g.read_fen(text)?;
         Ok(g)
@@ -162,7 +163,7 @@ impl Game for Chess100 {
         self.san(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Detail> {
         self.parse_san(text)
     }
 

@@ -6,7 +6,7 @@
 use super::Chess100;
 use super::board::{Role, file, forward};
 use super::moves::{Kind, Move};
-use crate::rules::error::shown;
+use crate::rules::error::{Detail, shown};
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
 
@@ -29,7 +29,7 @@ impl Chess100 {
 
     /// Reads a move in SAN (Latin or Russian letters: Кр Ф Л/Т С К Ш Г), or as its
     /// squares (`e2e4`, `e2-e4`), with or without a forced promotion's letter.
-    pub fn parse_san(&self, text: &str) -> Result<Move, String> {
+    pub fn parse_san(&self, text: &str) -> Result<Move, Detail> {
         let wanted = normalise(text);
         let legal = self.legal_moves();
         let matching: Vec<Move> = legal
@@ -39,10 +39,15 @@ impl Chess100 {
             .collect();
         match matching.as_slice() {
             [one] => Ok(*one),
-            [] => Err(format!("'{}' is not a legal move here", shown(text))),
-            _ => Err(format!(
-                "'{}' could be several moves; name the promotion or the gift square",
-                shown(text)
+            [] => Err(crate::detail!(
+                "detail-not-legal-here",
+                "{text} is not legal here",
+                text = shown(text)
+            )),
+            _ => Err(crate::detail!(
+                "detail-chess100-ambiguous",
+                "'{text}' could be several moves; name the promotion or the gift square",
+                text = shown(text),
             )),
         }
     }

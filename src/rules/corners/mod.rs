@@ -18,6 +18,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::error::Detail;
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::seats::Seats;
 
@@ -259,8 +260,11 @@ impl Game for Corners {
         }
     }
 
-    fn set_up(_: CornersOptions, _: &str) -> Result<Self, String> {
-        Err("corners games start with both homes full".into())
+    fn set_up(_: CornersOptions, _: &str) -> Result<Self, Detail> {
+        Err(crate::detail!(
+            "detail-corners-start",
+            "corners games start with both homes full"
+        ))
     }
 
     fn options(&self) -> &CornersOptions {
@@ -318,7 +322,7 @@ impl Game for Corners {
         format!("{}{}", if solo { "*" } else { "" }, moves::write(m))
     }
 
-    fn parse_move(&self, text: &str) -> Result<CMove, String> {
+    fn parse_move(&self, text: &str) -> Result<CMove, Detail> {
         moves::read(self, text.trim().trim_start_matches('*'))
     }
 

@@ -2,6 +2,7 @@
 //! shortest route, the lowest squares first), the obligatory-move rule and the copy limit.
 
 use super::{Corners, Obligatory, Phase};
+use crate::rules::error::Detail;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 use crate::rules::why::{Refusal, Word};
@@ -175,19 +176,28 @@ pub(super) fn write(m: &CMove) -> String {
 }
 
 /// Reads `c1-d1`, `c1:c3:e3` or just `c1:e3` (a move is its start and destination).
-pub(super) fn read(g: &Corners, text: &str) -> Result<CMove, String> {
+pub(super) fn read(g: &Corners, text: &str) -> Result<CMove, Detail> {
     let legal = legal(g);
     if text == "--" {
         return legal
             .contains(&CMove::Pass)
             .then_some(CMove::Pass)
-            .ok_or_else(|| "a pass is only allowed with no legal move".to_string());
+            .ok_or_else(|| {
+                crate::detail!(
+                    "detail-pass-only",
+                    "a pass is only allowed with no legal move"
+                )
+            });
     }
     let t = Topology::chess();
     let squares: Option<Vec<Cell>> = text.split([':', '-']).map(|s| t.parse(s)).collect();
-    let squares = squares
-        .filter(|s| s.len() >= 2)
-        .ok_or_else(|| format!("{text} is not a corners move"))?;
+    let squares = squares.filter(|s| s.len() >= 2).ok_or_else(|| {
+        crate::detail!(
+            "detail-not-corners-move",
+            "{text} is not a corners move",
+            text = text
+        )
+    })?;
     let (from, to) = (squares[0], *squares.last().expect("two squares at least"));
     match legal
         .iter()
@@ -199,11 +209,17 @@ pub(super) fn read(g: &Corners, text: &str) -> Result<CMove, String> {
                 .iter()
                 .any(|m| m.from() == Some(from) && m.to() == Some(to)) =>
         {
-            Err(format!(
-                "{text} is not legal: the obligatory-move rule applies"
+            Err(crate::detail!(
+                "detail-corners-obligatory",
+                "{text} is not legal: the obligatory-move rule applies",
+                text = text
             ))
         }
-        None => Err(format!("{text} is not legal here")),
+        None => Err(crate::detail!(
+            "detail-not-legal-here",
+            "{text} is not legal here",
+            text = text
+        )),
     }
 }
 

@@ -91,7 +91,7 @@ fn c4_obligatory_move_must_leave_the_home_when_it_can() {
     let g = setup(&white, &C3_BLACK, &[("obligatory_move", "literal")]);
     assert_eq!(names(&g), ["c3-b3", "c3-c2", "c3-c4", "c3-d3"]);
     let err = g.parse_move("d4-d3").unwrap_err();
-    assert!(err.contains("obligatory"), "{err}");
+    assert!(err.to_string().contains("obligatory"), "{err}");
 }
 
 /// A position one move from the end: White's c6 steps into f8's place, and so on.

@@ -18,6 +18,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
+use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
 use crate::rules::seats::Seats;
 
@@ -206,7 +207,7 @@ impl<O: Flavour> Game for Dama<O> {
         }
     }
 
-    fn set_up(options: O, text: &str) -> Result<Self, String> {
+    fn set_up(options: O, text: &str) -> Result<Self, Detail> {
         notation::from_fen(options, text)
     }
 
@@ -258,7 +259,7 @@ impl<O: Flavour> Game for Dama<O> {
         notation::write(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Detail> {
         notation::read(self, text)
     }
 

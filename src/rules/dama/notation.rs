@@ -3,6 +3,7 @@
 
 use super::movegen::{Move, Piece};
 use super::{Board, Dama, Flavour};
+use crate::rules::error::Detail;
 use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
@@ -23,7 +24,7 @@ pub fn write(m: &Move) -> String {
 
 /// Reads a move: its start, `-` or `:`, and its landings (all of them, or enough of them
 /// in order to leave one legal move).
-pub fn read<O: Flavour>(g: &Dama<O>, text: &str) -> Result<Move, String> {
+pub fn read<O: Flavour>(g: &Dama<O>, text: &str) -> Result<Move, Detail> {
     let t = Topology::plain();
     let clean = text
         .trim()
@@ -32,9 +33,13 @@ pub fn read<O: Flavour>(g: &Dama<O>, text: &str) -> Result<Move, String> {
         .replace('x', ":");
     let capture = clean.contains(':');
     let squares: Option<Vec<u8>> = clean.split([':', '-']).map(|s| t.parse(s)).collect();
-    let squares = squares
-        .filter(|s| s.len() >= 2)
-        .ok_or_else(|| format!("{text} is not a draughts move"))?;
+    let squares = squares.filter(|s| s.len() >= 2).ok_or_else(|| {
+        crate::detail!(
+            "detail-not-draughts-move",
+            "{text} is not a draughts move",
+            text = text
+        )
+    })?;
     let legal = g.legal_moves();
     let fits = |m: &&Move| {
         let landings = m.landings.as_slice();
@@ -46,11 +51,21 @@ pub fn read<O: Flavour>(g: &Dama<O>, text: &str) -> Result<Move, String> {
     let found: Vec<&Move> = legal.iter().filter(fits).collect();
     match found.as_slice() {
         [m] => Ok(**m),
-        [] if legal.first().is_some_and(Move::is_capture) => Err(format!(
-            "{text} is not legal: a capture of the most pieces is compulsory"
+        [] if legal.first().is_some_and(Move::is_capture) => Err(crate::detail!(
+            "detail-dama-capture-most",
+            "{text} is not legal: a capture of the most pieces is compulsory",
+            text = text
         )),
-        [] => Err(format!("{text} is not legal here")),
-        _ => Err(format!("{text} is ambiguous: list the landing squares")),
+        [] => Err(crate::detail!(
+            "detail-not-legal-here",
+            "{text} is not legal here",
+            text = text
+        )),
+        _ => Err(crate::detail!(
+            "detail-dama-ambiguous",
+            "{text} is ambiguous: list the landing squares",
+            text = text
+        )),
     }
 }
 
@@ -72,7 +87,7 @@ pub fn to_fen<O: Flavour>(g: &Dama<O>) -> String {
 }
 
 /// Reads `W:Wa2,b2,Kd1:Ba6,Kh8` (side to move, then each side's pieces).
-pub fn from_fen<O: Flavour>(options: O, text: &str) -> Result<Dama<O>, String> {
+pub fn from_fen<O: Flavour>(options: O, text: &str) -> Result<Dama<O>, Detail> {
     let t = Topology::plain();
     let mut g = Dama::new(options);
     g.board = Board::default();
@@ -80,22 +95,33 @@ pub fn from_fen<O: Flavour>(options: O, text: &str) -> Result<Dama<O>, String> {
     g.turn = match parts.next() {
         Some("W") => Side::White,
         Some("B") => Side::Black,
-        _ => return Err("a draughts position starts with W: or B:".into()),
+        _ => {
+            return Err(crate::detail!(
+                "detail-dama-turn",
+                "a draughts position starts with W: or B:"
+            ));
+        }
     };
     for part in parts {
         let side = match part.chars().next() {
             Some('W') => Side::White,
             Some('B') => Side::Black,
-            _ => return Err(format!("'{part}' does not start with W or B")),
+            _ => {
+                return Err(crate::detail!(
+                    "detail-dama-side",
+                    "'{part}' does not start with W or B",
+                    part = part
+                ));
+            }
         };
         for item in part[1..].split(',').filter(|s| !s.is_empty()) {
             let (king, name) = match item.strip_prefix('K') {
                 Some(rest) => (true, rest),
                 None => (false, item),
             };
-            let cell = t
-                .parse(name)
-                .ok_or_else(|| format!("'{name}' is not a square"))?;
+            let cell = t.parse(name).ok_or_else(|| {
+                crate::detail!("detail-not-square", "'{name}' is not a square", name = name)
+            })?;
             g.board.set(cell, Some(Piece { side, king }));
         }
     }

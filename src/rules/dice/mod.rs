@@ -22,6 +22,7 @@ pub use roll::{FACE_ROLES, Faces, Roll, allowed, face};
 
 use crate::rules::chance::Chance;
 use crate::rules::chess::{Move as ChessMove, MoveKind, Role, kind, san};
+use crate::rules::error::Detail;
 use crate::rules::family::Family;
 use crate::rules::game::Card;
 use crate::rules::game::{Game, perft_by_copy};
@@ -120,7 +121,7 @@ impl Game for DiceChess {
     }
 
     /// A position from a FEN, with the die still to be rolled.
-    fn set_up(options: DiceOptions, fen: &str) -> Result<Self, String> {
+    fn set_up(options: DiceOptions, fen: &str) -> Result<Self, Detail> {
         Ok(DiceChess {
             family: Family::from_fen(options, fen)?,
             rolled: None,
@@ -195,7 +196,7 @@ impl Game for DiceChess {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<DiceMove, String> {
+    fn parse_move(&self, text: &str) -> Result<DiceMove, Detail> {
         let text = text.trim();
         let Some(roll) = self.rolled else {
             return if text.starts_with('[') {
@@ -203,11 +204,15 @@ impl Game for DiceChess {
                     if usize::from(self.rules().dice()) == r.faces().len() {
                         Ok(DiceMove::Roll(r))
                     } else {
-                        Err(format!("a roll here has {} dice", self.rules().dice()))
+                        Err(crate::detail!(
+                            "detail-dice-count",
+                            "a roll here has {count} dice",
+                            count = self.rules().dice(),
+                        ))
                     }
                 })
             } else {
-                Err("roll the die first".into())
+                Err(crate::detail!("detail-roll-first", "roll the die first"))
             };
         };
         let moves = self.moves_for(roll.set());
@@ -215,7 +220,10 @@ impl Game for DiceChess {
             return if moves.is_empty() {
                 Ok(DiceMove::Pass)
             } else {
-                Err("a piece of the rolled kind can move: no pass".into())
+                Err(crate::detail!(
+                    "detail-dice-no-pass",
+                    "a piece of the rolled kind can move: no pass"
+                ))
             };
         }
         san::read(text, &moves).map(DiceMove::Move)

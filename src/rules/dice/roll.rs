@@ -2,6 +2,7 @@
 //! 2 a queen, 3 a rook, 4 a bishop, 5 a knight, 6 a pawn.
 
 use crate::rules::chess::{Move, MoveKind, Role};
+use crate::rules::error::Detail;
 
 /// The role each face moves, face 1 first.
 pub const FACE_ROLES: [Role; 6] = [
@@ -90,20 +91,28 @@ impl Roll {
     }
 
     /// Reads `[6]` or `[6,2,4]`.
-    pub fn parse(text: &str) -> Result<Roll, String> {
+    pub fn parse(text: &str) -> Result<Roll, Detail> {
         let inner = text
             .trim()
             .strip_prefix('[')
             .and_then(|t| t.strip_suffix(']'))
-            .ok_or_else(|| format!("{} is not a roll", crate::rules::error::shown(text)))?;
+            .ok_or_else(|| {
+                crate::detail!(
+                    "detail-not-roll",
+                    "{text} is not a roll",
+                    text = crate::rules::error::shown(text)
+                )
+            })?;
         let faces: Option<Vec<u8>> = inner
             .split(',')
             .map(|f| f.trim().parse::<u8>().ok())
             .collect();
-        faces
-            .as_deref()
-            .and_then(Roll::new)
-            .ok_or_else(|| "a roll is one face or three, each from 1 to 6".into())
+        faces.as_deref().and_then(Roll::new).ok_or_else(|| {
+            crate::detail!(
+                "detail-roll-faces",
+                "a roll is one face or three, each from 1 to 6"
+            )
+        })
     }
 }
 

@@ -126,7 +126,9 @@ fn x6_three_dice_offer_every_rolled_kind() {
 #[test]
 fn a_roll_comes_before_any_move_and_says_which_pieces_move() {
     let g = start(&[]);
-    assert_eq!(g.parse_move("e4"), Err("roll the die first".into()));
+    let refused = g.parse_move("e4").unwrap_err();
+    assert_eq!(refused.key, "detail-roll-first");
+    assert_eq!(refused.to_string(), "roll the die first");
     assert_eq!(g.legal_moves().len(), 6);
     let mut rolled = g.clone();
     rolled.play(&rolled.parse_move("[5]").unwrap());

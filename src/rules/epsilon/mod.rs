@@ -13,6 +13,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
+use crate::rules::error::Detail;
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::seats::Seats;
 
@@ -191,8 +192,11 @@ impl Game for Epsilon {
         }
     }
 
-    fn set_up(_: EpsilonOptions, _: &str) -> Result<Self, String> {
-        Err("epsilon64 games start from the empty board".into())
+    fn set_up(_: EpsilonOptions, _: &str) -> Result<Self, Detail> {
+        Err(crate::detail!(
+            "detail-epsilon-start",
+            "epsilon64 games start from the empty board"
+        ))
     }
 
     fn options(&self) -> &EpsilonOptions {
@@ -280,7 +284,7 @@ impl Game for Epsilon {
         s
     }
 
-    fn parse_move(&self, text: &str) -> Result<Action, String> {
+    fn parse_move(&self, text: &str) -> Result<Action, Detail> {
         moves::read(self, text.trim().trim_end_matches(['#', 'x', '!', '?']))
     }
 

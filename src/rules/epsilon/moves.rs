@@ -2,6 +2,7 @@
 //! jumped at most once per chain unless the house rule allows more), passes and the swap.
 
 use super::Epsilon;
+use crate::rules::error::Detail;
 use crate::rules::topology::{Cell, Direction, Topology};
 
 /// The landing cells of a movement, in order.
@@ -154,7 +155,7 @@ pub(super) fn write(a: &Action) -> String {
 }
 
 /// Reads `@e4`, `d4-e5`, `a1:c3:e5` (a movement is its origin and destination), `--`, `swap`.
-pub(super) fn read(g: &Epsilon, text: &str) -> Result<Action, String> {
+pub(super) fn read(g: &Epsilon, text: &str) -> Result<Action, Detail> {
     let t = Topology::plain();
     let legal = legal(g);
     let wanted = if text == "--" {
@@ -162,25 +163,37 @@ pub(super) fn read(g: &Epsilon, text: &str) -> Result<Action, String> {
     } else if text == "swap" {
         Action::Swap
     } else if let Some(cell) = text.strip_prefix('@') {
-        Action::Place(
-            t.parse(cell)
-                .ok_or_else(|| format!("{text}: '{cell}' is not a cell"))?,
-        )
+        Action::Place(t.parse(cell).ok_or_else(|| {
+            crate::detail!(
+                "detail-epsilon-cell",
+                "{text}: '{cell}' is not a cell",
+                text = text,
+                cell = cell
+            )
+        })?)
     } else {
         let squares: Option<Vec<Cell>> = text.split([':', '-']).map(|s| t.parse(s)).collect();
-        let squares = squares
-            .filter(|s| s.len() >= 2)
-            .ok_or_else(|| format!("{text} is not an epsilon64 action"))?;
+        let squares = squares.filter(|s| s.len() >= 2).ok_or_else(|| {
+            crate::detail!(
+                "detail-not-epsilon-action",
+                "{text} is not an epsilon64 action",
+                text = text
+            )
+        })?;
         let (from, to) = (squares[0], *squares.last().expect("two cells at least"));
         return legal
             .iter()
             .find(|a| matches!(a, Action::Move { from: f, route } if *f == from && route.as_slice().last() == Some(&to)))
             .copied()
-            .ok_or_else(|| format!("{text} is not legal here"));
+            .ok_or_else(|| crate::detail!("detail-not-legal-here", "{text} is not legal here", text = text));
     };
     if legal.contains(&wanted) {
         Ok(wanted)
     } else {
-        Err(format!("{text} is not legal here"))
+        Err(crate::detail!(
+            "detail-not-legal-here",
+            "{text} is not legal here",
+            text = text
+        ))
     }
 }

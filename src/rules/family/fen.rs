@@ -5,19 +5,22 @@
 use super::{Family, Reserve, Turn, Variant};
 use crate::rules::chess::tables::{Bitboard, squares};
 use crate::rules::chess::{Chess, Role, skipped_by_double_step};
-use crate::rules::error::shown;
+use crate::rules::error::{Detail, shown};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
 
 impl<V: Variant> Family<V> {
-    pub fn from_fen(variant: V, text: &str) -> Result<Self, String> {
+    pub fn from_fen(variant: V, text: &str) -> Result<Self, Detail> {
         let text = text.trim();
         let (placement, rest) = text.split_once(' ').unwrap_or((text, ""));
         let (placement, reserve) = match placement.split_once('[') {
             Some((board, held)) => {
-                let held = held
-                    .strip_suffix(']')
-                    .ok_or("the reserve in brackets has no closing ']'")?;
+                let held = held.strip_suffix(']').ok_or_else(|| {
+                    crate::detail!(
+                        "detail-fen-reserve-open",
+                        "the reserve in brackets has no closing ']'"
+                    )
+                })?;
                 (board, read_reserve(held)?)
             }
             None => (placement, [[0; 7]; 2]),
@@ -25,7 +28,12 @@ impl<V: Variant> Family<V> {
         let mut fields: Vec<&str> = rest.split_whitespace().collect();
         let marks = match fields.get(5) {
             Some(&listed) if variant.castling_needs_king_mark() => read_king_marks(listed)?,
-            Some(_) => return Err("a position has at most 6 fields".into()),
+            Some(_) => {
+                return Err(crate::detail!(
+                    "detail-fen-fields",
+                    "a position has at most 6 fields"
+                ));
+            }
             None => 0,
         };
         fields.truncate(5);
@@ -47,10 +55,11 @@ impl<V: Variant> Family<V> {
             for king in squares(marks) {
                 let side = if king < 8 { Side::White } else { Side::Black };
                 if position.board.pieces(side, Role::King) & (1u64 << king) == 0 {
-                    return Err(format!(
-                        "'{}' marks an unmoved king, but no {} king stands there",
-                        Topology::chess().name(king),
-                        side.name().to_lowercase()
+                    return Err(crate::detail!(
+                        "detail-fen-king-mark",
+                        "'{square}' marks an unmoved king, but no {side} king stands there",
+                        square = Topology::chess().name(king),
+                        side = side.name().to_lowercase(),
                     ));
                 }
             }
@@ -77,7 +86,7 @@ impl<V: Variant> Family<V> {
     /// Every royal once on the board or in the reserve (but a king taken, which ends
     /// the game), no pawn where it could never have come, and the side not to move
     /// not in check where a turn must end out of it.
-    fn check_set_up(&self) -> Result<(), String> {
+    fn check_set_up(&self) -> Result<(), Detail> {
         let board = &self.position.board;
         let lost = self.variant.lost(self);
         for side in Side::BOTH {
@@ -92,10 +101,17 @@ impl<V: Variant> Family<V> {
             let fallen = royals == 0 && lost.is_some_and(|(loser, _)| loser == side);
             if royals != wanted && !fallen {
                 return Err(match self.variant.royal(side) {
-                    Some(r) => {
-                        format!("{} must have exactly one {:?}", side.name(), r).to_lowercase()
-                    }
-                    None => format!("{} has no royal piece here", side.name()),
+                    Some(r) => crate::detail!(
+                        "detail-fen-one-royal",
+                        "{side} must have exactly one {piece}",
+                        side = side.name().to_lowercase(),
+                        piece = format!("{r:?}").to_lowercase(),
+                    ),
+                    None => crate::detail!(
+                        "detail-fen-no-royal",
+                        "{side} has no royal piece here",
+                        side = side.name().to_lowercase(),
+                    ),
                 });
             }
             let (first, last) = match side {
@@ -110,12 +126,18 @@ impl<V: Variant> Family<V> {
                 first
             };
             if pawns & home != 0 || stranded {
-                return Err("a pawn stands where it can never be".into());
+                return Err(crate::detail!(
+                    "detail-fen-pawn-stranded",
+                    "a pawn stands where it can never be"
+                ));
             }
         }
         let outlasts = self.variant.check_outlasts_a_turn();
         if lost.is_none() && !outlasts && self.attacked_king(self.position.turn.other()) {
-            return Err("the side not to move is in check".into());
+            return Err(crate::detail!(
+                "detail-fen-check",
+                "the side not to move is in check"
+            ));
         }
         Ok(())
     }
@@ -178,20 +200,26 @@ impl<V: Variant> Family<V> {
 const KING_HOMES: Bitboard = 1 << 4 | 1 << 60;
 
 /// The seventh field: the home squares of marked kings, joined by commas, or `-`.
-fn read_king_marks(listed: &str) -> Result<Bitboard, String> {
+fn read_king_marks(listed: &str) -> Result<Bitboard, Detail> {
     let mut marks = 0;
     for name in listed.split(',').filter(|&n| n != "-") {
         let square = Topology::chess()
             .parse(name)
             .filter(|&sq| KING_HOMES & (1u64 << sq) != 0)
-            .ok_or_else(|| format!("'{}' is not a king's home square", shown(name)))?;
+            .ok_or_else(|| {
+                crate::detail!(
+                    "detail-fen-king-home",
+                    "'{text}' is not a king's home square",
+                    text = shown(name),
+                )
+            })?;
         marks |= 1u64 << square;
     }
     Ok(marks)
 }
 
 /// The en passant targets of a turn of several moves, written one after another.
-fn read_targets(position: &Chess, listed: &str) -> Result<Bitboard, String> {
+fn read_targets(position: &Chess, listed: &str) -> Result<Bitboard, Detail> {
     if listed == "-" {
         return Ok(0);
     }
@@ -202,9 +230,10 @@ fn read_targets(position: &Chess, listed: &str) -> Result<Bitboard, String> {
             .parse(name)
             .filter(|&sq| skipped_by_double_step(&position.board, position.turn, sq))
             .ok_or_else(|| {
-                format!(
-                    "'{}' is not a square a pawn of the side not to move has just skipped",
-                    shown(name)
+                crate::detail!(
+                    "detail-fen-en-passant",
+                    "'{text}' is not a square a pawn of the side not to move has just skipped",
+                    text = shown(name),
                 )
             })?;
         targets |= 1u64 << square;
@@ -212,21 +241,28 @@ fn read_targets(position: &Chess, listed: &str) -> Result<Bitboard, String> {
     Ok(targets)
 }
 
-fn read_reserve(held: &str) -> Result<Reserve, String> {
+fn read_reserve(held: &str) -> Result<Reserve, Detail> {
     let mut reserve = [[0u8; 7]; 2];
     for c in held.chars() {
-        let role = Role::from_letter(c)
-            .ok_or_else(|| format!("'{}' is not a piece letter", shown(&c.to_string())))?;
+        let role = Role::from_letter(c).ok_or_else(|| {
+            crate::detail!(
+                "detail-fen-piece",
+                "'{letter}' is not a piece letter",
+                letter = shown(&c.to_string()),
+            )
+        })?;
         let side = if c.is_ascii_uppercase() {
             Side::White
         } else {
             Side::Black
         };
         let count = &mut reserve[side.index()][role as usize];
-        *count = count
-            .checked_add(1)
-            .filter(|&n| n <= 16)
-            .ok_or("a reserve holds at most 16 pieces of a kind")?;
+        *count = count.checked_add(1).filter(|&n| n <= 16).ok_or_else(|| {
+            crate::detail!(
+                "detail-fen-reserve-full",
+                "a reserve holds at most 16 pieces of a kind"
+            )
+        })?;
     }
     Ok(reserve)
 }
@@ -245,14 +281,19 @@ pub(crate) fn mark_promoted(placement: &str, promoted: Bitboard) -> String {
 }
 
 /// The promoted pieces a placement marks, and the placement without the marks.
-pub(crate) fn read_promoted(placement: &str) -> Result<(Bitboard, String), String> {
+pub(crate) fn read_promoted(placement: &str) -> Result<(Bitboard, String), Detail> {
     let mut promoted = 0u64;
     let mut before = None;
     for (c, square) in placement_squares(placement) {
         if c == '~' {
             match before {
                 Some(sq) => promoted |= 1u64 << sq,
-                None => return Err("'~' must follow a piece".into()),
+                None => {
+                    return Err(crate::detail!(
+                        "detail-fen-promoted-mark",
+                        "'~' must follow a piece"
+                    ));
+                }
             }
         }
         before = square;

@@ -64,6 +64,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::error::Detail;
 use crate::rules::game::Card;
 use crate::rules::seats::Seats;
 
@@ -277,7 +278,7 @@ impl<V: Variant> Game for Family<V> {
         g
     }
 
-    fn set_up(variant: V, fen: &str) -> Result<Self, String> {
+    fn set_up(variant: V, fen: &str) -> Result<Self, Detail> {
         Family::from_fen(variant, fen)
     }
 
@@ -343,13 +344,13 @@ impl<V: Variant> Game for Family<V> {
         san::write(m, &board_moves(self.moves()), suffix)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, text: &str) -> Result<Move, Detail> {
         let moves = self.moves();
         if text.trim() == END_TURN {
             return moves
                 .into_iter()
                 .find(|m| m.kind == MoveKind::EndTurn)
-                .ok_or_else(|| "the turn cannot end here".into());
+                .ok_or_else(|| crate::detail!("detail-turn-end", "the turn cannot end here"));
         }
         if let Some((letter, square)) = text.trim().trim_end_matches(['+', '#']).split_once('@') {
             // A pawn's drop may leave out its letter: `@e3`.
@@ -361,7 +362,13 @@ impl<V: Variant> Game for Family<V> {
             return moves
                 .into_iter()
                 .find(|m| m.kind == MoveKind::Drop && Some(m.role) == role && Some(m.to) == to)
-                .ok_or_else(|| format!("{} is not legal here", crate::rules::error::shown(text)));
+                .ok_or_else(|| {
+                    crate::detail!(
+                        "detail-not-legal-here",
+                        "{text} is not legal here",
+                        text = crate::rules::error::shown(text),
+                    )
+                });
         }
         san::read(text, &board_moves(moves))
     }

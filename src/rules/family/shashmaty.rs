@@ -15,6 +15,7 @@ use crate::rules::chess::tables::{Bitboard, rank, squares, tables};
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, kind, move_view, piece_views, san,
 };
+use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::options::{choices, house_rules};
@@ -516,7 +517,7 @@ impl Game for Shashmaty {
         }
     }
 
-    fn set_up(options: ShashmatyOptions, fen: &str) -> Result<Self, String> {
+    fn set_up(options: ShashmatyOptions, fen: &str) -> Result<Self, Detail> {
         Ok(Shashmaty {
             family: Family::from_fen(options, fen)?,
         })
@@ -611,7 +612,7 @@ impl Game for Shashmaty {
         s
     }
 
-    fn parse_move(&self, text: &str) -> Result<ShashMove, String> {
+    fn parse_move(&self, text: &str) -> Result<ShashMove, Detail> {
         let moves = self.moves();
         let clean = text.trim().trim_end_matches(['+', '#', '!', '?']);
         let castles = clean.starts_with(['O', '0']);
@@ -621,7 +622,13 @@ impl Game for Shashmaty {
                 .copied()
                 .filter(|m| !matches!(m, ShashMove::Chess(_)))
                 .find(|m| self.plain(m, &moves) == clean)
-                .ok_or_else(|| format!("{} is not legal here", crate::rules::error::shown(text)));
+                .ok_or_else(|| {
+                    crate::detail!(
+                        "detail-not-legal-here",
+                        "{text} is not legal here",
+                        text = crate::rules::error::shown(text),
+                    )
+                });
         }
         san::read(clean, &Shashmaty::chess_moves(&moves)).map(ShashMove::Chess)
     }

@@ -15,6 +15,7 @@ use crate::rules::chess::tables::{Bitboard, DARK_SQUARES, rank, squares, tables}
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, move_view, piece_views, san,
 };
+use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
 use crate::rules::options::{choices, house_rules};
@@ -221,7 +222,7 @@ impl Game for Swedish {
     }
 
     /// A FEN, promoted pieces marked `~` after their letter (`Q~`).
-    fn set_up(options: SwedishOptions, fen: &str) -> Result<Self, String> {
+    fn set_up(options: SwedishOptions, fen: &str) -> Result<Self, Detail> {
         let (placement, rest) = fen.trim().split_once(' ').unwrap_or((fen.trim(), ""));
         let (promoted, clean) = read_promoted(placement)?;
         let clean = format!("{clean} {rest}");
@@ -305,31 +306,40 @@ impl Game for Swedish {
         s
     }
 
-    fn parse_move(&self, text: &str) -> Result<SwedishMove, String> {
+    fn parse_move(&self, text: &str) -> Result<SwedishMove, Detail> {
         let moves = self.moves();
         let clean = text.trim().trim_end_matches(['+', '#', '!', '?']);
-        let (capture, home) =
-            match clean.split_once(RELOCATION) {
-                Some((c, h)) => (
-                    c,
-                    Some(Topology::chess().parse(h).ok_or_else(|| {
-                        format!("{} is not a square", crate::rules::error::shown(h))
-                    })?),
-                ),
-                None => (clean, None),
-            };
+        let (capture, home) = match clean.split_once(RELOCATION) {
+            Some((c, h)) => (
+                c,
+                Some(Topology::chess().parse(h).ok_or_else(|| {
+                    crate::detail!(
+                        "detail-not-square",
+                        "'{name}' is not a square",
+                        name = crate::rules::error::shown(h)
+                    )
+                })?),
+            ),
+            None => (clean, None),
+        };
         let chess = san::read(capture, &Swedish::chess_moves(&moves))?;
         if chess.capture.is_some() && home.is_none() {
-            return Err(format!(
-                "{} takes a piece: say where it goes ({}>h4)",
-                crate::rules::error::shown(capture),
-                crate::rules::error::shown(capture)
+            return Err(crate::detail!(
+                "detail-swedish-where",
+                "{mv} takes a piece: say where it goes ({mv}>h4)",
+                mv = crate::rules::error::shown(capture),
             ));
         }
         moves
             .into_iter()
             .find(|m| m.chess == chess && m.relocation == home)
-            .ok_or_else(|| format!("{} is not legal here", crate::rules::error::shown(text)))
+            .ok_or_else(|| {
+                crate::detail!(
+                    "detail-not-legal-here",
+                    "{text} is not legal here",
+                    text = crate::rules::error::shown(text),
+                )
+            })
     }
 
     fn view(&self, m: &SwedishMove) -> MoveView {

@@ -71,7 +71,10 @@ fn t4_promotion_by_the_file_of_arrival() {
     }
     // Written without its piece, a promotion names the one the file allows.
     let asked = g.parse_move("b8").unwrap_err();
-    assert!(asked.contains("b8=N") && !asked.contains("b8=Q"), "{asked}");
+    assert!(
+        asked.to_string().contains("b8=N") && !asked.to_string().contains("b8=Q"),
+        "{asked}"
+    );
 }
 
 #[test]

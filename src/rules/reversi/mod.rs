@@ -16,6 +16,7 @@ use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::error::Detail;
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::seats::Seats;
 
@@ -211,8 +212,11 @@ impl Game for Reversi {
         g
     }
 
-    fn set_up(_: ReversiOptions, _: &str) -> Result<Self, String> {
-        Err("reversi games start from the rules' own start (see the start option)".into())
+    fn set_up(_: ReversiOptions, _: &str) -> Result<Self, Detail> {
+        Err(crate::detail!(
+            "detail-reversi-start",
+            "reversi games start from the rules' own start (see the start option)"
+        ))
     }
 
     fn options(&self) -> &ReversiOptions {
@@ -260,27 +264,34 @@ impl Game for Reversi {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Ply, String> {
+    fn parse_move(&self, text: &str) -> Result<Ply, Detail> {
         let text = text.trim();
         let ply = if text == PASS {
             Ply::Pass
         } else {
-            Ply::Place(
-                Topology::plain()
-                    .parse(text)
-                    .ok_or_else(|| format!("{text} is not a square"))?,
-            )
+            Ply::Place(Topology::plain().parse(text).ok_or_else(|| {
+                crate::detail!("detail-not-square", "'{name}' is not a square", name = text)
+            })?)
         };
         if self.legal_moves().contains(&ply) {
             Ok(ply)
         } else if ply == Ply::Pass {
-            Err("a pass is only allowed with no legal placement".into())
+            Err(crate::detail!(
+                "detail-reversi-pass",
+                "a pass is only allowed with no legal placement"
+            ))
         } else if self.in_centre_phase() {
-            Err(format!(
-                "{text} is not legal: the first four discs go on the centre squares"
+            Err(crate::detail!(
+                "detail-reversi-centre",
+                "{text} is not legal: the first four discs go on the centre squares",
+                text = text,
             ))
         } else {
-            Err(format!("{text} is not legal here: it outflanks nothing"))
+            Err(crate::detail!(
+                "detail-reversi-outflanks",
+                "{text} is not legal here: it outflanks nothing",
+                text = text,
+            ))
         }
     }
 

@@ -75,7 +75,7 @@ fn r3_the_first_four_discs_go_in_the_centre() {
     let g = after("d5", &[]);
     assert_eq!(names(&g), ["d4", "e4", "e5"]);
     let err = g.parse_move("c3").unwrap_err();
-    assert!(err.contains("centre"), "{err}");
+    assert!(err.to_string().contains("centre"), "{err}");
 }
 
 #[test]

@@ -50,6 +50,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::seats::Seats;
 
@@ -342,7 +343,7 @@ impl Game for TriChess {
         TriChess::start(options)
     }
 
-    fn set_up(options: TriOptions, text: &str) -> Result<Self, String> {
+    fn set_up(options: TriOptions, text: &str) -> Result<Self, Detail> {
         text::read(options, text)
     }
 
@@ -419,7 +420,7 @@ impl Game for TriChess {
         notation::write(self, action)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Action, String> {
+    fn parse_move(&self, text: &str) -> Result<Action, Detail> {
         notation::parse(self, text)
     }
 

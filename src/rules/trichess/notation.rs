@@ -7,6 +7,7 @@
 
 use super::board::letter;
 use super::{Action, Role, Special, TriChess};
+use crate::rules::error::Detail;
 use crate::rules::game::Game;
 use crate::rules::seats::Seats;
 
@@ -65,7 +66,7 @@ pub(super) fn write(p: &TriChess, action: &Action) -> String {
     }
 }
 
-pub(super) fn parse(p: &TriChess, text: &str) -> Result<Action, String> {
+pub(super) fn parse(p: &TriChess, text: &str) -> Result<Action, Detail> {
     let wanted = latin(text.trim());
     let legal = p.legal_moves();
     if let Some(a) = legal.iter().find(|a| write(p, a) == wanted) {
@@ -88,9 +89,13 @@ pub(super) fn parse(p: &TriChess, text: &str) -> Result<Action, String> {
     });
     found.copied().ok_or_else(|| {
         if wanted.is_empty() {
-            "an empty move".into()
+            crate::detail!("detail-empty-move", "an empty move")
         } else {
-            format!("{} is not legal here", text.trim())
+            crate::detail!(
+                "detail-not-legal-here",
+                "{text} is not legal here",
+                text = text.trim()
+            )
         }
     })
 }

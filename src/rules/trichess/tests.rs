@@ -789,7 +789,7 @@ fn notation_in_both_alphabets() {
     assert_eq!(p.parse_move("КБД2-БП3"), p.parse_move("NWP2-WS3"));
     assert!(p.parse_move("NWP2-WS3").is_ok());
     assert_eq!(
-        p.parse_move("NWP2-WS4").unwrap_err(),
+        p.parse_move("NWP2-WS4").unwrap_err().to_string(),
         "NWP2-WS4 is not legal here"
     );
     assert!(p.parse_move("").is_err());

@@ -6,6 +6,7 @@
 
 use super::board::letter;
 use super::{Board, CELLS, Piece, Role, TriChess, TriOptions, bit};
+use crate::rules::error::Detail;
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
 
@@ -42,25 +43,35 @@ pub(super) fn write(p: &TriChess) -> String {
     parts.join(" / ")
 }
 
-pub(super) fn read(options: TriOptions, text: &str) -> Result<TriChess, String> {
+pub(super) fn read(options: TriOptions, text: &str) -> Result<TriChess, Detail> {
     let t = Topology::hexagon();
     let parts: Vec<&str> = text.split('/').map(str::trim).collect();
     let [armies @ .., turn] = parts.as_slice() else {
-        return Err("an empty position".into());
+        return Err(crate::detail!("detail-empty-position", "an empty position"));
     };
     let army_of = |s: &str| {
         Side::THREE
             .into_iter()
             .find(|&a| s == letter(a).to_string())
-            .ok_or_else(|| format!("'{s}' is not an army (W, B or R)"))
+            .ok_or_else(|| {
+                crate::detail!(
+                    "detail-trichess-army",
+                    "'{s}' is not an army (W, B or R)",
+                    s = s
+                )
+            })
     };
     let turn = army_of(turn)?;
     let mut board: Board = [None; CELLS];
     let mut out = 0;
     for part in armies {
-        let (head, pieces) = part
-            .split_once(':')
-            .ok_or_else(|| format!("'{part}' needs an army letter and ':'"))?;
+        let (head, pieces) = part.split_once(':').ok_or_else(|| {
+            crate::detail!(
+                "detail-trichess-part",
+                "'{part}' needs an army letter and ':'",
+                part = part
+            )
+        })?;
         let (name, is_out) = match head.trim().strip_suffix("(out)") {
             Some(name) => (name, true),
             None => (head.trim(), false),
@@ -74,9 +85,13 @@ pub(super) fn read(options: TriOptions, text: &str) -> Result<TriChess, String> 
                 Some(&(_, role)) if t.parse(&word[1..]).is_some() => (role, &word[1..]),
                 _ => (Role::Pawn, word),
             };
-            let cell = t
-                .parse(cell)
-                .ok_or_else(|| format!("'{word}' is not a piece on a cell"))?;
+            let cell = t.parse(cell).ok_or_else(|| {
+                crate::detail!(
+                    "detail-trichess-piece",
+                    "'{word}' is not a piece on a cell",
+                    word = word
+                )
+            })?;
             board[cell as usize] = Some(Piece { army, role });
         }
     }
@@ -85,11 +100,19 @@ pub(super) fn read(options: TriOptions, text: &str) -> Result<TriChess, String> 
         if out & bit(army) != 0 {
             p.eliminate(army);
         } else if p.king(army).is_none() {
-            return Err(format!("{} has no king", army.name()));
+            return Err(crate::detail!(
+                "detail-trichess-no-king",
+                "{army} has no king",
+                army = army.name()
+            ));
         }
     }
     if p.is_out(turn) {
-        return Err(format!("{} is out and cannot be to move", turn.name()));
+        return Err(crate::detail!(
+            "detail-trichess-out-to-move",
+            "{army} is out and cannot be to move",
+            army = turn.name()
+        ));
     }
     p.update_controllers(None);
     Ok(p)

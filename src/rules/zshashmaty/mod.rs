@@ -22,6 +22,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
+use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
 use crate::rules::seats::Seats;
 
@@ -144,8 +145,11 @@ impl Game for ZShashmaty {
         }
     }
 
-    fn set_up(_: ZOptions, _: &str) -> Result<Self, String> {
-        Err("z-shashmaty games always start from the initial position".into())
+    fn set_up(_: ZOptions, _: &str) -> Result<Self, Detail> {
+        Err(crate::detail!(
+            "detail-zshashmaty-start",
+            "z-shashmaty games always start from the initial position"
+        ))
     }
 
     fn options(&self) -> &ZOptions {
@@ -189,7 +193,7 @@ impl Game for ZShashmaty {
         }
     }
 
-    fn parse_move(&self, text: &str) -> Result<Action, String> {
+    fn parse_move(&self, text: &str) -> Result<Action, Detail> {
         self.read_action(text)
     }
 

@@ -4,6 +4,7 @@
 use super::movegen::{self, Move};
 use super::position::Role;
 use super::{Action, ZShashmaty};
+use crate::rules::error::Detail;
 use crate::rules::topology::{Cell, Topology};
 
 /// The token for the pie-rule swap.
@@ -169,16 +170,24 @@ impl Pattern {
 }
 
 impl ZShashmaty {
-    pub(super) fn read_action(&self, text: &str) -> Result<Action, String> {
+    pub(super) fn read_action(&self, text: &str) -> Result<Action, Detail> {
         if text.trim() == SWAP {
             return if self.pie_offer {
                 Ok(Action::Swap)
             } else {
-                Err("the pie-rule swap is only possible right after White's first move".into())
+                Err(crate::detail!(
+                    "detail-swap-when",
+                    "the pie-rule swap is only possible right after White's first move"
+                ))
             };
         }
-        let pattern =
-            Pattern::parse(text).ok_or_else(|| format!("{text} is not a z-shashmaty move"))?;
+        let pattern = Pattern::parse(text).ok_or_else(|| {
+            crate::detail!(
+                "detail-not-zshashmaty-move",
+                "{text} is not a z-shashmaty move",
+                text = text
+            )
+        })?;
         let legal = self.generated().legal();
         let fits: Vec<&Move> = legal.iter().filter(|m| pattern.fits(m)).collect();
         match fits.as_slice() {
@@ -186,12 +195,24 @@ impl ZShashmaty {
             [] => {
                 let g = self.generated();
                 if !g.jumps.is_empty() && g.quiet.iter().any(|m| pattern.fits(m)) {
-                    Err(format!("{text} is not legal: a capture is compulsory"))
+                    Err(crate::detail!(
+                        "detail-capture-compulsory",
+                        "{text} is not legal: a capture is compulsory",
+                        text = text
+                    ))
                 } else {
-                    Err(format!("{text} is not legal here"))
+                    Err(crate::detail!(
+                        "detail-not-legal-here",
+                        "{text} is not legal here",
+                        text = text
+                    ))
                 }
             }
-            _ => Err(format!("{text} is ambiguous: name the origin square")),
+            _ => Err(crate::detail!(
+                "detail-ambiguous-origin",
+                "{text} is ambiguous: name the origin square",
+                text = text
+            )),
         }
     }
 

@@ -146,7 +146,7 @@ fn draughts_captures_are_compulsory_and_chess_captures_satisfy_them() {
     assert_eq!(notations(&g), ["T:b2", "c:e5"]);
     assert!(g.capture_compulsory());
     let err = g.parse_move("Kpf2").unwrap_err();
-    assert!(err.contains("a capture is compulsory"), "{err}");
+    assert!(err.to_string().contains("a capture is compulsory"), "{err}");
 }
 
 #[test]
