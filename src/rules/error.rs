@@ -149,7 +149,8 @@ impl std::fmt::Display for Detail {
 #[macro_export]
 macro_rules! detail {
     ($key:literal, $english:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        $(let $name = $value;)*
+        // `text = text` binds a word by its own name.
+        $(#[allow(clippy::redundant_locals)] let $name = $value;)*
         $crate::rules::error::Detail::new(
             $key,
             vec![$((stringify!($name), $name.to_string())),*],
