@@ -20,6 +20,17 @@ fn counter(field: Option<&str>, default: u32, bad: fn(String) -> Detail) -> Resu
         .ok_or_else(|| bad(shown(text)))
 }
 
+/// The role a FEN letter names, either case.
+pub(crate) fn piece_letter(c: char) -> Result<Role, Detail> {
+    Role::from_letter(c).ok_or_else(|| {
+        crate::detail!(
+            "detail-fen-piece",
+            "'{letter}' is not a piece letter",
+            letter = shown(&c.to_string()),
+        )
+    })
+}
+
 fn bad_halfmoves(text: String) -> Detail {
     crate::detail!(
         "detail-fen-halfmoves",
@@ -148,13 +159,7 @@ impl Chess {
                     }
                 } else {
                     after_digit = false;
-                    let role = Role::from_letter(c).ok_or_else(|| {
-                        crate::detail!(
-                            "detail-fen-piece",
-                            "'{letter}' is not a piece letter",
-                            letter = shown(&c.to_string()),
-                        )
-                    })?;
+                    let role = piece_letter(c)?;
                     if file >= 8 {
                         return Err(too_long());
                     }

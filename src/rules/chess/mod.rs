@@ -9,7 +9,7 @@ pub mod tables;
 pub mod why;
 
 pub use eval::{VALUE, capture_order, passed, position_key};
-pub(crate) use fen::skipped_by_double_step;
+pub(crate) use fen::{piece_letter, skipped_by_double_step};
 pub use position::{Board, Chess, Move, MoveKind, Piece, Role, START_FEN};
 
 use super::game::{Game, grid_diagram};

@@ -4,7 +4,7 @@
 
 use super::{Family, Reserve, Turn, Variant};
 use crate::rules::chess::tables::{Bitboard, squares};
-use crate::rules::chess::{Chess, Role, skipped_by_double_step};
+use crate::rules::chess::{Chess, Role, piece_letter, skipped_by_double_step};
 use crate::rules::error::{Detail, shown};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
@@ -244,13 +244,7 @@ fn read_targets(position: &Chess, listed: &str) -> Result<Bitboard, Detail> {
 fn read_reserve(held: &str) -> Result<Reserve, Detail> {
     let mut reserve = [[0u8; 7]; 2];
     for c in held.chars() {
-        let role = Role::from_letter(c).ok_or_else(|| {
-            crate::detail!(
-                "detail-fen-piece",
-                "'{letter}' is not a piece letter",
-                letter = shown(&c.to_string()),
-            )
-        })?;
+        let role = piece_letter(c)?;
         let side = if c.is_ascii_uppercase() {
             Side::White
         } else {
