@@ -177,7 +177,7 @@ fn computers_turn(session: &Session, settling: Settling) -> Option<(usize, Level
 
 fn computer_turn(
     session: Res<Session>,
-    settling: Option<Res<Settling>>,
+    settling: Res<Settling>,
     // The wall clock's, for the search's deadline: game time slows under load.
     time: Res<Time<Real>>,
     mut thinking: ResMut<Thinking>,
@@ -229,8 +229,7 @@ fn computer_turn(
     if thinking.search.is_some() {
         return;
     }
-    let settling = settling.map_or(Settling(false), |s| *s);
-    let Some((seat, level)) = computers_turn(&session, settling) else {
+    let Some((seat, level)) = computers_turn(&session, *settling) else {
         return;
     };
     let mut m: Match = session.current().clone();

@@ -173,15 +173,10 @@ impl Session {
     /// Starts a match with the chosen game, rules and seats.
     pub fn start(&mut self) -> Result<(), Error> {
         let position = Position::new(self.draft.game, &self.draft.options)?;
-        self.draft
-            .seats
-            .resize_with(position.seats().seat_count(), String::new);
-        self.draft
-            .computer
-            .resize(position.seats().seat_count(), false);
-        self.draft
-            .levels
-            .resize(position.seats().seat_count(), Level::default());
+        let seats = position.seats().seat_count();
+        self.draft.seats.resize_with(seats, String::new);
+        self.draft.computer.resize(seats, false);
+        self.draft.levels.resize(seats, Level::default());
         let mut m = Match::new(position);
         m.set_seed(clock_seed());
         m.set_time_control(self.draft.time_control);

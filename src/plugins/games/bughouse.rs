@@ -47,37 +47,35 @@ fn reserves(
         let acting = on_move.contains(&seat);
         let held = pockets.iter().filter(|(s, _, _)| *s == seat);
         for (k, (_, piece, n)) in held.enumerate() {
-            {
-                let Some(at) = t.reserve_slot(seat, k) else {
-                    continue;
-                };
-                let centre = layout.to_screen(at);
-                let centre = egui::pos2(centre.x, centre.y);
-                let size = layout.cell * 0.8;
-                let rect = egui::Rect::from_center_size(centre, egui::vec2(size, size));
-                let can_drop = acting && droppable.contains(&piece.kind);
-                let sense = if can_drop {
-                    egui::Sense::click()
-                } else {
-                    egui::Sense::hover()
-                };
-                let response = ui.interact(rect, ui.id().with(("pocket", seat, k)), sense);
-                let chosen = can_drop && session.selection.pocket == Some(piece.kind);
-                let painter = ui.painter();
-                let lit = can_drop && response.hovered();
-                paint_held(painter, rect, (*piece, size * 0.9), chosen, lit);
-                if *n > 1 {
-                    painter.text(
-                        rect.right_bottom(),
-                        egui::Align2::RIGHT_BOTTOM,
-                        format!("×{n}"),
-                        egui::FontId::proportional(size * 0.3),
-                        egui::Color32::from_rgb(40, 30, 20),
-                    );
-                }
-                if response.clicked() {
-                    picked = Some(piece.kind);
-                }
+            let Some(at) = t.reserve_slot(seat, k) else {
+                continue;
+            };
+            let centre = layout.to_screen(at);
+            let centre = egui::pos2(centre.x, centre.y);
+            let size = layout.cell * 0.8;
+            let rect = egui::Rect::from_center_size(centre, egui::vec2(size, size));
+            let can_drop = acting && droppable.contains(&piece.kind);
+            let sense = if can_drop {
+                egui::Sense::click()
+            } else {
+                egui::Sense::hover()
+            };
+            let response = ui.interact(rect, ui.id().with(("pocket", seat, k)), sense);
+            let chosen = can_drop && session.selection.pocket == Some(piece.kind);
+            let painter = ui.painter();
+            let lit = can_drop && response.hovered();
+            paint_held(painter, rect, (*piece, size * 0.9), chosen, lit);
+            if *n > 1 {
+                painter.text(
+                    rect.right_bottom(),
+                    egui::Align2::RIGHT_BOTTOM,
+                    format!("×{n}"),
+                    egui::FontId::proportional(size * 0.3),
+                    egui::Color32::from_rgb(40, 30, 20),
+                );
+            }
+            if response.clicked() {
+                picked = Some(piece.kind);
             }
         }
     }

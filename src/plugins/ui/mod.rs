@@ -31,12 +31,11 @@ mod setup;
 use super::board::{self, BoardPlace};
 use super::fonts::FONT_BYTES;
 use super::layout::{Flipped, board_angle};
-use super::session::Screen;
+use super::session::{Screen, Session};
 use super::storage::Settings;
 pub use dialogs::{Dialogs, over_board};
 pub use keys::KeysPlugin;
 pub use move_list::Wordings;
-pub use parts::Parts;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -174,21 +173,21 @@ fn board_overlay(
     flipped: Res<Flipped>,
     board_layout: Res<board::BoardLayout>,
     mut place: ResMut<BoardPlace>,
-    parts: Parts,
+    session: Res<Session>,
 ) {
     let Some(root) = canvas.root.as_mut() else {
         return;
     };
-    if !board::board_shown(&screen, &parts.session) {
+    if !board::board_shown(&screen, &session) {
         place.set_if_neq(BoardPlace::default());
         return;
     }
-    let position = parts.session.current().position();
+    let position = session.current().position();
     let angle = board_angle(position, flipped.0, settings.follow_turn);
     board::input::show(
         root,
         settings.language,
-        &parts.session,
+        &session,
         &board_layout,
         angle,
         &mut place,

@@ -85,24 +85,25 @@ fn read_placement(text: &str) -> Result<Board, Detail> {
     Ok(board)
 }
 
-fn counter(field: Option<&str>, default: u32, what: &str) -> Result<u32, Detail> {
-    field.map_or(Ok(default), |f| {
-        f.parse().map_err(|_| {
-            if what == "move number" {
-                crate::detail!(
-                    "detail-fen100-move-number",
-                    "the move number '{text}' is not a number",
-                    text = shown(f)
-                )
-            } else {
-                crate::detail!(
-                    "detail-fen100-halfmoves",
-                    "the half-move count '{text}' is not a number",
-                    text = shown(f)
-                )
-            }
-        })
-    })
+/// The half-move count or the move number; `bad` words one that is not a number.
+fn counter(field: Option<&str>, default: u32, bad: fn(String) -> Detail) -> Result<u32, Detail> {
+    field.map_or(Ok(default), |f| f.parse().map_err(|_| bad(shown(f))))
+}
+
+fn bad_halfmoves(text: String) -> Detail {
+    crate::detail!(
+        "detail-fen100-halfmoves",
+        "the half-move count '{text}' is not a number",
+        text = text,
+    )
+}
+
+fn bad_move_number(text: String) -> Detail {
+    crate::detail!(
+        "detail-fen100-move-number",
+        "the move number '{text}' is not a number",
+        text = text,
+    )
 }
 
 impl Chess100 {
@@ -162,8 +163,8 @@ impl Chess100 {
                 )
             })?),
         };
-        self.halfmoves = counter(fields.get(4).copied(), 0, "half-move count")?;
-        self.fullmoves = counter(fields.get(5).copied(), 1, "move number")?.max(1);
+        self.halfmoves = counter(fields.get(4).copied(), 0, bad_halfmoves)?;
+        self.fullmoves = counter(fields.get(5).copied(), 1, bad_move_number)?.max(1);
         self.castled = [false; 2];
         self.visited = [false; 2];
         let mut moved = 0;
