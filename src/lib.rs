@@ -5,9 +5,13 @@
 //! `app` feature, [`plugins`] draws the games with Bevy.
 
 pub mod cli;
-#[cfg(feature = "app")]
+#[cfg(any(feature = "app", feature = "serve"))]
 pub mod i18n;
 #[cfg(feature = "app")]
 pub mod plugins;
+#[cfg(feature = "serve")]
+pub mod protocol;
 pub mod rules;
+#[cfg(feature = "serve")]
+pub mod server;
 pub mod uci;

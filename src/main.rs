@@ -76,6 +76,34 @@ enum Command {
     },
     /// Speaks the UCI protocol on standard input and output (chess).
     Uci,
+    /// Runs a game server that friends connect to by WebSocket (no window).
+    Serve {
+        /// The address and port to listen on; every interface by default.
+        #[arg(long, value_name = "ADDR:PORT", default_value_t = default_listen())]
+        listen: std::net::SocketAddr,
+        /// The folder of the server's database (the user's data folder by default).
+        #[arg(long, value_name = "DIR")]
+        data: Option<std::path::PathBuf>,
+        /// The most matches held in memory at once.
+        #[arg(long, default_value_t = 20_000)]
+        most: usize,
+    },
+    /// Measures a server under simulated players on loopback (starts one unless
+    /// --server is given).
+    Loadtest {
+        /// A server already running, as ws://ADDR:PORT/.
+        #[arg(long)]
+        server: Option<String>,
+        /// The numbers of matches played at once, one run each.
+        #[arg(long, value_delimiter = ',', default_value = "10,100,1000")]
+        matches: Vec<usize>,
+        /// How long each run lasts, seconds.
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        /// How long a simulated player thinks before each move, milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 500)]
+        think: u64,
+    },
     /// Opens the app window on a game, renders one frame and saves it as PNG.
     Screenshot {
         game: String,
@@ -194,7 +222,66 @@ fn run(args: Args) -> Result<(), String> {
             view,
             size,
         }) => screenshot(&game, &out, moves.as_deref(), &options, view, size),
+        Some(Command::Serve { listen, data, most }) => serve(listen, data, most),
+        Some(Command::Loadtest {
+            server,
+            matches,
+            seconds,
+            think,
+        }) => loadtest(server, &matches, seconds, think),
     }
+}
+
+#[cfg(feature = "serve")]
+fn default_listen() -> std::net::SocketAddr {
+    std::net::SocketAddr::from(([0, 0, 0, 0], doska::server::PORT))
+}
+
+#[cfg(not(feature = "serve"))]
+fn default_listen() -> std::net::SocketAddr {
+    std::net::SocketAddr::from(([0, 0, 0, 0], 7464))
+}
+
+#[cfg(feature = "serve")]
+fn serve(
+    listen: std::net::SocketAddr,
+    data: Option<std::path::PathBuf>,
+    most: usize,
+) -> Result<(), String> {
+    use doska::server::{Config, friends_address, serve};
+    let config = Config {
+        listen,
+        data: data.unwrap_or_else(Config::default_data),
+        most,
+    };
+    let data = config.data.clone();
+    serve(config, |address| {
+        use std::io::Write;
+        println!("doska serve: listening on ws://{address}/");
+        println!(
+            "doska serve: friends connect to ws://{}/ (matches are kept in {})",
+            friends_address(address),
+            data.display()
+        );
+        let _ = std::io::stdout().flush();
+    })
+}
+
+#[cfg(feature = "serve")]
+fn loadtest(server: Option<String>, matches: &[usize], seconds: u64, think: u64) -> Result<(), String> {
+    let report = doska::server::loadtest::run(server, matches, seconds, think)?;
+    print!("{report}");
+    Ok(())
+}
+
+#[cfg(not(feature = "serve"))]
+fn serve(_: std::net::SocketAddr, _: Option<std::path::PathBuf>, _: usize) -> Result<(), String> {
+    Err("this build has no server; build with the default features".into())
+}
+
+#[cfg(not(feature = "serve"))]
+fn loadtest(_: Option<String>, _: &[usize], _: u64, _: u64) -> Result<(), String> {
+    serve(default_listen(), None, 0)
 }
 
 #[cfg(feature = "app")]

@@ -867,3 +867,24 @@ rules-tri-chess-end = A mated player leaves the game. The last player left score
 rules-chapayev-play = Each player flicks one of his checkers per shot. Knock the enemy checkers off the board: while you knock one off and your own stays on, you shoot again.
 rules-chapayev-special = Win a round and your line moves forward, towards the opponent. A match goes through tours of infantry, cavalry, artillery, tanks and heavy tanks. Besides the flick there are the poke (a push of a checker touching another) and the scissors (two checkers squeezing an enemy out), unless a house rule allows flicks only.
 rules-chapayev-end = A round is won when the opponent has no checker left on the board; the tours won decide the match.
+
+## The game server's answers (doska serve)
+server-unreadable = The server could not read that message ({ $why }).
+server-version = This server speaks protocol version { $ours }, not { $version }.
+server-language = '{ $word }' is not a language this server speaks (en, ru, uk).
+server-no-match = There is no match with the code { $word }.
+server-no-seat = This match has no seat { $seat }.
+server-seat-taken = Seat { $seat } is taken.
+server-no-seat-open = No seat is open in this match.
+server-wrong-secret = That secret opens no seat of this match.
+server-not-yours = It is not your turn: you hold no seat that may do that now.
+server-server-rolls = The server rolls the dice and draws the lot.
+server-no-takeback = There is nothing of yours to take back.
+server-nothing-to-answer = Nobody has asked for a takeback.
+server-not-over = A rematch can be asked for once the match is over.
+server-seats = The seats are wrong: { $word }.
+server-level = '{ $word }' is not a level of the computer (easy, normal, hard).
+server-clock = '{ $word }' is not a time control.
+server-too-fast = Too many messages: slow down.
+server-too-many = This server holds as many matches as it can; try again later.
+server-busy = The match is busy; try again.

@@ -11,8 +11,7 @@
 //! first legal action, with a message saying so.
 
 use super::session::{AppSystems, Command, Screen, Session, Settling};
-use crate::rules::clock::TimeControl;
-use crate::rules::search::{Level, Limits, decide};
+use crate::rules::search::{Level, Limits, decide, limits};
 use crate::rules::why::Remark;
 use crate::rules::{Action, Match, Move};
 use bevy::prelude::*;
@@ -143,18 +142,6 @@ impl Hint {
     }
 }
 
-/// How long a level may think.
-fn limits(level: Level, think_seconds: u32) -> Limits {
-    Limits {
-        time: match level {
-            Level::Hard => Some(Duration::from_secs(u64::from(think_seconds.max(1)))),
-            // The lower levels stop at their node budget; this only bounds a slow machine.
-            _ => Some(Duration::from_secs(5)),
-        },
-        ..Limits::default()
-    }
-}
-
 /// True where the computer may act now: a computer seat is to move in a live position
 /// that is the end of the record (not one browsed back to), and no shot is rolling.
 fn computers_turn(session: &Session, settling: Settling) -> Option<(usize, Level)> {
@@ -234,19 +221,7 @@ fn computer_turn(
     };
     let mut m: Match = session.current().clone();
     m.focus(seat);
-    let mut limits = limits(level, session.draft.think_seconds);
-    // On the clock, a thirtieth of the time left and most of the increment at most, so
-    // the computer never loses on time by thinking.
-    if let Some(clock) = m.clock() {
-        let left = clock.seats.get(seat).map_or(0, |r| r.left);
-        let increment = match clock.control {
-            TimeControl::Fischer { increment, .. } => increment,
-            TimeControl::Bronstein { delay, .. } | TimeControl::SimpleDelay { delay, .. } => delay,
-            _ => 0,
-        };
-        let budget = Duration::from_millis(left / 30 + increment * 4 / 5);
-        limits.time = Some(limits.time.map_or(budget, |t| t.min(budget)));
-    }
+    let mut limits = limits(&m, seat, level, session.draft.think_seconds);
     let allowed = limits.time.map_or(60.0, |t| t.as_secs_f64()) + GRACE;
     // The seed follows the match, so the same game replays the same choices.
     let seed = session.current().all_actions().len() as u64 ^ session.revision << 20;

@@ -117,7 +117,7 @@ impl TimeControl {
             return Some(preset);
         }
         let (kind, numbers) = tag.split_once(':')?;
-        let ms = |t: &str| t.trim().parse::<Millis>().ok().map(|s| s * 1000);
+        let ms = |t: &str| t.trim().parse::<Millis>().ok()?.checked_mul(1000);
         let pair = |t: &str| {
             let (a, b) = t.split_once('+')?;
             Some((ms(a)?, ms(b)?))

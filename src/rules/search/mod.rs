@@ -14,7 +14,7 @@ mod table;
 mod tests;
 
 pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, balance, captures, mix, worth};
-pub use player::decide;
+pub use player::{decide, limits};
 
 use alphabeta::Searcher;
 use serde::{Deserialize, Serialize};

@@ -4,10 +4,36 @@
 //! itself would only waste the opponent's time).
 
 use super::{Level, Limits};
+use crate::rules::clock::TimeControl;
 use crate::rules::history::{Action, Match};
+use std::time::Duration;
 
 /// "Clearly worse": more than a pawn and a half down (or the game's like).
 const DRAW_MARGIN: i32 = 150;
+
+/// How long the computer may think for `seat`: a level below Hard stops at its node
+/// budget (the time only bounds a slow machine), Hard thinks `think_seconds`. On the
+/// clock, a thirtieth of the time left and most of the increment at most, so the
+/// computer never loses on time by thinking.
+pub fn limits(m: &Match, seat: usize, level: Level, think_seconds: u32) -> Limits {
+    let mut time = match level {
+        Level::Hard => Duration::from_secs(u64::from(think_seconds.max(1))),
+        _ => Duration::from_secs(5),
+    };
+    if let Some(clock) = m.clock() {
+        let left = clock.seats.get(seat).map_or(0, |r| r.left);
+        let increment = match clock.control {
+            TimeControl::Fischer { increment, .. } => increment,
+            TimeControl::Bronstein { delay, .. } | TimeControl::SimpleDelay { delay, .. } => delay,
+            _ => 0,
+        };
+        time = time.min(Duration::from_millis(left / 30 + increment * 4 / 5));
+    }
+    Limits {
+        time: Some(time),
+        ..Limits::default()
+    }
+}
 
 /// The computer's action for the seat to move, or None where the match is over or
 /// waits for a physical die's faces.

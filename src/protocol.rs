@@ -1,0 +1,417 @@
+//! The messages between a Doska server and its clients: JSON text frames over a
+//! WebSocket, written down for other implementers in `docs/protocol.md`.
+//!
+//! Every event of a match is numbered from 1, so a client that reconnects with the
+//! last number it saw gets what it missed, and one that sees a gap asks for the whole
+//! list again. Every request carries the client's `id`, and its answer names it; an
+//! action whose id the seat has used before is answered again and played once.
+
+use crate::rules::clock::Millis;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The protocol's version; a client names it in `hello`.
+pub const VERSION: u32 = 1;
+
+/// The longest message a client may send, in bytes. The longest real one, a match
+/// created with every house rule of the richest game, is under 2 KiB.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+
+/// The longest text of one action, seat name, code or secret a client may send.
+pub const MAX_FIELD: usize = 256;
+
+/// A request of a client; `id` is the client's own number for it.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Request {
+    /// The protocol version the client speaks and the language its errors are
+    /// written in (`en`, `ru`, `uk`).
+    Hello {
+        id: u64,
+        version: u32,
+        #[serde(default)]
+        lang: Option<String>,
+    },
+    /// A new match; the creator's seats (`me`) are answered with their secrets.
+    Create {
+        id: u64,
+        game: String,
+        #[serde(default)]
+        options: BTreeMap<String, String>,
+        /// A time control preset id (`blitz-3-2`) or PGN tag (`180+2`); none by default.
+        #[serde(default)]
+        clock: Option<String>,
+        /// One plan per seat, in the game's seat order.
+        seats: Vec<SeatPlan>,
+        #[serde(default)]
+        name: Option<String>,
+        /// How well the computer seats play: `easy`, `normal` (the default), `hard`.
+        #[serde(default)]
+        level: Option<String>,
+    },
+    /// The matches with a seat open.
+    List { id: u64 },
+    /// Takes an open seat (the first open one where `seat` is left out).
+    Join {
+        id: u64,
+        code: String,
+        #[serde(default)]
+        seat: Option<usize>,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// Comes back to a seat with its secret; `last` is the last event number seen.
+    Sit {
+        id: u64,
+        code: String,
+        secret: String,
+        #[serde(default)]
+        last: u64,
+    },
+    /// Follows a match as a spectator from event `last` on.
+    Watch {
+        id: u64,
+        code: String,
+        #[serde(default)]
+        last: u64,
+    },
+    /// Asks for every event of a match again, after a gap.
+    Resync { id: u64, code: String },
+    /// An action in the game's notation, or one of the shared words (`resign`,
+    /// `draw-offer`, `draw-accept`, `draw-claim`), for a seat held on this connection.
+    Act {
+        id: u64,
+        code: String,
+        action: String,
+    },
+    /// Asks the opponents to let the last action be taken back.
+    Takeback { id: u64, code: String },
+    /// Answers a takeback asked by another seat.
+    TakebackAnswer {
+        id: u64,
+        code: String,
+        accept: bool,
+    },
+    /// Asks for a rematch with colours swapped; made when every player has asked.
+    Rematch { id: u64, code: String },
+    /// Answered by `pong`: a client's own check that the server still hears it.
+    Ping { id: u64 },
+}
+
+impl Request {
+    pub fn id(&self) -> u64 {
+        match self {
+            Request::Hello { id, .. }
+            | Request::Create { id, .. }
+            | Request::List { id }
+            | Request::Join { id, .. }
+            | Request::Sit { id, .. }
+            | Request::Watch { id, .. }
+            | Request::Resync { id, .. }
+            | Request::Act { id, .. }
+            | Request::Takeback { id, .. }
+            | Request::TakebackAnswer { id, .. }
+            | Request::Rematch { id, .. }
+            | Request::Ping { id } => *id,
+        }
+    }
+
+    /// The longest free-text field of the request, in bytes.
+    fn longest_field(&self) -> usize {
+        let texts: Vec<&str> = match self {
+            Request::Hello { lang, .. } => lang.iter().map(String::as_str).collect(),
+            Request::Create {
+                game,
+                options,
+                clock,
+                name,
+                level,
+                ..
+            } => [Some(game), clock.as_ref(), name.as_ref(), level.as_ref()]
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .chain(options.iter().flat_map(|(k, v)| [k.as_str(), v.as_str()]))
+                .collect(),
+            Request::Join { code, name, .. } => [Some(code), name.as_ref()]
+                .into_iter()
+                .flatten()
+                .map(String::as_str)
+                .collect(),
+            Request::Sit { code, secret, .. } => vec![code, secret],
+            Request::Act { code, action, .. } => vec![code, action],
+            Request::Watch { code, .. }
+            | Request::Resync { code, .. }
+            | Request::Takeback { code, .. }
+            | Request::TakebackAnswer { code, .. }
+            | Request::Rematch { code, .. } => vec![code],
+            Request::List { .. } | Request::Ping { .. } => vec![],
+        };
+        texts.iter().map(|t| t.len()).max().unwrap_or(0)
+    }
+}
+
+/// Who sits in a seat of a new match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SeatPlan {
+    /// The creator.
+    Me,
+    /// Left for someone who joins by the code.
+    Open,
+    /// The server's computer player.
+    Computer,
+}
+
+/// Why a message was not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadError {
+    TooLong(usize),
+    Malformed(String),
+    FieldTooLong,
+}
+
+/// Reads a client's message. Anything but a well-formed request of bounded size is
+/// an error; nothing here panics, whatever the bytes.
+pub fn read_request(text: &str) -> Result<Request, ReadError> {
+    if text.len() > MAX_MESSAGE {
+        return Err(ReadError::TooLong(text.len()));
+    }
+    let request: Request =
+        serde_json::from_str(text).map_err(|e| ReadError::Malformed(e.to_string()))?;
+    if request.longest_field() > MAX_FIELD {
+        return Err(ReadError::FieldTooLong);
+    }
+    if let Request::Create { seats, options, .. } = &request
+        && (seats.len() > 8 || options.len() > 64)
+    {
+        return Err(ReadError::FieldTooLong);
+    }
+    Ok(request)
+}
+
+/// What the server tells a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Reply {
+    /// Sent first on every connection.
+    Welcome {
+        version: u32,
+        server: String,
+        games: Vec<String>,
+    },
+    /// A request done; `n` is the event it made, where it made one.
+    Ack {
+        id: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        n: Option<u64>,
+    },
+    /// A match made: its code, and the creator's seats with their secrets.
+    Created {
+        id: u64,
+        code: String,
+        seats: Vec<SeatKey>,
+    },
+    /// A seat taken or come back to, with its secret (sent to that client only).
+    Seated {
+        id: u64,
+        code: String,
+        seats: Vec<SeatKey>,
+    },
+    Lobby {
+        id: u64,
+        matches: Vec<Listing>,
+    },
+    /// A match as it stands: its settings and every event so far.
+    Snapshot {
+        #[serde(flatten)]
+        listing: Listing,
+        events: Vec<Event>,
+    },
+    /// The events after `last` that a reconnecting client missed.
+    Missed {
+        code: String,
+        events: Vec<Event>,
+    },
+    /// One new event of a match the client follows.
+    Event { code: String, event: Event },
+    /// A request refused: `error` is a fixed word for programs, `message` a sentence
+    /// in the client's language.
+    Error {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        error: String,
+        message: String,
+    },
+    Pong { id: u64 },
+}
+
+/// A seat and its secret.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatKey {
+    pub seat: usize,
+    pub secret: String,
+}
+
+/// A match's settings and who sits where, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Listing {
+    pub code: String,
+    pub game: String,
+    pub options: BTreeMap<String, String>,
+    /// The time control's PGN tag, `-` for none.
+    pub clock: String,
+    pub seats: Vec<SeatView>,
+    /// The result, once the match is over (`1-0`, `1/2-1/2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+/// A seat as everyone sees it (never its secret).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub plan: SeatPlan,
+    /// Whether a player has taken it (always for the computer).
+    pub taken: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// One numbered event of a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub n: u64,
+    /// Milliseconds since the match was created, on the server's clock.
+    pub at: u64,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum EventKind {
+    /// A player took a seat.
+    Seated {
+        seat: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// An action played for `seat` (a die or lot the server drew is played for the
+    /// seat to move, with `chance`). `clocks` are the time left per seat after it.
+    Action {
+        seat: usize,
+        action: String,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        chance: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<Vec<Millis>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<String>,
+    },
+    /// A flag fell on the server's clock.
+    Flag {
+        seat: usize,
+        clocks: Vec<Millis>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        result: Option<String>,
+    },
+    TakebackAsked { seat: usize },
+    TakebackDeclined { seat: usize },
+    /// The last `count` actions were taken back; `clocks` read as they did before them.
+    TakenBack {
+        count: usize,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<Vec<Millis>>,
+    },
+    RematchAsked { seat: usize },
+    /// The rematch was made under this code.
+    Rematch { code: String },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn an_action_reads() {
+        let r = read_request(r#"{"type":"act","id":7,"code":"K3QF9A","action":"e4"}"#);
+        assert_eq!(
+            r,
+            Ok(Request::Act {
+                id: 7,
+                code: "K3QF9A".into(),
+                action: "e4".into()
+            })
+        );
+    }
+
+    #[test]
+    fn unknown_fields_and_types_are_refused() {
+        assert!(read_request(r#"{"type":"act","id":1,"code":"A","action":"e4","x":1}"#).is_err());
+        assert!(read_request(r#"{"type":"dance","id":1}"#).is_err());
+        assert!(read_request(r#"{"type":"act","id":-1,"code":"A","action":"e4"}"#).is_err());
+        assert!(read_request("").is_err());
+    }
+
+    #[test]
+    fn long_messages_and_fields_are_refused() {
+        let long = "x".repeat(MAX_FIELD + 1);
+        let text = format!(r#"{{"type":"act","id":1,"code":"A","action":"{long}"}}"#);
+        assert_eq!(read_request(&text), Err(ReadError::FieldTooLong));
+        let huge = " ".repeat(MAX_MESSAGE + 1);
+        assert_eq!(
+            read_request(&huge),
+            Err(ReadError::TooLong(MAX_MESSAGE + 1))
+        );
+    }
+
+    #[test]
+    fn an_event_round_trips() {
+        let event = Event {
+            n: 3,
+            at: 1200,
+            kind: EventKind::Action {
+                seat: 1,
+                action: "e5".into(),
+                chance: false,
+                clocks: Some(vec![1000, 2000]),
+                result: None,
+            },
+        };
+        let text = serde_json::to_string(&Reply::Event {
+            code: "ABC".into(),
+            event: event.clone(),
+        })
+        .unwrap();
+        assert!(text.contains(r#""kind":"action""#), "{text}");
+        let back: Reply = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, Reply::Event { code: "ABC".into(), event });
+    }
+
+    proptest! {
+        /// Whatever arrives, the reader answers without panicking.
+        #[test]
+        fn any_text_is_read_or_refused(text in ".{0,300}") {
+            let _ = read_request(&text);
+        }
+
+        /// Requests that are nearly well-formed (fields cut, changed or repeated)
+        /// are read or refused, never panic.
+        #[test]
+        fn mangled_requests_are_read_or_refused(
+            cut in 0usize..80,
+            flip in 0usize..80,
+            byte in any::<u8>(),
+        ) {
+            let good = r#"{"type":"create","id":1,"game":"chess","seats":["me","open"],"options":{"a":"b"}}"#;
+            let mut bytes = good.as_bytes().to_vec();
+            bytes.truncate(bytes.len().saturating_sub(cut));
+            if let Some(b) = bytes.get_mut(flip) {
+                *b = byte;
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = read_request(&text);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! A plain client of the protocol, for the load test and the server's tests: it
+//! connects, sends requests with numbered ids, and reads replies.
+
+use crate::protocol::{Reply, Request};
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio::time::{Duration, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// How long a reply may take before the client gives up on it.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+pub struct Client {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+}
+
+impl Client {
+    /// Connects to `ws://…/` and reads the welcome.
+    pub async fn connect(url: &str) -> Result<Client, String> {
+        let (socket, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+        let mut client = Client { socket, next_id: 0 };
+        match client.next().await? {
+            Reply::Welcome { .. } => Ok(client),
+            other => Err(format!("expected a welcome, got {other:?}")),
+        }
+    }
+
+    /// A fresh request id.
+    pub fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    pub async fn send(&mut self, request: &Request) -> Result<(), String> {
+        let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+        self.send_text(text).await
+    }
+
+    /// Sends any text, well-formed or not.
+    pub async fn send_text(&mut self, text: String) -> Result<(), String> {
+        self.socket
+            .send(Message::text(text))
+            .await
+            .map_err(|e| format!("cannot send: {e}"))
+    }
+
+    /// The next reply.
+    pub async fn next(&mut self) -> Result<Reply, String> {
+        loop {
+            let message = timeout(PATIENCE, self.socket.next())
+                .await
+                .map_err(|_| "no reply in time".to_string())?
+                .ok_or("the server closed the connection")?
+                .map_err(|e| format!("cannot read: {e}"))?;
+            match message {
+                Message::Text(text) => {
+                    return serde_json::from_str(&text)
+                        .map_err(|e| format!("unreadable reply {text}: {e}"));
+                }
+                Message::Close(_) => return Err("the server closed the connection".into()),
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads replies until one `wanted` picks; the others are given to `passed`.
+    pub async fn until<T>(
+        &mut self,
+        mut wanted: impl FnMut(&Reply) -> Option<T>,
+        mut passed: impl FnMut(Reply),
+    ) -> Result<T, String> {
+        loop {
+            let reply = self.next().await?;
+            match wanted(&reply) {
+                Some(t) => return Ok(t),
+                None => passed(reply),
+            }
+        }
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.socket.close(None).await;
+    }
+}

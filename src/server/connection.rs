@@ -1,0 +1,457 @@
+//! One client's connection: reads its requests, holds the seats it has taken and the
+//! matches it follows, keeps the heartbeat, and writes what the matches tell it.
+//!
+//! Whatever arrives, the connection answers with a reply or an error and goes on; it
+//! closes only on a dead or abusive peer (silent past the heartbeat, or flooding past
+//! the rate limit for long), and what it holds in memory is bounded.
+
+use super::lag::RoundTrip;
+use super::lobby::Lobby;
+use super::refused::{Refused, language};
+use super::room::{Command, Follow, Handle, Said};
+use super::setup::Settings;
+use super::store::SeatRow;
+use crate::i18n::Language;
+use crate::protocol::{self, Reply, Request, SeatKey, SeatPlan};
+use futures_util::{SinkExt, StreamExt};
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::net::TcpStream;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+use tokio::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Bytes, Message};
+
+/// How long a client has to finish the WebSocket handshake.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How often the server pings.
+const HEARTBEAT: Duration = Duration::from_secs(5);
+/// Silence after which the connection is taken for dead.
+const SILENCE: Duration = Duration::from_secs(20);
+/// Messages waiting to be written; past this the client is not reading and gets no
+/// more events (it sees the gap and asks for the match again when it reads).
+const OUTBOX: usize = 512;
+/// The rate limit: a bucket of this many requests refilled at `RATE` a second.
+const BURST: f64 = 40.0;
+const RATE: f64 = 20.0;
+/// Requests refused for speed after which the connection is closed.
+const FLOOD: u32 = 200;
+/// Matches one connection may make, and follow at once.
+const MADE: usize = 16;
+const FOLLOWED: usize = 32;
+
+/// Serves one TCP connection until it closes.
+pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
+    let _ = stream.set_nodelay(true);
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(protocol::MAX_MESSAGE))
+        .max_frame_size(Some(protocol::MAX_MESSAGE));
+    let accepted = tokio::time::timeout(
+        HANDSHAKE,
+        tokio_tungstenite::accept_async_with_config(stream, Some(config)),
+    )
+    .await;
+    let Ok(Ok(socket)) = accepted else { return };
+    let (mut sink, mut stream) = socket.split();
+    let (outbox, mut outgoing) = mpsc::channel::<Message>(OUTBOX);
+    let writer = tokio::spawn(async move {
+        while let Some(message) = outgoing.recv().await {
+            if sink.send(message).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut client = Client {
+        lobby,
+        outbox,
+        lang: Language::English,
+        held: HashMap::new(),
+        follows: HashMap::new(),
+        made: 0,
+        rtt: RoundTrip::default(),
+    };
+    client.send(&Reply::Welcome {
+        version: protocol::VERSION,
+        server: format!("doska {}", env!("CARGO_PKG_VERSION")),
+        games: crate::rules::GameId::ALL
+            .iter()
+            .map(|g| g.id().to_string())
+            .collect(),
+    });
+    let mut heard = Instant::now();
+    let mut bucket = Bucket::new();
+    let mut heartbeat = tokio::time::interval(HEARTBEAT);
+    loop {
+        tokio::select! {
+            message = stream.next() => {
+                let Some(Ok(message)) = message else { break };
+                heard = Instant::now();
+                match message {
+                    Message::Text(text) => {
+                        if !bucket.take() {
+                            client.refuse(None, &Refused::TooFast);
+                            if bucket.refused > FLOOD {
+                                break;
+                            }
+                            continue;
+                        }
+                        client.request(&text).await;
+                    }
+                    Message::Binary(_) => client.refuse(
+                        None,
+                        &Refused::Unreadable(protocol::ReadError::Malformed("binary frame".into())),
+                    ),
+                    Message::Pong(payload) => {
+                        if let Ok(sent) = <[u8; 8]>::try_from(payload.as_ref()) {
+                            let now = started.elapsed().as_millis() as u64;
+                            client.rtt.measured(now.saturating_sub(u64::from_le_bytes(sent)));
+                        }
+                    }
+                    Message::Close(_) => break,
+                    Message::Ping(_) | Message::Frame(_) => {}
+                }
+            }
+            _ = heartbeat.tick() => {
+                if heard.elapsed() > SILENCE {
+                    break;
+                }
+                let now = started.elapsed().as_millis() as u64;
+                let ping = Message::Ping(Bytes::copy_from_slice(&now.to_le_bytes()));
+                if client.outbox.try_send(ping).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    for (_, follow) in client.follows.drain() {
+        follow.abort();
+    }
+    drop(client);
+    let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+}
+
+/// A token bucket: the per-connection rate limit.
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+    refused: u32,
+}
+
+impl Bucket {
+    fn new() -> Bucket {
+        Bucket {
+            tokens: BURST,
+            at: Instant::now(),
+            refused: 0,
+        }
+    }
+
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens = (self.tokens + now.duration_since(self.at).as_secs_f64() * RATE).min(BURST);
+        self.at = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            self.refused += 1;
+            false
+        }
+    }
+}
+
+struct Client {
+    lobby: Arc<Lobby>,
+    outbox: mpsc::Sender<Message>,
+    lang: Language,
+    /// The seats this connection holds, by match code.
+    held: HashMap<String, Vec<usize>>,
+    /// The matches it follows: each a task passing events on.
+    follows: HashMap<String, JoinHandle<()>>,
+    made: usize,
+    rtt: RoundTrip,
+}
+
+impl Client {
+    fn send(&self, reply: &Reply) {
+        let text = serde_json::to_string(reply).expect("replies are written as JSON");
+        let _ = self.outbox.try_send(Message::text(text));
+    }
+
+    fn refuse(&self, id: Option<u64>, why: &Refused) {
+        self.send(&Reply::Error {
+            id,
+            error: why.word().to_string(),
+            message: why.said(self.lang),
+        });
+    }
+
+    async fn request(&mut self, text: &str) {
+        let request = match protocol::read_request(text) {
+            Ok(r) => r,
+            Err(e) => return self.refuse(None, &Refused::Unreadable(e)),
+        };
+        let id = request.id();
+        if let Err(why) = self.answer(request).await {
+            self.refuse(Some(id), &why);
+        }
+    }
+
+    async fn answer(&mut self, request: Request) -> Result<(), Refused> {
+        match request {
+            Request::Hello { id, version, lang } => {
+                if version != protocol::VERSION {
+                    return Err(Refused::Version(version));
+                }
+                if let Some(code) = lang {
+                    self.lang = language(&code)?;
+                }
+                self.send(&Reply::Ack { id, n: None });
+            }
+            Request::Ping { id } => self.send(&Reply::Pong { id }),
+            Request::List { id } => self.send(&Reply::Lobby {
+                id,
+                matches: self.lobby.open_matches(),
+            }),
+            Request::Create {
+                id,
+                game,
+                options,
+                clock,
+                seats,
+                name,
+                level,
+            } => {
+                if self.made >= MADE {
+                    return Err(Refused::TooMany);
+                }
+                let settings =
+                    Settings::read(&game, options, clock.as_deref(), seats, level.as_deref())?;
+                let taken: Vec<Option<SeatRow>> = settings
+                    .plans
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, plan)| {
+                        (*plan == SeatPlan::Me).then(|| SeatRow {
+                            seat,
+                            secret: super::secret::secret(),
+                            name: name.clone(),
+                        })
+                    })
+                    .collect();
+                let keys: Vec<SeatKey> = taken
+                    .iter()
+                    .flatten()
+                    .map(|k| SeatKey {
+                        seat: k.seat,
+                        secret: k.secret.clone(),
+                    })
+                    .collect();
+                let code = self.lobby.create(settings, taken).await?;
+                self.made += 1;
+                self.held
+                    .insert(code.clone(), keys.iter().map(|k| k.seat).collect());
+                self.send(&Reply::Created {
+                    id,
+                    code: code.clone(),
+                    seats: keys,
+                });
+                self.watch(&code, 0).await?;
+            }
+            Request::Join {
+                id,
+                code,
+                seat,
+                name,
+            } => {
+                let code = super::secret::typed_code(&code);
+                self.room_for_following(&code)?;
+                let (key, follow) = self
+                    .ask(&code, |reply| Command::Join {
+                        seat,
+                        name: name.clone(),
+                        reply,
+                    })
+                    .await??;
+                self.held.entry(code.clone()).or_default().push(key.seat);
+                self.send(&Reply::Seated {
+                    id,
+                    code: code.clone(),
+                    seats: vec![key],
+                });
+                self.follow(&code, follow).await;
+            }
+            Request::Sit {
+                id,
+                code,
+                secret,
+                last,
+            } => {
+                let code = super::secret::typed_code(&code);
+                self.room_for_following(&code)?;
+                let (keys, follow) = self
+                    .ask(&code, |reply| Command::Sit {
+                        secret: secret.clone(),
+                        last,
+                        reply,
+                    })
+                    .await??;
+                let held = self.held.entry(code.clone()).or_default();
+                for k in &keys {
+                    if !held.contains(&k.seat) {
+                        held.push(k.seat);
+                    }
+                }
+                self.send(&Reply::Seated {
+                    id,
+                    code: code.clone(),
+                    seats: keys,
+                });
+                self.follow(&code, follow).await;
+            }
+            Request::Watch { id, code, last } => {
+                let code = super::secret::typed_code(&code);
+                self.send(&Reply::Ack { id, n: None });
+                self.watch(&code, last).await?;
+            }
+            Request::Resync { code, .. } => {
+                let code = super::secret::typed_code(&code);
+                let snapshot = self.ask(&code, |reply| Command::Resync { reply }).await?;
+                self.send(&snapshot);
+            }
+            Request::Act { id, code, action } => {
+                let seats = self.seats(&code)?;
+                let lag = self.rtt.one_way();
+                let n = self
+                    .ask(&code, |reply| Command::Act {
+                        seats: seats.clone(),
+                        request: id,
+                        action: action.clone(),
+                        lag,
+                        reply,
+                    })
+                    .await??;
+                self.send(&Reply::Ack { id, n: Some(n) });
+            }
+            Request::Takeback { id, code } => {
+                let seats = self.seats(&code)?;
+                let n = self
+                    .ask(&code, |reply| Command::Takeback {
+                        seats: seats.clone(),
+                        reply,
+                    })
+                    .await??;
+                self.send(&Reply::Ack { id, n: Some(n) });
+            }
+            Request::TakebackAnswer { id, code, accept } => {
+                let seats = self.seats(&code)?;
+                let n = self
+                    .ask(&code, |reply| Command::TakebackAnswer {
+                        seats: seats.clone(),
+                        accept,
+                        reply,
+                    })
+                    .await??;
+                self.send(&Reply::Ack { id, n: Some(n) });
+            }
+            Request::Rematch { id, code } => {
+                let seats = self.seats(&code)?;
+                let n = self
+                    .ask(&code, |reply| Command::Rematch {
+                        seats: seats.clone(),
+                        reply,
+                    })
+                    .await??;
+                self.send(&Reply::Ack { id, n: Some(n) });
+            }
+        }
+        Ok(())
+    }
+
+    /// The seats held in a match: a spectator, or a stranger, holds none.
+    fn seats(&self, code: &str) -> Result<Vec<usize>, Refused> {
+        self.held
+            .get(&super::secret::typed_code(code))
+            .filter(|s| !s.is_empty())
+            .cloned()
+            .ok_or(Refused::NotYours)
+    }
+
+    /// Refuses a new match to follow past the limit.
+    fn room_for_following(&self, code: &str) -> Result<(), Refused> {
+        if self.follows.len() >= FOLLOWED && !self.follows.contains_key(code) {
+            return Err(Refused::TooMany);
+        }
+        Ok(())
+    }
+
+    async fn watch(&mut self, code: &str, last: u64) -> Result<(), Refused> {
+        self.room_for_following(code)?;
+        let follow = self
+            .ask(code, |reply| Command::Watch { last, reply })
+            .await?;
+        self.follow(code, follow).await;
+        Ok(())
+    }
+
+    /// Sends a match's catch-up, then passes its events on as they come.
+    async fn follow(&mut self, code: &str, follow: Follow) {
+        self.send(&follow.catch_up);
+        let mut events = follow.events;
+        let outbox = self.outbox.clone();
+        let room = self.lobby.get(code).await.ok();
+        let task = tokio::spawn(async move {
+            loop {
+                match events.recv().await {
+                    Ok(said) => {
+                        let _ = outbox.try_send(Message::Text(said));
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                        let Some(room) = &room else { break };
+                        if let Some(snapshot) = resync(room).await {
+                            let _ = outbox.try_send(Message::Text(snapshot));
+                        }
+                    }
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+        if let Some(old) = self.follows.insert(code.to_string(), task) {
+            old.abort();
+        }
+    }
+
+    /// Sends a command to a match and waits for its answer; a match that has just
+    /// left memory is read back once and asked again.
+    async fn ask<T>(
+        &self,
+        code: &str,
+        command: impl Fn(oneshot::Sender<T>) -> Command,
+    ) -> Result<T, Refused> {
+        for _ in 0..2 {
+            let room = self.lobby.get(code).await?;
+            let (reply, answer) = oneshot::channel();
+            if room.queue.send(command(reply)).await.is_err() {
+                continue;
+            }
+            if let Ok(answer) = answer.await {
+                return Ok(answer);
+            }
+        }
+        Err(Refused::Busy)
+    }
+}
+
+/// The whole match again, for a follower that fell behind.
+async fn resync(room: &Handle) -> Option<Said> {
+    let (reply, answer) = oneshot::channel();
+    room.queue.send(Command::Resync { reply }).await.ok()?;
+    let snapshot = answer.await.ok()?;
+    Some(
+        serde_json::to_string(&snapshot)
+            .expect("replies are written as JSON")
+            .into(),
+    )
+}

@@ -1,0 +1,105 @@
+//! `doska serve`: the game server. It holds every match with the rules engine and is
+//! its referee; clients connect by WebSocket and speak the protocol of
+//! [`crate::protocol`]. It runs without a window and without Bevy.
+//!
+//! One task per connection reads requests; one task per match ([`room`]) plays them in
+//! order; one thread ([`writer`]) stores every event before it is acknowledged.
+
+pub mod client;
+mod connection;
+mod lag;
+mod lobby;
+pub mod loadtest;
+mod refused;
+mod room;
+mod secret;
+mod setup;
+pub mod sqlite;
+pub mod store;
+mod writer;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The port a server listens on unless told otherwise.
+pub const PORT: u16 = 7464;
+
+/// How a server runs.
+pub struct Config {
+    pub listen: SocketAddr,
+    /// The folder of its database.
+    pub data: PathBuf,
+    /// The most matches in memory at once.
+    pub most: usize,
+}
+
+impl Config {
+    /// The folder a server keeps its data in by default: `server` in the user's data
+    /// folder (under `$DOSKA_HOME` where that is set).
+    pub fn default_data() -> PathBuf {
+        if let Some(home) = std::env::var_os("DOSKA_HOME") {
+            return PathBuf::from(home).join("data").join("server");
+        }
+        directories::ProjectDirs::from("org", "Doska", "doska").map_or_else(
+            || PathBuf::from(".doska").join("server"),
+            |d| d.data_dir().join("server"),
+        )
+    }
+}
+
+/// Runs a server until the process ends. `ready` hears the address it listens on
+/// once every stored match is resumed.
+pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
+    std::fs::create_dir_all(&config.data)
+        .map_err(|e| format!("cannot make {}: {e}", config.data.display()))?;
+    let mut store = sqlite::Sqlite::open(&config.data.join("doska-server.db"))?;
+    use store::Store;
+    let down_since = store.last_alive()?;
+    let live = store.load_live()?;
+    let writer = writer::Writer::start(store);
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+    runtime.block_on(async move {
+        let lobby = lobby::Lobby::new(writer, cores, config.most);
+        let resumed = lobby.resume(live, down_since);
+        let listener = tokio::net::TcpListener::bind(config.listen)
+            .await
+            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        let address = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+        if resumed > 0 {
+            eprintln!("doska serve: resumed {resumed} matches");
+        }
+        ready(address);
+        let started = tokio::time::Instant::now();
+        loop {
+            let Ok((stream, _)) = listener.accept().await else {
+                // Out of file descriptors, say: wait rather than spin.
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            };
+            tokio::spawn(connection::run(stream, Arc::clone(&lobby), started));
+        }
+    })
+}
+
+/// The address to give to friends on the same network: this machine's address on
+/// it, where the server listens on every interface.
+pub fn friends_address(listening: SocketAddr) -> SocketAddr {
+    if !listening.ip().is_unspecified() {
+        return listening;
+    }
+    // Connecting a UDP socket sends nothing; it only picks the outgoing interface.
+    let outgoing = std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))
+        .and_then(|s| s.local_addr());
+    match outgoing {
+        Ok(local) => SocketAddr::new(local.ip(), listening.port()),
+        Err(_) => SocketAddr::from(([127, 0, 0, 1], listening.port())),
+    }
+}

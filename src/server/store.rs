@@ -1,0 +1,74 @@
+//! What the server keeps: matches, their seats and their numbered events. Storage is
+//! one small trait, so that a server outgrowing one machine can put PostgreSQL where
+//! SQLite is (see `docs/protocol.md`, "Beyond one machine").
+
+/// A match as created.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    pub code: String,
+    pub game: String,
+    /// The house rules as JSON (an object of id to value).
+    pub options: String,
+    /// The time control's tag, `-` for none.
+    pub clock: String,
+    /// Each seat's plan as JSON (`["me","open","computer"]`).
+    pub plans: String,
+    pub level: String,
+    /// The seed of the dice and lots; never sent to a client.
+    pub seed: u64,
+    /// Milliseconds since the Unix epoch.
+    pub created: u64,
+}
+
+/// A seat taken, with its secret.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeatRow {
+    pub seat: usize,
+    pub secret: String,
+    pub name: Option<String>,
+}
+
+/// One event as stored: its number, the server's time, the id of the client's request
+/// that made it (so that a resent action is answered, not played again), and the event
+/// as JSON.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventRow {
+    pub n: u64,
+    /// Milliseconds since the Unix epoch.
+    pub at: u64,
+    pub request: Option<(usize, u64)>,
+    pub body: String,
+}
+
+/// One change, written with the others of its batch in one transaction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Write {
+    Match(MatchRow),
+    Seat { code: String, seat: SeatRow },
+    Event { code: String, event: EventRow },
+    /// The match is over; it is no longer loaded at start.
+    Finished { code: String },
+}
+
+/// A match read back: what `load` and `find` return.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stored {
+    pub row: MatchRow,
+    pub seats: Vec<SeatRow>,
+    pub events: Vec<EventRow>,
+}
+
+pub trait Store: Send + 'static {
+    /// Every match not finished, to resume at start.
+    fn load_live(&mut self) -> Result<Vec<Stored>, String>;
+    /// One match by its code, finished or not.
+    fn find(&mut self, code: &str) -> Result<Option<Stored>, String>;
+    /// Writes a batch at once and durably: when this returns Ok, all of it survives a
+    /// crash of the process or the machine.
+    fn write(&mut self, batch: &[Write]) -> Result<(), String>;
+    /// Notes that the server is running at `at` (ms since the epoch): after a crash,
+    /// the last such note says when the server stopped.
+    fn alive(&mut self, at: u64) -> Result<(), String>;
+    /// The last `alive` note.
+    fn last_alive(&mut self) -> Result<Option<u64>, String>;
+}
