@@ -256,19 +256,28 @@ fn serve(
     };
     let data = config.data.clone();
     serve(config, |address| {
+        // Whoever started the server may have stopped reading its output: that is
+        // no reason to stop serving.
         use std::io::Write;
-        println!("doska serve: listening on ws://{address}/");
-        println!(
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "doska serve: listening on ws://{address}/");
+        let _ = writeln!(
+            out,
             "doska serve: friends connect to ws://{}/ (matches are kept in {})",
             friends_address(address),
             data.display()
         );
-        let _ = std::io::stdout().flush();
+        let _ = out.flush();
     })
 }
 
 #[cfg(feature = "serve")]
-fn loadtest(server: Option<String>, matches: &[usize], seconds: u64, think: u64) -> Result<(), String> {
+fn loadtest(
+    server: Option<String>,
+    matches: &[usize],
+    seconds: u64,
+    think: u64,
+) -> Result<(), String> {
     let report = doska::server::loadtest::run(server, matches, seconds, think)?;
     print!("{report}");
     Ok(())

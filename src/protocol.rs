@@ -87,11 +87,7 @@ pub enum Request {
     /// Asks the opponents to let the last action be taken back.
     Takeback { id: u64, code: String },
     /// Answers a takeback asked by another seat.
-    TakebackAnswer {
-        id: u64,
-        code: String,
-        accept: bool,
-    },
+    TakebackAnswer { id: u64, code: String, accept: bool },
     /// Asks for a rematch with colours swapped; made when every player has asked.
     Rematch { id: u64, code: String },
     /// Answered by `pong`: a client's own check that the server still hears it.
@@ -234,7 +230,10 @@ pub enum Reply {
         events: Vec<Event>,
     },
     /// One new event of a match the client follows.
-    Event { code: String, event: Event },
+    Event {
+        code: String,
+        event: Event,
+    },
     /// A request refused: `error` is a fixed word for programs, `message` a sentence
     /// in the client's language.
     Error {
@@ -243,7 +242,9 @@ pub enum Reply {
         error: String,
         message: String,
     },
-    Pong { id: u64 },
+    Pong {
+        id: u64,
+    },
 }
 
 /// A seat and its secret.
@@ -315,17 +316,25 @@ pub enum EventKind {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         result: Option<String>,
     },
-    TakebackAsked { seat: usize },
-    TakebackDeclined { seat: usize },
+    TakebackAsked {
+        seat: usize,
+    },
+    TakebackDeclined {
+        seat: usize,
+    },
     /// The last `count` actions were taken back; `clocks` read as they did before them.
     TakenBack {
         count: usize,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         clocks: Option<Vec<Millis>>,
     },
-    RematchAsked { seat: usize },
+    RematchAsked {
+        seat: usize,
+    },
     /// The rematch was made under this code.
-    Rematch { code: String },
+    Rematch {
+        code: String,
+    },
 }
 
 #[cfg(test)]
@@ -386,7 +395,13 @@ mod tests {
         .unwrap();
         assert!(text.contains(r#""kind":"action""#), "{text}");
         let back: Reply = serde_json::from_str(&text).unwrap();
-        assert_eq!(back, Reply::Event { code: "ABC".into(), event });
+        assert_eq!(
+            back,
+            Reply::Event {
+                code: "ABC".into(),
+                event
+            }
+        );
     }
 
     proptest! {

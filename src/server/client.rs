@@ -22,7 +22,12 @@ impl Client {
         let (socket, _) = tokio_tungstenite::connect_async(url)
             .await
             .map_err(|e| format!("cannot connect to {url}: {e}"))?;
-        let mut client = Client { socket, next_id: 0 };
+        // Ids start where no earlier connection's did, so that a client coming back
+        // to its seat never repeats the id of an action it sent before.
+        let next_id = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64 & ((1 << 52) - 1));
+        let mut client = Client { socket, next_id };
         match client.next().await? {
             Reply::Welcome { .. } => Ok(client),
             other => Err(format!("expected a welcome, got {other:?}")),

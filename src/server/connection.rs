@@ -35,7 +35,7 @@ const OUTBOX: usize = 512;
 /// The rate limit: a bucket of this many requests refilled at `RATE` a second.
 const BURST: f64 = 40.0;
 const RATE: f64 = 20.0;
-/// Requests refused for speed after which the connection is closed.
+/// Requests refused for speed in a row after which the connection is closed.
 const FLOOD: u32 = 200;
 /// Matches one connection may make, and follow at once.
 const MADE: usize = 16;
@@ -44,9 +44,12 @@ const FOLLOWED: usize = 32;
 /// Serves one TCP connection until it closes.
 pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
     let _ = stream.set_nodelay(true);
+    // The socket takes messages up to four times the protocol's limit, so that a
+    // message somewhat too long is answered with an error; past that the peer is not
+    // speaking the protocol and the socket closes.
     let config = WebSocketConfig::default()
-        .max_message_size(Some(protocol::MAX_MESSAGE))
-        .max_frame_size(Some(protocol::MAX_MESSAGE));
+        .max_message_size(Some(4 * protocol::MAX_MESSAGE))
+        .max_frame_size(Some(4 * protocol::MAX_MESSAGE));
     let accepted = tokio::time::timeout(
         HANDSHAKE,
         tokio_tungstenite::accept_async_with_config(stream, Some(config)),
@@ -91,7 +94,8 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
                 match message {
                     Message::Text(text) => {
                         if !bucket.take() {
-                            client.refuse(None, &Refused::TooFast);
+                            let id = protocol::read_request(&text).ok().map(|r| r.id());
+                            client.refuse(id, &Refused::TooFast);
                             if bucket.refused > FLOOD {
                                 break;
                             }
@@ -154,6 +158,7 @@ impl Bucket {
         self.at = now;
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
+            self.refused = 0;
             true
         } else {
             self.refused += 1;

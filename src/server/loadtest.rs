@@ -242,7 +242,13 @@ async fn pair(url: &str, i: u64) -> Result<(Seat, Seat), String> {
 }
 
 /// Plays random moves for `seat` until `end` or the game's end.
-async fn play((mut client, code, seat): Seat, stats: Arc<Stats>, end: Instant, think: u64, seed: u64) {
+async fn play(
+    (mut client, code, seat): Seat,
+    stats: Arc<Stats>,
+    end: Instant,
+    think: u64,
+    seed: u64,
+) {
     let mut m = Match::new(Position::new(GameId::Chess, &[]).expect("chess starts"));
     let mut random = SplitMix64::seed_from_u64(seed);
     loop {
@@ -290,7 +296,9 @@ async fn play((mut client, code, seat): Seat, stats: Arc<Stats>, end: Instant, t
                 return;
             };
             let Ok(reply) = reply else { return };
-            let Reply::Event { event, .. } = reply else { continue };
+            let Reply::Event { event, .. } = reply else {
+                continue;
+            };
             let EventKind::Action {
                 seat: by, action, ..
             } = event.kind
@@ -299,7 +307,11 @@ async fn play((mut client, code, seat): Seat, stats: Arc<Stats>, end: Instant, t
             };
             let index = m.actions().len();
             if by != seat
-                && let Some(sent) = stats.sent.lock().expect("lock").remove(&(code.clone(), index))
+                && let Some(sent) = stats
+                    .sent
+                    .lock()
+                    .expect("lock")
+                    .remove(&(code.clone(), index))
             {
                 stats
                     .seen

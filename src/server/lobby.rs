@@ -95,7 +95,9 @@ impl Lobby {
 
     async fn write(&self, writes: Vec<super::store::Write>) -> Result<(), Refused> {
         if let Err(e) = self.services.writer.write(writes).await {
-            eprintln!("doska serve: {e}; stopping so that nothing unstored is acknowledged");
+            super::note(format_args!(
+                "{e}; stopping so that nothing unstored is acknowledged"
+            ));
             std::process::exit(1);
         }
         Ok(())
@@ -103,7 +105,7 @@ impl Lobby {
 
     async fn stored(&self, code: &str) -> Result<Option<Stored>, Refused> {
         self.services.writer.find(code).await.map_err(|e| {
-            eprintln!("doska serve: {e}");
+            super::note(format_args!("{e}"));
             Refused::Busy
         })
     }
@@ -129,7 +131,7 @@ impl Lobby {
             .await?
             .ok_or_else(|| Refused::NoMatch(code.to_string()))?;
         let room = Room::restore(stored, self.services.clone(), None).map_err(|e| {
-            eprintln!("doska serve: {e}");
+            super::note(format_args!("{e}"));
             Refused::NoMatch(code.to_string())
         })?;
         Ok(self.run(room))
@@ -145,7 +147,7 @@ impl Lobby {
                     self.run(room);
                     resumed += 1;
                 }
-                Err(e) => eprintln!("doska serve: cannot resume {e}"),
+                Err(e) => super::note(format_args!("cannot resume {e}")),
             }
         }
         resumed
@@ -159,11 +161,7 @@ impl Lobby {
             .filter(|h| h.open.load(Ordering::Relaxed))
             .map(|h| h.listing.lock().expect("the listing's lock").clone())
             .filter(|l| {
-                l.result.is_none()
-                    && l
-                        .seats
-                        .iter()
-                        .any(|s| s.plan == SeatPlan::Open && !s.taken)
+                l.result.is_none() && l.seats.iter().any(|s| s.plan == SeatPlan::Open && !s.taken)
             })
             .take(LISTED)
             .collect()

@@ -8,8 +8,8 @@
 pub mod client;
 mod connection;
 mod lag;
-mod lobby;
 pub mod loadtest;
+mod lobby;
 mod refused;
 mod room;
 mod secret;
@@ -21,6 +21,13 @@ mod writer;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+
+/// Writes a line to the server's log (standard error), never failing: a closed log is
+/// no reason to stop serving.
+fn note(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "doska serve: {line}");
+}
 
 /// The port a server listens on unless told otherwise.
 pub const PORT: u16 = 7464;
@@ -73,7 +80,7 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Strin
             .local_addr()
             .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
         if resumed > 0 {
-            eprintln!("doska serve: resumed {resumed} matches");
+            note(format_args!("resumed {resumed} matches"));
         }
         ready(address);
         let started = tokio::time::Instant::now();

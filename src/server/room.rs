@@ -421,6 +421,7 @@ impl Room {
             name: name.clone(),
         };
         self.seats[seat].key = Some(key.clone());
+        self.charged = Instant::now();
         let mut writes = vec![Write::Seat {
             code: self.code.clone(),
             seat: key.clone(),
@@ -493,10 +494,7 @@ impl Room {
         text: &str,
         lag: Millis,
     ) -> Result<u64, Refused> {
-        if let Some(n) = seats
-            .iter()
-            .find_map(|&s| self.requests.get(&(s, request)))
-        {
+        if let Some(n) = seats.iter().find_map(|&s| self.requests.get(&(s, request))) {
             return Ok(*n);
         }
         if let Some(o) = self.m.outcome() {
@@ -603,7 +601,7 @@ impl Room {
         let now = Instant::now();
         let elapsed = now.duration_since(self.charged).as_millis() as Millis;
         self.charged = now;
-        if self.m.clock().is_none() || self.m.outcome().is_some() {
+        if self.m.clock().is_none() || self.m.outcome().is_some() || !self.seated() {
             return Vec::new();
         }
         let on_move = self.m.position().seats().seats_on_move();
@@ -643,10 +641,18 @@ impl Room {
         writes
     }
 
+    /// Whether every seat is taken: the clocks start only then, so that nobody loses
+    /// on time waiting for a friend to join.
+    fn seated(&self) -> bool {
+        self.seats
+            .iter()
+            .all(|s| s.key.is_some() || s.plan == SeatPlan::Computer)
+    }
+
     /// When the next flag would fall, where a clock runs.
     fn next_flag(&self) -> Option<Instant> {
         let clock = self.m.clock()?;
-        if self.m.outcome().is_some() || self.m.roll().is_some() {
+        if self.m.outcome().is_some() || self.m.roll().is_some() || !self.seated() {
             return None;
         }
         let delay = match clock.control {
@@ -682,7 +688,11 @@ impl Room {
             .seats()
             .seats_on_move()
             .into_iter()
-            .find(|&s| self.seats.get(s).is_some_and(|s| s.plan == SeatPlan::Computer))
+            .find(|&s| {
+                self.seats
+                    .get(s)
+                    .is_some_and(|s| s.plan == SeatPlan::Computer)
+            })
         else {
             return;
         };
@@ -705,7 +715,13 @@ impl Room {
             .await
             .ok()
             .flatten();
-            let _ = back.send(Thought { after, seat, action }).await;
+            let _ = back
+                .send(Thought {
+                    after,
+                    seat,
+                    action,
+                })
+                .await;
         });
     }
 
@@ -759,7 +775,11 @@ impl Room {
             .iter()
             .find(|&&s| self.takeback_count(s).is_some())
             .ok_or(Refused::NoTakeback)?;
-        let others: BTreeSet<usize> = self.players().into_iter().filter(|s| !seats.contains(s)).collect();
+        let others: BTreeSet<usize> = self
+            .players()
+            .into_iter()
+            .filter(|s| !seats.contains(s))
+            .collect();
         let mut writes = vec![self.push(EventKind::TakebackAsked { seat }, None)];
         self.takeback = Some((seat, seats.iter().copied().collect()));
         if others.is_empty() {
@@ -895,7 +915,9 @@ impl Room {
             _ => None,
         });
         if let Err(e) = self.services.writer.write(writes).await {
-            eprintln!("doska serve: {e}; stopping so that nothing unstored is acknowledged");
+            super::note(format_args!(
+                "{e}; stopping so that nothing unstored is acknowledged"
+            ));
             std::process::exit(1);
         }
         self.relist();

@@ -25,7 +25,10 @@ pub fn code() -> String {
 
 /// A seat's secret: 128 random bits as 32 hex digits.
 pub fn secret() -> String {
-    random_bytes::<16>().iter().map(|b| format!("{b:02x}")).collect()
+    random_bytes::<16>()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 /// The seed of a match's dice and lot.

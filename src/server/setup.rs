@@ -126,8 +126,8 @@ impl Settings {
     pub fn from_row(row: &MatchRow) -> Result<Settings, Refused> {
         let options = serde_json::from_str(&row.options)
             .map_err(|e| Refused::Plans(format!("house rules: {e}")))?;
-        let plans = serde_json::from_str(&row.plans)
-            .map_err(|e| Refused::Plans(format!("seats: {e}")))?;
+        let plans =
+            serde_json::from_str(&row.plans).map_err(|e| Refused::Plans(format!("seats: {e}")))?;
         let clock = (row.clock != "-").then_some(row.clock.as_str());
         Settings::read(&row.game, options, clock, plans, Some(&row.level))
     }
@@ -139,7 +139,10 @@ fn sensible(control: &TimeControl) -> bool {
     match *control {
         TimeControl::None => true,
         TimeControl::SuddenDeath { base } => base >= 1000 && within(base),
-        TimeControl::Fischer { base, increment: more }
+        TimeControl::Fischer {
+            base,
+            increment: more,
+        }
         | TimeControl::Bronstein { base, delay: more }
         | TimeControl::SimpleDelay { base, delay: more } => {
             base >= 1000 && within(base) && within(more)
@@ -163,9 +166,15 @@ mod tests {
         use SeatPlan::*;
         assert!(read("chess", Some("blitz-3-2"), &[Me, Open]).is_ok());
         assert!(read("chess", Some("fischer:60+1"), &[Me, Computer]).is_ok());
-        assert!(matches!(read("go", None, &[Me, Open]), Err(Refused::Rules(_))));
+        assert!(matches!(
+            read("go", None, &[Me, Open]),
+            Err(Refused::Rules(_))
+        ));
         assert!(matches!(read("chess", None, &[Me]), Err(Refused::Plans(_))));
-        assert!(matches!(read("tri-chess", None, &[Me, Open]), Err(Refused::Plans(_))));
+        assert!(matches!(
+            read("tri-chess", None, &[Me, Open]),
+            Err(Refused::Plans(_))
+        ));
         assert!(read("bughouse", None, &[Me, Open, Open, Computer]).is_ok());
         assert!(matches!(
             read("chess", Some("sudden-death:0"), &[Me, Open]),
@@ -188,7 +197,10 @@ mod tests {
         let two = read("chess", None, &[Me, Open]).unwrap();
         assert_eq!((two.swap(0), two.swap(1)), (1, 0));
         let four = read("bughouse", None, &[Me, Open, Open, Open]).unwrap();
-        assert_eq!((0..4).map(|s| four.swap(s)).collect::<Vec<_>>(), [1, 0, 3, 2]);
+        assert_eq!(
+            (0..4).map(|s| four.swap(s)).collect::<Vec<_>>(),
+            [1, 0, 3, 2]
+        );
     }
 
     #[test]

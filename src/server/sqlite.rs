@@ -47,8 +47,10 @@ impl Sqlite {
     pub fn open(path: &Path) -> Result<Sqlite, String> {
         let fail = |e: rusqlite::Error| format!("cannot open {}: {e}", path.display());
         let db = Connection::open(path).map_err(fail)?;
-        db.pragma_update(None, "journal_mode", "WAL").map_err(fail)?;
-        db.pragma_update(None, "synchronous", "FULL").map_err(fail)?;
+        db.pragma_update(None, "journal_mode", "WAL")
+            .map_err(fail)?;
+        db.pragma_update(None, "synchronous", "FULL")
+            .map_err(fail)?;
         db.execute_batch(SCHEMA).map_err(fail)?;
         Ok(Sqlite { db })
     }
@@ -103,7 +105,9 @@ impl Sqlite {
                 })
             };
             let rows = match code {
-                Some(code) => query.query_map([code], map)?.collect::<Result<Vec<_>, _>>()?,
+                Some(code) => query
+                    .query_map([code], map)?
+                    .collect::<Result<Vec<_>, _>>()?,
                 None => query.query_map([], map)?.collect::<Result<Vec<_>, _>>()?,
             };
             rows.into_iter()
@@ -151,7 +155,12 @@ impl Store for Sqlite {
                         tx.prepare_cached(
                             "INSERT INTO seats (code, seat, secret, name) VALUES (?1, ?2, ?3, ?4)",
                         )?
-                        .execute(params![code, seat.seat as i64, seat.secret, seat.name])?;
+                        .execute(params![
+                            code,
+                            seat.seat as i64,
+                            seat.secret,
+                            seat.name
+                        ])?;
                     }
                     Write::Event { code, event } => {
                         tx.prepare_cached(
@@ -190,7 +199,9 @@ impl Store for Sqlite {
 
     fn last_alive(&mut self) -> Result<Option<u64>, String> {
         self.db
-            .query_row("SELECT at FROM alive WHERE one = 1", [], |r| r.get::<_, i64>(0))
+            .query_row("SELECT at FROM alive WHERE one = 1", [], |r| {
+                r.get::<_, i64>(0)
+            })
             .optional()
             .map(|at| at.map(|a| a as u64))
             .map_err(|e| format!("cannot read the database: {e}"))
@@ -259,7 +270,10 @@ mod tests {
         assert!(db.find("CCC").unwrap().is_none());
         assert_eq!(db.last_alive().unwrap(), Some(78));
         // A batch that breaks a constraint is written not at all.
-        assert!(db.write(&[Write::Match(row("CCC")), Write::Match(row("AAA"))]).is_err());
+        assert!(
+            db.write(&[Write::Match(row("CCC")), Write::Match(row("AAA"))])
+                .is_err()
+        );
         assert!(db.find("CCC").unwrap().is_none());
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -44,10 +44,18 @@ pub struct EventRow {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Write {
     Match(MatchRow),
-    Seat { code: String, seat: SeatRow },
-    Event { code: String, event: EventRow },
+    Seat {
+        code: String,
+        seat: SeatRow,
+    },
+    Event {
+        code: String,
+        event: EventRow,
+    },
     /// The match is over; it is no longer loaded at start.
-    Finished { code: String },
+    Finished {
+        code: String,
+    },
 }
 
 /// A match read back: what `load` and `find` return.

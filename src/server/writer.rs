@@ -76,7 +76,7 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
         };
         if last_alive.elapsed() >= ALIVE_EVERY {
             if let Err(e) = store.alive(now_ms()) {
-                eprintln!("doska serve: {e}");
+                super::note(format_args!("{e}"));
             }
             last_alive = std::time::Instant::now();
         }

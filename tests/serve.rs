@@ -1,0 +1,857 @@
+//! The game server as its users meet it: the real `doska serve` process, real
+//! WebSocket clients, loopback only, every port chosen by the system.
+
+use doska::protocol::{Event, EventKind, Reply, Request, SeatKey, SeatPlan};
+use doska::rules::history::parse_action;
+use doska::rules::{Action, GameId, Match, Position};
+use doska::server::client::Client;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+/// A running server, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+}
+
+impl Server {
+    fn start(data: &std::path::Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_doska"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the server starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("ws://"))
+            .unwrap_or_else(|| panic!("no address in '{line}'"))
+            .to_string();
+        Server { child, url }
+    }
+
+    /// `kill -9`: no chance to flush or close anything.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    async fn client(&self) -> Client {
+        Client::connect(&self.url).await.unwrap()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A data folder of its own, removed when dropped.
+struct Data(PathBuf);
+
+impl Data {
+    fn new(name: &str) -> Data {
+        let dir = std::env::temp_dir().join(format!("doska-serve-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        Data(dir)
+    }
+}
+
+impl Drop for Data {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A player's view of a match: the match played from the events it received.
+struct Player {
+    client: Client,
+    code: String,
+    seats: Vec<SeatKey>,
+    m: Match,
+    last: u64,
+    random: u64,
+}
+
+fn fresh(game: GameId, options: &[(String, String)]) -> Match {
+    Match::new(Position::new(game, options).unwrap())
+}
+
+/// Plays an event on a match as the server did.
+fn apply(m: &mut Match, event: &Event) {
+    match &event.kind {
+        EventKind::Action { seat, action, .. } => {
+            m.focus(*seat);
+            let a = parse_action(m.position(), action)
+                .unwrap_or_else(|e| panic!("event {} '{action}': {e}", event.n));
+            m.play(a).unwrap();
+        }
+        EventKind::TakenBack { count, .. } => {
+            for _ in 0..*count {
+                m.undo();
+            }
+            m.drop_later();
+        }
+        _ => {}
+    }
+}
+
+impl Player {
+    fn new(client: Client, code: &str, seats: Vec<SeatKey>, m: Match, random: u64) -> Player {
+        Player {
+            client,
+            code: code.to_string(),
+            seats,
+            m,
+            last: 0,
+            random,
+        }
+    }
+
+    fn take(&mut self, reply: Reply) {
+        match reply {
+            Reply::Snapshot { events, .. } => {
+                let start = self.m.start().clone();
+                self.m = Match::new(start);
+                self.last = 0;
+                for e in &events {
+                    self.event(e);
+                }
+            }
+            Reply::Missed { events, .. } => events.iter().for_each(|e| self.event(e)),
+            Reply::Event { event, .. } => self.event(&event),
+            _ => {}
+        }
+    }
+
+    fn event(&mut self, event: &Event) {
+        assert_eq!(event.n, self.last + 1, "events come in order, none missed");
+        self.last = event.n;
+        apply(&mut self.m, event);
+    }
+
+    /// Reads until a reply that `wanted` picks, taking every event on the way.
+    async fn until<T>(&mut self, mut wanted: impl FnMut(&Reply) -> Option<T>) -> T {
+        loop {
+            let reply = self.client.next().await.unwrap();
+            if let Some(t) = wanted(&reply) {
+                self.take(reply);
+                return t;
+            }
+            self.take(reply);
+        }
+    }
+
+    /// Reads the next reply and takes it.
+    async fn pump(&mut self) -> Reply {
+        let reply = self.client.next().await.unwrap();
+        self.take(reply.clone());
+        reply
+    }
+
+    fn next_random(&mut self) -> u64 {
+        self.random = self
+            .random
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.random >> 33
+    }
+
+    /// A random move for one of the player's seats, where one is to move; resigns
+    /// past `cap` actions so that every game ends.
+    fn choose(&mut self, cap: usize) -> Option<String> {
+        let m = &self.m;
+        if m.outcome().is_some() || m.roll().is_some() {
+            return None;
+        }
+        let on_move = m.position().seats().seats_on_move();
+        let mine: Vec<usize> = self
+            .seats
+            .iter()
+            .map(|k| k.seat)
+            .filter(|s| on_move.contains(s))
+            .collect();
+        let &seat = mine.first()?;
+        if m.actions().len() >= cap && m.position().seats().seat_to_move() == seat {
+            return Some("resign".into());
+        }
+        let moves: Vec<Action> = m
+            .legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Play(mv) if mine.contains(&m.position().mover(mv))))
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        let pick = moves[self.next_random() as usize % moves.len()];
+        Some(doska::rules::history::action_notation(
+            self.m.position(),
+            &pick,
+        ))
+    }
+
+    /// Sends an action and reads until the server answers it: the event it made, or
+    /// the error.
+    async fn act(&mut self, action: &str) -> Result<u64, String> {
+        let id = self.client.id();
+        self.act_as(id, action).await
+    }
+
+    async fn act_as(&mut self, id: u64, action: &str) -> Result<u64, String> {
+        self.client
+            .send(&Request::Act {
+                id,
+                code: self.code.clone(),
+                action: action.to_string(),
+            })
+            .await
+            .unwrap();
+        let answer = self
+            .until(|r| match r {
+                Reply::Ack { id: i, n } if *i == id => Some(Ok(n.unwrap())),
+                Reply::Error {
+                    id: Some(i), error, ..
+                } if *i == id => Some(Err(error.clone())),
+                _ => None,
+            })
+            .await;
+        // The event the action made comes on the match's stream, just before or
+        // after its acknowledgement.
+        if let Ok(n) = answer
+            && !self.seats.is_empty()
+        {
+            while self.last < n {
+                self.pump().await;
+            }
+        }
+        answer
+    }
+
+    /// Plays random moves until the match is over.
+    async fn play_out(mut self, cap: usize) -> Player {
+        let mut refused = 0;
+        while self.m.outcome().is_none() {
+            match self.choose(cap) {
+                Some(action) => match self.act(&action).await {
+                    Ok(_) => refused = 0,
+                    Err(e) => {
+                        // Faster than the rate limit, or beaten to it on the other
+                        // bughouse board: wait a little, or for the next event, and
+                        // choose again.
+                        refused += 1;
+                        assert!(refused < 100, "{action} refused: {e}");
+                        let wait = std::time::Duration::from_millis(100);
+                        if let Ok(reply) = tokio::time::timeout(wait, self.client.next()).await {
+                            self.take(reply.unwrap());
+                        }
+                    }
+                },
+                None => {
+                    self.pump().await;
+                }
+            }
+        }
+        self
+    }
+}
+
+async fn request(client: &mut Client, request: Request) -> Reply {
+    client.send(&request).await.unwrap();
+    client
+        .until(
+            |r| match r {
+                Reply::Created { .. }
+                | Reply::Seated { .. }
+                | Reply::Error { .. }
+                | Reply::Ack { .. }
+                | Reply::Lobby { .. } => Some(r.clone()),
+                _ => None,
+            },
+            |_| {},
+        )
+        .await
+        .unwrap()
+}
+
+fn options_map(options: &[(String, String)]) -> BTreeMap<String, String> {
+    options.iter().cloned().collect()
+}
+
+/// Makes a match with seat 0 taken by the creator and the others joined by one client
+/// each; the players, creator first.
+async fn seated(
+    server: &Server,
+    game: GameId,
+    options: &[(String, String)],
+    clock: Option<&str>,
+    seats: usize,
+) -> Vec<Player> {
+    let mut creator = server.client().await;
+    let mut plans = vec![SeatPlan::Open; seats];
+    plans[0] = SeatPlan::Me;
+    let id = creator.id();
+    let Reply::Created {
+        code, seats: keys, ..
+    } = request(
+        &mut creator,
+        Request::Create {
+            id,
+            game: game.id().into(),
+            options: options_map(options),
+            clock: clock.map(String::from),
+            seats: plans,
+            name: Some("creator".into()),
+            level: None,
+        },
+    )
+    .await
+    else {
+        panic!("{} not created", game.id())
+    };
+    let mut players = vec![Player::new(creator, &code, keys, fresh(game, options), 1)];
+    for seat in 1..seats {
+        let mut client = server.client().await;
+        let id = client.id();
+        let Reply::Seated { seats: keys, .. } = request(
+            &mut client,
+            Request::Join {
+                id,
+                code: code.clone(),
+                seat: Some(seat),
+                name: Some(format!("p{seat}")),
+            },
+        )
+        .await
+        else {
+            panic!("seat {seat} not joined")
+        };
+        players.push(Player::new(
+            client,
+            &code,
+            keys,
+            fresh(game, options),
+            seat as u64 + 7,
+        ));
+    }
+    players
+}
+
+/// Every game, each with as many clients as it has seats (bughouse four, chess for
+/// three three, diplomacy and all), plays a random game to its end through the
+/// server; after a `kill -9` and a restart, each stored record replays to the same
+/// end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_plays_to_its_end_and_its_record_replays() {
+    let data = Data::new("games");
+    let server = Server::start(&data.0);
+    let mut games = Vec::new();
+    // DOSKA_SERVE_GAMES=chess,bughouse narrows the test to some games.
+    let only = std::env::var("DOSKA_SERVE_GAMES").ok();
+    for &game in GameId::ALL {
+        if only
+            .as_ref()
+            .is_some_and(|o| !o.split(',').any(|g| g == game.id()))
+        {
+            continue;
+        }
+        let seats = Position::new(game, &[]).unwrap().seats().seat_count();
+        let mut players = seated(&server, game, &[], None, seats).await;
+        // Every player takes the snapshot its join answered with.
+        for p in &mut players {
+            p.pump().await;
+        }
+        let cap = if game == GameId::Chapayev { 120 } else { 400 };
+        games.push(tokio::spawn(async move {
+            let tasks: Vec<_> = players
+                .into_iter()
+                .map(|p| tokio::spawn(p.play_out(cap)))
+                .collect();
+            let mut ends = Vec::new();
+            for t in tasks {
+                let p = t.await.unwrap();
+                ends.push((p.code.clone(), p.m.outcome().unwrap(), p.m.actions().len()));
+            }
+            eprintln!("{}: over after {} actions", game.id(), ends[0].2);
+            (game, ends)
+        }));
+    }
+    let mut finished = Vec::new();
+    for g in games {
+        let (game, ends) = g.await.unwrap();
+        let (code, outcome, _) = ends[0].clone();
+        for (_, o, _) in &ends {
+            assert_eq!(*o, outcome, "{}: every player sees the same end", game.id());
+        }
+        finished.push((game, code, outcome));
+    }
+    server.kill();
+    let server = Server::start(&data.0);
+    let mut watcher = server.client().await;
+    for (game, code, outcome) in finished {
+        let id = watcher.id();
+        watcher
+            .send(&Request::Watch {
+                id,
+                code: code.clone(),
+                last: 0,
+            })
+            .await
+            .unwrap();
+        let events = watcher
+            .until(
+                |r| match r {
+                    Reply::Snapshot { events, .. } => Some(events.clone()),
+                    _ => None,
+                },
+                |_| {},
+            )
+            .await
+            .unwrap();
+        let mut m = fresh(game, &[]);
+        for e in &events {
+            apply(&mut m, e);
+        }
+        assert_eq!(
+            m.outcome(),
+            Some(outcome),
+            "{}: the record replays",
+            game.id()
+        );
+    }
+}
+
+/// A client cut off reconnects with its secret and gets what it missed; a resent
+/// action is played once; a spectator sees every move; nobody acts for a seat that
+/// is not theirs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seats_are_kept_by_their_secrets() {
+    let data = Data::new("seats");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Chess, &[], None, 2).await;
+    let mut black = players.pop().unwrap();
+    let mut white = players.pop().unwrap();
+    white.pump().await;
+    black.pump().await;
+    let mut spectator = Player::new(
+        server.client().await,
+        &white.code,
+        vec![],
+        fresh(GameId::Chess, &[]),
+        0,
+    );
+    let id = spectator.client.id();
+    spectator
+        .client
+        .send(&Request::Watch {
+            id,
+            code: white.code.clone(),
+            last: 0,
+        })
+        .await
+        .unwrap();
+    spectator
+        .until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
+        .await;
+
+    // Black may not move White's pieces, nor the spectator anyone's.
+    assert_eq!(black.act("e4").await, Err("not-yours".into()));
+    assert_eq!(spectator.act("e4").await, Err("not-yours".into()));
+    let e4 = white.client.id();
+    let n = white.act_as(e4, "e4").await.unwrap();
+    // White's connection drops; Black moves meanwhile.
+    let secret = white.seats[0].secret.clone();
+    let Player {
+        client,
+        m,
+        last,
+        code,
+        ..
+    } = white;
+    client.close().await;
+    black.act("e5").await.unwrap();
+    // White comes back with the secret and the last event it saw.
+    let mut client = server.client().await;
+    let id = client.id();
+    client
+        .send(&Request::Sit {
+            id,
+            code: code.clone(),
+            secret: secret.clone(),
+            last,
+        })
+        .await
+        .unwrap();
+    let mut white = Player::new(client, &code, vec![], m, 0);
+    white.last = last;
+    let keys = white
+        .until(|r| match r {
+            Reply::Seated { seats, .. } => Some(seats.clone()),
+            _ => None,
+        })
+        .await;
+    white.seats = keys;
+    white
+        .until(|r| matches!(r, Reply::Missed { .. }).then_some(()))
+        .await;
+    assert_eq!(
+        white.m.actions().len(),
+        2,
+        "the move made while away arrived"
+    );
+    // The e4 request sent again (its answer was lost, say) is answered, not replayed.
+    assert_eq!(white.act_as(e4, "e4").await, Ok(n));
+    white.act("Nf3").await.unwrap();
+    // A wrong secret opens nothing.
+    let mut thief = server.client().await;
+    let id = thief.id();
+    let refused = request(
+        &mut thief,
+        Request::Sit {
+            id,
+            code: code.clone(),
+            secret: "0".repeat(32),
+            last: 0,
+        },
+    )
+    .await;
+    assert!(
+        matches!(refused, Reply::Error { ref error, .. } if error == "wrong-secret"),
+        "{refused:?}"
+    );
+    // The spectator saw every move, in order.
+    while spectator.m.actions().len() < 3 {
+        spectator.pump().await;
+    }
+    let moves: Vec<String> = (0..3).map(|i| spectator.m.notation(i)).collect();
+    assert_eq!(moves, ["e4", "e5", "Nf3"]);
+    // Neither secret was ever sent to the spectator or the other player.
+    assert!(!format!("{:?}", black.seats).contains(&secret));
+}
+
+/// Killed with `kill -9` mid-game and started again, the server has every
+/// acknowledged action, the clocks as they stood, and the match goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_resumes_every_match() {
+    let data = Data::new("kill");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Chess, &[], Some("rapid-15-10"), 2).await;
+    let mut black = players.pop().unwrap();
+    let mut white = players.pop().unwrap();
+    white.pump().await;
+    black.pump().await;
+    for (w, b) in [("e4", "e5"), ("Nf3", "Nc6"), ("Bb5", "a6")] {
+        white.act(w).await.unwrap();
+        black.act(b).await.unwrap();
+    }
+    let code = white.code.clone();
+    let secrets = (white.seats.clone(), black.seats.clone());
+    server.kill();
+    let server = Server::start(&data.0);
+    let mut back = Vec::new();
+    for keys in [secrets.0, secrets.1] {
+        let mut client = server.client().await;
+        let id = client.id();
+        client
+            .send(&Request::Sit {
+                id,
+                code: code.clone(),
+                secret: keys[0].secret.clone(),
+                last: 0,
+            })
+            .await
+            .unwrap();
+        let mut p = Player::new(client, &code, keys, fresh(GameId::Chess, &[]), 0);
+        p.until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
+            .await;
+        back.push(p);
+    }
+    let (mut white, black) = (back.remove(0), back.remove(0));
+    assert_eq!(
+        white.m.actions().len(),
+        6,
+        "every acknowledged move is there"
+    );
+    assert_eq!(black.m.actions().len(), 6);
+    let n = white.act("Ba4").await.unwrap();
+    assert_eq!(n, 9, "two seatings and six moves came before");
+    // The clocks came back: each event carries them; fifteen minutes less a few
+    // seconds at most, plus the increments.
+    white
+        .client
+        .send(&Request::Resync { id: 99, code })
+        .await
+        .unwrap();
+    let events = white
+        .until(|r| match r {
+            Reply::Snapshot { events, .. } => Some(events.clone()),
+            _ => None,
+        })
+        .await;
+    let Some(EventKind::Action {
+        clocks: Some(clocks),
+        ..
+    }) = events.last().map(|e| &e.kind)
+    else {
+        panic!("no clocks in {events:?}")
+    };
+    for &left in clocks {
+        assert!(
+            (15 * 60_000..=15 * 60_000 + 40_000).contains(&left),
+            "{clocks:?}"
+        );
+    }
+}
+
+/// A flag falls on the server while the player to move says nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_falls_with_the_client_silent() {
+    let data = Data::new("flag");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Chess, &[], Some("sudden-death:1"), 2).await;
+    let mut black = players.pop().unwrap();
+    black.pump().await;
+    let (seat, result) = black
+        .until(|r| match r {
+            Reply::Event {
+                event:
+                    Event {
+                        kind: EventKind::Flag { seat, result, .. },
+                        ..
+                    },
+                ..
+            } => Some((*seat, result.clone())),
+            _ => None,
+        })
+        .await;
+    assert_eq!(seat, 0);
+    assert_eq!(result.as_deref(), Some("0-1 (time-forfeit)"));
+    assert_eq!(black.act("e5").await, Err("rules".into()));
+}
+
+/// Messages that are malformed, hostile or out of place get an error and change
+/// nothing; the connection and the match go on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_messages_change_nothing() {
+    let data = Data::new("hostile");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Chess, &[], None, 2).await;
+    let mut white = players.remove(0);
+    white.pump().await;
+    let code = white.code.clone();
+    let mut hostile = server.client().await;
+    let mut texts: Vec<String> = vec![
+        "".into(),
+        "{".into(),
+        "null".into(),
+        "[1,2,3]".into(),
+        r#"{"type":"act"}"#.into(),
+        r#"{"type":"act","id":1,"code":"ZZZZZZ","action":"e4"}"#.into(),
+        format!(r#"{{"type":"act","id":1,"code":"{code}","action":"e4"}}"#),
+        format!(r#"{{"type":"takeback","id":2,"code":"{code}"}}"#),
+        format!(r#"{{"type":"rematch","id":3,"code":"{code}"}}"#),
+        format!(r#"{{"type":"join","id":4,"code":"{code}","seat":7}}"#),
+        format!(r#"{{"type":"join","id":5,"code":"{code}","seat":1}}"#),
+        r#"{"type":"create","id":6,"game":"go","seats":["me","open"]}"#.into(),
+        r#"{"type":"create","id":7,"game":"chess","seats":["me"]}"#.into(),
+        r#"{"type":"create","id":8,"game":"chess","seats":["me","open"],"options":{"x":"y"}}"#.into(),
+        r#"{"type":"create","id":9,"game":"chess","seats":["me","open"],"clock":"fischer:99999999999999999999+1"}"#.into(),
+        r#"{"type":"hello","id":10,"version":99}"#.into(),
+        r#"{"type":"hello","id":11,"version":1,"lang":"xx"}"#.into(),
+        "x".repeat(20_000),
+    ];
+    // And bytes from a fixed generator, in the shape of requests and not.
+    let mut state = 12345u64;
+    for i in 0..200 {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+        let noise: String = (0..(state >> 58) as usize + 1)
+            .map(|k| {
+                let letters = b" {}\":,0123456789abcdefghijklmnopqrstuvwxyz-";
+                char::from(letters[((state >> (k % 50)) as usize + k) % letters.len()])
+            })
+            .collect();
+        texts.push(if i % 2 == 0 {
+            format!(r#"{{"type":"act","id":{i},"code":"{code}","action":"{noise}"}}"#)
+        } else {
+            noise
+        });
+    }
+    let mut errors = 0;
+    for text in texts {
+        hostile.send_text(text).await.unwrap();
+        let reply = hostile.next().await.unwrap();
+        match reply {
+            Reply::Error { message, .. } => {
+                assert!(!message.is_empty());
+                errors += 1;
+            }
+            other => panic!("a hostile message was answered with {other:?}"),
+        }
+        // Stay under the rate limit: this test is about content, not speed.
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(errors > 200);
+    // The match is as it was, and goes on.
+    assert!(white.m.actions().is_empty());
+    white.act("e4").await.unwrap();
+    // A Russian client hears the rules' reason in Russian.
+    let id = hostile.id();
+    hostile
+        .send(&Request::Hello {
+            id,
+            version: 1,
+            lang: Some("ru".into()),
+        })
+        .await
+        .unwrap();
+    assert!(matches!(hostile.next().await.unwrap(), Reply::Ack { .. }));
+    let id = hostile.id();
+    hostile
+        .send(&Request::Join {
+            id,
+            code: "ZZZZZZ".into(),
+            seat: None,
+            name: None,
+        })
+        .await
+        .unwrap();
+    let Reply::Error { message, .. } = hostile.next().await.unwrap() else {
+        panic!()
+    };
+    assert!(message.contains("Партии"), "{message}");
+    // A flood is refused past the rate limit, and the connection still answers.
+    for i in 0..150 {
+        hostile.send(&Request::Ping { id: 1000 + i }).await.unwrap();
+    }
+    let (mut pongs, mut slow) = (0, 0);
+    for _ in 0..150 {
+        match hostile.next().await.unwrap() {
+            Reply::Pong { .. } => pongs += 1,
+            Reply::Error { error, .. } if error == "too-fast" => slow += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(pongs > 0 && slow > 0, "{pongs} answered, {slow} refused");
+    // Once the flood stops, the connection is served again.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    hostile.send(&Request::Ping { id: 7 }).await.unwrap();
+    assert_eq!(hostile.next().await.unwrap(), Reply::Pong { id: 7 });
+}
+
+/// Takebacks are asked and answered; a rematch swaps colours and the players sit
+/// in it with the secrets they had.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn takebacks_and_rematches() {
+    let data = Data::new("rematch");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Chess, &[], None, 2).await;
+    let mut black = players.pop().unwrap();
+    let mut white = players.pop().unwrap();
+    white.pump().await;
+    black.pump().await;
+    white.act("e4").await.unwrap();
+    black.act("e5").await.unwrap();
+    // Black asks; White declines, then Black asks again and White agrees.
+    let code = white.code.clone();
+    for accept in [false, true] {
+        let id = black.client.id();
+        black
+            .client
+            .send(&Request::Takeback {
+                id,
+                code: code.clone(),
+            })
+            .await
+            .unwrap();
+        black
+            .until(|r| matches!(r, Reply::Ack { id: i, .. } if *i == id).then_some(()))
+            .await;
+        white
+            .until(|r| {
+                matches!(
+                    r,
+                    Reply::Event {
+                        event: Event {
+                            kind: EventKind::TakebackAsked { .. },
+                            ..
+                        },
+                        ..
+                    }
+                )
+                .then_some(())
+            })
+            .await;
+        let id = white.client.id();
+        white
+            .client
+            .send(&Request::TakebackAnswer {
+                id,
+                code: code.clone(),
+                accept,
+            })
+            .await
+            .unwrap();
+        white
+            .until(|r| matches!(r, Reply::Ack { id: i, .. } if *i == id).then_some(()))
+            .await;
+    }
+    // e5 was taken back, for both.
+    for p in [&mut white, &mut black] {
+        while p.m.actions().len() != 1 {
+            p.pump().await;
+        }
+    }
+    black.act("c5").await.unwrap();
+    white.act("resign").await.unwrap();
+    while black.m.outcome().is_none() {
+        black.pump().await;
+    }
+    for p in [&mut white, &mut black] {
+        let id = p.client.id();
+        p.client
+            .send(&Request::Rematch {
+                id,
+                code: code.clone(),
+            })
+            .await
+            .unwrap();
+        p.until(|r| matches!(r, Reply::Ack { id: i, .. } if *i == id).then_some(()))
+            .await;
+    }
+    let rematch = white
+        .until(|r| match r {
+            Reply::Event {
+                event:
+                    Event {
+                        kind: EventKind::Rematch { code },
+                        ..
+                    },
+                ..
+            } => Some(code.clone()),
+            _ => None,
+        })
+        .await;
+    let id = white.client.id();
+    let secret = white.seats[0].secret.clone();
+    let seated = request(
+        &mut white.client,
+        Request::Sit {
+            id,
+            code: rematch,
+            secret,
+            last: 0,
+        },
+    )
+    .await;
+    let Reply::Seated { seats, .. } = seated else {
+        panic!("{seated:?}")
+    };
+    assert_eq!(seats[0].seat, 1, "White plays Black in the rematch");
+}
