@@ -855,3 +855,52 @@ async fn takebacks_and_rematches() {
     };
     assert_eq!(seats[0].seat, 1, "White plays Black in the rematch");
 }
+
+/// The computer plays its seat on the server, and a takeback against it takes back
+/// the player's move with the computer's reply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_plays_its_seat() {
+    let data = Data::new("computer");
+    let server = Server::start(&data.0);
+    let mut client = server.client().await;
+    let id = client.id();
+    let Reply::Created { code, seats, .. } = request(
+        &mut client,
+        Request::Create {
+            id,
+            game: "chess".into(),
+            options: BTreeMap::new(),
+            clock: Some("blitz-3-2".into()),
+            seats: vec![SeatPlan::Me, SeatPlan::Computer],
+            name: None,
+            level: Some("easy".into()),
+        },
+    )
+    .await
+    else {
+        panic!("not created")
+    };
+    let mut white = Player::new(client, &code, seats, fresh(GameId::Chess, &[]), 3);
+    white.pump().await;
+    white.act("e4").await.unwrap();
+    while white.m.actions().len() < 2 {
+        white.pump().await;
+    }
+    let id = white.client.id();
+    white
+        .client
+        .send(&Request::Takeback {
+            id,
+            code: code.clone(),
+        })
+        .await
+        .unwrap();
+    while !white.m.actions().is_empty() {
+        white.pump().await;
+    }
+    white.act("d4").await.unwrap();
+    while white.m.actions().len() < 2 {
+        white.pump().await;
+    }
+    assert_eq!(white.m.notation(0), "d4");
+}
