@@ -2,13 +2,20 @@
 //! reach it one at a time through its queue, so a match's events are numbered in the
 //! order they happened; each is stored durably before anyone hears of it.
 
+mod asks;
+mod clocks;
+mod computer;
+mod restore;
+
+use computer::Thought;
+
 use super::lag::Lag;
 use super::refused::Refused;
 use super::setup::Settings;
-use super::store::{EventRow, SeatRow, Stored, Write};
+use super::store::{EventRow, SeatRow, Write};
 use super::writer::{Writer, now_ms};
 use crate::protocol::{Event, EventKind, Listing, Reply, SeatKey, SeatPlan, SeatView};
-use crate::rules::clock::{Millis, TimeControl};
+use crate::rules::clock::Millis;
 use crate::rules::history::parse_action;
 use crate::rules::{Action, Match};
 use std::collections::{BTreeSet, HashMap};
@@ -132,13 +139,6 @@ pub struct Room {
     queue: mpsc::WeakSender<Command>,
 }
 
-/// A computer's move, back from its thread.
-struct Thought {
-    after: usize,
-    seat: usize,
-    action: Option<Action>,
-}
-
 impl Room {
     /// A new match, with the creator's seats taken. Returns the room and the writes
     /// that make it; it is not started until they are stored.
@@ -210,90 +210,6 @@ impl Room {
             thinking: None,
             queue: mpsc::channel(1).0.downgrade(),
         })
-    }
-
-    /// A match read back from the store, its events played again. `down_since`, where
-    /// the server stopped while the match went on, is when it was last known alive:
-    /// the clock to move is charged up to then, and not for the time the server was
-    /// down, when nobody could move.
-    pub fn restore(
-        stored: Stored,
-        services: Services,
-        down_since: Option<u64>,
-    ) -> Result<Room, String> {
-        let code = stored.row.code.clone();
-        let fail = |why: String| format!("match {code}: {why}");
-        let settings = Settings::from_row(&stored.row).map_err(|e| fail(format!("{e:?}")))?;
-        let mut room = Room::empty(
-            code.clone(),
-            settings,
-            stored.row.seed,
-            stored.row.created,
-            services,
-        )
-        .map_err(|e| fail(format!("{e:?}")))?;
-        for key in stored.seats {
-            let seat = key.seat;
-            room.seats
-                .get_mut(seat)
-                .ok_or_else(|| fail(format!("no seat {seat}")))?
-                .key = Some(key);
-        }
-        let mut last_at = stored.row.created;
-        for row in stored.events {
-            let event: Event = serde_json::from_str(&row.body)
-                .map_err(|e| fail(format!("event {}: {e}", row.n)))?;
-            room.replay(&event.kind)
-                .map_err(|e| fail(format!("event {}: {e}", row.n)))?;
-            if let Some(request) = row.request {
-                room.requests.insert(request, row.n);
-            }
-            last_at = row.at;
-            room.events.push(event);
-        }
-        if let Some(alive) = down_since {
-            room.m.tick(alive.saturating_sub(last_at));
-        }
-        room.relist();
-        Ok(room)
-    }
-
-    /// Plays a stored event again on the match.
-    fn replay(&mut self, kind: &EventKind) -> Result<(), String> {
-        match kind {
-            EventKind::Action {
-                seat,
-                action,
-                clocks,
-                ..
-            } => {
-                self.m.focus(*seat);
-                let a = parse_action(self.m.position(), action).map_err(|e| e.to_string())?;
-                self.m.play(a).map_err(|e| e.to_string())?;
-                self.by.push(*seat);
-                if let Some(clocks) = clocks {
-                    self.m.set_time_left(self.m.cursor(), clocks);
-                }
-            }
-            EventKind::Flag { clocks, .. } => self.m.set_clock_now(clocks),
-            EventKind::TakenBack { count, .. } => {
-                for _ in 0..*count {
-                    self.m.undo();
-                    self.by.pop();
-                }
-                self.m.drop_later();
-            }
-            EventKind::TakebackAsked { seat } => {
-                self.takeback = Some((*seat, BTreeSet::from([*seat])));
-            }
-            EventKind::TakebackDeclined { .. } => self.takeback = None,
-            EventKind::RematchAsked { seat } => {
-                self.rematch_asked.insert(*seat);
-            }
-            EventKind::Rematch { code } => self.rematch = Some(code.clone()),
-            EventKind::Seated { .. } => {}
-        }
-        Ok(())
     }
 
     pub fn code(&self) -> &str {
@@ -506,8 +422,10 @@ impl Room {
         let action = parse_action(self.m.position(), text)?;
         let seat = self.acting_seat(seats, &action)?;
         let given = self.seats[seat].lag.compensate(lag);
+        let charged_from = self.m.actions().len();
         let mut writes = self.charge(Some((seat, given)));
-        if self.m.outcome().is_some() {
+        // A flag fell first: the match is over, or (chess for three) the player left.
+        if self.m.outcome().is_some() || self.m.actions().len() != charged_from {
             self.commit(writes).await;
             return Err(Refused::Rules(crate::rules::Error::GameOver(
                 crate::rules::Reason::TimeForfeit.id(),
@@ -593,283 +511,6 @@ impl Room {
         self.m
             .outcome()
             .map(|o| format!("{} ({})", o.result(), o.reason.id()))
-    }
-
-    /// Charges the time since the last charge to the seats on move, less what lag
-    /// gives back to `given`'s seat. A flag that falls is an event.
-    fn charge(&mut self, given: Option<(usize, Millis)>) -> Vec<Write> {
-        let now = Instant::now();
-        let elapsed = now.duration_since(self.charged).as_millis() as Millis;
-        self.charged = now;
-        if self.m.clock().is_none() || self.m.outcome().is_some() || !self.seated() {
-            return Vec::new();
-        }
-        let on_move = self.m.position().seats().seats_on_move();
-        let before = self.m.actions().len();
-        match given {
-            Some((_, given)) if on_move.len() == 1 => self.m.tick(elapsed.saturating_sub(given)),
-            Some((seat, given)) => {
-                self.m.tick(elapsed);
-                if let Some(mut left) = self.clocks()
-                    && left[seat] > 0
-                {
-                    left[seat] += given;
-                    self.m.set_clock_now(&left);
-                }
-            }
-            None => self.m.tick(elapsed),
-        }
-        let flagged = on_move.iter().copied().find(|&s| {
-            self.m
-                .clock()
-                .is_some_and(|c| c.seats.get(s).is_some_and(|r| r.left == 0))
-        });
-        let mut writes = Vec::new();
-        if let Some(seat) = flagged {
-            let clocks = self.clocks().unwrap_or_default();
-            writes.push(self.push(
-                EventKind::Flag {
-                    seat,
-                    clocks,
-                    result: self.result(),
-                },
-                None,
-            ));
-            // In chess for three the fallen player leaves as by resigning.
-            writes.extend(self.played(before, Some(seat), None));
-        }
-        writes
-    }
-
-    /// Whether every seat is taken: the clocks start only then, so that nobody loses
-    /// on time waiting for a friend to join.
-    fn seated(&self) -> bool {
-        self.seats
-            .iter()
-            .all(|s| s.key.is_some() || s.plan == SeatPlan::Computer)
-    }
-
-    /// When the next flag would fall, where a clock runs.
-    fn next_flag(&self) -> Option<Instant> {
-        let clock = self.m.clock()?;
-        if self.m.outcome().is_some() || self.m.roll().is_some() || !self.seated() {
-            return None;
-        }
-        let delay = match clock.control {
-            TimeControl::SimpleDelay { delay, .. } => delay,
-            _ => 0,
-        };
-        let soonest = self
-            .m
-            .position()
-            .seats()
-            .seats_on_move()
-            .iter()
-            .filter_map(|&s| clock.seats.get(s))
-            .map(|r| r.left + delay.saturating_sub(r.this_turn))
-            .min()?;
-        Some(self.charged + Duration::from_millis(soonest.max(1)))
-    }
-
-    async fn flag(&mut self) {
-        let writes = self.charge(None);
-        self.commit(writes).await;
-    }
-
-    /// Starts the computer's search where a computer seat is on move.
-    fn think(&mut self, back: &mpsc::Sender<Thought>) {
-        let after = self.m.actions().len();
-        if self.thinking.is_some() || self.m.outcome().is_some() || self.m.roll().is_some() {
-            return;
-        }
-        let Some(seat) = self
-            .m
-            .position()
-            .seats()
-            .seats_on_move()
-            .into_iter()
-            .find(|&s| {
-                self.seats
-                    .get(s)
-                    .is_some_and(|s| s.plan == SeatPlan::Computer)
-            })
-        else {
-            return;
-        };
-        self.thinking = Some(after);
-        let mut m = self.m.clone();
-        m.focus(seat);
-        let level = self.settings.level;
-        let limits = crate::rules::search::limits(&m, seat, level, 2);
-        let seed = self.seed ^ after as u64;
-        let thinkers = self.services.thinkers.clone();
-        let back = back.clone();
-        tokio::spawn(async move {
-            let Ok(_permit) = thinkers.acquire_owned().await else {
-                return;
-            };
-            let action = tokio::task::spawn_blocking(move || {
-                crate::rules::search::decide(&m, level, &limits, seed)
-                    .or_else(|| m.legal_actions().first().copied())
-            })
-            .await
-            .ok()
-            .flatten();
-            let _ = back
-                .send(Thought {
-                    after,
-                    seat,
-                    action,
-                })
-                .await;
-        });
-    }
-
-    async fn thought(&mut self, thought: Thought) {
-        self.thinking = None;
-        let Some(action) = thought.action else { return };
-        if thought.after != self.m.actions().len() || self.m.outcome().is_some() {
-            return;
-        }
-        let seat = thought.seat;
-        self.m.focus(seat);
-        let mut writes = self.charge(None);
-        let before = self.m.actions().len();
-        if self.m.outcome().is_none() && self.m.act(action).is_ok() {
-            writes.extend(self.played(before, Some(seat), None));
-        }
-        self.commit(writes).await;
-    }
-
-    /// Human seats among `seats`.
-    fn players(&self) -> BTreeSet<usize> {
-        (0..self.seats.len())
-            .filter(|&s| self.seats[s].plan != SeatPlan::Computer)
-            .collect()
-    }
-
-    /// How many of the last actions a takeback by `seat` removes: back to before the
-    /// seat's own last action (the computer's or opponents' replies with it), never
-    /// past a lot.
-    fn takeback_count(&self, seat: usize) -> Option<usize> {
-        let last = self.by.iter().rposition(|&s| s == seat)?;
-        let count = self.by.len() - last;
-        let mut copy_cursor = self.m.actions().len();
-        for _ in 0..count {
-            copy_cursor = copy_cursor.checked_sub(1)?;
-            let state = self.m.state_before(copy_cursor);
-            if let Some(m) = self.m.actions()[copy_cursor].moved()
-                && state.position.is_lot(&m)
-            {
-                return None;
-            }
-        }
-        Some(count)
-    }
-
-    async fn ask_takeback(&mut self, seats: &[usize]) -> Result<u64, Refused> {
-        if self.m.outcome().is_some() {
-            return Err(Refused::NoTakeback);
-        }
-        let seat = *seats
-            .iter()
-            .find(|&&s| self.takeback_count(s).is_some())
-            .ok_or(Refused::NoTakeback)?;
-        let others: BTreeSet<usize> = self
-            .players()
-            .into_iter()
-            .filter(|s| !seats.contains(s))
-            .collect();
-        let mut writes = vec![self.push(EventKind::TakebackAsked { seat }, None)];
-        self.takeback = Some((seat, seats.iter().copied().collect()));
-        if others.is_empty() {
-            writes.extend(self.take_back(seat));
-        }
-        let n = self.events.len() as u64;
-        self.commit(writes).await;
-        Ok(n)
-    }
-
-    fn take_back(&mut self, seat: usize) -> Vec<Write> {
-        self.takeback = None;
-        let Some(count) = self.takeback_count(seat) else {
-            return Vec::new();
-        };
-        for _ in 0..count {
-            self.m.undo();
-            self.by.pop();
-        }
-        self.m.drop_later();
-        self.charged = Instant::now();
-        let clocks = self.clocks();
-        vec![self.push(EventKind::TakenBack { count, clocks }, None)]
-    }
-
-    async fn answer_takeback(&mut self, seats: &[usize], accept: bool) -> Result<u64, Refused> {
-        let Some((asker, mut agreed)) = self.takeback.clone() else {
-            return Err(Refused::NothingToAnswer);
-        };
-        let answering: Vec<usize> = seats
-            .iter()
-            .copied()
-            .filter(|s| !agreed.contains(s))
-            .collect();
-        if answering.is_empty() {
-            return Err(Refused::NothingToAnswer);
-        }
-        let writes = if accept {
-            agreed.extend(answering);
-            if self.players().is_subset(&agreed) {
-                self.take_back(asker)
-            } else {
-                self.takeback = Some((asker, agreed));
-                return Ok(self.events.len() as u64);
-            }
-        } else {
-            self.takeback = None;
-            vec![self.push(EventKind::TakebackDeclined { seat: answering[0] }, None)]
-        };
-        let n = self.events.len() as u64;
-        self.commit(writes).await;
-        Ok(n)
-    }
-
-    async fn ask_rematch(&mut self, seats: &[usize]) -> Result<u64, Refused> {
-        if self.m.outcome().is_none() {
-            return Err(Refused::NotOver);
-        }
-        if seats.is_empty() {
-            return Err(Refused::NotYours);
-        }
-        if self.rematch.is_some() {
-            return Ok(self.events.len() as u64);
-        }
-        let mut writes = Vec::new();
-        for &seat in seats {
-            if self.rematch_asked.insert(seat) {
-                writes.push(self.push(EventKind::RematchAsked { seat }, None));
-            }
-        }
-        if self.players().is_subset(&self.rematch_asked) {
-            // Colours swap: each seat moves to the next of its board (see `Settings::swap`).
-            let n = self.seats.len();
-            let mut taken = vec![None; n];
-            let mut settings = self.settings.clone();
-            settings.plans = vec![SeatPlan::Open; n];
-            for (old, s) in self.seats.iter().enumerate() {
-                let new = self.settings.swap(old);
-                settings.plans[new] = s.plan;
-                taken[new] = s.key.clone().map(|k| SeatRow { seat: new, ..k });
-            }
-            let code = (self.services.rematch)(settings, taken)
-                .await
-                .map_err(|_| Refused::Busy)??;
-            self.rematch = Some(code.clone());
-            writes.push(self.push(EventKind::Rematch { code }, None));
-        }
-        let n = self.events.len() as u64;
-        self.commit(writes).await;
-        Ok(n)
     }
 
     /// Numbers a new event and keeps it; the write that stores it.

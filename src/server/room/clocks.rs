@@ -1,0 +1,91 @@
+//! The clocks on the server's time: charging the seats on move, lag given back, and
+//! the flag that falls with nobody's message.
+
+use super::Room;
+use crate::protocol::{EventKind, SeatPlan};
+use crate::rules::clock::{Millis, TimeControl};
+use crate::server::store::Write;
+use tokio::time::{Duration, Instant};
+
+impl Room {
+    /// Charges the time since the last charge to the seats on move, less what lag
+    /// gives back to `given`'s seat. A flag that falls is an event.
+    pub(super) fn charge(&mut self, given: Option<(usize, Millis)>) -> Vec<Write> {
+        let now = Instant::now();
+        let elapsed = now.duration_since(self.charged).as_millis() as Millis;
+        self.charged = now;
+        if self.m.clock().is_none() || self.m.outcome().is_some() || !self.seated() {
+            return Vec::new();
+        }
+        let on_move = self.m.position().seats().seats_on_move();
+        let before = self.m.actions().len();
+        match given {
+            Some((_, given)) if on_move.len() == 1 => self.m.tick(elapsed.saturating_sub(given)),
+            Some((seat, given)) => {
+                self.m.tick(elapsed);
+                if let Some(mut left) = self.clocks()
+                    && left[seat] > 0
+                {
+                    left[seat] += given;
+                    self.m.set_clock_now(&left);
+                }
+            }
+            None => self.m.tick(elapsed),
+        }
+        let flagged = on_move.iter().copied().find(|&s| {
+            self.m
+                .clock()
+                .is_some_and(|c| c.seats.get(s).is_some_and(|r| r.left == 0))
+        });
+        let mut writes = Vec::new();
+        if let Some(seat) = flagged {
+            let clocks = self.clocks().unwrap_or_default();
+            writes.push(self.push(
+                EventKind::Flag {
+                    seat,
+                    clocks,
+                    result: self.result(),
+                },
+                None,
+            ));
+            // In chess for three the fallen player leaves as by resigning.
+            writes.extend(self.played(before, Some(seat), None));
+        }
+        writes
+    }
+
+    /// Whether every seat is taken: the clocks start only then, so that nobody loses
+    /// on time waiting for a friend to join.
+    pub(super) fn seated(&self) -> bool {
+        self.seats
+            .iter()
+            .all(|s| s.key.is_some() || s.plan == SeatPlan::Computer)
+    }
+
+    /// When the next flag would fall, where a clock runs.
+    pub(super) fn next_flag(&self) -> Option<Instant> {
+        let clock = self.m.clock()?;
+        if self.m.outcome().is_some() || self.m.roll().is_some() || !self.seated() {
+            return None;
+        }
+        let delay = match clock.control {
+            TimeControl::SimpleDelay { delay, .. } => delay,
+            _ => 0,
+        };
+        let soonest = self
+            .m
+            .position()
+            .seats()
+            .seats_on_move()
+            .iter()
+            .filter_map(|&s| clock.seats.get(s))
+            .map(|r| r.left + delay.saturating_sub(r.this_turn))
+            .min()?;
+        Some(self.charged + Duration::from_millis(soonest.max(1)))
+    }
+
+    pub(super) async fn flag(&mut self) {
+        let writes = self.charge(None);
+        self.commit(writes).await;
+    }
+}

@@ -1,0 +1,81 @@
+//! The computer's seats: a search on the shared pool of threads, played when it comes
+//! back if the match is still where it was.
+
+use super::Room;
+use crate::protocol::SeatPlan;
+use crate::rules::Action;
+use tokio::sync::mpsc;
+
+/// A computer's move, back from its thread.
+pub(super) struct Thought {
+    pub(super) after: usize,
+    pub(super) seat: usize,
+    pub(super) action: Option<Action>,
+}
+
+impl Room {
+    /// Starts the computer's search where a computer seat is on move.
+    pub(super) fn think(&mut self, back: &mpsc::Sender<Thought>) {
+        let after = self.m.actions().len();
+        if self.thinking.is_some() || self.m.outcome().is_some() || self.m.roll().is_some() {
+            return;
+        }
+        let Some(seat) = self
+            .m
+            .position()
+            .seats()
+            .seats_on_move()
+            .into_iter()
+            .find(|&s| {
+                self.seats
+                    .get(s)
+                    .is_some_and(|s| s.plan == SeatPlan::Computer)
+            })
+        else {
+            return;
+        };
+        self.thinking = Some(after);
+        let mut m = self.m.clone();
+        m.focus(seat);
+        let level = self.settings.level;
+        let limits = crate::rules::search::limits(&m, seat, level, 2);
+        let seed = self.seed ^ after as u64;
+        let thinkers = self.services.thinkers.clone();
+        let back = back.clone();
+        tokio::spawn(async move {
+            let Ok(_permit) = thinkers.acquire_owned().await else {
+                return;
+            };
+            let action = tokio::task::spawn_blocking(move || {
+                crate::rules::search::decide(&m, level, &limits, seed)
+                    .or_else(|| m.legal_actions().first().copied())
+            })
+            .await
+            .ok()
+            .flatten();
+            let _ = back
+                .send(Thought {
+                    after,
+                    seat,
+                    action,
+                })
+                .await;
+        });
+    }
+
+    pub(super) async fn thought(&mut self, thought: Thought) {
+        self.thinking = None;
+        let Some(action) = thought.action else { return };
+        if thought.after != self.m.actions().len() || self.m.outcome().is_some() {
+            return;
+        }
+        let seat = thought.seat;
+        self.m.focus(seat);
+        let mut writes = self.charge(None);
+        let before = self.m.actions().len();
+        if self.m.outcome().is_none() && self.m.act(action).is_ok() {
+            writes.extend(self.played(before, Some(seat), None));
+        }
+        self.commit(writes).await;
+    }
+}
