@@ -20,6 +20,9 @@ pub const MAX_MESSAGE: usize = 16 * 1024;
 /// The longest text of one action, seat name, code or secret a client may send.
 pub const MAX_FIELD: usize = 256;
 
+/// The longest line of chat, in bytes (about 250 Cyrillic letters).
+pub const MAX_CHAT: usize = 500;
+
 /// A request of a client; `id` is the client's own number for it.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
@@ -90,6 +93,8 @@ pub enum Request {
     TakebackAnswer { id: u64, code: String, accept: bool },
     /// Asks for a rematch with colours swapped; made when every player has asked.
     Rematch { id: u64, code: String },
+    /// A line of chat to everyone following the match, from a seat held here.
+    Say { id: u64, code: String, text: String },
     /// Answered by `pong`: a client's own check that the server still hears it.
     Ping { id: u64 },
 }
@@ -108,6 +113,7 @@ impl Request {
             | Request::Takeback { id, .. }
             | Request::TakebackAnswer { id, .. }
             | Request::Rematch { id, .. }
+            | Request::Say { id, .. }
             | Request::Ping { id } => *id,
         }
     }
@@ -140,7 +146,8 @@ impl Request {
             | Request::Resync { code, .. }
             | Request::Takeback { code, .. }
             | Request::TakebackAnswer { code, .. }
-            | Request::Rematch { code, .. } => vec![code],
+            | Request::Rematch { code, .. }
+            | Request::Say { code, .. } => vec![code],
             Request::List { .. } | Request::Ping { .. } => vec![],
         };
         texts.iter().map(|t| t.len()).max().unwrap_or(0)
@@ -180,6 +187,11 @@ pub fn read_request(text: &str) -> Result<Request, ReadError> {
     }
     if let Request::Create { seats, options, .. } = &request
         && (seats.len() > 8 || options.len() > 64)
+    {
+        return Err(ReadError::FieldTooLong);
+    }
+    if let Request::Say { text, .. } = &request
+        && text.len() > MAX_CHAT
     {
         return Err(ReadError::FieldTooLong);
     }
@@ -245,6 +257,13 @@ pub enum Reply {
     Pong {
         id: u64,
     },
+    /// Whether a seat's player is connected now (not numbered: it is not part of the
+    /// match, and a snapshot's listing says it again).
+    Presence {
+        code: String,
+        seat: usize,
+        connected: bool,
+    },
 }
 
 /// A seat and its secret.
@@ -276,6 +295,9 @@ pub struct SeatView {
     pub taken: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Whether its player is connected now (always for the computer).
+    #[serde(default)]
+    pub connected: bool,
 }
 
 /// One numbered event of a match.
@@ -334,6 +356,11 @@ pub enum EventKind {
     /// The rematch was made under this code.
     Rematch {
         code: String,
+    },
+    /// A line of chat from a seat's player.
+    Said {
+        seat: usize,
+        text: String,
     },
 }
 

@@ -904,3 +904,120 @@ async fn the_computer_plays_its_seat() {
     }
     assert_eq!(white.m.notation(0), "d4");
 }
+
+/// Each seat's connection is shown as it comes and goes; players chat and spectators
+/// read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn presence_and_chat() {
+    let data = Data::new("chat");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Chess, &[], None, 2).await;
+    let mut black = players.pop().unwrap();
+    let mut white = players.pop().unwrap();
+    white.pump().await;
+    black.pump().await;
+    let code = white.code.clone();
+    let mut spectator = server.client().await;
+    let id = spectator.id();
+    spectator
+        .send(&Request::Watch {
+            id,
+            code: code.clone(),
+            last: 0,
+        })
+        .await
+        .unwrap();
+    let seats = spectator
+        .until(
+            |r| match r {
+                Reply::Snapshot { listing, .. } => Some(listing.seats.clone()),
+                _ => None,
+            },
+            |_| {},
+        )
+        .await
+        .unwrap();
+    assert!(seats.iter().all(|s| s.connected), "{seats:?}");
+    let presence = |wanted: bool| {
+        move |r: &Reply| match r {
+            Reply::Presence {
+                seat: 1, connected, ..
+            } if *connected == wanted => Some(()),
+            _ => None,
+        }
+    };
+    // Black goes, and comes back.
+    let secret = black.seats[0].secret.clone();
+    black.client.close().await;
+    white.until(presence(false)).await;
+    let mut client = server.client().await;
+    let id = client.id();
+    request(
+        &mut client,
+        Request::Sit {
+            id,
+            code: code.clone(),
+            secret,
+            last: 0,
+        },
+    )
+    .await;
+    white.until(presence(true)).await;
+    // White speaks; everyone following hears it; the spectator may not speak.
+    let id = white.client.id();
+    white
+        .client
+        .send(&Request::Say {
+            id,
+            code: code.clone(),
+            text: "Удачи!".into(),
+        })
+        .await
+        .unwrap();
+    let said = spectator
+        .until(
+            |r| match r {
+                Reply::Event {
+                    event:
+                        Event {
+                            kind: EventKind::Said { seat, text },
+                            ..
+                        },
+                    ..
+                } => Some((*seat, text.clone())),
+                _ => None,
+            },
+            |_| {},
+        )
+        .await
+        .unwrap();
+    assert_eq!(said, (0, "Удачи!".to_string()));
+    let id = spectator.id();
+    let refused = request(
+        &mut spectator,
+        Request::Say {
+            id,
+            code: code.clone(),
+            text: "hi".into(),
+        },
+    )
+    .await;
+    assert!(matches!(refused, Reply::Error { ref error, .. } if error == "not-yours"));
+    let id = white.client.id();
+    white
+        .client
+        .send(&Request::Say {
+            id,
+            code,
+            text: "   ".into(),
+        })
+        .await
+        .unwrap();
+    let error = white
+        .until(|r| match r {
+            Reply::Error { error, .. } => Some(error.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(error, "empty");
+}

@@ -888,3 +888,4 @@ server-clock = '{ $word }' is not a time control.
 server-too-fast = Too many messages: slow down.
 server-too-many = This server holds as many matches as it can; try again later.
 server-busy = The match is busy; try again.
+server-empty = There is nothing to say in that line.

@@ -136,6 +136,7 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
     for (_, follow) in client.follows.drain() {
         follow.abort();
     }
+    client.leave().await;
     drop(client);
     let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
 }
@@ -260,8 +261,8 @@ impl Client {
                     .collect();
                 let code = self.lobby.create(settings, taken).await?;
                 self.made += 1;
-                self.held
-                    .insert(code.clone(), keys.iter().map(|k| k.seat).collect());
+                let seats: Vec<usize> = keys.iter().map(|k| k.seat).collect();
+                self.hold(&code, &seats).await;
                 self.send(&Reply::Created {
                     id,
                     code: code.clone(),
@@ -284,7 +285,7 @@ impl Client {
                         reply,
                     })
                     .await??;
-                self.held.entry(code.clone()).or_default().push(key.seat);
+                self.hold(&code, &[key.seat]).await;
                 self.send(&Reply::Seated {
                     id,
                     code: code.clone(),
@@ -307,12 +308,8 @@ impl Client {
                         reply,
                     })
                     .await??;
-                let held = self.held.entry(code.clone()).or_default();
-                for k in &keys {
-                    if !held.contains(&k.seat) {
-                        held.push(k.seat);
-                    }
-                }
+                let seats: Vec<usize> = keys.iter().map(|k| k.seat).collect();
+                self.hold(&code, &seats).await;
                 self.send(&Reply::Seated {
                     id,
                     code: code.clone(),
@@ -365,6 +362,17 @@ impl Client {
                     .await??;
                 self.send(&Reply::Ack { id, n: Some(n) });
             }
+            Request::Say { id, code, text } => {
+                let seats = self.seats(&code)?;
+                let n = self
+                    .ask(&code, |reply| Command::Say {
+                        seats: seats.clone(),
+                        text: text.clone(),
+                        reply,
+                    })
+                    .await??;
+                self.send(&Reply::Ack { id, n: Some(n) });
+            }
             Request::Rematch { id, code } => {
                 let seats = self.seats(&code)?;
                 let n = self
@@ -377,6 +385,38 @@ impl Client {
             }
         }
         Ok(())
+    }
+
+    /// Notes seats as held here, and tells the match its players of them are here.
+    async fn hold(&mut self, code: &str, seats: &[usize]) {
+        let held = self.held.entry(code.to_string()).or_default();
+        let new: Vec<usize> = seats
+            .iter()
+            .copied()
+            .filter(|s| !held.contains(s))
+            .collect();
+        held.extend(&new);
+        if let Ok(room) = self.lobby.get(code).await {
+            let _ = room
+                .queue
+                .send(Command::Present {
+                    seats: new,
+                    here: true,
+                })
+                .await;
+        }
+    }
+
+    /// Tells each match that this connection's players of its seats have gone.
+    async fn leave(&mut self) {
+        for (code, seats) in self.held.drain() {
+            if let Ok(room) = self.lobby.get(&code).await {
+                let _ = room
+                    .queue
+                    .send(Command::Present { seats, here: false })
+                    .await;
+            }
+        }
     }
 
     /// The seats held in a match: a spectator, or a stranger, holds none.

@@ -29,6 +29,8 @@ pub enum Refused {
     TooFast,
     TooMany,
     Busy,
+    /// A line of chat with nothing in it.
+    Empty,
 }
 
 impl Refused {
@@ -55,6 +57,7 @@ impl Refused {
             Refused::TooFast => "too-fast",
             Refused::TooMany => "too-many",
             Refused::Busy => "busy",
+            Refused::Empty => "empty",
         }
     }
 

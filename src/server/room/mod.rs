@@ -73,6 +73,16 @@ pub enum Command {
         seats: Vec<usize>,
         reply: oneshot::Sender<Result<u64, Refused>>,
     },
+    Say {
+        seats: Vec<usize>,
+        text: String,
+        reply: oneshot::Sender<Result<u64, Refused>>,
+    },
+    /// A connection holding `seats` came (`here`) or went.
+    Present {
+        seats: Vec<usize>,
+        here: bool,
+    },
 }
 
 /// A follower's start: the events it has not seen (all of them, as a snapshot, where
@@ -110,6 +120,8 @@ struct Seat {
     plan: SeatPlan,
     key: Option<SeatRow>,
     lag: Lag,
+    /// The connections holding the seat now.
+    connections: usize,
 }
 
 pub struct Room {
@@ -186,6 +198,7 @@ impl Room {
                 plan,
                 key: None,
                 lag: Lag::default(),
+                connections: 0,
             })
             .collect();
         let listing = Arc::new(Mutex::new(settings.listing(&code)));
@@ -308,7 +321,56 @@ impl Room {
             Command::Rematch { seats, reply } => {
                 let _ = reply.send(self.ask_rematch(&seats).await);
             }
+            Command::Say { seats, text, reply } => {
+                let _ = reply.send(self.say(&seats, &text).await);
+            }
+            Command::Present { seats, here } => self.present(&seats, here),
         }
+    }
+
+    /// A line of chat, from the first of `seats`; spectators only read.
+    async fn say(&mut self, seats: &[usize], text: &str) -> Result<u64, Refused> {
+        let &seat = seats.first().ok_or(Refused::NotYours)?;
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Refused::Empty);
+        }
+        let write = self.push(
+            EventKind::Said {
+                seat,
+                text: text.to_string(),
+            },
+            None,
+        );
+        let n = self.events.len() as u64;
+        self.commit(vec![write]).await;
+        Ok(n)
+    }
+
+    /// Counts the connections of each seat and tells the followers when a seat's player
+    /// comes or goes.
+    fn present(&mut self, seats: &[usize], here: bool) {
+        for &seat in seats {
+            let Some(s) = self.seats.get_mut(seat) else {
+                continue;
+            };
+            let was = s.connections > 0;
+            s.connections = if here {
+                s.connections + 1
+            } else {
+                s.connections.saturating_sub(1)
+            };
+            if was != (s.connections > 0) {
+                let said = serde_json::to_string(&Reply::Presence {
+                    code: self.code.clone(),
+                    seat,
+                    connected: !was,
+                })
+                .expect("replies are written as JSON");
+                let _ = self.followers.send(said.into());
+            }
+        }
+        self.relist();
     }
 
     async fn join(
@@ -583,6 +645,7 @@ impl Room {
                 plan: s.plan,
                 taken: s.key.is_some() || s.plan == SeatPlan::Computer,
                 name: s.key.as_ref().and_then(|k| k.name.clone()),
+                connected: s.connections > 0 || s.plan == SeatPlan::Computer,
             })
             .collect();
         listing.result = self.m.outcome().map(|o| o.result().to_string());

@@ -92,7 +92,7 @@ impl Room {
                 self.rematch_asked.insert(*seat);
             }
             EventKind::Rematch { code } => self.rematch = Some(code.clone()),
-            EventKind::Seated { .. } => {}
+            EventKind::Seated { .. } | EventKind::Said { .. } => {}
         }
         Ok(())
     }
