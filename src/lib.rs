@@ -7,9 +7,11 @@
 pub mod cli;
 #[cfg(any(feature = "app", feature = "serve"))]
 pub mod i18n;
+#[cfg(feature = "protocol")]
+pub mod online;
 #[cfg(feature = "app")]
 pub mod plugins;
-#[cfg(feature = "serve")]
+#[cfg(feature = "protocol")]
 pub mod protocol;
 pub mod rules;
 #[cfg(feature = "serve")]

@@ -1,9 +1,9 @@
 //! The game server as its users meet it: the real `doska serve` process, real
 //! WebSocket clients, loopback only, every port chosen by the system.
 
-use doska::protocol::{Event, EventKind, Reply, Request, SeatKey, SeatPlan};
-use doska::rules::history::parse_action;
-use doska::rules::{Action, GameId, Match, Position};
+use doska::online::mirror::{Mirror, Taken};
+use doska::protocol::{Event, EventKind, Listing, Reply, Request, SeatKey, SeatPlan};
+use doska::rules::{Action, GameId, Position};
 use doska::server::client::Client;
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
@@ -76,66 +76,37 @@ struct Player {
     client: Client,
     code: String,
     seats: Vec<SeatKey>,
-    m: Match,
-    last: u64,
+    mirror: Mirror,
     random: u64,
 }
 
-fn fresh(game: GameId, options: &[(String, String)]) -> Match {
-    Match::new(Position::new(game, options).unwrap())
-}
-
-/// Plays an event on a match as the server did.
-fn apply(m: &mut Match, event: &Event) {
-    match &event.kind {
-        EventKind::Action { seat, action, .. } => {
-            m.focus(*seat);
-            let a = parse_action(m.position(), action)
-                .unwrap_or_else(|e| panic!("event {} '{action}': {e}", event.n));
-            m.play(a).unwrap();
-        }
-        EventKind::TakenBack { count, .. } => {
-            for _ in 0..*count {
-                m.undo();
-            }
-            m.drop_later();
-        }
-        _ => {}
-    }
+/// An empty copy of a match, until its snapshot arrives.
+fn fresh(code: &str, game: GameId, options: &[(String, String)]) -> Mirror {
+    Mirror::new(Listing {
+        code: code.to_string(),
+        game: game.id().to_string(),
+        options: options_map(options),
+        clock: "-".into(),
+        seats: Vec::new(),
+        result: None,
+    })
+    .unwrap()
 }
 
 impl Player {
-    fn new(client: Client, code: &str, seats: Vec<SeatKey>, m: Match, random: u64) -> Player {
+    fn new(client: Client, seats: Vec<SeatKey>, mirror: Mirror, random: u64) -> Player {
         Player {
             client,
-            code: code.to_string(),
+            code: mirror.code().to_string(),
             seats,
-            m,
-            last: 0,
+            mirror,
             random,
         }
     }
 
     fn take(&mut self, reply: Reply) {
-        match reply {
-            Reply::Snapshot { events, .. } => {
-                let start = self.m.start().clone();
-                self.m = Match::new(start);
-                self.last = 0;
-                for e in &events {
-                    self.event(e);
-                }
-            }
-            Reply::Missed { events, .. } => events.iter().for_each(|e| self.event(e)),
-            Reply::Event { event, .. } => self.event(&event),
-            _ => {}
-        }
-    }
-
-    fn event(&mut self, event: &Event) {
-        assert_eq!(event.n, self.last + 1, "events come in order, none missed");
-        self.last = event.n;
-        apply(&mut self.m, event);
+        let taken = self.mirror.take(&reply).unwrap();
+        assert_ne!(taken, Taken::Gap, "events come in order, none missed");
     }
 
     /// Reads until a reply that `wanted` picks, taking every event on the way.
@@ -168,7 +139,7 @@ impl Player {
     /// A random move for one of the player's seats, where one is to move; resigns
     /// past `cap` actions so that every game ends.
     fn choose(&mut self, cap: usize) -> Option<String> {
-        let m = &self.m;
+        let m = self.mirror.current();
         if m.outcome().is_some() || m.roll().is_some() {
             return None;
         }
@@ -193,7 +164,7 @@ impl Player {
         }
         let pick = moves[self.next_random() as usize % moves.len()];
         Some(doska::rules::history::action_notation(
-            self.m.position(),
+            self.mirror.current().position(),
             &pick,
         ))
     }
@@ -228,7 +199,7 @@ impl Player {
         if let Ok(n) = answer
             && !self.seats.is_empty()
         {
-            while self.last < n {
+            while self.mirror.last() < n {
                 self.pump().await;
             }
         }
@@ -238,7 +209,7 @@ impl Player {
     /// Plays random moves until the match is over.
     async fn play_out(mut self, cap: usize) -> Player {
         let mut refused = 0;
-        while self.m.outcome().is_none() {
+        while self.mirror.current().outcome().is_none() {
             match self.choose(cap) {
                 Some(action) => match self.act(&action).await {
                     Ok(_) => refused = 0,
@@ -316,7 +287,7 @@ async fn seated(
     else {
         panic!("{} not created", game.id())
     };
-    let mut players = vec![Player::new(creator, &code, keys, fresh(game, options), 1)];
+    let mut players = vec![Player::new(creator, keys, fresh(&code, game, options), 1)];
     for seat in 1..seats {
         let mut client = server.client().await;
         let id = client.id();
@@ -335,9 +306,8 @@ async fn seated(
         };
         players.push(Player::new(
             client,
-            &code,
             keys,
-            fresh(game, options),
+            fresh(&code, game, options),
             seat as u64 + 7,
         ));
     }
@@ -377,7 +347,11 @@ async fn every_game_plays_to_its_end_and_its_record_replays() {
             let mut ends = Vec::new();
             for t in tasks {
                 let p = t.await.unwrap();
-                ends.push((p.code.clone(), p.m.outcome().unwrap(), p.m.actions().len()));
+                ends.push((
+                    p.code.clone(),
+                    p.mirror.current().outcome().unwrap(),
+                    p.mirror.current().actions().len(),
+                ));
             }
             eprintln!("{}: over after {} actions", game.id(), ends[0].2);
             (game, ends)
@@ -405,22 +379,17 @@ async fn every_game_plays_to_its_end_and_its_record_replays() {
             })
             .await
             .unwrap();
-        let events = watcher
+        let snapshot = watcher
             .until(
-                |r| match r {
-                    Reply::Snapshot { events, .. } => Some(events.clone()),
-                    _ => None,
-                },
+                |r| matches!(r, Reply::Snapshot { .. }).then(|| r.clone()),
                 |_| {},
             )
             .await
             .unwrap();
-        let mut m = fresh(game, &[]);
-        for e in &events {
-            apply(&mut m, e);
-        }
+        let mut mirror = fresh(&code, game, &[]);
+        mirror.take(&snapshot).unwrap();
         assert_eq!(
-            m.outcome(),
+            mirror.current().outcome(),
             Some(outcome),
             "{}: the record replays",
             game.id()
@@ -442,9 +411,8 @@ async fn seats_are_kept_by_their_secrets() {
     black.pump().await;
     let mut spectator = Player::new(
         server.client().await,
-        &white.code,
         vec![],
-        fresh(GameId::Chess, &[]),
+        fresh(&white.code, GameId::Chess, &[]),
         0,
     );
     let id = spectator.client.id();
@@ -470,11 +438,11 @@ async fn seats_are_kept_by_their_secrets() {
     let secret = white.seats[0].secret.clone();
     let Player {
         client,
-        m,
-        last,
+        mirror,
         code,
         ..
     } = white;
+    let last = mirror.last();
     client.close().await;
     black.act("e5").await.unwrap();
     // White comes back with the secret and the last event it saw.
@@ -489,8 +457,7 @@ async fn seats_are_kept_by_their_secrets() {
         })
         .await
         .unwrap();
-    let mut white = Player::new(client, &code, vec![], m, 0);
-    white.last = last;
+    let mut white = Player::new(client, vec![], mirror, 0);
     let keys = white
         .until(|r| match r {
             Reply::Seated { seats, .. } => Some(seats.clone()),
@@ -502,7 +469,7 @@ async fn seats_are_kept_by_their_secrets() {
         .until(|r| matches!(r, Reply::Missed { .. }).then_some(()))
         .await;
     assert_eq!(
-        white.m.actions().len(),
+        white.mirror.current().actions().len(),
         2,
         "the move made while away arrived"
     );
@@ -527,10 +494,12 @@ async fn seats_are_kept_by_their_secrets() {
         "{refused:?}"
     );
     // The spectator saw every move, in order.
-    while spectator.m.actions().len() < 3 {
+    while spectator.mirror.current().actions().len() < 3 {
         spectator.pump().await;
     }
-    let moves: Vec<String> = (0..3).map(|i| spectator.m.notation(i)).collect();
+    let moves: Vec<String> = (0..3)
+        .map(|i| spectator.mirror.current().notation(i))
+        .collect();
     assert_eq!(moves, ["e4", "e5", "Nf3"]);
     // Neither secret was ever sent to the spectator or the other player.
     assert!(!format!("{:?}", black.seats).contains(&secret));
@@ -568,18 +537,18 @@ async fn a_killed_server_resumes_every_match() {
             })
             .await
             .unwrap();
-        let mut p = Player::new(client, &code, keys, fresh(GameId::Chess, &[]), 0);
+        let mut p = Player::new(client, keys, fresh(&code, GameId::Chess, &[]), 0);
         p.until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
             .await;
         back.push(p);
     }
     let (mut white, black) = (back.remove(0), back.remove(0));
     assert_eq!(
-        white.m.actions().len(),
+        white.mirror.current().actions().len(),
         6,
         "every acknowledged move is there"
     );
-    assert_eq!(black.m.actions().len(), 6);
+    assert_eq!(black.mirror.current().actions().len(), 6);
     let n = white.act("Ba4").await.unwrap();
     assert_eq!(n, 9, "two seatings and six moves came before");
     // The clocks came back: each event carries them; fifteen minutes less a few
@@ -699,7 +668,7 @@ async fn hostile_messages_change_nothing() {
     }
     assert!(errors > 200);
     // The match is as it was, and goes on.
-    assert!(white.m.actions().is_empty());
+    assert!(white.mirror.current().actions().is_empty());
     white.act("e4").await.unwrap();
     // A Russian client hears the rules' reason in Russian.
     let id = hostile.id();
@@ -804,13 +773,13 @@ async fn takebacks_and_rematches() {
     }
     // e5 was taken back, for both.
     for p in [&mut white, &mut black] {
-        while p.m.actions().len() != 1 {
+        while p.mirror.current().actions().len() != 1 {
             p.pump().await;
         }
     }
     black.act("c5").await.unwrap();
     white.act("resign").await.unwrap();
-    while black.m.outcome().is_none() {
+    while black.mirror.current().outcome().is_none() {
         black.pump().await;
     }
     for p in [&mut white, &mut black] {
@@ -880,10 +849,10 @@ async fn the_computer_plays_its_seat() {
     else {
         panic!("not created")
     };
-    let mut white = Player::new(client, &code, seats, fresh(GameId::Chess, &[]), 3);
+    let mut white = Player::new(client, seats, fresh(&code, GameId::Chess, &[]), 3);
     white.pump().await;
     white.act("e4").await.unwrap();
-    while white.m.actions().len() < 2 {
+    while white.mirror.current().actions().len() < 2 {
         white.pump().await;
     }
     let id = white.client.id();
@@ -895,14 +864,14 @@ async fn the_computer_plays_its_seat() {
         })
         .await
         .unwrap();
-    while !white.m.actions().is_empty() {
+    while !white.mirror.current().actions().is_empty() {
         white.pump().await;
     }
     white.act("d4").await.unwrap();
-    while white.m.actions().len() < 2 {
+    while white.mirror.current().actions().len() < 2 {
         white.pump().await;
     }
-    assert_eq!(white.m.notation(0), "d4");
+    assert_eq!(white.mirror.current().notation(0), "d4");
 }
 
 /// Each seat's connection is shown as it comes and goes; players chat and spectators
