@@ -990,3 +990,52 @@ async fn presence_and_chat() {
         .await;
     assert_eq!(error, "empty");
 }
+
+/// Reads a raw socket until the server closes it.
+async fn until_closed(socket: &mut tokio::net::TcpStream) {
+    use tokio::io::AsyncReadExt;
+    let mut buffer = [0u8; 1024];
+    let closed = async {
+        while let Ok(n) = socket.read(&mut buffer).await {
+            if n == 0 {
+                break;
+            }
+        }
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(120), closed)
+        .await
+        .expect("the server closes a half-open connection");
+}
+
+/// A connection that never finishes its handshake, and one that stops answering the
+/// server's pings, are closed by the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_open_connections_are_closed() {
+    use tokio::io::AsyncWriteExt;
+    let data = Data::new("half-open");
+    let server = Server::start(&data.0);
+    let address = server
+        .url
+        .trim_start_matches("ws://")
+        .trim_end_matches('/')
+        .to_string();
+    let mut mute = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let mut deaf = tokio::net::TcpStream::connect(&address).await.unwrap();
+    // The second finishes its handshake by hand, then never answers a ping.
+    deaf.write_all(
+        format!(
+            "GET / HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    until_closed(&mut mute).await;
+    until_closed(&mut deaf).await;
+    // The server is as it was.
+    let mut client = server.client().await;
+    let id = client.id();
+    client.send(&Request::Ping { id }).await.unwrap();
+    assert_eq!(client.next().await.unwrap(), Reply::Pong { id });
+}
