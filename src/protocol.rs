@@ -7,6 +7,8 @@
 //! action whose id the seat has used before is answered again and played once.
 
 use crate::rules::clock::Millis;
+use crate::rules::history::parse_action;
+use crate::rules::{Error, Match};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -362,6 +364,25 @@ pub enum EventKind {
         seat: usize,
         text: String,
     },
+}
+
+/// Plays an `action` event on a match as the server played it: the seat named first
+/// among those on move (bughouse's two boards move at once), then the action, then the
+/// clocks as they read after it. The server resuming a match and every client
+/// following one play events through this.
+pub fn play_action(
+    m: &mut Match,
+    seat: usize,
+    action: &str,
+    clocks: Option<&[Millis]>,
+) -> Result<(), Error> {
+    m.focus(seat);
+    let a = parse_action(m.position(), action)?;
+    m.play(a)?;
+    if let Some(clocks) = clocks {
+        m.set_time_left(m.cursor(), clocks);
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -252,6 +252,26 @@ async fn request(client: &mut Client, request: Request) -> Reply {
         .unwrap()
 }
 
+/// Watches a match from its start: the snapshot.
+async fn watch(client: &mut Client, code: &str) -> Reply {
+    let id = client.id();
+    client
+        .send(&Request::Watch {
+            id,
+            code: code.to_string(),
+            last: 0,
+        })
+        .await
+        .unwrap();
+    client
+        .until(
+            |r| matches!(r, Reply::Snapshot { .. }).then(|| r.clone()),
+            |_| {},
+        )
+        .await
+        .unwrap()
+}
+
 fn options_map(options: &[(String, String)]) -> BTreeMap<String, String> {
     options.iter().cloned().collect()
 }
@@ -314,6 +334,16 @@ async fn seated(
     players
 }
 
+/// A chess match with White and Black seated, each having taken its snapshot.
+async fn chess_pair(server: &Server, clock: Option<&str>) -> (Player, Player) {
+    let mut players = seated(server, GameId::Chess, &[], clock, 2).await;
+    let mut black = players.pop().unwrap();
+    let mut white = players.pop().unwrap();
+    white.pump().await;
+    black.pump().await;
+    (white, black)
+}
+
 /// Every game, each with as many clients as it has seats (bughouse four, chess for
 /// three three, diplomacy and all), plays a random game to its end through the
 /// server; after a `kill -9` and a restart, each stored record replays to the same
@@ -370,22 +400,7 @@ async fn every_game_plays_to_its_end_and_its_record_replays() {
     let server = Server::start(&data.0);
     let mut watcher = server.client().await;
     for (game, code, outcome) in finished {
-        let id = watcher.id();
-        watcher
-            .send(&Request::Watch {
-                id,
-                code: code.clone(),
-                last: 0,
-            })
-            .await
-            .unwrap();
-        let snapshot = watcher
-            .until(
-                |r| matches!(r, Reply::Snapshot { .. }).then(|| r.clone()),
-                |_| {},
-            )
-            .await
-            .unwrap();
+        let snapshot = watch(&mut watcher, &code).await;
         let mut mirror = fresh(&code, game, &[]);
         mirror.take(&snapshot).unwrap();
         assert_eq!(
@@ -404,11 +419,7 @@ async fn every_game_plays_to_its_end_and_its_record_replays() {
 async fn seats_are_kept_by_their_secrets() {
     let data = Data::new("seats");
     let server = Server::start(&data.0);
-    let mut players = seated(&server, GameId::Chess, &[], None, 2).await;
-    let mut black = players.pop().unwrap();
-    let mut white = players.pop().unwrap();
-    white.pump().await;
-    black.pump().await;
+    let (mut white, mut black) = chess_pair(&server, None).await;
     let mut spectator = Player::new(
         server.client().await,
         vec![],
@@ -511,11 +522,7 @@ async fn seats_are_kept_by_their_secrets() {
 async fn a_killed_server_resumes_every_match() {
     let data = Data::new("kill");
     let server = Server::start(&data.0);
-    let mut players = seated(&server, GameId::Chess, &[], Some("rapid-15-10"), 2).await;
-    let mut black = players.pop().unwrap();
-    let mut white = players.pop().unwrap();
-    white.pump().await;
-    black.pump().await;
+    let (mut white, mut black) = chess_pair(&server, Some("rapid-15-10")).await;
     for (w, b) in [("e4", "e5"), ("Nf3", "Nc6"), ("Bb5", "a6")] {
         white.act(w).await.unwrap();
         black.act(b).await.unwrap();
@@ -720,11 +727,7 @@ async fn hostile_messages_change_nothing() {
 async fn takebacks_and_rematches() {
     let data = Data::new("rematch");
     let server = Server::start(&data.0);
-    let mut players = seated(&server, GameId::Chess, &[], None, 2).await;
-    let mut black = players.pop().unwrap();
-    let mut white = players.pop().unwrap();
-    white.pump().await;
-    black.pump().await;
+    let (mut white, mut black) = chess_pair(&server, None).await;
     white.act("e4").await.unwrap();
     black.act("e5").await.unwrap();
     // Black asks; White declines, then Black asks again and White agrees.
@@ -880,32 +883,13 @@ async fn the_computer_plays_its_seat() {
 async fn presence_and_chat() {
     let data = Data::new("chat");
     let server = Server::start(&data.0);
-    let mut players = seated(&server, GameId::Chess, &[], None, 2).await;
-    let mut black = players.pop().unwrap();
-    let mut white = players.pop().unwrap();
-    white.pump().await;
-    black.pump().await;
+    let (mut white, black) = chess_pair(&server, None).await;
     let code = white.code.clone();
     let mut spectator = server.client().await;
-    let id = spectator.id();
-    spectator
-        .send(&Request::Watch {
-            id,
-            code: code.clone(),
-            last: 0,
-        })
-        .await
-        .unwrap();
-    let seats = spectator
-        .until(
-            |r| match r {
-                Reply::Snapshot { listing, .. } => Some(listing.seats.clone()),
-                _ => None,
-            },
-            |_| {},
-        )
-        .await
-        .unwrap();
+    let Reply::Snapshot { listing, .. } = watch(&mut spectator, &code).await else {
+        unreachable!()
+    };
+    let seats = listing.seats;
     assert!(seats.iter().all(|s| s.connected), "{seats:?}");
     let presence = |wanted: bool| {
         move |r: &Reply| match r {

@@ -2,9 +2,8 @@
 //! the same rules in the same order, so a client shows the match exactly as the server
 //! has it. A gap in the numbers is noticed and reported, never papered over.
 
-use crate::protocol::{Event, EventKind, Listing, Reply};
+use crate::protocol::{Event, EventKind, Listing, Reply, play_action};
 use crate::rules::clock::TimeControl;
-use crate::rules::history::parse_action;
 use crate::rules::{Error, GameId, Match, Position};
 
 /// What a reply changed.
@@ -134,14 +133,7 @@ impl Mirror {
                 clocks,
                 ..
             } => {
-                // In bughouse both boards move at once: the seat is named first, as
-                // the server named it.
-                self.m.focus(*seat);
-                let a = parse_action(self.m.position(), action)?;
-                self.m.play(a)?;
-                if let Some(clocks) = clocks {
-                    self.m.set_time_left(self.m.cursor(), clocks);
-                }
+                play_action(&mut self.m, *seat, action, clocks.as_deref())?;
                 self.takeback = None;
             }
             EventKind::Flag { clocks, .. } => self.m.set_clock_now(clocks),

@@ -2,8 +2,7 @@
 //! client following the match plays them.
 
 use super::{Room, Services};
-use crate::protocol::{Event, EventKind};
-use crate::rules::history::parse_action;
+use crate::protocol::{Event, EventKind, play_action};
 use crate::server::setup::Settings;
 use crate::server::store::Stored;
 use std::collections::BTreeSet;
@@ -68,13 +67,9 @@ impl Room {
                 clocks,
                 ..
             } => {
-                self.m.focus(*seat);
-                let a = parse_action(self.m.position(), action).map_err(|e| e.to_string())?;
-                self.m.play(a).map_err(|e| e.to_string())?;
+                play_action(&mut self.m, *seat, action, clocks.as_deref())
+                    .map_err(|e| e.to_string())?;
                 self.by.push(*seat);
-                if let Some(clocks) = clocks {
-                    self.m.set_time_left(self.m.cursor(), clocks);
-                }
             }
             EventKind::Flag { clocks, .. } => self.m.set_clock_now(clocks),
             EventKind::TakenBack { count, .. } => {
