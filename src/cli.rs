@@ -270,10 +270,7 @@ pub fn duel(
 
 /// Reads a level's id (easy, normal, hard).
 pub fn parse_level(raw: &str) -> Result<Level, String> {
-    Level::ALL
-        .into_iter()
-        .find(|l| l.id() == raw)
-        .ok_or_else(|| format!("--level takes easy, normal or hard, not '{raw}'"))
+    Level::from_id(raw).ok_or_else(|| format!("--level takes easy, normal or hard, not '{raw}'"))
 }
 
 #[cfg(test)]

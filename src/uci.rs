@@ -203,7 +203,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
             ["isready"] => say(&out, "readyok"),
             ["setoption", "name", name, "value", value] => {
                 if name.eq_ignore_ascii_case("skill") {
-                    match Level::ALL.into_iter().find(|l| l.id() == *value) {
+                    match Level::from_id(value) {
                         Some(l) => level = l,
                         None => say(&out, &format!("info string unknown Skill {value}")),
                     }

@@ -41,10 +41,7 @@ impl Settings {
         };
         let level = match level {
             None => Level::Normal,
-            Some(id) => Level::ALL
-                .into_iter()
-                .find(|l| l.id() == id)
-                .ok_or_else(|| Refused::Level(id.to_string()))?,
+            Some(id) => Level::from_id(id).ok_or_else(|| Refused::Level(id.to_string()))?,
         };
         let settings = Settings {
             game,

@@ -42,6 +42,11 @@ impl Level {
         }
     }
 
+    /// Reads what [`Level::id`] writes.
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.id() == id)
+    }
+
     /// The deepest search, the node budget, and how far (in evaluation units) a move
     /// may fall short of the best and still be chosen fairly often.
     fn settings(self) -> (u32, Option<u64>, f64) {
