@@ -35,6 +35,11 @@ impl Language {
         }
     }
 
+    /// Reads what [`Language::code`] writes.
+    pub fn from_code(code: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.code() == code)
+    }
+
     /// The language's name in itself, for the menu.
     pub fn native_name(self) -> &'static str {
         match self {

@@ -6,6 +6,8 @@
 
 pub mod cli;
 #[cfg(any(feature = "app", feature = "serve"))]
+pub mod folders;
+#[cfg(any(feature = "app", feature = "serve"))]
 pub mod i18n;
 #[cfg(feature = "protocol")]
 pub mod online;

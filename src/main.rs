@@ -251,7 +251,7 @@ fn serve(
     use doska::server::{Config, friends_address, serve};
     let config = Config {
         listen,
-        data: data.unwrap_or_else(Config::default_data),
+        data: data.unwrap_or_else(|| doska::folders::Folders::locate().server()),
         most,
     };
     let data = config.data.clone();

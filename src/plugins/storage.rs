@@ -3,6 +3,7 @@
 
 use super::file_error::FileError;
 use super::session::{AppSystems, GameChosen, Screen, Session};
+use crate::folders::Folders;
 use crate::i18n::Language;
 use crate::rules::record::{SavedGame, read_replay_file, replay_file};
 use bevy::prelude::*;
@@ -70,34 +71,8 @@ impl LastSetup {
     }
 }
 
-/// The folders Doska uses. `DOSKA_HOME` puts them all under one folder (for tests).
-#[derive(Resource, Clone, Debug)]
-pub struct Folders {
-    pub config: PathBuf,
-    pub data: PathBuf,
-}
-
+/// The app's files in Doska's folders.
 impl Folders {
-    pub fn locate() -> Folders {
-        if let Some(home) = std::env::var_os("DOSKA_HOME") {
-            let home = PathBuf::from(home);
-            return Folders {
-                config: home.join("config"),
-                data: home.join("data"),
-            };
-        }
-        match directories::ProjectDirs::from("org", "Doska", "doska") {
-            Some(dirs) => Folders {
-                config: dirs.config_dir().to_path_buf(),
-                data: dirs.data_dir().to_path_buf(),
-            },
-            None => Folders {
-                config: PathBuf::from(".doska"),
-                data: PathBuf::from(".doska"),
-            },
-        }
-    }
-
     pub fn settings_file(&self) -> PathBuf {
         self.config.join("settings.ron")
     }

@@ -41,20 +41,6 @@ pub struct Config {
     pub most: usize,
 }
 
-impl Config {
-    /// The folder a server keeps its data in by default: `server` in the user's data
-    /// folder (under `$DOSKA_HOME` where that is set).
-    pub fn default_data() -> PathBuf {
-        if let Some(home) = std::env::var_os("DOSKA_HOME") {
-            return PathBuf::from(home).join("data").join("server");
-        }
-        directories::ProjectDirs::from("org", "Doska", "doska").map_or_else(
-            || PathBuf::from(".doska").join("server"),
-            |d| d.data_dir().join("server"),
-        )
-    }
-}
-
 /// Runs a server until the process ends. `ready` hears the address it listens on
 /// once every stored match is resumed.
 pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {

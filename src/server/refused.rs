@@ -102,8 +102,5 @@ impl From<Error> for Refused {
 
 /// The language of a `hello`'s code.
 pub fn language(code: &str) -> Result<Language, Refused> {
-    Language::ALL
-        .into_iter()
-        .find(|l| l.code() == code)
-        .ok_or_else(|| Refused::Language(code.to_string()))
+    Language::from_code(code).ok_or_else(|| Refused::Language(code.to_string()))
 }

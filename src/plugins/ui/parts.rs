@@ -1,8 +1,9 @@
 //! The resources and messages the panels share, as system parameters.
 
+use crate::folders::Folders;
 use crate::plugins::computer::{Hint, Thinking};
 use crate::plugins::session::{Command, Notice, Session};
-use crate::plugins::storage::{Folders, Unfinished};
+use crate::plugins::storage::Unfinished;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
