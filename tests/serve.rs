@@ -504,6 +504,26 @@ async fn seats_are_kept_by_their_secrets() {
         matches!(refused, Reply::Error { ref error, .. } if error == "wrong-secret"),
         "{refused:?}"
     );
+    // A code typed in lower case is the same code.
+    let id = black.client.id();
+    black
+        .client
+        .send(&Request::Act {
+            id,
+            code: code.to_lowercase(),
+            action: "Nc6".into(),
+        })
+        .await
+        .unwrap();
+    let answer = black
+        .until(|r| match r {
+            Reply::Ack { id: i, .. } | Reply::Error { id: Some(i), .. } if *i == id => {
+                Some(r.clone())
+            }
+            _ => None,
+        })
+        .await;
+    assert!(matches!(answer, Reply::Ack { .. }), "{answer:?}");
     // The spectator saw every move, in order.
     while spectator.mirror.current().actions().len() < 3 {
         spectator.pump().await;

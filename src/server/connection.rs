@@ -328,60 +328,39 @@ impl Client {
                 self.send(&snapshot);
             }
             Request::Act { id, code, action } => {
-                let seats = self.seats(&code)?;
                 let lag = self.rtt.one_way();
-                let n = self
-                    .ask(&code, |reply| Command::Act {
-                        seats: seats.clone(),
-                        request: id,
-                        action: action.clone(),
-                        lag,
-                        reply,
-                    })
-                    .await??;
-                self.send(&Reply::Ack { id, n: Some(n) });
+                self.as_seated(id, &code, |seats, reply| Command::Act {
+                    seats,
+                    request: id,
+                    action: action.clone(),
+                    lag,
+                    reply,
+                })
+                .await?;
             }
             Request::Takeback { id, code } => {
-                let seats = self.seats(&code)?;
-                let n = self
-                    .ask(&code, |reply| Command::Takeback {
-                        seats: seats.clone(),
-                        reply,
-                    })
-                    .await??;
-                self.send(&Reply::Ack { id, n: Some(n) });
+                self.as_seated(id, &code, |seats, reply| Command::Takeback { seats, reply })
+                    .await?;
             }
             Request::TakebackAnswer { id, code, accept } => {
-                let seats = self.seats(&code)?;
-                let n = self
-                    .ask(&code, |reply| Command::TakebackAnswer {
-                        seats: seats.clone(),
-                        accept,
-                        reply,
-                    })
-                    .await??;
-                self.send(&Reply::Ack { id, n: Some(n) });
+                self.as_seated(id, &code, |seats, reply| Command::TakebackAnswer {
+                    seats,
+                    accept,
+                    reply,
+                })
+                .await?;
             }
             Request::Say { id, code, text } => {
-                let seats = self.seats(&code)?;
-                let n = self
-                    .ask(&code, |reply| Command::Say {
-                        seats: seats.clone(),
-                        text: text.clone(),
-                        reply,
-                    })
-                    .await??;
-                self.send(&Reply::Ack { id, n: Some(n) });
+                self.as_seated(id, &code, |seats, reply| Command::Say {
+                    seats,
+                    text: text.clone(),
+                    reply,
+                })
+                .await?;
             }
             Request::Rematch { id, code } => {
-                let seats = self.seats(&code)?;
-                let n = self
-                    .ask(&code, |reply| Command::Rematch {
-                        seats: seats.clone(),
-                        reply,
-                    })
-                    .await??;
-                self.send(&Reply::Ack { id, n: Some(n) });
+                self.as_seated(id, &code, |seats, reply| Command::Rematch { seats, reply })
+                    .await?;
             }
         }
         Ok(())
@@ -396,6 +375,9 @@ impl Client {
             .filter(|s| !held.contains(s))
             .collect();
         held.extend(&new);
+        if new.is_empty() {
+            return;
+        }
         if let Ok(room) = self.lobby.get(code).await {
             let _ = room
                 .queue
@@ -419,13 +401,25 @@ impl Client {
         }
     }
 
-    /// The seats held in a match: a spectator, or a stranger, holds none.
-    fn seats(&self, code: &str) -> Result<Vec<usize>, Refused> {
-        self.held
-            .get(&super::secret::typed_code(code))
+    /// A request made for the seats this connection holds in a match (a spectator, or
+    /// a stranger, holds none), acknowledged with the event it made.
+    async fn as_seated(
+        &self,
+        id: u64,
+        code: &str,
+        command: impl Fn(Vec<usize>, oneshot::Sender<Result<u64, Refused>>) -> Command,
+    ) -> Result<(), Refused> {
+        let code = super::secret::typed_code(code);
+        let seats = self
+            .held
+            .get(&code)
             .filter(|s| !s.is_empty())
-            .cloned()
-            .ok_or(Refused::NotYours)
+            .ok_or(Refused::NotYours)?;
+        let n = self
+            .ask(&code, |reply| command(seats.clone(), reply))
+            .await??;
+        self.send(&Reply::Ack { id, n: Some(n) });
+        Ok(())
     }
 
     /// Refuses a new match to follow past the limit.
