@@ -177,23 +177,16 @@ impl Player {
     }
 
     async fn act_as(&mut self, id: u64, action: &str) -> Result<u64, String> {
-        self.client
-            .send(&Request::Act {
-                id,
-                code: self.code.clone(),
-                action: action.to_string(),
-            })
-            .await
-            .unwrap();
-        let answer = self
-            .until(|r| match r {
-                Reply::Ack { id: i, n } if *i == id => Some(Ok(n.unwrap())),
-                Reply::Error {
-                    id: Some(i), error, ..
-                } if *i == id => Some(Err(error.clone())),
-                _ => None,
-            })
-            .await;
+        let request = Request::Act {
+            id,
+            code: self.code.clone(),
+            action: action.to_string(),
+        };
+        let answer = match self.answer(request).await {
+            Reply::Ack { n, .. } => Ok(n.unwrap()),
+            Reply::Error { error, .. } => Err(error),
+            other => unreachable!("{other:?}"),
+        };
         // The event the action made comes on the match's stream, just before or
         // after its acknowledgement.
         if let Ok(n) = answer
@@ -204,6 +197,20 @@ impl Player {
             }
         }
         answer
+    }
+
+    /// Sends a request and reads until the server answers it (an ack or an error),
+    /// taking every event on the way.
+    async fn answer(&mut self, request: Request) -> Reply {
+        let id = request.id();
+        self.client.send(&request).await.unwrap();
+        self.until(|r| match r {
+            Reply::Ack { id: i, .. } | Reply::Error { id: Some(i), .. } if *i == id => {
+                Some(r.clone())
+            }
+            _ => None,
+        })
+        .await
     }
 
     /// Plays random moves until the match is over.
@@ -506,21 +513,11 @@ async fn seats_are_kept_by_their_secrets() {
     );
     // A code typed in lower case is the same code.
     let id = black.client.id();
-    black
-        .client
-        .send(&Request::Act {
+    let answer = black
+        .answer(Request::Act {
             id,
             code: code.to_lowercase(),
             action: "Nc6".into(),
-        })
-        .await
-        .unwrap();
-    let answer = black
-        .until(|r| match r {
-            Reply::Ack { id: i, .. } | Reply::Error { id: Some(i), .. } if *i == id => {
-                Some(r.clone())
-            }
-            _ => None,
         })
         .await;
     assert!(matches!(answer, Reply::Ack { .. }), "{answer:?}");
@@ -754,17 +751,13 @@ async fn takebacks_and_rematches() {
     let code = white.code.clone();
     for accept in [false, true] {
         let id = black.client.id();
-        black
-            .client
-            .send(&Request::Takeback {
+        let asked = black
+            .answer(Request::Takeback {
                 id,
                 code: code.clone(),
             })
-            .await
-            .unwrap();
-        black
-            .until(|r| matches!(r, Reply::Ack { id: i, .. } if *i == id).then_some(()))
             .await;
+        assert!(matches!(asked, Reply::Ack { .. }), "{asked:?}");
         white
             .until(|r| {
                 matches!(
@@ -781,18 +774,14 @@ async fn takebacks_and_rematches() {
             })
             .await;
         let id = white.client.id();
-        white
-            .client
-            .send(&Request::TakebackAnswer {
+        let answered = white
+            .answer(Request::TakebackAnswer {
                 id,
                 code: code.clone(),
                 accept,
             })
-            .await
-            .unwrap();
-        white
-            .until(|r| matches!(r, Reply::Ack { id: i, .. } if *i == id).then_some(()))
             .await;
+        assert!(matches!(answered, Reply::Ack { .. }), "{answered:?}");
     }
     // e5 was taken back, for both.
     for p in [&mut white, &mut black] {
@@ -807,15 +796,13 @@ async fn takebacks_and_rematches() {
     }
     for p in [&mut white, &mut black] {
         let id = p.client.id();
-        p.client
-            .send(&Request::Rematch {
+        let asked = p
+            .answer(Request::Rematch {
                 id,
                 code: code.clone(),
             })
-            .await
-            .unwrap();
-        p.until(|r| matches!(r, Reply::Ack { id: i, .. } if *i == id).then_some(()))
             .await;
+        assert!(matches!(asked, Reply::Ack { .. }), "{asked:?}");
     }
     let rematch = white
         .until(|r| match r {
@@ -977,22 +964,14 @@ async fn presence_and_chat() {
     .await;
     assert!(matches!(refused, Reply::Error { ref error, .. } if error == "not-yours"));
     let id = white.client.id();
-    white
-        .client
-        .send(&Request::Say {
+    let refused = white
+        .answer(Request::Say {
             id,
             code,
             text: "   ".into(),
         })
-        .await
-        .unwrap();
-    let error = white
-        .until(|r| match r {
-            Reply::Error { error, .. } => Some(error.clone()),
-            _ => None,
-        })
         .await;
-    assert_eq!(error, "empty");
+    assert!(matches!(refused, Reply::Error { ref error, .. } if error == "empty"));
 }
 
 /// Reads a raw socket until the server closes it.
