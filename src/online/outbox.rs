@@ -43,6 +43,13 @@ impl Outbox {
         request
     }
 
+    /// An id for a request that is not an action (a seat taken back, a line of chat):
+    /// from the same count, so no two requests share one.
+    pub fn fresh_id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id - 1
+    }
+
     /// Takes the server's answer to an action: an ack or an error ends its wait. Returns
     /// whether the reply answered one of ours.
     pub fn answered(&mut self, reply: &Reply) -> bool {

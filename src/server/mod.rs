@@ -81,6 +81,25 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Strin
     })
 }
 
+/// Runs a server on a thread of its own, for as long as the process lives (the app
+/// hosting its players' matches, and tests); the address it listens on once it is
+/// ready, or why it could not start.
+pub fn spawn(config: Config) -> Result<SocketAddr, String> {
+    let (ready, address) = std::sync::mpsc::channel();
+    let failed = ready.clone();
+    std::thread::Builder::new()
+        .name("doska server".into())
+        .spawn(move || {
+            if let Err(e) = serve(config, |a| drop(ready.send(Ok(a)))) {
+                let _ = failed.send(Err(e));
+            }
+        })
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    address
+        .recv()
+        .map_err(|_| "the server stopped before it was ready".to_string())?
+}
+
 /// The address to give to friends on the same network: this machine's address on
 /// it, where the server listens on every interface.
 pub fn friends_address(listening: SocketAddr) -> SocketAddr {

@@ -1,0 +1,266 @@
+//! A client's connection to a server, kept open on its own thread: it connects, passes
+//! on what the server says, sends what it is given, and after a lost connection tries
+//! again by itself, waiting longer each time up to [`MOST_WAIT`].
+//!
+//! The thread sleeps until the socket or the client has something, and then calls the
+//! client's `wake`, so an app waiting for its opponent draws nothing and spends no CPU
+//! in between. Requests given while the connection is down are dropped: the client
+//! keeps what must not be lost (its [`super::outbox::Outbox`]) and sends it again once
+//! it hears [`Heard::Connected`].
+
+use crate::protocol::{Reply, Request};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::mpsc;
+use std::time::Duration;
+use tokio::sync::mpsc as async_mpsc;
+use tokio_tungstenite::tungstenite::Message;
+
+/// The longest wait between two tries to connect.
+pub const MOST_WAIT: Duration = Duration::from_secs(8);
+/// How long one try to connect may take.
+const CONNECT_PATIENCE: Duration = Duration::from_secs(10);
+/// How long the server may stay silent before the connection counts as lost. The
+/// server pings every 5 s, so a healthy connection is never silent this long.
+const SILENCE: Duration = Duration::from_secs(15);
+
+/// What the connection tells its client.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    /// Connected (again), after the server's welcome: the client says hello and takes
+    /// its seats back.
+    Connected,
+    /// A reply or event from the server.
+    Reply(Reply),
+    /// The connection failed or was lost, and why; it is tried again by itself.
+    Lost(String),
+}
+
+/// An open connection, or one being tried. Dropping it closes the connection and ends
+/// its thread.
+pub struct Link {
+    url: String,
+    outgoing: async_mpsc::UnboundedSender<Request>,
+    heard: mpsc::Receiver<Heard>,
+}
+
+impl Link {
+    /// Starts connecting to `url` (`ws://ADDR:PORT/`). `wake` is called after each
+    /// thing heard, from the connection's thread.
+    pub fn open(url: &str, wake: impl Fn() + Send + 'static) -> Link {
+        let (outgoing, requests) = async_mpsc::unbounded_channel();
+        let (tell, heard) = mpsc::channel();
+        let target = url.to_string();
+        std::thread::Builder::new()
+            .name("server link".into())
+            .spawn(move || run(&target, requests, tell, wake))
+            .expect("a thread for the connection to the server");
+        Link {
+            url: url.to_string(),
+            outgoing,
+            heard,
+        }
+    }
+
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Sends a request, if the connection is up; otherwise it is dropped.
+    pub fn send(&self, request: Request) {
+        let _ = self.outgoing.send(request);
+    }
+
+    /// What was heard since the last call, in order.
+    pub fn heard(&self) -> Vec<Heard> {
+        self.heard.try_iter().collect()
+    }
+
+    /// Waits up to `patience` for the next thing heard (for clients without a frame
+    /// loop, and tests).
+    pub fn wait(&self, patience: Duration) -> Option<Heard> {
+        self.heard.recv_timeout(patience).ok()
+    }
+}
+
+/// The connection's thread: connect, serve the connection until it is lost, wait, and
+/// again, until the client is gone.
+fn run(
+    url: &str,
+    mut requests: async_mpsc::UnboundedReceiver<Request>,
+    tell: mpsc::Sender<Heard>,
+    wake: impl Fn(),
+) {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            let _ = tell.send(Heard::Lost(format!("cannot start the connection: {e}")));
+            wake();
+            return;
+        }
+    };
+    let say = |heard: Heard| {
+        let sent = tell.send(heard).is_ok();
+        wake();
+        sent
+    };
+    runtime.block_on(async {
+        let mut wait = Duration::from_millis(250);
+        loop {
+            let lost = match connect(url).await {
+                Ok(socket) => {
+                    if !say(Heard::Connected) {
+                        return;
+                    }
+                    wait = Duration::from_millis(250);
+                    match serve(socket, &mut requests, &say).await {
+                        Ended::ClientGone => return,
+                        Ended::Lost(why) => why,
+                    }
+                }
+                Err(why) => why,
+            };
+            if !say(Heard::Lost(lost)) {
+                return;
+            }
+            // Whatever was sent while down is dropped; the client sends it again.
+            let pause = tokio::time::sleep(wait);
+            tokio::pin!(pause);
+            loop {
+                tokio::select! {
+                    _ = &mut pause => break,
+                    request = requests.recv() => if request.is_none() { return },
+                }
+            }
+            wait = (wait * 2).min(MOST_WAIT);
+        }
+    });
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Connects and reads the welcome.
+async fn connect(url: &str) -> Result<Socket, String> {
+    let (mut socket, _) = tokio::time::timeout(CONNECT_PATIENCE, tokio_tungstenite::connect_async(url))
+        .await
+        .map_err(|_| format!("{url} did not answer"))?
+        .map_err(|e| e.to_string())?;
+    match tokio::time::timeout(CONNECT_PATIENCE, socket.next()).await {
+        Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str(&text) {
+            Ok(Reply::Welcome { .. }) => Ok(socket),
+            _ => Err(format!("{url} is not a Doska server")),
+        },
+        _ => Err(format!("{url} is not a Doska server")),
+    }
+}
+
+enum Ended {
+    ClientGone,
+    Lost(String),
+}
+
+/// Passes messages both ways until the connection is lost or the client is gone.
+async fn serve(
+    mut socket: Socket,
+    requests: &mut async_mpsc::UnboundedReceiver<Request>,
+    say: &impl Fn(Heard) -> bool,
+) -> Ended {
+    loop {
+        tokio::select! {
+            request = requests.recv() => {
+                let Some(request) = request else {
+                    let _ = socket.close(None).await;
+                    return Ended::ClientGone;
+                };
+                let text = match serde_json::to_string(&request) {
+                    Ok(text) => text,
+                    Err(e) => return Ended::Lost(e.to_string()),
+                };
+                if let Err(e) = socket.send(Message::text(text)).await {
+                    return Ended::Lost(e.to_string());
+                }
+            }
+            message = tokio::time::timeout(SILENCE, socket.next()) => {
+                let message = match message {
+                    Err(_) => return Ended::Lost("the server fell silent".into()),
+                    Ok(None) => return Ended::Lost("the server closed the connection".into()),
+                    Ok(Some(Err(e))) => return Ended::Lost(e.to_string()),
+                    Ok(Some(Ok(message))) => message,
+                };
+                match message {
+                    Message::Text(text) => {
+                        // A reply this client cannot read is skipped, not fatal: a newer
+                        // server may say more than this client knows.
+                        if let Ok(reply) = serde_json::from_str::<Reply>(&text)
+                            && !say(Heard::Reply(reply))
+                        {
+                            return Ended::ClientGone;
+                        }
+                    }
+                    Message::Close(_) => {
+                        return Ended::Lost("the server closed the connection".into());
+                    }
+                    // tungstenite answers pings by itself, on the next read or write.
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::{Config, spawn};
+
+    fn heard_reply(link: &Link, wanted: impl Fn(&Reply) -> bool) -> Reply {
+        loop {
+            match link.wait(Duration::from_secs(60)) {
+                Some(Heard::Reply(reply)) if wanted(&reply) => return reply,
+                Some(_) => {}
+                None => panic!("nothing heard in a minute"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_link_connects_sends_hears_and_wakes_its_client() {
+        let data = std::env::temp_dir().join(format!("doska-link-{}", std::process::id()));
+        let config = Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            data: data.clone(),
+            most: 100,
+        };
+        let address = spawn(config).unwrap();
+        let woken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counter = std::sync::Arc::clone(&woken);
+        let link = Link::open(&format!("ws://{address}/"), move || {
+            counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        });
+        assert_eq!(link.wait(Duration::from_secs(60)), Some(Heard::Connected));
+        link.send(Request::Ping { id: 7 });
+        let pong = heard_reply(&link, |r| matches!(r, Reply::Pong { .. }));
+        assert_eq!(pong, Reply::Pong { id: 7 });
+        assert!(woken.load(std::sync::atomic::Ordering::SeqCst) >= 2);
+        drop(link);
+        let _ = std::fs::remove_dir_all(data);
+    }
+
+    #[test]
+    fn a_link_to_nothing_reports_the_loss_and_tries_again() {
+        // A port just freed: nothing listens there.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let link = Link::open(&format!("ws://127.0.0.1:{port}/"), || {});
+        let first = link.wait(Duration::from_secs(60));
+        assert!(matches!(first, Some(Heard::Lost(_))), "{first:?}");
+        let second = link.wait(Duration::from_secs(60));
+        assert!(matches!(second, Some(Heard::Lost(_))), "{second:?}");
+    }
+}
