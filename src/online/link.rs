@@ -10,7 +10,7 @@
 
 use crate::protocol::{Reply, Request};
 use futures_util::{SinkExt, StreamExt};
-use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::Duration;
 use tokio::sync::mpsc as async_mpsc;
 use tokio_tungstenite::tungstenite::Message;
@@ -40,7 +40,8 @@ pub enum Heard {
 pub struct Link {
     url: String,
     outgoing: async_mpsc::UnboundedSender<Request>,
-    heard: mpsc::Receiver<Heard>,
+    /// Behind a lock only so that a link can sit in shared state (an app's resource).
+    heard: Mutex<mpsc::Receiver<Heard>>,
 }
 
 impl Link {
@@ -57,7 +58,7 @@ impl Link {
         Link {
             url: url.to_string(),
             outgoing,
-            heard,
+            heard: Mutex::new(heard),
         }
     }
 
@@ -72,13 +73,15 @@ impl Link {
 
     /// What was heard since the last call, in order.
     pub fn heard(&self) -> Vec<Heard> {
-        self.heard.try_iter().collect()
+        let heard = self.heard.lock().unwrap_or_else(PoisonError::into_inner);
+        heard.try_iter().collect()
     }
 
     /// Waits up to `patience` for the next thing heard (for clients without a frame
     /// loop, and tests).
     pub fn wait(&self, patience: Duration) -> Option<Heard> {
-        self.heard.recv_timeout(patience).ok()
+        let heard = self.heard.lock().unwrap_or_else(PoisonError::into_inner);
+        heard.recv_timeout(patience).ok()
     }
 }
 

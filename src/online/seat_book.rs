@@ -19,11 +19,17 @@ pub struct Held {
     pub last: u64,
 }
 
-/// Every seat held, and the server last used.
+/// Every seat held, the server last used, and the player's name.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatBook {
     #[serde(default)]
     pub server: Option<String>,
+    /// The server last used ran inside this app: it is started again with the app,
+    /// and resumes its matches from its own database.
+    #[serde(default)]
+    pub hosting: bool,
+    #[serde(default)]
+    pub name: String,
     #[serde(default)]
     pub seats: Vec<Held>,
 }

@@ -18,15 +18,21 @@ pub const BLACK_DOWN: f32 = -std::f32::consts::FRAC_PI_6;
 pub const RED_DOWN: f32 = std::f32::consts::FRAC_PI_2;
 
 /// How far to turn the board: the hexagon shows White's corner at the bottom, or the
-/// corner of the player to move when the board follows the turn; `flipped` turns any
-/// board round.
-pub fn board_angle(position: &Position, flipped: bool, follow_turn: bool) -> f32 {
+/// corner of the player to move when the board follows the turn, or, online, the
+/// corner of the player at this screen (`seen_by`); `flipped` turns any board round.
+pub fn board_angle(
+    position: &Position,
+    flipped: bool,
+    follow_turn: bool,
+    seen_by: Option<Side>,
+) -> f32 {
     let base = if position.seats().seat_count() == 3 {
-        match if follow_turn {
-            position.turn()
-        } else {
-            Side::White
-        } {
+        let down = match seen_by {
+            Some(side) => side,
+            None if follow_turn => position.turn(),
+            None => Side::White,
+        };
+        match down {
             Side::Black => BLACK_DOWN,
             Side::Red => RED_DOWN,
             _ => WHITE_DOWN,

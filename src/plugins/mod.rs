@@ -7,6 +7,7 @@ mod fonts;
 pub mod games;
 pub mod host;
 mod layout;
+pub mod online;
 mod screenshot;
 pub mod selection;
 pub mod session;
@@ -66,6 +67,7 @@ fn app() -> App {
             sound::SoundPlugin,
             warm_up::WarmUpPlugin,
             computer::ComputerPlugin,
+            online::OnlinePlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Off));

@@ -3,6 +3,7 @@
 
 use super::host::{LocalMatch, MatchHost};
 use super::selection::{Click, MoveTable, Selection};
+use crate::protocol::SeatPlan;
 use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds};
 use crate::rules::search::Level;
@@ -20,6 +21,8 @@ pub enum Screen {
     /// House rules and seats of the chosen game.
     Setup,
     Playing,
+    /// Hosting, joining and listing matches on a server.
+    Online,
 }
 
 /// The game being set up or played: the setup draft, the match, and the questions
@@ -49,6 +52,11 @@ pub struct Session {
     /// Counts the actions played here (not browsed to, undone, redone or loaded), so
     /// sounds follow play only.
     pub played: u64,
+    /// For a match on a server, the seats played at this screen (none for a
+    /// spectator); `None` for a match on this machine, where every seat is.
+    pub mine: Option<Vec<usize>>,
+    /// Online, the seats whose player is not connected now.
+    pub away: Vec<bool>,
 }
 
 /// The setup draft: the game, its house rules and the seats of the next match. A
@@ -67,6 +75,8 @@ pub struct Draft {
     pub think_seconds: u32,
     /// The clocks of the next match.
     pub time_control: TimeControl,
+    /// Who takes each seat, where the next match is made on a server.
+    pub plans: Option<Vec<SeatPlan>>,
 }
 
 impl Draft {
@@ -80,6 +90,7 @@ impl Draft {
             levels: vec![Level::default(); seats],
             think_seconds: default_think_seconds(),
             time_control: TimeControl::None,
+            plans: None,
         }
     }
 }
@@ -126,6 +137,8 @@ impl Session {
             revision: 0,
             animate: None,
             played: 0,
+            mine: None,
+            away: Vec::new(),
         };
         session.refresh();
         session
@@ -139,7 +152,7 @@ impl Session {
     /// A match made elsewhere (a test's, a position set up by hand) takes the place of
     /// the one here, with nothing selected or asked.
     pub fn set_match(&mut self, m: Match) {
-        self.host.begin(m);
+        self.play_here(m);
         self.taken_back.clear();
         self.animate = None;
         self.refresh();
@@ -180,7 +193,7 @@ impl Session {
         let mut m = Match::new(position);
         m.set_seed(clock_seed());
         m.set_time_control(self.draft.time_control);
-        self.host.begin(m);
+        self.play_here(m);
         self.clocks_paused = false;
         self.animate = None;
         self.refresh();
@@ -217,10 +230,67 @@ impl Session {
             .resize(self.draft.seats.len(), Level::default());
         self.draft.think_seconds = saved.think_seconds;
         self.draft.time_control = m.time_control();
-        self.host.begin(m);
+        self.play_here(m);
         self.animate = None;
         self.refresh();
         Ok(())
+    }
+
+    /// A match on this machine takes the place of the one shown, whatever its host.
+    fn play_here(&mut self, m: Match) {
+        self.host = Box::new(LocalMatch(m));
+        self.mine = None;
+        self.away.clear();
+        self.draft.plans = None;
+    }
+
+    /// A match held by a server takes the place of the one here: `host` sends the
+    /// actions played here, and `mine` are the seats this screen plays.
+    pub fn play_online(&mut self, host: Box<dyn MatchHost>, mine: Vec<usize>) {
+        self.host = host;
+        self.mine = Some(mine);
+        self.draft.computer = vec![false; self.current().position().seats().seat_count()];
+        self.taken_back.clear();
+        self.clocks_paused = false;
+        self.animate = None;
+        self.refresh();
+    }
+
+    /// The server's match, as it now stands, takes the place of the one shown. An
+    /// action added at the end is animated as one played here, whoever played it;
+    /// the same actions again (an action of ours the server confirms, a line of chat)
+    /// change nothing, so the clocks shown keep running smoothly.
+    pub fn follow(&mut self, m: Match) {
+        let old = self.current();
+        let (before, after) = (old.all_actions(), m.all_actions());
+        if before == after && old.outcome() == m.outcome() {
+            return;
+        }
+        let one_more = after.len() == before.len() + 1 && after.starts_with(before);
+        let animate = one_more
+            .then(|| after[before.len()].moved())
+            .flatten()
+            .and_then(|mv| old.state_before(before.len()).position.view(&mv));
+        let at_end = !old.can_redo();
+        self.host.begin(m);
+        self.refresh();
+        if one_more && at_end {
+            self.animate = animate;
+            self.played += 1;
+        } else {
+            self.animate = None;
+        }
+    }
+
+    /// Online, the side of the first seat played here: the board is seen from it.
+    pub fn seen_by(&self) -> Option<Side> {
+        let seat = *self.mine.as_ref()?.first()?;
+        Some(self.current().position().seats().seat_side(seat))
+    }
+
+    /// Whether the match shown is held by a server.
+    pub fn online(&self) -> bool {
+        self.mine.is_some()
     }
 
     pub fn saved(&self) -> SavedGame {
@@ -382,11 +452,9 @@ impl Session {
         if position.awaits_roll() || position.is_lot(m) {
             return false;
         }
-        self.draft
-            .computer
-            .get(position.mover(m))
-            .copied()
-            .unwrap_or(false)
+        let mover = position.mover(m);
+        let elsewhere = self.mine.as_ref().is_some_and(|mine| !mine.contains(&mover));
+        elsewhere || self.draft.computer.get(mover).copied().unwrap_or(false)
     }
 
     pub fn computer_to_move(&self) -> bool {
@@ -433,9 +501,11 @@ impl Session {
         views
     }
 
-    /// True while the match accepts moves on the board.
+    /// True while the match accepts moves on the board. Online, an earlier position
+    /// is only browsed: the server's match goes on from its end.
     pub fn accepts_moves(&self) -> bool {
         self.current().outcome().is_none()
+            && !(self.online() && self.current().can_redo())
             && self.prompts.choice.is_none()
             && self.prompts.confirm.is_none()
             && self.prompts.dropping.is_none()
@@ -457,6 +527,11 @@ pub enum Replacement {
     /// Choosing another game (or the same afresh) for the setup screen.
     Choose(GameId),
 }
+
+/// The setup screen's match is to be made on the server connected to, with the
+/// draft's seat plans.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct CreateOnline;
 
 /// A click on a board cell.
 #[derive(Message, Clone, Copy, Debug)]

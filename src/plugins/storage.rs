@@ -338,7 +338,8 @@ fn autosave(
     mut seen: Local<u64>,
     mut written: Local<Option<SavedGame>>,
 ) {
-    if *screen.get() != Screen::Playing || *seen == session.revision {
+    // A match on a server is kept there, and its seats in the seat book.
+    if *screen.get() != Screen::Playing || *seen == session.revision || session.online() {
         return;
     }
     *seen = session.revision;
@@ -359,7 +360,7 @@ fn autosave_on_exit(
     folders: Res<Folders>,
     screen: Res<State<Screen>>,
 ) {
-    if exits.read().next().is_some() && *screen.get() == Screen::Playing {
+    if exits.read().next().is_some() && *screen.get() == Screen::Playing && !session.online() {
         write_autosave(&session, &folders, &session.saved());
     }
 }

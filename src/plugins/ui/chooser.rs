@@ -35,6 +35,14 @@ pub fn show(
             if parts.session.in_progress() && ui.button(lang.t("chooser-back-to-game")).clicked() {
                 next.set(Screen::Playing);
             }
+            ui.add_space(6.0);
+            if ui
+                .button(egui::RichText::new(lang.t("chooser-online")).size(16.0))
+                .on_hover_text(lang.t("chooser-online-help"))
+                .clicked()
+            {
+                next.set(Screen::Online);
+            }
             ui.add_space(16.0);
         });
         egui::ScrollArea::vertical().show(ui, |ui| {

@@ -44,7 +44,7 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
         min: Vec2::new(rect.min.x, rect.min.y) - margin,
         max: Vec2::new(rect.max.x, rect.max.y) + margin,
     };
-    let layout = Layout::fit(&area, t, board_angle(position, false, false));
+    let layout = Layout::fit(&area, t, board_angle(position, false, false, None));
     let to_screen = |p: [f32; 2]| {
         let v = layout.to_screen(p);
         egui::pos2(v.x, v.y)

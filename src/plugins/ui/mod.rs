@@ -183,7 +183,12 @@ fn board_overlay(
         return;
     }
     let position = session.current().position();
-    let angle = board_angle(position, flipped.0, settings.follow_turn);
+    let angle = board_angle(
+        position,
+        flipped.0,
+        settings.follow_turn,
+        session.seen_by(),
+    );
     board::input::show(
         root,
         settings.language,

@@ -95,10 +95,14 @@ fn seats(ui: &mut egui::Ui, lang: Language, session: &Session) {
             "  "
         };
         let name = seat_name(lang, m.game(), name, i, side, count);
-        let note = position
+        let mut note = position
             .seats()
             .seat_note(i)
             .map_or_else(String::new, |key| format!(" ({})", lang.t(key)));
+        // Online, a player whose connection is down.
+        if session.away.get(i).copied().unwrap_or(false) {
+            note += &format!(" ({})", lang.t("online-away"));
+        }
         let rich = egui::RichText::new(format!("{marker} {disc} {name}{note}"));
         ui.horizontal(|ui| {
             ui.label(if on_move.contains(&i) {
@@ -235,18 +239,28 @@ pub fn controls(
     let legal = m.legal_actions();
     let mut claim_next = None;
     ui.horizontal_wrapped(|ui| {
-        if ui.button(lang.t("button-new-game")).clicked() {
+        // Online, a new match is a rematch, asked in the online rows; Undo asks the
+        // other players, and there is nothing to redo.
+        let online = session.online();
+        if !online && ui.button(lang.t("button-new-game")).clicked() {
             send = Some(Command::NewMatch);
         }
+        let undo = if online {
+            "button-ask-takeback"
+        } else {
+            "button-undo"
+        };
+        let may_undo = session.can_undo() && session.mine.as_ref().is_none_or(|m| !m.is_empty());
         if ui
-            .add_enabled(session.can_undo(), egui::Button::new(lang.t("button-undo")))
+            .add_enabled(may_undo, egui::Button::new(lang.t(undo)))
             .clicked()
         {
             send = Some(Command::Undo);
         }
-        if ui
-            .add_enabled(session.can_redo(), egui::Button::new(lang.t("button-redo")))
-            .clicked()
+        if !online
+            && ui
+                .add_enabled(session.can_redo(), egui::Button::new(lang.t("button-redo")))
+                .clicked()
         {
             send = Some(Command::Redo);
         }
@@ -258,7 +272,9 @@ pub fn controls(
             send = Some(Command::GoTo(m.all_actions().len()));
         }
         // A hint for a player's turn (Chapayev's shots are aimed by hand).
-        let players_turn = m.outcome().is_none()
+        // Online, hints are off: the computer does not help a player against another.
+        let players_turn = !online
+            && m.outcome().is_none()
             && !session.computer_to_move()
             && !position.awaits_roll()
             && !m.game().card().table;

@@ -5,7 +5,8 @@ use super::miniature;
 use super::naming::seat_label;
 use super::parts::Parts;
 use crate::i18n::Language;
-use crate::plugins::session::{Command, Screen};
+use crate::plugins::session::{Command, CreateOnline, Screen};
+use crate::protocol::SeatPlan;
 use crate::plugins::storage::{LastSetup, Settings};
 use crate::rules::Side;
 use crate::rules::clock::TimeControl;
@@ -18,6 +19,7 @@ pub fn show(
     mut settings: ResMut<Settings>,
     mut parts: Parts,
     mut next: ResMut<NextState<Screen>>,
+    mut create: MessageWriter<CreateOnline>,
 ) {
     let Some(root) = canvas.root.as_mut() else {
         return;
@@ -105,9 +107,15 @@ pub fn show(
                         [220.0, 22.0],
                         egui::TextEdit::singleline(name).hint_text(label),
                     );
-                    let computer = &mut session.draft.computer[i];
-                    ui.checkbox(computer, lang.t("setup-computer"));
-                    if *computer {
+                    // A match on a server: who takes each seat.
+                    if let Some(plans) = session.draft.plans.as_mut() {
+                        plans.resize(count, SeatPlan::Open);
+                        plan_choice(ui, lang, i, &mut plans[i]);
+                        session.draft.computer[i] = plans[i] == SeatPlan::Computer;
+                    } else {
+                        ui.checkbox(&mut session.draft.computer[i], lang.t("setup-computer"));
+                    }
+                    if session.draft.computer[i] {
                         let level = &mut session.draft.levels[i];
                         egui::ComboBox::from_id_salt(("level", i))
                             .selected_text(lang.t(&format!("level-{}", level.id())))
@@ -158,19 +166,38 @@ pub fn show(
             );
         }
         ui.add_space(20.0);
+        let online = session.draft.plans.is_some();
+        // A match on a server needs someone to play at this screen.
+        let playable = session
+            .draft
+            .plans
+            .as_ref()
+            .is_none_or(|plans| plans.contains(&SeatPlan::Me));
         ui.horizontal(|ui| {
+            let start = if online {
+                "setup-create-online"
+            } else {
+                "setup-start"
+            };
             if ui
-                .button(egui::RichText::new(lang.t("setup-start")).size(18.0))
+                .add_enabled(
+                    playable,
+                    egui::Button::new(egui::RichText::new(lang.t(start)).size(18.0)),
+                )
                 .clicked()
             {
                 // The next setup of this game starts from these choices.
                 settings
                     .last_setup
                     .insert(game.id().to_string(), LastSetup::of(&parts.session));
-                parts.commands.write(Command::NewMatch);
+                if online {
+                    create.write(CreateOnline);
+                } else {
+                    parts.commands.write(Command::NewMatch);
+                }
             }
             if ui.button(lang.t("setup-back")).clicked() {
-                next.set(Screen::Chooser);
+                next.set(if online { Screen::Online } else { Screen::Chooser });
             }
         });
     });
@@ -225,4 +252,21 @@ fn time_fields(ui: &mut egui::Ui, lang: Language, control: &mut TimeControl) {
             minutes(ui, then, "clock-field-then");
         }
     }
+}
+
+/// Who takes a seat of a match on a server: the player here, a friend by the code, or
+/// the server's computer.
+fn plan_choice(ui: &mut egui::Ui, lang: Language, seat: usize, plan: &mut SeatPlan) {
+    let key = |p: SeatPlan| match p {
+        SeatPlan::Me => "setup-plan-me",
+        SeatPlan::Open => "setup-plan-open",
+        SeatPlan::Computer => "setup-plan-computer",
+    };
+    egui::ComboBox::from_id_salt(("plan", seat))
+        .selected_text(lang.t(key(*plan)))
+        .show_ui(ui, |ui| {
+            for p in [SeatPlan::Me, SeatPlan::Open, SeatPlan::Computer] {
+                ui.selectable_value(plan, p, lang.t(key(p)));
+            }
+        });
 }

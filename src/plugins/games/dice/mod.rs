@@ -71,7 +71,8 @@ impl Dice {
 fn may_roll(session: &Session) -> bool {
     let m = session.current();
     let rolls = m.position().shown().dice().is_some_and(|d| !d.manual);
-    rolls && m.position().awaits_roll() && m.outcome().is_none()
+    // Online the server rolls, at once, and its roll comes as the match's next action.
+    rolls && !session.online() && m.position().awaits_roll() && m.outcome().is_none()
 }
 
 /// Whether a roll may start by itself now: at the end of the record, no question open.

@@ -1,0 +1,516 @@
+//! Playing on a server: hosting one inside the app, joining, watching, and the match
+//! itself, which the session shows through a [`RemoteMatch`] as it shows a match on
+//! this machine. What changes online is here: the lobby screen ([`lobby`]), the match
+//! panel's rows for the connection, the players, the takebacks and the chat
+//! ([`table`]), and the seats kept between runs ([`book`]).
+//!
+//! The connection runs on its own thread ([`Link`]) and wakes the app when the server
+//! says something, so a player waiting for a move costs no frames.
+
+mod book;
+mod lobby;
+mod remote;
+mod table;
+
+pub use remote::{RemoteMatch, Sent};
+
+use super::Flipped;
+use super::layout::FlipView;
+use super::session::{AppSystems, CreateOnline, Screen, Session};
+use super::storage::Settings;
+use crate::folders::Folders;
+use crate::online::link::{Heard, Link};
+use crate::online::playing::Playing;
+use crate::online::seat_book::{Held, SeatBook};
+use crate::protocol::{Listing, Reply, Request, SeatKey, SeatPlan, VERSION};
+use crate::rules::GameId;
+use bevy::prelude::*;
+use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
+use std::net::SocketAddr;
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Mutex, PoisonError};
+
+pub struct OnlinePlugin;
+
+impl Plugin for OnlinePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Online>()
+            .add_message::<CreateOnline>()
+            .add_systems(Startup, book::open)
+            .add_systems(
+                Update,
+                (hear, send_played, create)
+                    .chain()
+                    .before(AppSystems::Apply)
+                    .after(AppSystems::Input),
+            )
+            .add_systems(Update, book::keep.in_set(AppSystems::React))
+            .add_plugins((lobby::LobbyPlugin, table::TablePlugin));
+    }
+}
+
+/// Where the app stands with servers: the connection, the lobby, the match played.
+#[derive(Resource, Default)]
+pub struct Online {
+    /// The server's address as typed (`192.168.1.5`, `host:7464`, `ws://…/`).
+    pub address: String,
+    /// The player's name, given to the seats taken.
+    pub name: String,
+    /// A match's code as typed, to join or watch.
+    pub code: String,
+    link: Option<Link>,
+    /// Whether the connection is up now.
+    pub connected: bool,
+    /// Why the connection was lost; it is tried again meanwhile.
+    pub lost: Option<String>,
+    /// The open matches the server listed last.
+    pub lobby: Vec<Listing>,
+    /// The address friends connect to, while a server runs inside the app.
+    pub hosting: Option<SocketAddr>,
+    /// The match played or watched.
+    pub playing: Option<Playing>,
+    /// A match being joined: its code and the seats taken, until its snapshot comes.
+    joining: Option<(String, Vec<SeatKey>)>,
+    /// Actions and takebacks the player made, from the session's host.
+    sent: Option<Mutex<Receiver<Sent>>>,
+    /// Requests made while the connection was down, sent once it is back.
+    later: Vec<Request>,
+    next_id: u64,
+    /// The seats held on servers, kept between runs.
+    pub book: SeatBook,
+    /// Whether the book changed since it was written.
+    book_changed: bool,
+    /// What the server or the connection last said to the player.
+    pub message: Option<String>,
+    /// The chat shown beside the move list.
+    pub chat_open: bool,
+    pub chat_draft: String,
+    /// The event after which this screen last answered a takeback, so the question
+    /// is not put again while the answer travels.
+    answered: Option<u64>,
+}
+
+impl Online {
+    /// The server's WebSocket address for what the player typed.
+    pub fn url(address: &str) -> String {
+        let address = address.trim().trim_end_matches('/');
+        let address = address
+            .strip_prefix("ws://")
+            .unwrap_or(address)
+            .to_string();
+        let with_port = if address.contains(':') {
+            address
+        } else {
+            format!("{address}:{}", crate::server::PORT)
+        };
+        format!("ws://{with_port}/")
+    }
+
+    /// Connects to `url`, leaving any other server.
+    pub fn connect(&mut self, url: &str, wake: Option<&EventLoopProxyWrapper>) {
+        if self.link.as_ref().is_some_and(|l| l.url() == url) {
+            return;
+        }
+        let proxy = wake.map(|p| (**p).clone());
+        self.link = Some(Link::open(url, move || {
+            if let Some(proxy) = &proxy {
+                // The loop is gone only when the app is closing.
+                let _ = proxy.send_event(WinitUserEvent::WakeUp);
+            }
+        }));
+        self.connected = false;
+        self.lost = None;
+        self.lobby.clear();
+        if self.book.server.as_deref() != Some(url) {
+            self.book.server = Some(url.to_string());
+            self.book_changed = true;
+        }
+    }
+
+    /// The server connected to, if any.
+    pub fn server(&self) -> Option<&str> {
+        self.link.as_ref().map(Link::url)
+    }
+
+    fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Sends a request now, or once the connection is back.
+    fn send(&mut self, request: Request) {
+        match &self.link {
+            Some(link) if self.connected => link.send(request),
+            _ => self.later.push(request),
+        }
+    }
+
+    /// Asks for the open matches.
+    pub fn refresh_lobby(&mut self) {
+        if self.connected {
+            let id = self.id();
+            self.send(Request::List { id });
+        }
+    }
+
+    /// Takes the first open seat of a match, or `seat`.
+    pub fn join(&mut self, code: &str, seat: Option<usize>) {
+        let id = self.id();
+        let name = (!self.name.trim().is_empty()).then(|| self.name.trim().to_string());
+        self.joining = Some((code.to_string(), Vec::new()));
+        self.send(Request::Join {
+            id,
+            code: code.to_string(),
+            seat,
+            name,
+        });
+    }
+
+    /// Watches a match.
+    pub fn watch(&mut self, code: &str) {
+        let id = self.id();
+        self.joining = Some((code.to_string(), Vec::new()));
+        self.send(Request::Watch {
+            id,
+            code: code.to_string(),
+            last: 0,
+        });
+    }
+
+    /// Comes back to the seats kept for a match.
+    pub fn resume(&mut self, code: &str) {
+        let Some(server) = self.server().map(str::to_string) else {
+            return;
+        };
+        let keys: Vec<Held> = self
+            .book
+            .seats
+            .iter()
+            .filter(|h| h.server == server && h.code == code)
+            .cloned()
+            .collect();
+        self.joining = Some((code.to_string(), Vec::new()));
+        for held in keys {
+            let id = self.id();
+            self.send(Request::Sit {
+                id,
+                code: held.code,
+                secret: held.secret,
+                last: 0,
+            });
+        }
+    }
+
+    /// Takes the seats of the rematch, with the secrets of this match's seats.
+    pub fn resume_rematch(&mut self, code: &str) {
+        let Some(playing) = &self.playing else { return };
+        let secrets: Vec<String> = playing.mine().iter().map(|k| k.secret.clone()).collect();
+        self.joining = Some((code.to_string(), Vec::new()));
+        for secret in secrets {
+            let id = self.id();
+            self.send(Request::Sit {
+                id,
+                code: code.to_string(),
+                secret,
+                last: 0,
+            });
+        }
+    }
+
+    /// A request about the match played, sent now or once the connection is back.
+    pub fn about_match(&mut self, make: impl FnOnce(u64, String) -> Request) {
+        if let Some(playing) = &mut self.playing {
+            let request = playing.request(make);
+            self.send(request);
+        }
+    }
+
+    /// Leaves the match shown (it goes on on the server; its seats stay in the book).
+    pub fn leave(&mut self) {
+        self.playing = None;
+        self.sent = None;
+        self.joining = None;
+    }
+
+    /// Starts a server inside the app, on the local network: on the usual port, or
+    /// any free one where that is taken. Its address for this app.
+    pub fn host(&mut self, folders: Option<&Folders>) -> Result<String, String> {
+        let data = folders.map_or_else(
+            || std::env::temp_dir().join("doska-hosted"),
+            Folders::server,
+        );
+        let config = |port| crate::server::Config {
+            listen: SocketAddr::from(([0, 0, 0, 0], port)),
+            data: data.clone(),
+            most: 2_000,
+        };
+        let listening = crate::server::spawn(config(crate::server::PORT))
+            .or_else(|_| crate::server::spawn(config(0)))?;
+        self.hosting = Some(crate::server::friends_address(listening));
+        self.book.hosting = true;
+        self.book_changed = true;
+        Ok(format!("ws://127.0.0.1:{}/", listening.port()))
+    }
+}
+
+/// Reads what the connection heard, and keeps the session's match in step with the
+/// server's.
+fn hear(
+    mut online: ResMut<Online>,
+    mut session: ResMut<Session>,
+    settings: Option<Res<Settings>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut flipped: ResMut<Flipped>,
+    mut flip: MessageWriter<FlipView>,
+) {
+    let Some(link) = &online.link else { return };
+    let heard = link.heard();
+    for heard in heard {
+        match heard {
+            Heard::Connected => {
+                online.connected = true;
+                online.lost = None;
+                let lang = settings.as_ref().map(|s| s.language).unwrap_or_default();
+                let id = online.id();
+                let mut requests = vec![Request::Hello {
+                    id,
+                    version: VERSION,
+                    lang: Some(lang.code().to_string()),
+                }];
+                if let Some(playing) = &mut online.playing {
+                    requests.extend(playing.on_connected());
+                }
+                requests.append(&mut online.later);
+                let id = online.id();
+                requests.push(Request::List { id });
+                if let Some(link) = &online.link {
+                    for r in requests {
+                        link.send(r);
+                    }
+                }
+            }
+            Heard::Lost(why) => {
+                online.connected = false;
+                online.lost = Some(why);
+            }
+            Heard::Reply(reply) => take(
+                &mut online,
+                &mut session,
+                reply,
+                &mut next,
+                &mut flipped,
+                &mut flip,
+            ),
+        }
+    }
+}
+
+/// One reply from the server.
+fn take(
+    online: &mut Online,
+    session: &mut Session,
+    reply: Reply,
+    next: &mut NextState<Screen>,
+    flipped: &mut Flipped,
+    flip: &mut MessageWriter<FlipView>,
+) {
+    match &reply {
+        Reply::Lobby { matches, .. } => {
+            online.lobby = matches.clone();
+            return;
+        }
+        Reply::Created { code, seats, .. } | Reply::Seated { code, seats, .. } => {
+            let server = online.server().unwrap_or_default().to_string();
+            for key in seats {
+                online.book.keep(Held {
+                    server: server.clone(),
+                    code: code.clone(),
+                    seat: key.seat,
+                    secret: key.secret.clone(),
+                    game: String::new(),
+                    last: 0,
+                });
+            }
+            online.book_changed = true;
+            match (&mut online.playing, &mut online.joining) {
+                (Some(playing), _) if playing.code() == code => playing.hold(seats),
+                (_, Some((joining, keys))) if joining == code => keys.extend(seats.clone()),
+                _ => online.joining = Some((code.clone(), seats.clone())),
+            }
+            return;
+        }
+        Reply::Snapshot { listing, .. }
+            if online
+                .joining
+                .as_ref()
+                .is_some_and(|(code, _)| *code == listing.code) =>
+        {
+            let (_, keys) = online.joining.take().unwrap_or_default();
+            let server = online.server().unwrap_or_default().to_string();
+            match Playing::new(&server, listing.clone(), keys) {
+                Ok(playing) => begin(online, session, playing, next, flipped, flip),
+                Err(e) => online.message = Some(e.to_string()),
+            }
+        }
+        Reply::Error { message, .. } if online.playing.is_none() => {
+            online.joining = None;
+            online.message = Some(message.clone());
+            return;
+        }
+        _ => {}
+    }
+    let Some(playing) = &mut online.playing else {
+        return;
+    };
+    match playing.take(&reply) {
+        Ok(heard) => {
+            if let Some(resync) = heard.resync {
+                online.send(resync);
+                return;
+            }
+            if let Some(refused) = heard.refused {
+                online.message = Some(refused);
+            }
+            if heard.changed {
+                session.follow(playing.shown());
+            }
+            seat_names(session, playing);
+            let (server, code, last) = (
+                playing.server().to_string(),
+                playing.code().to_string(),
+                playing.mirror().last(),
+            );
+            if let Some(result) = &playing.mirror().listing().result
+                && playing.mirror().current().outcome().is_some()
+            {
+                online.message = Some(result.clone());
+            }
+            online.book.seen(&server, &code, last);
+        }
+        // The server's events do not play here: this copy of the match cannot be
+        // trusted, so it is asked for whole again.
+        Err(e) => {
+            online.message = Some(e.to_string());
+            online.about_match(|id, code| Request::Resync { id, code });
+        }
+    }
+}
+
+/// The players' names and who is away, from the server's listing.
+fn seat_names(session: &mut Session, playing: &Playing) {
+    let seats = &playing.mirror().listing().seats;
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone().unwrap_or_default()).collect();
+    let away: Vec<bool> = seats.iter().map(|s| !s.connected).collect();
+    if session.draft.seats != names {
+        session.draft.seats = names;
+    }
+    if session.away != away {
+        session.away = away;
+    }
+}
+
+/// The match joined takes the screen: the session shows it through a remote host,
+/// seen from the player's own seat.
+fn begin(
+    online: &mut Online,
+    session: &mut Session,
+    playing: Playing,
+    next: &mut NextState<Screen>,
+    flipped: &mut Flipped,
+    flip: &mut MessageWriter<FlipView>,
+) {
+    let (tx, rx) = channel();
+    let mine = playing.my_seats();
+    let shown = playing.shown();
+    let game = shown.game();
+    for held in &mut online.book.seats {
+        if held.code == playing.code() {
+            held.game = game.id().to_string();
+        }
+    }
+    session.play_online(Box::new(RemoteMatch::new(shown, tx)), mine.clone());
+    session.draft.game = game;
+    seat_names(session, &playing);
+    let position = session.current().position();
+    let seats = position.seats();
+    let turned = mine.first().is_some_and(|&seat| seen_turned(game, seats.seat_count(), seat, seats.seat_side(seat)));
+    if game.card().table {
+        flipped.0 = false;
+        if turned {
+            flip.write(FlipView);
+        }
+    } else {
+        flipped.0 = turned && seats.seat_count() != 3;
+    }
+    online.playing = Some(playing);
+    online.sent = Some(Mutex::new(rx));
+    online.message = None;
+    next.set(Screen::Playing);
+}
+
+/// Whether a seat sees its board turned round: Black in the two-sided games; in
+/// bughouse, the team whose White sits on the second board (each board shows its own
+/// two seats facing each other, partners at the same edge).
+fn seen_turned(game: GameId, seats: usize, seat: usize, side: crate::rules::Side) -> bool {
+    if game == GameId::Bughouse {
+        return seat == 1 || seat == 2;
+    }
+    seats == 2 && side == crate::rules::Side::Black
+}
+
+/// Sends what the player did.
+fn send_played(mut online: ResMut<Online>) {
+    let Some(sent) = &online.sent else { return };
+    let sent: Vec<Sent> = sent
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .try_iter()
+        .collect();
+    for s in sent {
+        let Some(playing) = &mut online.playing else {
+            return;
+        };
+        match s {
+            Sent::Act { seat, action } => {
+                let request = playing.act(seat, &action);
+                // Unsent actions wait in the playing match's outbox for the connection.
+                if online.connected
+                    && let Some(link) = &online.link
+                {
+                    link.send(request);
+                }
+            }
+            Sent::Takeback => online.about_match(|id, code| Request::Takeback { id, code }),
+        }
+    }
+}
+
+/// Makes the match set up on the setup screen on the server.
+fn create(mut asked: MessageReader<CreateOnline>, mut online: ResMut<Online>, session: Res<Session>) {
+    for _ in asked.read() {
+        let draft = &session.draft;
+        let Some(plans) = draft.plans.clone() else {
+            continue;
+        };
+        let id = online.id();
+        let name = (!online.name.trim().is_empty()).then(|| online.name.trim().to_string());
+        let level = draft
+            .levels
+            .iter()
+            .zip(&plans)
+            .find(|(_, p)| **p == SeatPlan::Computer)
+            .map(|(l, _)| l.id().to_string());
+        let clock = (draft.time_control != crate::rules::clock::TimeControl::None)
+            .then(|| draft.time_control.tag());
+        online.joining = None;
+        online.send(Request::Create {
+            id,
+            game: draft.game.id().to_string(),
+            options: draft.options.iter().cloned().collect(),
+            clock,
+            seats: plans,
+            name,
+            level,
+        });
+    }
+}
