@@ -9,6 +9,9 @@ use doska::rules::{GameId, Position, Topology};
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
+#[path = "app/online.rs"]
+mod online;
+
 fn headless(game: GameId, options: &[(&str, &str)]) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))

@@ -35,6 +35,8 @@ pub struct OnlinePlugin;
 impl Plugin for OnlinePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Online>()
+            .init_resource::<Flipped>()
+            .add_message::<FlipView>()
             .add_message::<CreateOnline>()
             .add_systems(Startup, book::open)
             .add_systems(

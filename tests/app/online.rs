@@ -1,0 +1,258 @@
+//! Online play as players use it: headless apps connected to a real server running in
+//! this process, through a relay the test can cut like a failing network.
+
+use super::{click, session};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use doska::folders::Folders;
+use doska::plugins::online::{Online, OnlinePlugin};
+use doska::plugins::session::CreateOnline;
+use doska::plugins::{Command, Screen, Session, SessionPlugin};
+use doska::protocol::{Request, SeatPlan};
+use doska::rules::GameId;
+use std::io::{Read, Write};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a condition may take to come true before the test fails: long, since a
+/// busy machine may be slow; a healthy run takes milliseconds per step.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+/// A server in this process, on a free loopback port.
+fn server(name: &str) -> SocketAddr {
+    let data = scratch(name).join("server");
+    doska::server::spawn(doska::server::Config {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data,
+        most: 100,
+    })
+    .unwrap()
+}
+
+/// An empty folder of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("doska-online-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Passes bytes between clients and the server until it is cut; it keeps listening,
+/// so clients come back through it.
+struct Relay {
+    address: SocketAddr,
+    open: Arc<Mutex<Vec<TcpStream>>>,
+}
+
+impl Relay {
+    fn new(server: SocketAddr) -> Relay {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let address = listener.local_addr().unwrap();
+        let open = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&open);
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                let Ok(upstream) = TcpStream::connect(server) else {
+                    continue;
+                };
+                let mut streams = kept.lock().unwrap();
+                streams.push(client.try_clone().unwrap());
+                streams.push(upstream.try_clone().unwrap());
+                pipe(client.try_clone().unwrap(), upstream.try_clone().unwrap());
+                pipe(upstream, client);
+            }
+        });
+        Relay { address, open }
+    }
+
+    fn url(&self) -> String {
+        format!("ws://{}/", self.address)
+    }
+
+    /// Drops every connection through the relay, as a network that fails.
+    fn cut(&self) {
+        for stream in self.open.lock().unwrap().drain(..) {
+            let _ = stream.shutdown(Shutdown::Both);
+        }
+    }
+}
+
+fn pipe(mut from: TcpStream, mut to: TcpStream) {
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = from.read(&mut buffer) {
+            if n == 0 || to.write_all(&buffer[..n]).is_err() {
+                break;
+            }
+        }
+        let _ = to.shutdown(Shutdown::Both);
+    });
+}
+
+/// An app with the online plugin and its own folders, connected to `url`.
+fn player(url: &str, home: PathBuf, name: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+        .insert_resource(Folders {
+            config: home.join("config"),
+            data: home.join("data"),
+        })
+        .add_plugins(OnlinePlugin)
+        .init_state::<Screen>();
+    app.update();
+    {
+        let mut online = app.world_mut().resource_mut::<Online>();
+        online.name = name.to_string();
+        online.connect(url, None);
+    }
+    until(&mut app, "connected", |online, _| online.connected);
+    app
+}
+
+/// Updates the app until `done` holds.
+fn until(app: &mut App, what: &str, done: impl Fn(&Online, &Session) -> bool) {
+    let started = Instant::now();
+    loop {
+        app.update();
+        let world = app.world();
+        if done(world.resource::<Online>(), world.resource::<Session>()) {
+            return;
+        }
+        assert!(started.elapsed() < PATIENCE, "waited in vain: {what}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Updates both apps until `done` holds for `b`.
+fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&Online, &Session) -> bool) {
+    let started = Instant::now();
+    loop {
+        a.update();
+        b.update();
+        let world = b.world();
+        if done(world.resource::<Online>(), world.resource::<Session>()) {
+            return;
+        }
+        assert!(started.elapsed() < PATIENCE, "waited in vain: {what}");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn moves(app: &App) -> usize {
+    session(app).current().actions().len()
+}
+
+/// Creates a chess match on the player's server with the other seat open; its code.
+fn create_chess(app: &mut App) -> String {
+    {
+        let mut session = app.world_mut().resource_mut::<Session>();
+        session.choose_game(GameId::Chess);
+        session.draft.plans = Some(vec![SeatPlan::Me, SeatPlan::Open]);
+    }
+    app.world_mut().write_message(CreateOnline);
+    until(app, "the match is made", |_, s| s.online());
+    let online = app.world().resource::<Online>();
+    online.playing.as_ref().unwrap().code().to_string()
+}
+
+#[test]
+fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
+    let relay = Relay::new(server("play"));
+    let home = scratch("play");
+    let mut white = player(&relay.url(), home.join("white"), "Ann");
+    let code = create_chess(&mut white);
+    let mut black = player(&relay.url(), home.join("black"), "Bob");
+    black.world_mut().resource_mut::<Online>().join(&code, None);
+    until(&mut black, "joined", |_, s| s.online());
+    assert_eq!(session(&black).mine, Some(vec![1]));
+    assert_eq!(session(&black).seen_by(), Some(doska::rules::Side::Black));
+    both_until(&mut black, &mut white, "White hears Black sit", |_, s| {
+        s.draft.seats[1] == "Bob" && !s.away[1]
+    });
+
+    // Black may not move White's pawn; White's move shows in both windows.
+    click(&mut black, "e2");
+    click(&mut black, "e4");
+    assert_eq!(moves(&black), 0);
+    click(&mut white, "e2");
+    click(&mut white, "e4");
+    assert_eq!(moves(&white), 1, "shown at once, before the server answers");
+    both_until(&mut white, &mut black, "Black sees e4", |_, s| {
+        s.current().actions().len() == 1
+    });
+    assert!(
+        session(&black).animate.is_some(),
+        "the opponent's move is animated"
+    );
+    click(&mut black, "e7");
+    click(&mut black, "e5");
+    both_until(&mut black, &mut white, "White sees e5", |_, s| {
+        s.current().actions().len() == 2
+    });
+
+    // Undo asks Black, who accepts; both are back after e4.
+    black.world_mut().write_message(Command::Undo);
+    both_until(&mut black, &mut white, "White is asked", |o, _| {
+        o.playing.as_ref().unwrap().mirror().takeback_asked_by() == Some(1)
+    });
+    assert_eq!(moves(&black), 2, "nothing is taken back before the answer");
+    white
+        .world_mut()
+        .resource_mut::<Online>()
+        .about_match(|id, code| Request::TakebackAnswer {
+            id,
+            code,
+            accept: true,
+        });
+    both_until(&mut white, &mut black, "the takeback reaches Black", |_, s| {
+        s.current().actions().len() == 1
+    });
+    both_until(&mut black, &mut white, "and White", |_, s| {
+        s.current().actions().len() == 1
+    });
+
+    // The network fails; Black's move made meanwhile is neither lost nor doubled.
+    relay.cut();
+    until(&mut black, "Black sees the loss", |o, _| !o.connected);
+    click(&mut black, "c7");
+    click(&mut black, "c5");
+    assert_eq!(moves(&black), 2);
+    both_until(&mut black, &mut white, "White gets c5 after the cut", |_, s| {
+        s.current().actions().len() == 2
+    });
+    until(&mut black, "Black is back", |o, s| {
+        o.connected && !o.playing.as_ref().unwrap().waiting() && s.current().actions().len() == 2
+    });
+    assert_eq!(session(&white).current().notation(1), "c5");
+
+    // Black closes the app and opens it again: the seat book finds the match.
+    drop(black);
+    until(&mut white, "White sees Black away", |_, s| s.away[1]);
+    let mut black = App::new();
+    black
+        .add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+        .insert_resource(Folders {
+            config: home.join("black/config"),
+            data: home.join("black/data"),
+        })
+        .add_plugins(OnlinePlugin)
+        .init_state::<Screen>();
+    until(&mut black, "connects by itself", |o, _| o.connected);
+    assert_eq!(black.world().resource::<Online>().name, "Bob");
+    black.world_mut().resource_mut::<Online>().resume(&code);
+    until(&mut black, "back in the match", |_, s| {
+        s.online() && s.current().actions().len() == 2
+    });
+    assert_eq!(session(&black).mine, Some(vec![1]));
+    both_until(&mut black, &mut white, "White sees Black back", |_, s| {
+        !s.away[1]
+    });
+    click(&mut white, "g1");
+    click(&mut white, "f3");
+    both_until(&mut white, &mut black, "the match goes on", |_, s| {
+        s.current().actions().len() == 3
+    });
+    let _ = std::fs::remove_dir_all(home);
+}
