@@ -120,6 +120,14 @@ enum Command {
         /// picture at that size.
         #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = cli::parse_size)]
         size: Option<(u32, u32)>,
+        /// Opens match CODE on this server (`ws://ADDR:PORT/`) instead, as it stands,
+        /// from the seat that `--secret` opens, or as a spectator.
+        #[arg(long, requires = "code")]
+        server: Option<String>,
+        #[arg(long, requires = "server")]
+        code: Option<String>,
+        #[arg(long, requires = "code")]
+        secret: Option<String>,
     },
 }
 
@@ -221,7 +229,13 @@ fn run(args: Args) -> Result<(), String> {
             moves,
             view,
             size,
-        }) => screenshot(&game, &out, moves.as_deref(), &options, view, size),
+            server,
+            code,
+            secret,
+        }) => match (server, code) {
+            (Some(server), Some(code)) => screenshot_online(&server, &code, secret, &out, size),
+            _ => screenshot(&game, &out, moves.as_deref(), &options, view, size),
+        },
         Some(Command::Serve { listen, data, most }) => serve(listen, data, most),
         Some(Command::Loadtest {
             server,
@@ -308,6 +322,28 @@ fn screenshot(
     size: Option<(u32, u32)>,
 ) -> Result<(), String> {
     doska::plugins::screenshot(game, out, moves, options, view, size)
+}
+
+#[cfg(feature = "app")]
+fn screenshot_online(
+    server: &str,
+    code: &str,
+    secret: Option<String>,
+    out: &std::path::Path,
+    size: Option<(u32, u32)>,
+) -> Result<(), String> {
+    doska::plugins::screenshot_online(server, code, secret, out, size)
+}
+
+#[cfg(not(feature = "app"))]
+fn screenshot_online(
+    _: &str,
+    _: &str,
+    _: Option<String>,
+    _: &std::path::Path,
+    _: Option<(u32, u32)>,
+) -> Result<(), String> {
+    open_app()
 }
 
 #[cfg(not(feature = "app"))]

@@ -889,3 +889,55 @@ server-too-fast = Too many messages: slow down.
 server-too-many = This server holds as many matches as it can; try again later.
 server-busy = The match is busy; try again.
 server-empty = There is nothing to say in that line.
+
+## Online play
+chooser-online = Play online
+chooser-online-help = Host a match on this computer for friends on your network, or join one on a server
+online-title = Play online
+online-name = Your name
+online-host = Host on this computer
+online-host-help = Starts a server inside Doska; friends on the same network connect to the address shown
+online-hosting = Friends connect to { $address }
+online-server = Server
+online-connect = Connect
+online-connected = Connected to { $server }
+online-connecting = Connecting to { $server }…
+online-retrying = No connection to { $server } ({ $why }); trying again…
+online-create = New match:
+online-set-up = Set up…
+online-code = Code
+online-join = Join
+online-watch = Watch
+online-mine = Your matches
+online-mine-none = None yet.
+online-resume = Resume
+online-forget = Forget
+online-open = Open matches
+online-open-none = No match is waiting for players.
+online-refresh = Refresh
+online-seat-computer = computer
+online-seat-free = free
+online-seat-taken = taken
+online-free-seats = { $count ->
+    [one] one seat free
+   *[other] { $count } seats free
+}
+online-lost = Connection lost: trying again. Your moves are kept and sent once it is back.
+online-copy = Copy
+online-watching = You are watching this match.
+online-takeback-asked = You asked to take back; waiting for the answer.
+online-takeback-title = Takeback
+online-takeback-question = { $player } asks to take back the last move.
+online-accept = Accept
+online-decline = Decline
+online-rematch = Rematch
+online-play-rematch = Play the rematch
+online-leave = Leave
+online-away = away
+online-chat = Chat
+online-chat-hint = Say something, then Enter
+button-ask-takeback = Ask for a takeback
+setup-create-online = Create on the server
+setup-plan-me = me
+setup-plan-open = a friend, by the code
+setup-plan-computer = the server's computer

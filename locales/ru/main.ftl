@@ -927,3 +927,56 @@ server-too-fast = Слишком много сообщений: помедлен
 server-too-many = На сервере столько партий, сколько он может держать; попробуйте позже.
 server-busy = Партия занята; попробуйте ещё раз.
 server-empty = В этой строке нечего сказать.
+
+## Игра по сети
+chooser-online = Играть по сети
+chooser-online-help = Открыть партию на этом компьютере для друзей в вашей сети или присоединиться к партии на сервере
+online-title = Игра по сети
+online-name = Ваше имя
+online-host = Открыть сервер на этом компьютере
+online-host-help = Запускает сервер внутри Доски; друзья в той же сети подключаются по показанному адресу
+online-hosting = Друзья подключаются к { $address }
+online-server = Сервер
+online-connect = Подключиться
+online-connected = Подключено к { $server }
+online-connecting = Подключение к { $server }…
+online-retrying = Нет связи с { $server } ({ $why }); пробуем снова…
+online-create = Новая партия:
+online-set-up = Настроить…
+online-code = Код
+online-join = Присоединиться
+online-watch = Смотреть
+online-mine = Ваши партии
+online-mine-none = Пока нет.
+online-resume = Вернуться
+online-forget = Забыть
+online-open = Открытые партии
+online-open-none = Никто не ждёт игроков.
+online-refresh = Обновить
+online-seat-computer = компьютер
+online-seat-free = свободно
+online-seat-taken = занято
+online-free-seats = { $count ->
+    [one] { $count } место свободно
+    [few] { $count } места свободны
+   *[other] { $count } мест свободно
+}
+online-lost = Связь потеряна, восстанавливаем. Ваши ходы сохранены и будут отправлены.
+online-copy = Копировать
+online-watching = Вы смотрите эту партию.
+online-takeback-asked = Вы попросили вернуть ход; ждём ответа.
+online-takeback-title = Возврат хода
+online-takeback-question = { $player } просит вернуть последний ход.
+online-accept = Согласиться
+online-decline = Отказать
+online-rematch = Реванш
+online-play-rematch = Играть реванш
+online-leave = Выйти
+online-away = нет на связи
+online-chat = Чат
+online-chat-hint = Напишите и нажмите Enter
+button-ask-takeback = Попросить вернуть ход
+setup-create-online = Создать на сервере
+setup-plan-me = я
+setup-plan-open = друг, по коду
+setup-plan-computer = компьютер сервера

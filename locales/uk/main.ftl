@@ -927,3 +927,56 @@ server-too-fast = Забагато повідомлень: повільніше.
 server-too-many = На сервері стільки партій, скільки він може тримати; спробуйте пізніше.
 server-busy = Партія зайнята; спробуйте ще раз.
 server-empty = У цьому рядку нічого сказати.
+
+## Гра по мережі
+chooser-online = Грати по мережі
+chooser-online-help = Відкрити партію на цьому комп'ютері для друзів у вашій мережі або приєднатися до партії на сервері
+online-title = Гра по мережі
+online-name = Ваше ім'я
+online-host = Відкрити сервер на цьому комп'ютері
+online-host-help = Запускає сервер усередині Дошки; друзі в тій самій мережі підключаються за показаною адресою
+online-hosting = Друзі підключаються до { $address }
+online-server = Сервер
+online-connect = Підключитися
+online-connected = Підключено до { $server }
+online-connecting = Підключення до { $server }…
+online-retrying = Немає зв'язку з { $server } ({ $why }); пробуємо знову…
+online-create = Нова партія:
+online-set-up = Налаштувати…
+online-code = Код
+online-join = Приєднатися
+online-watch = Дивитися
+online-mine = Ваші партії
+online-mine-none = Поки немає.
+online-resume = Повернутися
+online-forget = Забути
+online-open = Відкриті партії
+online-open-none = Ніхто не чекає гравців.
+online-refresh = Оновити
+online-seat-computer = комп'ютер
+online-seat-free = вільно
+online-seat-taken = зайнято
+online-free-seats = { $count ->
+    [one] { $count } місце вільне
+    [few] { $count } місця вільні
+   *[other] { $count } місць вільно
+}
+online-lost = Зв'язок втрачено, відновлюємо. Ваші ходи збережено, їх буде надіслано.
+online-copy = Копіювати
+online-watching = Ви дивитеся цю партію.
+online-takeback-asked = Ви попросили повернути хід; чекаємо на відповідь.
+online-takeback-title = Повернення ходу
+online-takeback-question = { $player } просить повернути останній хід.
+online-accept = Погодитися
+online-decline = Відмовити
+online-rematch = Реванш
+online-play-rematch = Грати реванш
+online-leave = Вийти
+online-away = немає на зв'язку
+online-chat = Чат
+online-chat-hint = Напишіть і натисніть Enter
+button-ask-takeback = Попросити повернути хід
+setup-create-online = Створити на сервері
+setup-plan-me = я
+setup-plan-open = друг, за кодом
+setup-plan-computer = комп'ютер сервера

@@ -144,6 +144,44 @@ pub fn screenshot(
     taken.unwrap_or_else(|| Err("the window closed before a picture was taken".into()))
 }
 
+/// Opens the app on match `code` of the server at `url`, from the seat `secret` opens
+/// (or as a spectator), saves one frame once the board is drawn, and quits.
+pub fn screenshot_online(
+    url: &str,
+    code: &str,
+    secret: Option<String>,
+    out: &Path,
+    size: Option<(u32, u32)>,
+) -> Result<(), String> {
+    display_present()?;
+    let result = screenshot::Outcome::default();
+    let mut app = app();
+    let mut online = online::Online::default();
+    match secret {
+        Some(secret) => online.sit(code, &secret),
+        None => online.watch(code),
+    }
+    let url = url.to_string();
+    app.insert_resource(online)
+        .insert_resource(storage::Settings::default())
+        .insert_resource(WinitSettings::continuous())
+        .add_systems(
+            Startup,
+            move |mut online: ResMut<online::Online>,
+                  proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>| {
+                online.connect(&url, proxy.as_deref());
+            },
+        )
+        .add_plugins(screenshot::ScreenshotPlugin {
+            out: out.to_path_buf(),
+            resize: size.map(UVec2::from),
+            result: result.clone(),
+        });
+    app.run();
+    let taken = result.lock().ok().and_then(|r| r.clone());
+    taken.unwrap_or_else(|| Err("the window closed before a picture was taken".into()))
+}
+
 /// A window needs a display; without one, winit gives up with a panic.
 fn display_present() -> Result<(), String> {
     if cfg!(target_os = "linux")

@@ -10,7 +10,7 @@
 //! colour where the board stands); one that fails is taken again, and a board that
 //! never draws ends the command with an error instead of a wrong picture.
 
-use super::session::Session;
+use super::session::{Screen, Session};
 use super::warm_up::Compiling;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
@@ -93,8 +93,17 @@ fn settle(
     mut windows: Query<(Entity, &mut Window)>,
     mut resized: MessageWriter<WindowResized>,
     mut exit: MessageWriter<AppExit>,
+    screen: Res<State<Screen>>,
 ) {
     if capture.done() || capture.in_flight {
+        return;
+    }
+    // A match on a server shows once the server has sent it.
+    if *screen.get() != Screen::Playing {
+        capture.quiet = 0;
+        if capture.started.elapsed() > DEADLINE {
+            capture.end(Err("the match never opened".into()), &mut exit);
+        }
         return;
     }
     if capture.started.elapsed() > DEADLINE {

@@ -256,3 +256,103 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     });
     let _ = std::fs::remove_dir_all(home);
 }
+
+/// Makes a match with every seat held here, plays `moves` (in order, each by the seat
+/// to move, or a chosen seat where several are on move) and returns its code and
+/// the seats' secrets.
+fn scripted_match(url: &str, game: GameId, moves: &[(usize, &str)]) -> (String, Vec<String>) {
+    use doska::online::link::{Heard, Link};
+    use doska::protocol::Reply;
+    let link = Link::open(url, || {});
+    let next = |wanted: &dyn Fn(&Reply) -> bool| loop {
+        match link.wait(PATIENCE) {
+            Some(Heard::Reply(r)) if wanted(&r) => return r,
+            Some(Heard::Lost(why)) => panic!("lost the server: {why}"),
+            Some(_) => {}
+            None => panic!("the server said nothing"),
+        }
+    };
+    assert_eq!(link.wait(PATIENCE), Some(Heard::Connected));
+    let seats = doska::rules::Position::new(game, &[])
+        .unwrap()
+        .seats()
+        .seat_count();
+    link.send(Request::Create {
+        id: 1,
+        game: game.id().into(),
+        options: Default::default(),
+        clock: None,
+        seats: vec![SeatPlan::Me; seats],
+        name: None,
+        level: None,
+    });
+    let Reply::Created { code, seats, .. } = next(&|r| matches!(r, Reply::Created { .. })) else {
+        unreachable!()
+    };
+    for (i, (_, action)) in moves.iter().enumerate() {
+        let id = 100 + i as u64;
+        link.send(Request::Act {
+            id,
+            code: code.clone(),
+            action: action.to_string(),
+        });
+        let reply = next(&|r| matches!(r, Reply::Ack { id: a, .. } | Reply::Error { id: Some(a), .. } if *a == id));
+        assert!(matches!(reply, Reply::Ack { .. }), "{action}: {reply:?}");
+    }
+    (code, seats.into_iter().map(|k| k.secret).collect())
+}
+
+/// The real window test: each player's window, joined to one server, after moves.
+#[test]
+fn real_windows_show_each_player_the_match_from_their_seat() {
+    let address = server("windows");
+    let url = format!("ws://{address}/");
+    let (d, xvfb) = super::display();
+    let dir = scratch("windows");
+    let games: [(GameId, &[(usize, &str)]); 3] = [
+        (GameId::Chess, &[(0, "e4"), (1, "c5")]),
+        (GameId::Bughouse, &[(0, "A. e4"), (2, "B. d4"), (1, "a. d5"), (3, "b. e5")]),
+        (GameId::TriChess, &[]),
+    ];
+    for (game, moves) in games {
+        let (code, secrets) = scripted_match(&url, game, moves);
+        // Every player's window at once, as on the players' own machines.
+        let windows: Vec<(PathBuf, std::process::Child)> = secrets
+            .iter()
+            .enumerate()
+            .map(|(seat, secret)| {
+                let out = dir.join(format!("{}-{seat}.png", game.id()));
+                let child = std::process::Command::new(env!("CARGO_BIN_EXE_doska"))
+                    .args(["screenshot", game.id(), "--server", &url, "--code", &code])
+                    .args(["--secret", secret, "--out"])
+                    .arg(&out)
+                    .env("DISPLAY", &d)
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap();
+                (out, child)
+            })
+            .collect();
+        let mut pictures = Vec::new();
+        for (out, child) in windows {
+            let done = child.wait_with_output().unwrap();
+            assert!(
+                done.status.success(),
+                "{}: {}",
+                out.display(),
+                String::from_utf8_lossy(&done.stderr)
+            );
+            pictures.push(std::fs::read(&out).unwrap());
+        }
+        // Each seat sees the board its own way round: no two pictures of a two-sided
+        // game's opponents, or of chess for three's players, are the same.
+        assert_ne!(pictures[0], pictures[1], "{}: seats 0 and 1 see the same", game.id());
+    }
+    if let Some(mut x) = xvfb {
+        let _ = x.kill();
+    }
+    if std::env::var_os("DOSKA_KEEP_SHOTS").is_none() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

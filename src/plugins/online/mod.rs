@@ -179,6 +179,18 @@ impl Online {
         });
     }
 
+    /// Comes back to a seat of a match with its secret.
+    pub fn sit(&mut self, code: &str, secret: &str) {
+        let id = self.id();
+        self.joining = Some((code.to_string(), Vec::new()));
+        self.send(Request::Sit {
+            id,
+            code: code.to_string(),
+            secret: secret.to_string(),
+            last: 0,
+        });
+    }
+
     /// Comes back to the seats kept for a match.
     pub fn resume(&mut self, code: &str) {
         let Some(server) = self.server().map(str::to_string) else {

@@ -236,7 +236,16 @@ pub fn controls(
     ui.label(egui::RichText::new(message).italics());
     ui.separator();
 
-    let legal = m.legal_actions();
+    // Online, offers and resignation are the seat on move's, and only that seat's
+    // player is shown them.
+    let my_turn = session.mine.as_ref().is_none_or(|mine| {
+        position
+            .seats()
+            .seats_on_move()
+            .iter()
+            .any(|s| mine.contains(s))
+    });
+    let legal = if my_turn { m.legal_actions() } else { Vec::new() };
     let mut claim_next = None;
     ui.horizontal_wrapped(|ui| {
         // Online, a new match is a rematch, asked in the online rows; Undo asks the
