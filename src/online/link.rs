@@ -147,10 +147,11 @@ type Socket =
 
 /// Connects and reads the welcome.
 async fn connect(url: &str) -> Result<Socket, String> {
-    let (mut socket, _) = tokio::time::timeout(CONNECT_PATIENCE, tokio_tungstenite::connect_async(url))
-        .await
-        .map_err(|_| format!("{url} did not answer"))?
-        .map_err(|e| e.to_string())?;
+    let (mut socket, _) =
+        tokio::time::timeout(CONNECT_PATIENCE, tokio_tungstenite::connect_async(url))
+            .await
+            .map_err(|_| format!("{url} did not answer"))?
+            .map_err(|e| e.to_string())?;
     match tokio::time::timeout(CONNECT_PATIENCE, socket.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str(&text) {
             Ok(Reply::Welcome { .. }) => Ok(socket),

@@ -144,7 +144,11 @@ impl Playing {
                     }
                 }
             }
-            Reply::Error { id: Some(id), message, .. } if self.outbox.answered(reply) => {
+            Reply::Error {
+                id: Some(id),
+                message,
+                ..
+            } if self.outbox.answered(reply) => {
                 self.in_flight.retain(|f| f.id != *id);
                 heard.changed = true;
                 heard.refused = Some(message.clone());

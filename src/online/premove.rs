@@ -25,6 +25,23 @@ pub enum Ready {
     Dropped,
 }
 
+/// A premove as the player puts it together: the piece's cell, then where it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chosen {
+    From(Cell),
+    Move(Premove),
+}
+
+impl Chosen {
+    /// The cells to light.
+    pub fn cells(&self) -> Vec<Cell> {
+        match self {
+            Chosen::From(c) => vec![*c],
+            Chosen::Move(p) => vec![p.from, p.to],
+        }
+    }
+}
+
 impl Premove {
     /// Whether the premove can be played in `m` by one of `mine`, the seats the player
     /// holds.

@@ -3,6 +3,7 @@
 
 use super::host::{LocalMatch, MatchHost};
 use super::selection::{Click, MoveTable, Selection};
+use crate::online::premove::{Chosen, Premove, Ready};
 use crate::protocol::SeatPlan;
 use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds};
@@ -57,6 +58,8 @@ pub struct Session {
     pub mine: Option<Vec<usize>>,
     /// Online, the seats whose player is not connected now.
     pub away: Vec<bool>,
+    /// Online, a move chosen while another player is to move.
+    pub premove: Option<Chosen>,
 }
 
 /// The setup draft: the game, its house rules and the seats of the next match. A
@@ -139,6 +142,7 @@ impl Session {
             played: 0,
             mine: None,
             away: Vec::new(),
+            premove: None,
         };
         session.refresh();
         session
@@ -241,6 +245,7 @@ impl Session {
         self.host = Box::new(LocalMatch(m));
         self.mine = None;
         self.away.clear();
+        self.premove = None;
         self.draft.plans = None;
     }
 
@@ -279,6 +284,60 @@ impl Session {
             self.played += 1;
         } else {
             self.animate = None;
+        }
+        self.play_premove();
+    }
+
+    /// Whether it is the turn of a seat played here.
+    fn my_turn(&self) -> bool {
+        let on_move = self.current().position().seats().seats_on_move();
+        self.mine
+            .as_ref()
+            .is_none_or(|mine| on_move.iter().any(|s| mine.contains(s)))
+    }
+
+    /// Online, while another player is to move, a click chooses a premove: a piece of
+    /// one's own, then where it goes; the piece's cell again lets it go.
+    fn choose_premove(&mut self, cell: Cell) {
+        let Some(mine) = &self.mine else { return };
+        let position = self.current().position();
+        let sides: Vec<Side> = mine
+            .iter()
+            .map(|&s| position.seats().seat_side(s))
+            .collect();
+        let own = |c: Cell| {
+            position
+                .pieces()
+                .iter()
+                .any(|(at, piece)| *at == c && sides.contains(&piece.side))
+        };
+        self.premove = match self.premove {
+            Some(Chosen::From(from)) if from == cell => None,
+            Some(Chosen::From(from)) => Some(Chosen::Move(Premove {
+                from,
+                to: cell,
+                promotion: None,
+            })),
+            _ if own(cell) => Some(Chosen::From(cell)),
+            _ => None,
+        };
+    }
+
+    /// Plays the premove once it is the player's turn and it makes a legal move;
+    /// drops it where it makes none.
+    fn play_premove(&mut self) {
+        let (Some(Chosen::Move(premove)), Some(mine)) = (self.premove, &self.mine) else {
+            return;
+        };
+        match premove.ready(self.current(), mine) {
+            Ready::Waiting => {}
+            Ready::Dropped => self.premove = None,
+            Ready::Play(action) => {
+                self.premove = None;
+                if let Err(e) = self.act(action) {
+                    warn!("a premove was refused: {e}");
+                }
+            }
         }
     }
 
@@ -453,7 +512,10 @@ impl Session {
             return false;
         }
         let mover = position.mover(m);
-        let elsewhere = self.mine.as_ref().is_some_and(|mine| !mine.contains(&mover));
+        let elsewhere = self
+            .mine
+            .as_ref()
+            .is_some_and(|mine| !mine.contains(&mover));
         elsewhere || self.draft.computer.get(mover).copied().unwrap_or(false)
     }
 
@@ -724,6 +786,7 @@ fn apply_commands(
                 Ok(())
             }
             Command::CancelChoice => {
+                session.premove = None;
                 session.prompts.choice = None;
                 session.prompts.confirm = None;
                 session.prompts.dropping = None;
@@ -745,6 +808,11 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
             continue;
         }
         let s = &mut *session;
+        if s.online() && !s.my_turn() {
+            s.choose_premove(cell);
+            s.revision += 1;
+            continue;
+        }
         let click = s.selection.click(s.host.shown().position(), &s.table, cell);
         s.prompts.message = None;
         s.prompts.refusal = None;

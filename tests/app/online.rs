@@ -206,9 +206,12 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
             code,
             accept: true,
         });
-    both_until(&mut white, &mut black, "the takeback reaches Black", |_, s| {
-        s.current().actions().len() == 1
-    });
+    both_until(
+        &mut white,
+        &mut black,
+        "the takeback reaches Black",
+        |_, s| s.current().actions().len() == 1,
+    );
     both_until(&mut black, &mut white, "and White", |_, s| {
         s.current().actions().len() == 1
     });
@@ -219,9 +222,12 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     click(&mut black, "c7");
     click(&mut black, "c5");
     assert_eq!(moves(&black), 2);
-    both_until(&mut black, &mut white, "White gets c5 after the cut", |_, s| {
-        s.current().actions().len() == 2
-    });
+    both_until(
+        &mut black,
+        &mut white,
+        "White gets c5 after the cut",
+        |_, s| s.current().actions().len() == 2,
+    );
     until(&mut black, "Black is back", |o, s| {
         o.connected && !o.playing.as_ref().unwrap().waiting() && s.current().actions().len() == 2
     });
@@ -254,6 +260,19 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     both_until(&mut white, &mut black, "the match goes on", |_, s| {
         s.current().actions().len() == 3
     });
+
+    // While Black thinks, White premoves d4: shown, then played the moment Black moves.
+    click(&mut white, "d2");
+    click(&mut white, "d4");
+    assert!(session(&white).premove.is_some());
+    assert_eq!(moves(&white), 3);
+    click(&mut black, "d7");
+    click(&mut black, "d6");
+    both_until(&mut white, &mut black, "the premove is played", |_, s| {
+        s.current().actions().len() == 5
+    });
+    assert_eq!(session(&black).current().notation(4), "d4");
+    assert!(session(&white).premove.is_none());
     let _ = std::fs::remove_dir_all(home);
 }
 
@@ -296,7 +315,9 @@ fn scripted_match(url: &str, game: GameId, moves: &[(usize, &str)]) -> (String, 
             code: code.clone(),
             action: action.to_string(),
         });
-        let reply = next(&|r| matches!(r, Reply::Ack { id: a, .. } | Reply::Error { id: Some(a), .. } if *a == id));
+        let reply = next(
+            &|r| matches!(r, Reply::Ack { id: a, .. } | Reply::Error { id: Some(a), .. } if *a == id),
+        );
         assert!(matches!(reply, Reply::Ack { .. }), "{action}: {reply:?}");
     }
     (code, seats.into_iter().map(|k| k.secret).collect())
@@ -311,7 +332,10 @@ fn real_windows_show_each_player_the_match_from_their_seat() {
     let dir = scratch("windows");
     let games: [(GameId, &[(usize, &str)]); 3] = [
         (GameId::Chess, &[(0, "e4"), (1, "c5")]),
-        (GameId::Bughouse, &[(0, "A. e4"), (2, "B. d4"), (1, "a. d5"), (3, "b. e5")]),
+        (
+            GameId::Bughouse,
+            &[(0, "A. e4"), (2, "B. d4"), (1, "a. d5"), (3, "b. e5")],
+        ),
         (GameId::TriChess, &[]),
     ];
     for (game, moves) in games {
@@ -347,7 +371,12 @@ fn real_windows_show_each_player_the_match_from_their_seat() {
         }
         // Each seat sees the board its own way round: no two pictures of a two-sided
         // game's opponents, or of chess for three's players, are the same.
-        assert_ne!(pictures[0], pictures[1], "{}: seats 0 and 1 see the same", game.id());
+        assert_ne!(
+            pictures[0],
+            pictures[1],
+            "{}: seats 0 and 1 see the same",
+            game.id()
+        );
     }
     if let Some(mut x) = xvfb {
         let _ = x.kill();

@@ -98,6 +98,10 @@ pub fn show(
             fill(landing, &inks.hint, z::LAST_MOVE);
         }
     }
+    // A premove: the cells chosen, until it is played or dropped.
+    for cell in session.premove.iter().flat_map(|p| p.cells()) {
+        fill(cell, &inks.premove, z::SELECTED);
+    }
     let selection = &session.selection;
     if let Some(from) = selection.from {
         fill(from, &inks.selected, z::SELECTED);

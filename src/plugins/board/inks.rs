@@ -19,6 +19,8 @@ pub struct Inks {
     pub last_move: Handle<ColorMaterial>,
     /// The computer's suggestion for the player to move.
     pub hint: Handle<ColorMaterial>,
+    /// A move chosen ahead of the turn, online.
+    pub premove: Handle<ColorMaterial>,
     pub selected: Handle<ColorMaterial>,
     pub check: Handle<ColorMaterial>,
     /// The piece behind a refusal ("why not?").
@@ -59,6 +61,7 @@ impl FromWorld for Inks {
             grid: add(Color::srgb_u8(77, 51, 33)),
             last_move: add(Color::srgba_u8(242, 217, 51, 115)),
             hint: add(Color::srgba_u8(60, 200, 120, 150)),
+            premove: add(Color::srgba_u8(70, 130, 230, 150)),
             selected: add(Color::srgba_u8(64, 166, 242, 140)),
             check: add(Color::srgba_u8(242, 26, 26, 153)),
             culprit: add(Color::srgba_u8(255, 140, 0, 170)),

@@ -112,10 +112,7 @@ fn server_rows(
             }
         }
         if let Some(address) = online.hosting {
-            ui.label(lang.t_args(
-                "online-hosting",
-                &[("address", address.to_string())],
-            ));
+            ui.label(lang.t_args("online-hosting", &[("address", address.to_string())]));
         }
     });
     ui.horizontal(|ui| {

@@ -96,10 +96,7 @@ impl Online {
     /// The server's WebSocket address for what the player typed.
     pub fn url(address: &str) -> String {
         let address = address.trim().trim_end_matches('/');
-        let address = address
-            .strip_prefix("ws://")
-            .unwrap_or(address)
-            .to_string();
+        let address = address.strip_prefix("ws://").unwrap_or(address).to_string();
         let with_port = if address.contains(':') {
             address
         } else {
@@ -413,7 +410,10 @@ fn take(
 /// The players' names and who is away, from the server's listing.
 fn seat_names(session: &mut Session, playing: &Playing) {
     let seats = &playing.mirror().listing().seats;
-    let names: Vec<String> = seats.iter().map(|s| s.name.clone().unwrap_or_default()).collect();
+    let names: Vec<String> = seats
+        .iter()
+        .map(|s| s.name.clone().unwrap_or_default())
+        .collect();
     let away: Vec<bool> = seats.iter().map(|s| !s.connected).collect();
     if session.draft.seats != names {
         session.draft.seats = names;
@@ -447,7 +447,9 @@ fn begin(
     seat_names(session, &playing);
     let position = session.current().position();
     let seats = position.seats();
-    let turned = mine.first().is_some_and(|&seat| seen_turned(game, seats.seat_count(), seat, seats.seat_side(seat)));
+    let turned = mine
+        .first()
+        .is_some_and(|&seat| seen_turned(game, seats.seat_count(), seat, seats.seat_side(seat)));
     if game.card().table {
         flipped.0 = false;
         if turned {
@@ -500,7 +502,11 @@ fn send_played(mut online: ResMut<Online>) {
 }
 
 /// Makes the match set up on the setup screen on the server.
-fn create(mut asked: MessageReader<CreateOnline>, mut online: ResMut<Online>, session: Res<Session>) {
+fn create(
+    mut asked: MessageReader<CreateOnline>,
+    mut online: ResMut<Online>,
+    session: Res<Session>,
+) {
     for _ in asked.read() {
         let draft = &session.draft;
         let Some(plans) = draft.plans.clone() else {

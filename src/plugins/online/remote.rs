@@ -111,9 +111,11 @@ mod tests {
     fn actions_show_at_once_and_are_sent_and_undo_asks() {
         let (tx, rx) = channel();
         let mut host = RemoteMatch::new(Match::new(Position::new(GameId::Chess, &[]).unwrap()), tx);
-        let e4 = host.m.legal_actions().into_iter().find(|a| {
-            action_notation(host.m.position(), a) == "e4"
-        });
+        let e4 = host
+            .m
+            .legal_actions()
+            .into_iter()
+            .find(|a| action_notation(host.m.position(), a) == "e4");
         host.act(e4.unwrap()).unwrap();
         assert_eq!(host.shown().actions().len(), 1);
         assert_eq!(

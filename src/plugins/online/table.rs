@@ -3,12 +3,12 @@
 //! move list (off with one click; spectators read it).
 
 use super::Online;
+use crate::i18n::Language;
 use crate::plugins::session::{Screen, Session};
 use crate::plugins::storage::Settings;
 use crate::plugins::ui::naming::seat_label;
 use crate::plugins::ui::{Canvas, UiSystems};
 use crate::protocol::{MAX_CHAT, Request};
-use crate::i18n::Language;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
@@ -151,7 +151,10 @@ fn takeback_question(
     let Some(seat) = playing.mirror().takeback_asked_by() else {
         return;
     };
-    if playing.watching() || playing.my_seats().contains(&seat) || online.answered == Some(playing.mirror().last()) {
+    if playing.watching()
+        || playing.my_seats().contains(&seat)
+        || online.answered == Some(playing.mirror().last())
+    {
         return;
     }
     let asker = seat_name(lang, &session, seat);

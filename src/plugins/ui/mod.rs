@@ -183,12 +183,7 @@ fn board_overlay(
         return;
     }
     let position = session.current().position();
-    let angle = board_angle(
-        position,
-        flipped.0,
-        settings.follow_turn,
-        session.seen_by(),
-    );
+    let angle = board_angle(position, flipped.0, settings.follow_turn, session.seen_by());
     board::input::show(
         root,
         settings.language,

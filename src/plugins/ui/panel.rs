@@ -245,7 +245,11 @@ pub fn controls(
             .iter()
             .any(|s| mine.contains(s))
     });
-    let legal = if my_turn { m.legal_actions() } else { Vec::new() };
+    let legal = if my_turn {
+        m.legal_actions()
+    } else {
+        Vec::new()
+    };
     let mut claim_next = None;
     ui.horizontal_wrapped(|ui| {
         // Online, a new match is a rematch, asked in the online rows; Undo asks the

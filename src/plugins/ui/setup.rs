@@ -6,8 +6,8 @@ use super::naming::seat_label;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, CreateOnline, Screen};
-use crate::protocol::SeatPlan;
 use crate::plugins::storage::{LastSetup, Settings};
+use crate::protocol::SeatPlan;
 use crate::rules::Side;
 use crate::rules::clock::TimeControl;
 use crate::rules::search::Level;
@@ -197,7 +197,11 @@ pub fn show(
                 }
             }
             if ui.button(lang.t("setup-back")).clicked() {
-                next.set(if online { Screen::Online } else { Screen::Chooser });
+                next.set(if online {
+                    Screen::Online
+                } else {
+                    Screen::Chooser
+                });
             }
         });
     });
