@@ -1,6 +1,6 @@
 //! The seat book on disk: the seats a player holds on servers, read when the app
 //! starts and written (atomically) whenever it changes. With it, closing and opening
-//! the app finds the player's running matches, and a server the app hosted is started
+//! the app takes the player back to the match played last, lists their others, and a server the app hosted is started
 //! again, resuming its matches from its own database.
 
 use super::Online;
@@ -52,7 +52,10 @@ pub fn open(
     };
     if let Some(url) = server {
         online.address = url.clone();
-        if online.book.seats.iter().any(|h| h.server == url) {
+        // The match played last is taken up again, as a closed window left it.
+        let last = online.book.seats.iter().rev().find(|h| h.server == url);
+        if let Some(last) = last {
+            online.resume_on_connect = Some(last.code.clone());
             online.connect(&url, proxy.as_deref());
         }
     }

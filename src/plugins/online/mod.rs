@@ -87,6 +87,9 @@ pub struct Online {
     /// The chat shown beside the move list.
     pub chat_open: bool,
     pub chat_draft: String,
+    /// The match to come back to once connected: the one last played, when the app
+    /// starts again.
+    resume_on_connect: Option<String>,
     /// The event after which this screen last answered a takeback, so the question
     /// is not put again while the answer travels.
     answered: Option<u64>,
@@ -236,8 +239,16 @@ impl Online {
         }
     }
 
-    /// Leaves the match shown (it goes on on the server; its seats stay in the book).
+    /// Leaves the match shown. One going on stays in the seat book, to come back to;
+    /// one over is forgotten.
     pub fn leave(&mut self) {
+        if let Some(playing) = &self.playing
+            && playing.mirror().current().outcome().is_some()
+        {
+            let (server, code) = (playing.server().to_string(), playing.code().to_string());
+            self.book.forget(&server, &code);
+            self.book_changed = true;
+        }
         self.playing = None;
         self.sent = None;
         self.joining = None;
@@ -290,6 +301,9 @@ fn hear(
                 }];
                 if let Some(playing) = &mut online.playing {
                     requests.extend(playing.on_connected());
+                }
+                if let Some(code) = online.resume_on_connect.take() {
+                    online.resume(&code);
                 }
                 requests.append(&mut online.later);
                 let id = online.id();
