@@ -85,6 +85,7 @@ impl Capture {
 /// Something appeared on screen this frame.
 type Appeared = Or<(Added<Mesh2d>, Added<Mesh3d>, Added<Text2d>, Added<Sprite>)>;
 
+#[allow(clippy::too_many_arguments)]
 fn settle(
     mut commands: Commands,
     mut capture: ResMut<Capture>,
