@@ -14,8 +14,7 @@ mod table;
 
 pub use remote::{RemoteMatch, Sent};
 
-use super::Flipped;
-use super::layout::FlipView;
+use super::layout::{FlipView, Flipped};
 use super::session::{AppSystems, CreateOnline, Screen, Session};
 use super::storage::Settings;
 use crate::folders::Folders;
