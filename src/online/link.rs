@@ -248,7 +248,12 @@ mod tests {
         link.send(Request::Ping { id: 7 });
         let pong = heard_reply(&link, |r| matches!(r, Reply::Pong { .. }));
         assert_eq!(pong, Reply::Pong { id: 7 });
-        assert!(woken.load(std::sync::atomic::Ordering::SeqCst) >= 2);
+        // The client is woken just after each thing is handed over: wait for it.
+        let asked = std::time::Instant::now();
+        while woken.load(std::sync::atomic::Ordering::SeqCst) < 2 {
+            assert!(asked.elapsed() < Duration::from_secs(60), "never woken");
+            std::thread::sleep(Duration::from_millis(1));
+        }
         drop(link);
         let _ = std::fs::remove_dir_all(data);
     }
