@@ -2,12 +2,14 @@
 //! itself, which the session shows through a [`RemoteMatch`] as it shows a match on
 //! this machine. What changes online is here: the lobby screen ([`lobby`]), the match
 //! panel's rows for the connection, the players, the takebacks and the chat
-//! ([`table`]), and the seats kept between runs ([`book`]).
+//! ([`table`]), and the seats kept between runs ([`book`]). [`exchange`] passes what the
+//! server says to the session, and what the player does to the server.
 //!
 //! The connection runs on its own thread ([`Link`]) and wakes the app when the server
 //! says something, so a player waiting for a move costs no frames.
 
 mod book;
+mod exchange;
 mod lobby;
 mod remote;
 mod table;
@@ -15,19 +17,17 @@ mod table;
 pub use remote::{RemoteMatch, Sent};
 
 use super::layout::{FlipView, Flipped};
-use super::session::{AppSystems, CreateOnline, Screen, Session};
-use super::storage::Settings;
+use super::session::{AppSystems, CreateOnline};
 use crate::folders::Folders;
-use crate::online::link::{Heard, Link};
+use crate::online::link::Link;
 use crate::online::playing::Playing;
 use crate::online::seat_book::{Held, SeatBook};
-use crate::protocol::{Listing, Reply, Request, SeatKey, SeatPlan, VERSION};
-use crate::rules::GameId;
+use crate::protocol::{Listing, Request, SeatKey};
 use bevy::prelude::*;
 use bevy::winit::{EventLoopProxyWrapper, WinitUserEvent};
 use std::net::SocketAddr;
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Mutex, PoisonError};
+use std::sync::Mutex;
+use std::sync::mpsc::Receiver;
 
 pub struct OnlinePlugin;
 
@@ -40,7 +40,7 @@ impl Plugin for OnlinePlugin {
             .add_systems(Startup, book::open)
             .add_systems(
                 Update,
-                (hear, send_played, create)
+                (exchange::hear, exchange::send_played, exchange::create)
                     .chain()
                     .before(AppSystems::Apply)
                     .after(AppSystems::Input),
@@ -271,279 +271,5 @@ impl Online {
         self.book.hosting = true;
         self.book_changed = true;
         Ok(format!("ws://127.0.0.1:{}/", listening.port()))
-    }
-}
-
-/// Reads what the connection heard, and keeps the session's match in step with the
-/// server's.
-fn hear(
-    mut online: ResMut<Online>,
-    mut session: ResMut<Session>,
-    settings: Option<Res<Settings>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut flipped: ResMut<Flipped>,
-    mut flip: MessageWriter<FlipView>,
-) {
-    let Some(link) = &online.link else { return };
-    let heard = link.heard();
-    for heard in heard {
-        match heard {
-            Heard::Connected => {
-                online.connected = true;
-                online.lost = None;
-                let lang = settings.as_ref().map(|s| s.language).unwrap_or_default();
-                let id = online.id();
-                let mut requests = vec![Request::Hello {
-                    id,
-                    version: VERSION,
-                    lang: Some(lang.code().to_string()),
-                }];
-                if let Some(playing) = &mut online.playing {
-                    requests.extend(playing.on_connected());
-                }
-                if let Some(code) = online.resume_on_connect.take() {
-                    online.resume(&code);
-                }
-                requests.append(&mut online.later);
-                let id = online.id();
-                requests.push(Request::List { id });
-                if let Some(link) = &online.link {
-                    for r in requests {
-                        link.send(r);
-                    }
-                }
-            }
-            Heard::Lost(why) => {
-                online.connected = false;
-                online.lost = Some(why);
-            }
-            Heard::Reply(reply) => take(
-                &mut online,
-                &mut session,
-                reply,
-                &mut next,
-                &mut flipped,
-                &mut flip,
-            ),
-        }
-    }
-}
-
-/// One reply from the server.
-fn take(
-    online: &mut Online,
-    session: &mut Session,
-    reply: Reply,
-    next: &mut NextState<Screen>,
-    flipped: &mut Flipped,
-    flip: &mut MessageWriter<FlipView>,
-) {
-    match &reply {
-        Reply::Lobby { matches, .. } => {
-            online.lobby = matches.clone();
-            return;
-        }
-        Reply::Created { code, seats, .. } | Reply::Seated { code, seats, .. } => {
-            let server = online.server().unwrap_or_default().to_string();
-            for key in seats {
-                online.book.keep(Held {
-                    server: server.clone(),
-                    code: code.clone(),
-                    seat: key.seat,
-                    secret: key.secret.clone(),
-                    game: String::new(),
-                    last: 0,
-                });
-            }
-            online.book_changed = true;
-            match (&mut online.playing, &mut online.joining) {
-                (Some(playing), _) if playing.code() == code => playing.hold(seats),
-                (_, Some((joining, keys))) if joining == code => keys.extend(seats.clone()),
-                _ => online.joining = Some((code.clone(), seats.clone())),
-            }
-            return;
-        }
-        Reply::Snapshot { listing, .. }
-            if online
-                .joining
-                .as_ref()
-                .is_some_and(|(code, _)| *code == listing.code) =>
-        {
-            let (_, keys) = online.joining.take().unwrap_or_default();
-            let server = online.server().unwrap_or_default().to_string();
-            match Playing::new(&server, listing.clone(), keys) {
-                Ok(playing) => begin(online, session, playing, next, flipped, flip),
-                Err(e) => online.message = Some(e.to_string()),
-            }
-        }
-        Reply::Error { message, .. } if online.playing.is_none() => {
-            online.joining = None;
-            online.message = Some(message.clone());
-            return;
-        }
-        _ => {}
-    }
-    let Some(playing) = &mut online.playing else {
-        return;
-    };
-    match playing.take(&reply) {
-        Ok(heard) => {
-            if let Some(resync) = heard.resync {
-                online.send(resync);
-                return;
-            }
-            if let Some(refused) = heard.refused {
-                online.message = Some(refused);
-            }
-            if heard.changed {
-                session.follow(playing.shown());
-            }
-            seat_names(session, playing);
-            let (server, code, last) = (
-                playing.server().to_string(),
-                playing.code().to_string(),
-                playing.mirror().last(),
-            );
-            if let Some(result) = &playing.mirror().listing().result
-                && playing.mirror().current().outcome().is_some()
-            {
-                online.message = Some(result.clone());
-            }
-            online.book.seen(&server, &code, last);
-        }
-        // The server's events do not play here: this copy of the match cannot be
-        // trusted, so it is asked for whole again.
-        Err(e) => {
-            online.message = Some(e.to_string());
-            online.about_match(|id, code| Request::Resync { id, code });
-        }
-    }
-}
-
-/// The players' names and who is away, from the server's listing.
-fn seat_names(session: &mut Session, playing: &Playing) {
-    let seats = &playing.mirror().listing().seats;
-    let names: Vec<String> = seats
-        .iter()
-        .map(|s| s.name.clone().unwrap_or_default())
-        .collect();
-    let away: Vec<bool> = seats.iter().map(|s| !s.connected).collect();
-    if session.draft.seats != names {
-        session.draft.seats = names;
-    }
-    if session.away != away {
-        session.away = away;
-    }
-}
-
-/// The match joined takes the screen: the session shows it through a remote host,
-/// seen from the player's own seat.
-fn begin(
-    online: &mut Online,
-    session: &mut Session,
-    playing: Playing,
-    next: &mut NextState<Screen>,
-    flipped: &mut Flipped,
-    flip: &mut MessageWriter<FlipView>,
-) {
-    let (tx, rx) = channel();
-    let mine = playing.my_seats();
-    let shown = playing.shown();
-    let game = shown.game();
-    for held in &mut online.book.seats {
-        if held.code == playing.code() {
-            held.game = game.id().to_string();
-        }
-    }
-    session.play_online(Box::new(RemoteMatch::new(shown, tx)), mine.clone());
-    session.draft.game = game;
-    seat_names(session, &playing);
-    let position = session.current().position();
-    let seats = position.seats();
-    let turned = mine
-        .first()
-        .is_some_and(|&seat| seen_turned(game, seats.seat_count(), seat, seats.seat_side(seat)));
-    if game.card().table {
-        flipped.0 = false;
-        if turned {
-            flip.write(FlipView);
-        }
-    } else {
-        flipped.0 = turned && seats.seat_count() != 3;
-    }
-    online.playing = Some(playing);
-    online.sent = Some(Mutex::new(rx));
-    online.message = None;
-    next.set(Screen::Playing);
-}
-
-/// Whether a seat sees its board turned round: Black in the two-sided games; in
-/// bughouse, the team whose White sits on the second board (each board shows its own
-/// two seats facing each other, partners at the same edge).
-fn seen_turned(game: GameId, seats: usize, seat: usize, side: crate::rules::Side) -> bool {
-    if game == GameId::Bughouse {
-        return seat == 1 || seat == 2;
-    }
-    seats == 2 && side == crate::rules::Side::Black
-}
-
-/// Sends what the player did.
-fn send_played(mut online: ResMut<Online>) {
-    let Some(sent) = &online.sent else { return };
-    let sent: Vec<Sent> = sent
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .try_iter()
-        .collect();
-    for s in sent {
-        let Some(playing) = &mut online.playing else {
-            return;
-        };
-        match s {
-            Sent::Act { seat, action } => {
-                let request = playing.act(seat, &action);
-                // Unsent actions wait in the playing match's outbox for the connection.
-                if online.connected
-                    && let Some(link) = &online.link
-                {
-                    link.send(request);
-                }
-            }
-            Sent::Takeback => online.about_match(|id, code| Request::Takeback { id, code }),
-        }
-    }
-}
-
-/// Makes the match set up on the setup screen on the server.
-fn create(
-    mut asked: MessageReader<CreateOnline>,
-    mut online: ResMut<Online>,
-    session: Res<Session>,
-) {
-    for _ in asked.read() {
-        let draft = &session.draft;
-        let Some(plans) = draft.plans.clone() else {
-            continue;
-        };
-        let id = online.id();
-        let name = (!online.name.trim().is_empty()).then(|| online.name.trim().to_string());
-        let level = draft
-            .levels
-            .iter()
-            .zip(&plans)
-            .find(|(_, p)| **p == SeatPlan::Computer)
-            .map(|(l, _)| l.id().to_string());
-        let clock = (draft.time_control != crate::rules::clock::TimeControl::None)
-            .then(|| draft.time_control.tag());
-        online.joining = None;
-        online.send(Request::Create {
-            id,
-            game: draft.game.id().to_string(),
-            options: draft.options.iter().cloned().collect(),
-            clock,
-            seats: plans,
-            name,
-            level,
-        });
     }
 }

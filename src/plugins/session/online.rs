@@ -1,0 +1,114 @@
+//! What the session does for a match held by a server: the server's match replaces
+//! the one shown as its events come, only the seats played at this screen are played
+//! here, and a move chosen ahead of the turn (a premove) waits for its moment.
+
+use super::Session;
+use crate::online::premove::{Chosen, Premove, Ready};
+use crate::plugins::host::MatchHost;
+use crate::rules::{Cell, Match, Side};
+use bevy::prelude::*;
+
+impl Session {
+    /// A match held by a server takes the place of the one here: `host` sends the
+    /// actions played here, and `mine` are the seats this screen plays.
+    pub fn play_online(&mut self, host: Box<dyn MatchHost>, mine: Vec<usize>) {
+        self.host = host;
+        self.mine = Some(mine);
+        self.draft.computer = vec![false; self.current().position().seats().seat_count()];
+        self.taken_back.clear();
+        self.clocks_paused = false;
+        self.animate = None;
+        self.refresh();
+    }
+
+    /// The server's match, as it now stands, takes the place of the one shown. An
+    /// action added at the end is animated as one played here, whoever played it;
+    /// the same actions again (an action of ours the server confirms, a line of chat)
+    /// change nothing, so the clocks shown keep running smoothly.
+    pub fn follow(&mut self, m: Match) {
+        let old = self.current();
+        let (before, after) = (old.all_actions(), m.all_actions());
+        if before == after && old.outcome() == m.outcome() {
+            return;
+        }
+        let one_more = after.len() == before.len() + 1 && after.starts_with(before);
+        let animate = one_more
+            .then(|| after[before.len()].moved())
+            .flatten()
+            .and_then(|mv| old.state_before(before.len()).position.view(&mv));
+        let at_end = !old.can_redo();
+        self.host.begin(m);
+        self.refresh();
+        if one_more && at_end {
+            self.animate = animate;
+            self.played += 1;
+        } else {
+            self.animate = None;
+        }
+        self.play_premove();
+    }
+
+    /// Whether it is the turn of a seat played here.
+    pub(super) fn my_turn(&self) -> bool {
+        let on_move = self.current().position().seats().seats_on_move();
+        self.mine
+            .as_ref()
+            .is_none_or(|mine| on_move.iter().any(|s| mine.contains(s)))
+    }
+
+    /// Online, while another player is to move, a click chooses a premove: a piece of
+    /// one's own, then where it goes; the piece's cell again lets it go.
+    pub(super) fn choose_premove(&mut self, cell: Cell) {
+        let Some(mine) = &self.mine else { return };
+        let position = self.current().position();
+        let sides: Vec<Side> = mine
+            .iter()
+            .map(|&s| position.seats().seat_side(s))
+            .collect();
+        let own = |c: Cell| {
+            position
+                .pieces()
+                .iter()
+                .any(|(at, piece)| *at == c && sides.contains(&piece.side))
+        };
+        self.premove = match self.premove {
+            Some(Chosen::From(from)) if from == cell => None,
+            Some(Chosen::From(from)) => Some(Chosen::Move(Premove {
+                from,
+                to: cell,
+                promotion: None,
+            })),
+            _ if own(cell) => Some(Chosen::From(cell)),
+            _ => None,
+        };
+    }
+
+    /// Plays the premove once it is the player's turn and it makes a legal move;
+    /// drops it where it makes none.
+    fn play_premove(&mut self) {
+        let (Some(Chosen::Move(premove)), Some(mine)) = (self.premove, &self.mine) else {
+            return;
+        };
+        match premove.ready(self.current(), mine) {
+            Ready::Waiting => {}
+            Ready::Dropped => self.premove = None,
+            Ready::Play(action) => {
+                self.premove = None;
+                if let Err(e) = self.act(action) {
+                    warn!("a premove was refused: {e}");
+                }
+            }
+        }
+    }
+
+    /// Online, the side of the first seat played here: the board is seen from it.
+    pub fn seen_by(&self) -> Option<Side> {
+        let seat = *self.mine.as_ref()?.first()?;
+        Some(self.current().position().seats().seat_side(seat))
+    }
+
+    /// Whether the match shown is held by a server.
+    pub fn online(&self) -> bool {
+        self.mine.is_some()
+    }
+}
