@@ -138,6 +138,11 @@ fn take(
             }
             if heard.changed {
                 session.follow(playing.shown());
+                // For following a match's timing from the log (`RUST_LOG=doska=debug`).
+                debug!(
+                    "the server's match shown: {} actions",
+                    session.current().actions().len()
+                );
             }
             seat_names(session, playing);
             let (server, code, last) = (

@@ -40,10 +40,17 @@ impl Plugin for OnlinePlugin {
             .add_systems(Startup, book::open)
             .add_systems(
                 Update,
-                (exchange::hear, exchange::send_played, exchange::create)
-                    .chain()
+                exchange::hear
                     .before(AppSystems::Apply)
                     .after(AppSystems::Input),
+            )
+            // What the player did leaves in the frame it was done in, before the frame
+            // is drawn.
+            .add_systems(
+                Update,
+                (exchange::send_played, exchange::create)
+                    .after(AppSystems::Apply)
+                    .before(AppSystems::React),
             )
             .add_systems(Update, book::keep.in_set(AppSystems::React))
             .add_plugins((lobby::LobbyPlugin, table::TablePlugin));
