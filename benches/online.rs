@@ -344,14 +344,14 @@ fn windows(url: &str, home: &Path) {
                 (&black_display, &white_log)
             };
             let turned = i % 2 == 1;
-            click(display, pixel(&from, turned));
+            click(display, pixel(from, turned));
             // A person's two clicks are far apart next to a frame: the frame the first
             // one asked for is drawn before the second comes.
             std::thread::sleep(Duration::from_millis(300));
             // From just before the click that makes the move: the clock starts before
             // xdotool does, so its own start (a millisecond or two) is counted too.
             let clicked = Instant::now();
-            click(display, pixel(&to, turned));
+            click(display, pixel(to, turned));
             let seen = shown(other, i + 1);
             times.push(seen.saturating_duration_since(clicked));
             m.play(action).unwrap();
