@@ -329,13 +329,15 @@ fn real_windows_show_each_player_the_match_from_their_seat() {
     let url = format!("ws://{address}/");
     let (d, xvfb) = super::display();
     let dir = scratch("windows");
-    let games: [(GameId, &[(usize, &str)]); 3] = [
+    let games: [(GameId, &[(usize, &str)]); 4] = [
         (GameId::Chess, &[(0, "e4"), (1, "c5")]),
         (
             GameId::Bughouse,
             &[(0, "A. e4"), (2, "B. d4"), (1, "a. d5"), (3, "b. e5")],
         ),
         (GameId::TriChess, &[]),
+        // The server draws the lot; each player sees the table from their own side.
+        (GameId::Chapayev, &[]),
     ];
     for (game, moves) in games {
         let (code, secrets) = scripted_match(&url, game, moves);

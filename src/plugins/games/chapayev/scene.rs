@@ -308,8 +308,8 @@ pub fn place(
     }
 }
 
-/// The camera: round the board by the table's yaw, fixed behind the shooter when the
-/// earth does not rotate; drawn into the part of the window the panels leave free, and
+/// The camera: round the board by the table's yaw, fixed behind the shooter (online,
+/// behind the player at this screen) when the earth does not rotate; drawn into the part of the window the panels leave free, and
 /// always far enough back that the whole board is in view, whatever the angle and the
 /// window's shape.
 pub fn camera(
@@ -324,10 +324,11 @@ pub fn camera(
     let Ok((mut t, mut camera, projection)) = cameras.single_mut() else {
         return;
     };
+    // Online, from the player's own side; at one table, from the shooter's.
     let yaw = if c.options().earth_rotates {
         table.yaw
     } else {
-        super::behind(c.turn())
+        super::behind(session.seen_by().unwrap_or(c.turn()))
     };
     let mut aspect = 16.0 / 9.0;
     if let (Some((min, max)), Ok(window)) = (table.area, windows.single()) {
