@@ -272,6 +272,43 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     });
     assert_eq!(session(&black).current().notation(4), "d4");
     assert!(session(&white).premove.is_none());
+
+    // A spectator opens the match by its code, browses back, and is left there while
+    // the match goes on; White's line of chat reaches them.
+    let mut watcher = player(&relay.url(), home.join("watcher"), "");
+    watcher.world_mut().resource_mut::<Online>().watch(&code);
+    until(&mut watcher, "watching", |_, s| {
+        s.online() && s.current().actions().len() == 5
+    });
+    assert_eq!(session(&watcher).mine, Some(vec![]));
+    watcher.world_mut().write_message(Command::GoTo(2));
+    watcher.update();
+    white
+        .world_mut()
+        .resource_mut::<Online>()
+        .about_match(|id, code| Request::Say {
+            id,
+            code,
+            text: "Удачи!".into(),
+        });
+    click(&mut black, "b8");
+    click(&mut black, "c6");
+    both_until(
+        &mut white,
+        &mut watcher,
+        "the spectator hears and sees",
+        |o, s| {
+            s.current().all_actions().len() == 6
+                && o.playing.as_ref().unwrap().mirror().chat().len() == 1
+        },
+    );
+    assert_eq!(session(&watcher).current().cursor(), 2, "still browsing");
+    click(&mut watcher, "g1");
+    assert_eq!(
+        session(&watcher).current().all_actions().len(),
+        6,
+        "a spectator plays nothing"
+    );
     let _ = std::fs::remove_dir_all(home);
 }
 
