@@ -48,8 +48,8 @@ impl Session {
         self.play_premove();
     }
 
-    /// Whether it is the turn of a seat played here.
-    pub(super) fn my_turn(&self) -> bool {
+    /// Whether it is the turn of a seat played here (always, at one table).
+    pub fn my_turn(&self) -> bool {
         let on_move = self.current().position().seats().seats_on_move();
         self.mine
             .as_ref()

@@ -314,7 +314,12 @@ fn match_windows(
     }
 
     let m = session.current();
-    let legal = m.legal_actions();
+    // Online, the questions of the seat on move are put to its own player only.
+    let legal = if session.my_turn() {
+        m.legal_actions()
+    } else {
+        Vec::new()
+    };
     let swap = legal
         .iter()
         .find(|a| matches!(a, Action::Play(mv) if m.position().is_swap(mv)));

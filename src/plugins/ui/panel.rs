@@ -238,14 +238,7 @@ pub fn controls(
 
     // Online, offers and resignation are the seat on move's, and only that seat's
     // player is shown them.
-    let my_turn = session.mine.as_ref().is_none_or(|mine| {
-        position
-            .seats()
-            .seats_on_move()
-            .iter()
-            .any(|s| mine.contains(s))
-    });
-    let legal = if my_turn {
+    let legal = if session.my_turn() {
         m.legal_actions()
     } else {
         Vec::new()

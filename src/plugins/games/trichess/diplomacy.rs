@@ -12,7 +12,7 @@ use crate::plugins::ui::{Canvas, over_board};
 use crate::rules::Seats;
 use crate::rules::history::Action;
 use crate::rules::trichess::{self, TriChess, bit};
-use crate::rules::{Game, Match, Move, Position, Side};
+use crate::rules::{Game, Move, Position, Side};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -31,13 +31,14 @@ pub fn rows(
     };
     ui.separator();
     let mut send = None;
-    show(ui, settings.language, session.current(), &mut send);
+    show(ui, settings.language, &session, &mut send);
     if let Some(c) = send {
         commands.write(c);
     }
 }
 
-fn show(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Command>) {
+fn show(ui: &mut egui::Ui, lang: Language, session: &Session, send: &mut Option<Command>) {
+    let m = session.current();
     let Position::TriChess(p) = m.position() else {
         return;
     };
@@ -60,6 +61,10 @@ fn show(ui: &mut egui::Ui, lang: Language, m: &Match, send: &mut Option<Command>
         let Action::Play(Move::TriChess(a)) = action else {
             continue;
         };
+        // Online, each player is offered only their own army's diplomacy.
+        if session.online() && session.computer_holds(&action) {
+            continue;
+        }
         let label = match a {
             trichess::Action::Offer {
                 master,
@@ -181,6 +186,11 @@ pub fn question(
     let Some(q) = p.question() else {
         return Ok(());
     };
+    // Online, only the asked player is asked.
+    let answer = Action::Play(Move::TriChess(trichess::Action::Answer(true)));
+    if session.online() && session.computer_holds(&answer) {
+        return Ok(());
+    }
     let lang = settings.language;
     let args = [
         ("master", side_name(lang, q.master)),
