@@ -926,6 +926,7 @@ online-lost = Connection lost: trying again. Your moves are kept and sent once i
 online-copy = Copy
 online-watching = You are watching this match.
 online-takeback-asked = You asked to take back; waiting for the answer.
+online-takeback-declined = Your takeback was declined.
 online-takeback-title = Takeback
 online-takeback-question = { $player } asks to take back the last move.
 online-accept = Accept

@@ -965,6 +965,7 @@ online-lost = Связь потеряна, восстанавливаем. Ва�
 online-copy = Копировать
 online-watching = Вы смотрите эту партию.
 online-takeback-asked = Вы попросили вернуть ход; ждём ответа.
+online-takeback-declined = В возврате хода отказано.
 online-takeback-title = Возврат хода
 online-takeback-question = { $player } просит вернуть последний ход.
 online-accept = Согласиться

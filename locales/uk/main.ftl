@@ -965,6 +965,7 @@ online-lost = Зв'язок втрачено, відновлюємо. Ваші �
 online-copy = Копіювати
 online-watching = Ви дивитеся цю партію.
 online-takeback-asked = Ви попросили повернути хід; чекаємо на відповідь.
+online-takeback-declined = У поверненні ходу відмовлено.
 online-takeback-title = Повернення ходу
 online-takeback-question = { $player } просить повернути останній хід.
 online-accept = Погодитися

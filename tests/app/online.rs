@@ -303,6 +303,24 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         },
     );
     assert_eq!(session(&watcher).current().cursor(), 2, "still browsing");
+
+    // Black asks for a takeback and White declines: Black is told, nothing goes back.
+    black.world_mut().write_message(Command::Undo);
+    both_until(&mut black, &mut white, "White is asked again", |o, _| {
+        o.playing.as_ref().unwrap().mirror().takeback_asked_by() == Some(1)
+    });
+    white
+        .world_mut()
+        .resource_mut::<Online>()
+        .about_match(|id, code| Request::TakebackAnswer {
+            id,
+            code,
+            accept: false,
+        });
+    both_until(&mut white, &mut black, "Black hears the answer", |o, _| {
+        o.message.as_deref() == Some("Your takeback was declined.")
+    });
+    assert_eq!(moves(&black), 6);
     click(&mut watcher, "g1");
     assert_eq!(
         session(&watcher).current().all_actions().len(),

@@ -3,13 +3,14 @@
 //! follow), and what the player did there is sent.
 
 use super::{Online, RemoteMatch, Sent};
+use crate::i18n::Language;
 use crate::online::link::Heard;
 use crate::online::playing::Playing;
 use crate::online::seat_book::Held;
 use crate::plugins::layout::{FlipView, Flipped};
 use crate::plugins::session::{CreateOnline, Screen, Session};
 use crate::plugins::storage::Settings;
-use crate::protocol::{Reply, Request, SeatPlan, VERSION};
+use crate::protocol::{EventKind, Reply, Request, SeatPlan, VERSION};
 use crate::rules::GameId;
 use bevy::prelude::*;
 use std::sync::mpsc::channel;
@@ -27,12 +28,11 @@ pub(super) fn hear(
 ) {
     let Some(link) = &online.link else { return };
     let heard = link.heard();
+    let lang = settings.as_ref().map(|s| s.language).unwrap_or_default();
     for heard in heard {
         match heard {
             Heard::Connected => {
-                online.connected = true;
                 online.lost = None;
-                let lang = settings.as_ref().map(|s| s.language).unwrap_or_default();
                 let id = online.id();
                 let mut requests = vec![Request::Hello {
                     id,
@@ -53,6 +53,8 @@ pub(super) fn hear(
                         link.send(r);
                     }
                 }
+                // Only now: whatever was asked above went after the hello, in order.
+                online.connected = true;
             }
             Heard::Lost(why) => {
                 online.connected = false;
@@ -61,6 +63,7 @@ pub(super) fn hear(
             Heard::Reply(reply) => take(
                 &mut online,
                 &mut session,
+                lang,
                 reply,
                 &mut next,
                 &mut flipped,
@@ -74,6 +77,7 @@ pub(super) fn hear(
 fn take(
     online: &mut Online,
     session: &mut Session,
+    lang: Language,
     reply: Reply,
     next: &mut NextState<Screen>,
     flipped: &mut Flipped,
@@ -127,6 +131,17 @@ fn take(
     let Some(playing) = &mut online.playing else {
         return;
     };
+    // The other players declined the takeback this screen asked for.
+    if let Reply::Event { code, event } = &reply
+        && code == playing.code()
+        && matches!(event.kind, EventKind::TakebackDeclined { .. })
+        && playing
+            .mirror()
+            .takeback_asked_by()
+            .is_some_and(|seat| playing.my_seats().contains(&seat))
+    {
+        online.message = Some(lang.t("online-takeback-declined"));
+    }
     match playing.take(&reply) {
         Ok(heard) => {
             if let Some(resync) = heard.resync {
