@@ -123,7 +123,6 @@ pub fn screenshot(
     let saved = SavedGame::from_match(&played, &session.draft.seats);
     session.load(&saved).map_err(|e| e.to_string())?;
     display_present()?;
-    let result = screenshot::Outcome::default();
     let mut app = app();
     app.insert_resource(session)
         .insert_state(Screen::Playing)
@@ -131,17 +130,8 @@ pub fn screenshot(
         .insert_resource(match view {
             Some((round, above)) => Table::seen_from(round.to_radians(), above.to_radians()),
             None => Table::default(),
-        })
-        // Frames come one after another until the picture is taken.
-        .insert_resource(WinitSettings::continuous())
-        .add_plugins(screenshot::ScreenshotPlugin {
-            out: out.to_path_buf(),
-            resize: size.map(UVec2::from),
-            result: result.clone(),
         });
-    app.run();
-    let taken = result.lock().ok().and_then(|r| r.clone());
-    taken.unwrap_or_else(|| Err("the window closed before a picture was taken".into()))
+    take_picture(app, out, size)
 }
 
 /// Opens the app on match `code` of the server at `url`, from the seat `secret` opens
@@ -154,7 +144,6 @@ pub fn screenshot_online(
     size: Option<(u32, u32)>,
 ) -> Result<(), String> {
     display_present()?;
-    let result = screenshot::Outcome::default();
     let mut app = app();
     let mut online = online::Online::default();
     match secret {
@@ -164,14 +153,22 @@ pub fn screenshot_online(
     let url = url.to_string();
     app.insert_resource(online)
         .insert_resource(storage::Settings::default())
-        .insert_resource(WinitSettings::continuous())
         .add_systems(
             Startup,
             move |mut online: ResMut<online::Online>,
                   proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>| {
                 online.connect(&url, proxy.as_deref());
             },
-        )
+        );
+    take_picture(app, out, size)
+}
+
+/// Runs `app` until one frame showing the board is saved to `out` (after resizing the
+/// window to `size`, if given).
+fn take_picture(mut app: App, out: &Path, size: Option<(u32, u32)>) -> Result<(), String> {
+    let result = screenshot::Outcome::default();
+    // Frames come one after another until the picture is taken.
+    app.insert_resource(WinitSettings::continuous())
         .add_plugins(screenshot::ScreenshotPlugin {
             out: out.to_path_buf(),
             resize: size.map(UVec2::from),

@@ -113,25 +113,17 @@ fn player(url: &str, home: PathBuf, name: &str) -> App {
 
 /// Updates the app until `done` holds.
 fn until(app: &mut App, what: &str, done: impl Fn(&Online, &Session) -> bool) {
-    let started = Instant::now();
-    loop {
-        app.update();
-        let world = app.world();
-        if done(world.resource::<Online>(), world.resource::<Session>()) {
-            return;
-        }
-        assert!(started.elapsed() < PATIENCE, "waited in vain: {what}");
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    all_until(&mut [app], what, done);
 }
 
-/// Updates both apps until `done` holds for `b`.
-fn both_until(a: &mut App, b: &mut App, what: &str, done: impl Fn(&Online, &Session) -> bool) {
+/// Updates the apps in turn until `done` holds for the last of them.
+fn all_until(apps: &mut [&mut App], what: &str, done: impl Fn(&Online, &Session) -> bool) {
     let started = Instant::now();
     loop {
-        a.update();
-        b.update();
-        let world = b.world();
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        let world = apps.last().expect("an app").world();
         if done(world.resource::<Online>(), world.resource::<Session>()) {
             return;
         }
@@ -168,9 +160,11 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     until(&mut black, "joined", |_, s| s.online());
     assert_eq!(session(&black).mine, Some(vec![1]));
     assert_eq!(session(&black).seen_by(), Some(doska::rules::Side::Black));
-    both_until(&mut black, &mut white, "White hears Black sit", |_, s| {
-        s.draft.seats[1] == "Bob" && !s.away[1]
-    });
+    all_until(
+        &mut [&mut black, &mut white],
+        "White hears Black sit",
+        |_, s| s.draft.seats[1] == "Bob" && !s.away[1],
+    );
 
     // Black may not move White's pawn; White's move shows in both windows.
     click(&mut black, "e2");
@@ -179,7 +173,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     click(&mut white, "e2");
     click(&mut white, "e4");
     assert_eq!(moves(&white), 1, "shown at once, before the server answers");
-    both_until(&mut white, &mut black, "Black sees e4", |_, s| {
+    all_until(&mut [&mut white, &mut black], "Black sees e4", |_, s| {
         s.current().actions().len() == 1
     });
     assert!(
@@ -188,13 +182,13 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     );
     click(&mut black, "e7");
     click(&mut black, "e5");
-    both_until(&mut black, &mut white, "White sees e5", |_, s| {
+    all_until(&mut [&mut black, &mut white], "White sees e5", |_, s| {
         s.current().actions().len() == 2
     });
 
     // Undo asks Black, who accepts; both are back after e4.
     black.world_mut().write_message(Command::Undo);
-    both_until(&mut black, &mut white, "White is asked", |o, _| {
+    all_until(&mut [&mut black, &mut white], "White is asked", |o, _| {
         o.playing.as_ref().unwrap().mirror().takeback_asked_by() == Some(1)
     });
     assert_eq!(moves(&black), 2, "nothing is taken back before the answer");
@@ -206,13 +200,12 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
             code,
             accept: true,
         });
-    both_until(
-        &mut white,
-        &mut black,
+    all_until(
+        &mut [&mut white, &mut black],
         "the takeback reaches Black",
         |_, s| s.current().actions().len() == 1,
     );
-    both_until(&mut black, &mut white, "and White", |_, s| {
+    all_until(&mut [&mut black, &mut white], "and White", |_, s| {
         s.current().actions().len() == 1
     });
 
@@ -222,9 +215,8 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     click(&mut black, "c7");
     click(&mut black, "c5");
     assert_eq!(moves(&black), 2);
-    both_until(
-        &mut black,
-        &mut white,
+    all_until(
+        &mut [&mut black, &mut white],
         "White gets c5 after the cut",
         |_, s| s.current().actions().len() == 2,
     );
@@ -251,14 +243,18 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         s.online() && s.current().actions().len() == 2
     });
     assert_eq!(session(&black).mine, Some(vec![1]));
-    both_until(&mut black, &mut white, "White sees Black back", |_, s| {
-        !s.away[1]
-    });
+    all_until(
+        &mut [&mut black, &mut white],
+        "White sees Black back",
+        |_, s| !s.away[1],
+    );
     click(&mut white, "g1");
     click(&mut white, "f3");
-    both_until(&mut white, &mut black, "the match goes on", |_, s| {
-        s.current().actions().len() == 3
-    });
+    all_until(
+        &mut [&mut white, &mut black],
+        "the match goes on",
+        |_, s| s.current().actions().len() == 3,
+    );
 
     // While Black thinks, White premoves d4: shown, then played the moment Black moves.
     click(&mut white, "d2");
@@ -267,9 +263,11 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     assert_eq!(moves(&white), 3);
     click(&mut black, "d7");
     click(&mut black, "d6");
-    both_until(&mut white, &mut black, "the premove is played", |_, s| {
-        s.current().actions().len() == 5
-    });
+    all_until(
+        &mut [&mut white, &mut black],
+        "the premove is played",
+        |_, s| s.current().actions().len() == 5,
+    );
     assert_eq!(session(&black).current().notation(4), "d4");
     assert!(session(&white).premove.is_none());
 
@@ -293,9 +291,8 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         });
     click(&mut black, "b8");
     click(&mut black, "c6");
-    both_until(
-        &mut white,
-        &mut watcher,
+    all_until(
+        &mut [&mut white, &mut watcher],
         "the spectator hears and sees",
         |o, s| {
             s.current().all_actions().len() == 6
@@ -306,9 +303,11 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
 
     // Black asks for a takeback and White declines: Black is told, nothing goes back.
     black.world_mut().write_message(Command::Undo);
-    both_until(&mut black, &mut white, "White is asked again", |o, _| {
-        o.playing.as_ref().unwrap().mirror().takeback_asked_by() == Some(1)
-    });
+    all_until(
+        &mut [&mut black, &mut white],
+        "White is asked again",
+        |o, _| o.playing.as_ref().unwrap().mirror().takeback_asked_by() == Some(1),
+    );
     white
         .world_mut()
         .resource_mut::<Online>()
@@ -317,9 +316,11 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
             code,
             accept: false,
         });
-    both_until(&mut white, &mut black, "Black hears the answer", |o, _| {
-        o.message.as_deref() == Some("Your takeback was declined.")
-    });
+    all_until(
+        &mut [&mut white, &mut black],
+        "Black hears the answer",
+        |o, _| o.message.as_deref() == Some("Your takeback was declined."),
+    );
     assert_eq!(moves(&black), 6);
     click(&mut watcher, "g1");
     assert_eq!(
