@@ -925,6 +925,7 @@ online-free-seats = { $count ->
 online-lost = Connection lost: trying again. Your moves are kept and sent once it is back.
 online-copy = Copy
 online-watching = You are watching this match.
+online-waiting-for-players = Waiting for players: give them the code.
 online-takeback-asked = You asked to take back; waiting for the answer.
 online-takeback-declined = Your takeback was declined.
 online-takeback-title = Takeback

@@ -964,6 +964,7 @@ online-free-seats = { $count ->
 online-lost = Связь потеряна, восстанавливаем. Ваши ходы сохранены и будут отправлены.
 online-copy = Копировать
 online-watching = Вы смотрите эту партию.
+online-waiting-for-players = Ждём игроков: сообщите им код.
 online-takeback-asked = Вы попросили вернуть ход; ждём ответа.
 online-takeback-declined = В возврате хода отказано.
 online-takeback-title = Возврат хода

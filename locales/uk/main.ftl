@@ -964,6 +964,7 @@ online-free-seats = { $count ->
 online-lost = Зв'язок втрачено, відновлюємо. Ваші ходи збережено, їх буде надіслано.
 online-copy = Копіювати
 online-watching = Ви дивитеся цю партію.
+online-waiting-for-players = Чекаємо на гравців: повідомте їм код.
 online-takeback-asked = Ви попросили повернути хід; чекаємо на відповідь.
 online-takeback-declined = У поверненні ходу відмовлено.
 online-takeback-title = Повернення ходу

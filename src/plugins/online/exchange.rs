@@ -188,7 +188,8 @@ fn seat_names(session: &mut Session, playing: &Playing) {
         .iter()
         .map(|s| s.name.clone().unwrap_or_default())
         .collect();
-    let away: Vec<bool> = seats.iter().map(|s| !s.connected).collect();
+    // A seat no one has taken yet is open, not away.
+    let away: Vec<bool> = seats.iter().map(|s| s.taken && !s.connected).collect();
     if session.draft.seats != names {
         session.draft.seats = names;
     }

@@ -92,6 +92,9 @@ fn status(
     if playing.watching() {
         ui.label(egui::RichText::new(lang.t("online-watching")).italics());
     }
+    if playing.mirror().listing().seats.iter().any(|s| !s.taken) {
+        ui.label(egui::RichText::new(lang.t("online-waiting-for-players")).italics());
+    }
     let mirror = playing.mirror();
     let mine = playing.my_seats();
     if let Some(seat) = mirror.takeback_asked_by()
