@@ -918,10 +918,7 @@ online-refresh = Refresh
 online-seat-computer = computer
 online-seat-free = free
 online-seat-taken = taken
-online-free-seats = { $count ->
-    [one] one seat free
-   *[other] { $count } seats free
-}
+online-free-seats = free seats: { $count }
 online-lost = Connection lost: trying again. Your moves are kept and sent once it is back.
 online-copy = Copy
 online-watching = You are watching this match.

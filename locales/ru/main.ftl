@@ -956,11 +956,7 @@ online-refresh = Обновить
 online-seat-computer = компьютер
 online-seat-free = свободно
 online-seat-taken = занято
-online-free-seats = { $count ->
-    [one] { $count } место свободно
-    [few] { $count } места свободны
-   *[other] { $count } мест свободно
-}
+online-free-seats = свободных мест: { $count }
 online-lost = Связь потеряна, восстанавливаем. Ваши ходы сохранены и будут отправлены.
 online-copy = Копировать
 online-watching = Вы смотрите эту партию.

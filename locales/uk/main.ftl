@@ -956,11 +956,7 @@ online-refresh = Оновити
 online-seat-computer = комп'ютер
 online-seat-free = вільно
 online-seat-taken = зайнято
-online-free-seats = { $count ->
-    [one] { $count } місце вільне
-    [few] { $count } місця вільні
-   *[other] { $count } місць вільно
-}
+online-free-seats = вільних місць: { $count }
 online-lost = Зв'язок втрачено, відновлюємо. Ваші ходи збережено, їх буде надіслано.
 online-copy = Копіювати
 online-watching = Ви дивитеся цю партію.

@@ -180,6 +180,11 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         session(&black).animate.is_some(),
         "the opponent's move is animated"
     );
+    assert!(
+        !session(&black).can_undo(),
+        "Black has nothing of theirs to take back"
+    );
+    assert!(session(&white).can_undo());
     click(&mut black, "e7");
     click(&mut black, "e5");
     all_until(&mut [&mut black, &mut white], "White sees e5", |_, s| {

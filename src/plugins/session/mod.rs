@@ -428,11 +428,6 @@ impl Session {
         !self.current().all_actions().is_empty() && self.current().outcome().is_none()
     }
 
-    /// Whether there is something to undo.
-    pub fn can_undo(&self) -> bool {
-        self.current().can_take_back()
-    }
-
     /// The views of the last move on each board in effect, to mark them: one move,
     /// but bughouse's two boards each keep their own last move lit.
     pub fn last_moves(&self) -> Vec<MoveView> {

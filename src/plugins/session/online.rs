@@ -107,6 +107,25 @@ impl Session {
         Some(self.current().position().seats().seat_side(seat))
     }
 
+    /// Whether Undo can do anything: at one table, whenever an action can be taken
+    /// back; online, a takeback is asked for one's own last action, so only once a
+    /// seat played here has acted (a die the server rolled is nobody's).
+    pub fn can_undo(&self) -> bool {
+        let m = self.current();
+        let Some(mine) = &self.mine else {
+            return m.can_take_back();
+        };
+        m.can_take_back()
+            && (0..m.cursor()).any(|i| {
+                let position = &m.state_before(i).position;
+                match m.actions()[i].moved() {
+                    Some(mv) if position.awaits_roll() || position.is_lot(&mv) => false,
+                    Some(mv) => mine.contains(&position.mover(&mv)),
+                    None => mine.contains(&position.seats().seat_to_move()),
+                }
+            })
+    }
+
     /// Whether the match shown is held by a server.
     pub fn online(&self) -> bool {
         self.mine.is_some()

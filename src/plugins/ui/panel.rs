@@ -256,7 +256,7 @@ pub fn controls(
         } else {
             "button-undo"
         };
-        let may_undo = session.can_undo() && session.mine.as_ref().is_none_or(|m| !m.is_empty());
+        let may_undo = session.can_undo();
         if ui
             .add_enabled(may_undo, egui::Button::new(lang.t(undo)))
             .clicked()
