@@ -37,6 +37,10 @@ enum Command {
         /// Chapayev: also write the match as a replay file with pose snapshots.
         #[arg(long)]
         log: Option<std::path::PathBuf>,
+        /// Also write the game as PGN (standard for chess; other games under their
+        /// `[Variant]` tag).
+        #[arg(long)]
+        pgn: Option<std::path::PathBuf>,
     },
     /// Prints the computer's move for the side to move (search info on stderr).
     Think {
@@ -146,7 +150,12 @@ fn run(args: Args) -> Result<(), String> {
             eprintln!("{:.0} positions/s", speed);
             Ok(())
         }
-        Some(Command::Replay { game, file, log }) => {
+        Some(Command::Replay {
+            game,
+            file,
+            log,
+            pgn,
+        }) => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             // Chapayev also reads its own replay files, which start with a header line.
@@ -156,6 +165,11 @@ fn run(args: Args) -> Result<(), String> {
                 let (m, report) = cli::replay_file(&game, &text, &options)?;
                 if let Some(out) = log {
                     let written = cli::chapayev_log(&m)?;
+                    std::fs::write(&out, written)
+                        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+                }
+                if let Some(out) = pgn {
+                    let written = doska::rules::pgn::pgn(&m, &Default::default());
                     std::fs::write(&out, written)
                         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
                 }

@@ -995,13 +995,20 @@ fn command_line_games_perft_and_replay() {
         "good.txt",
         "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0",
     );
+    let pgn = dir.join("good.pgn");
     let out = doska()
         .args(["replay", "chess"])
         .arg(&good)
+        .arg("--pgn")
+        .arg(&pgn)
         .output()
         .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("Result: 1-0 (checkmate)"));
+    let pgn = std::fs::read_to_string(pgn).unwrap();
+    assert!(pgn.starts_with("[Event \"?\"]\n[Site \"?\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"1-0\"]\n[Termination \"checkmate\"]\n\n1. e4 e5 2. Qh5"));
+    assert!(pgn.trim_end().ends_with("4. Qxf7# 1-0"), "{pgn}");
     let bad = write(&dir, "bad.txt", "1. cd4 Kc5 2. Kh4 fe5 3. gf4");
     let out = doska()
         .args(["replay", "z-shashmaty"])

@@ -19,6 +19,7 @@ pub mod outcome;
 pub mod pages;
 pub mod path;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod record;
 pub mod reversi;
