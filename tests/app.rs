@@ -1544,3 +1544,27 @@ fn a_finished_game_lights_and_plays_nothing() {
     assert!(session(&app).selection.from.is_none(), "nothing to select");
     assert!(!session(&app).in_progress(), "no game to go back to");
 }
+
+#[test]
+fn pasted_moves_or_a_position_load_and_bad_text_changes_nothing() {
+    let mut app = headless(GameId::Chess, &[]);
+    app.world_mut()
+        .write_message(Command::Paste("garbage that is no game".into()));
+    app.update();
+    assert!(session(&app).current().actions().is_empty());
+    app.world_mut()
+        .write_message(Command::Paste("[Event \"?\"]\n\n1. e4 e5 2. Nf3 *".into()));
+    app.update();
+    assert_eq!(session(&app).current().actions().len(), 3);
+    // A position asks first, since a game is in progress; then it replaces it.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    app.world_mut().write_message(Command::Paste(fen.into()));
+    app.update();
+    assert!(session(&app).prompts.replacing.is_some());
+    app.world_mut().write_message(Command::Replace);
+    app.update();
+    assert_eq!(
+        session(&app).current().start().set_up_text().as_deref(),
+        Some(fen)
+    );
+}

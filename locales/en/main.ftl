@@ -940,3 +940,10 @@ setup-create-online = Create on the server
 setup-plan-me = me
 setup-plan-open = a friend, by the code
 setup-plan-computer = the server's computer
+
+## Copy and paste
+menu-copy-position = Copy the position
+menu-copy-moves = Copy the moves
+menu-copy-pgn = Copy as PGN
+menu-paste = Paste a game or position
+msg-nothing-to-paste = The clipboard holds no text.

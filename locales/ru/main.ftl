@@ -978,3 +978,10 @@ setup-create-online = Создать на сервере
 setup-plan-me = я
 setup-plan-open = друг, по коду
 setup-plan-computer = компьютер сервера
+
+## Copy and paste
+menu-copy-position = Копировать позицию
+menu-copy-moves = Копировать ходы
+menu-copy-pgn = Копировать как PGN
+menu-paste = Вставить партию или позицию
+msg-nothing-to-paste = В буфере обмена нет текста.

@@ -978,3 +978,10 @@ setup-create-online = Створити на сервері
 setup-plan-me = я
 setup-plan-open = друг, за кодом
 setup-plan-computer = комп'ютер сервера
+
+## Copy and paste
+menu-copy-position = Копіювати позицію
+menu-copy-moves = Копіювати ходи
+menu-copy-pgn = Копіювати як PGN
+menu-paste = Вставити партію або позицію
+msg-nothing-to-paste = У буфері обміну немає тексту.

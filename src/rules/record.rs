@@ -285,6 +285,21 @@ fn result_token(m: &Match) -> &'static str {
     }
 }
 
+/// A game or position pasted as text: a replay file or PGN (tags and moves), bare
+/// moves, or a position as the game's set-up text (FEN for chess). Where neither
+/// reads, the error is the moves' (a position is tried only as a last resort).
+pub fn read_pasted(
+    game: GameId,
+    options: &[(String, String)],
+    text: &str,
+) -> Result<Match, ReplayError> {
+    replay(game, text, options).or_else(|moves| {
+        Position::set_up(game, options, text.trim())
+            .map(Match::new)
+            .map_err(|_| moves)
+    })
+}
+
 /// A replay file of a match (`CHESS-FAMILY.md`'s family format): the `[Variant]` tag,
 /// `[Options]` for house rules off their defaults, `[FEN]` for a set-up start, `[Seed]`
 /// where the app rolls dice (informational: the rolls are in the moves), the
@@ -623,6 +638,18 @@ mod tests {
             m.start().changed_options(),
             [("draw_claim".to_string(), "claim".to_string())]
         );
+    }
+
+    #[test]
+    fn pasted_text_reads_as_moves_a_pgn_or_a_position() {
+        let moves = read_pasted(GameId::Chess, &[], "1. e4 e5 2. Nf3").unwrap();
+        assert_eq!(moves.actions().len(), 3);
+        let pgn = read_pasted(GameId::Chess, &[], "[Event \"?\"]\n\n1. d4 d5 *").unwrap();
+        assert_eq!(pgn.notation(1), "d5");
+        let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1";
+        let position = read_pasted(GameId::Chess, &[], fen).unwrap();
+        assert_eq!(position.start().set_up_text().as_deref(), Some(fen));
+        assert!(read_pasted(GameId::Chess, &[], "1. e5").is_err());
     }
 
     #[test]

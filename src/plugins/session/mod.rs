@@ -8,7 +8,7 @@ use super::selection::{Click, MoveTable, Selection};
 use crate::online::premove::Chosen;
 use crate::protocol::SeatPlan;
 use crate::rules::clock::TimeControl;
-use crate::rules::record::{SavedGame, default_think_seconds};
+use crate::rules::record::{SavedGame, default_think_seconds, read_pasted};
 use crate::rules::search::Level;
 use crate::rules::{
     Action, Cell, Error, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side,
@@ -515,6 +515,8 @@ pub enum Command {
     /// Close a question (promotion, confirmation) and the selection.
     CancelChoice,
     Load(Box<SavedGame>),
+    /// Text pasted from the clipboard: moves, PGN, or a position of the game on screen.
+    Paste(String),
     /// Pick a kind of piece in hand to put down, or let go of it if it was picked.
     PickFromHand(PieceKind),
     /// Stop or restart the clocks.
@@ -605,6 +607,24 @@ fn apply_commands(
     mut chosen: MessageWriter<GameChosen>,
 ) {
     for command in commands.read() {
+        // Pasted text is a game to load, once it reads.
+        let pasted;
+        let command = match command {
+            Command::Paste(text) => {
+                let draft = &session.draft;
+                match read_pasted(draft.game, &draft.options, text) {
+                    Ok(m) => {
+                        pasted = Command::Load(Box::new(SavedGame::from_match(&m, &draft.seats)));
+                        &pasted
+                    }
+                    Err(e) => {
+                        notices.write(Notice::Refused(e.reason));
+                        continue;
+                    }
+                }
+            }
+            other => other,
+        };
         // A new match, a load or another game closes the game in progress: ask first.
         let replacement = match command {
             Command::NewMatch => Some(Replacement::NewMatch),
@@ -636,7 +656,11 @@ fn apply_commands(
         }
         let result = match command {
             // Replacements were handled above; a `Replace` with nothing asked does nothing.
-            Command::NewMatch | Command::Load(_) | Command::Choose(_) | Command::Replace => Ok(()),
+            Command::NewMatch
+            | Command::Load(_)
+            | Command::Choose(_)
+            | Command::Replace
+            | Command::Paste(_) => Ok(()),
             Command::Act(action) if session.computer_holds(action) => Ok(()),
             Command::Act(action) | Command::Computer(action) => session.act(*action),
             Command::ActDroppingLater(action) => session.act_dropping_later(*action),

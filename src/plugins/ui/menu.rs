@@ -20,6 +20,7 @@ pub fn show(
     mut parts: Parts,
     mut flip: MessageWriter<FlipView>,
     mut exit: MessageWriter<AppExit>,
+    mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
 ) {
     let Some(root) = canvas.root.as_mut() else {
         return;
@@ -47,6 +48,10 @@ pub fn show(
                 if ui.button(lang.t("menu-open-file")).clicked() {
                     dialogs.open_file(lang, &mut parts);
                     ui.close();
+                }
+                if *screen.get() == Screen::Playing {
+                    ui.separator();
+                    copy_and_paste(ui, lang, &mut parts, &mut clipboard);
                 }
                 ui.separator();
                 // The game in progress is kept by the autosave on the way out.
@@ -85,4 +90,57 @@ pub fn show(
             });
         });
     });
+}
+
+/// The match as text for other programs, and text from them: the position (FEN for
+/// chess), the moves, PGN; pasting reads any of them for the game on screen.
+fn copy_and_paste(
+    ui: &mut egui::Ui,
+    lang: Language,
+    parts: &mut Parts,
+    clipboard: &mut Option<ResMut<bevy::clipboard::Clipboard>>,
+) {
+    let m = parts.session.current();
+    // At the rules' own start there is no set-up text: the game's name says it.
+    let position = m.position().set_up_text();
+    if ui
+        .add_enabled(
+            position.is_some(),
+            egui::Button::new(lang.t("menu-copy-position")),
+        )
+        .clicked()
+    {
+        ui.ctx().copy_text(position.unwrap_or_default());
+        ui.close();
+    }
+    if ui.button(lang.t("menu-copy-moves")).clicked() {
+        ui.ctx().copy_text(crate::rules::record::movetext(m));
+        ui.close();
+    }
+    if ui.button(lang.t("menu-copy-pgn")).clicked() {
+        let seats = &parts.session.draft.seats;
+        let roster = crate::rules::pgn::Roster {
+            event: "Doska".into(),
+            white: seats.first().cloned().unwrap_or_default(),
+            black: seats.get(1).cloned().unwrap_or_default(),
+            ..Default::default()
+        };
+        ui.ctx().copy_text(crate::rules::pgn::pgn(m, &roster));
+        ui.close();
+    }
+    if ui.button(lang.t("menu-paste")).clicked() {
+        let text = clipboard
+            .as_mut()
+            .and_then(|c| c.fetch_text().poll_result())
+            .and_then(Result::ok);
+        match text {
+            Some(text) => {
+                parts.commands.write(Command::Paste(text));
+            }
+            None => {
+                parts.commands.write(Command::Say("msg-nothing-to-paste"));
+            }
+        }
+        ui.close();
+    }
 }
