@@ -121,6 +121,9 @@ fn copy_and_paste(
         let seats = &parts.session.draft.seats;
         let roster = crate::rules::pgn::Roster {
             event: "Doska".into(),
+            // The day it is copied: PGN writes `2026.11.25`.
+            date: crate::plugins::storage::date(crate::plugins::storage::now_secs())
+                .replace('-', "."),
             white: seats.first().cloned().unwrap_or_default(),
             black: seats.get(1).cloned().unwrap_or_default(),
             ..Default::default()
