@@ -32,6 +32,15 @@ impl Action {
             _ => None,
         }
     }
+
+    /// The seat that takes the action in `position`: a move's mover (bughouse's
+    /// boards move at once), otherwise the seat to move.
+    pub fn actor(&self, position: &Position) -> usize {
+        match self.moved() {
+            Some(m) => position.mover(&m),
+            None => position.seats().seat_to_move(),
+        }
+    }
 }
 
 /// Notation of the actions that are not moves.
@@ -340,10 +349,7 @@ impl Match {
         let mut next = self.state().clone();
         next.clock = self.live.clone();
         let turn = next.position.seats().voter();
-        let seat = match action {
-            Action::Play(m) | Action::ClaimDrawWith(m) => next.position.mover(&m),
-            _ => next.position.seats().seat_to_move(),
-        };
+        let seat = action.actor(&next.position);
         match action {
             Action::Play(m) => {
                 next.position.play(&m)?;

@@ -10,6 +10,7 @@
 
 use super::clock::{Millis, TimeControl, clk};
 use super::history::{Action, Match};
+use super::record::result_token;
 use super::{GameId, Side};
 
 /// Who played and where, for the roster's tags; empty ones are written as PGN's
@@ -33,7 +34,7 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
             s.replace(['"', '\\'], "")
         }
     };
-    let result = result(m);
+    let result = result_token(m);
     let mut tags = vec![
         ("Event", unknown(&roster.event, "?")),
         ("Site", unknown(&roster.site, "?")),
@@ -68,19 +69,6 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
     out.push_str(&wrap(&tokens, 79));
     out.push('\n');
     out
-}
-
-/// The result token.
-fn result(m: &Match) -> &'static str {
-    match m.outcome() {
-        None => "*",
-        Some(o) => match o.winner {
-            None => "1/2-1/2",
-            Some(Side::White) => "1-0",
-            Some(Side::Black) => "0-1",
-            Some(_) => "*",
-        },
-    }
 }
 
 /// PGN's `TimeControl`: seconds, `base+increment` (`40/5400:1800` for periods, the

@@ -273,7 +273,8 @@ pub fn replay(
 
 /// The result token of a replay file: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game
 /// goes on (and for a third player's win, which the two-sided tokens cannot say).
-fn result_token(m: &Match) -> &'static str {
+/// The PGN result token of a match: `1-0`, `0-1`, `1/2-1/2`, or `*` while it goes on.
+pub fn result_token(m: &Match) -> &'static str {
     match m.outcome() {
         None => "*",
         Some(o) => match o.winner {
@@ -407,10 +408,7 @@ fn numbered(m: &Match, clocks: bool) -> String {
         push_turn(&mut out, i, position, action);
         // A turn handed over: the mover's clock as it stopped.
         let after = m.state_before(i + 1);
-        let seat = match action {
-            Action::Play(mv) | Action::ClaimDrawWith(mv) => position.mover(mv),
-            _ => position.seats().seat_to_move(),
-        };
+        let seat = action.actor(position);
         if clocks
             && !after.position.seats().seats_on_move().contains(&seat)
             && let Some(reading) = after.clock.as_ref().and_then(|c| c.seats.get(seat))

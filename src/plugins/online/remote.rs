@@ -45,10 +45,7 @@ impl MatchHost for RemoteMatch {
 
     fn act(&mut self, action: Action) -> Result<bool, Error> {
         let position = self.m.position();
-        let seat = match action.moved() {
-            Some(mv) => position.mover(&mv),
-            None => position.seats().seat_to_move(),
-        };
+        let seat = action.actor(position);
         let text = action_notation(position, &action);
         let passed = self.m.act(action)?;
         // The app has gone only if this channel is closed; nothing is left to tell.

@@ -118,11 +118,11 @@ impl Session {
         m.can_take_back()
             && (0..m.cursor()).any(|i| {
                 let position = &m.state_before(i).position;
-                match m.actions()[i].moved() {
-                    Some(mv) if position.awaits_roll() || position.is_lot(&mv) => false,
-                    Some(mv) => mine.contains(&position.mover(&mv)),
-                    None => mine.contains(&position.seats().seat_to_move()),
-                }
+                let action = m.actions()[i];
+                let chance = action
+                    .moved()
+                    .is_some_and(|mv| position.awaits_roll() || position.is_lot(&mv));
+                !chance && mine.contains(&action.actor(position))
             })
     }
 
