@@ -122,6 +122,42 @@ pub fn replay_file(
     Ok((m, report))
 }
 
+/// A game's review as text: a line per move judged (the move, its mark, the better
+/// move and both scores for the mover), then the marks counted per seat.
+pub fn review(m: &Match, depth: u32) -> String {
+    use crate::rules::review::{Mark, review};
+    use crate::rules::score::Score;
+    let seats = m.start().seats().seat_count();
+    let mut out = String::new();
+    let mut counts = vec![[0usize; 3]; seats];
+    review(m, depth, None, &mut |r| {
+        let position = &m.state_before(r.at).position;
+        let Some(played) = m.all_actions()[r.at].moved() else {
+            return;
+        };
+        let read = |s| Score::read(m.game(), s, seats).short();
+        let sign = r.mark.map_or("", Mark::sign);
+        out.push_str(&format!(
+            "{} {}{sign} best {} {} played {}\n",
+            r.at + 1,
+            position.notation(&played),
+            position.notation(&r.judgement.best),
+            read(r.judgement.best_score),
+            read(r.judgement.played_score),
+        ));
+        if let Some(mark) = r.mark {
+            counts[r.seat][mark as usize] += 1;
+        }
+    });
+    for (seat, [inaccuracies, mistakes, blunders]) in counts.iter().enumerate() {
+        let side = m.start().seats().seat_side(seat).name();
+        out.push_str(&format!(
+            "{side}: {inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders\n"
+        ));
+    }
+    out
+}
+
 /// The computer's move for the seat to move after `moves` (a move list as replay
 /// reads it) from the start or `fen`: the move in the game's notation. Each finished
 /// depth is told to `info` as a line of text.

@@ -42,6 +42,15 @@ enum Command {
         #[arg(long)]
         pgn: Option<std::path::PathBuf>,
     },
+    /// Reviews a game (a move list or PGN): every move judged against the engine's
+    /// best, the costly ones marked ?!, ? and ??.
+    Review {
+        game: String,
+        file: std::path::PathBuf,
+        /// Search depth per position, plies.
+        #[arg(long, default_value_t = doska::rules::review::DEFAULT_DEPTH)]
+        depth: u32,
+    },
     /// Prints the computer's move for the side to move (search info on stderr).
     Think {
         game: String,
@@ -176,6 +185,15 @@ fn run(args: Args) -> Result<(), String> {
                 report
             };
             print!("{report}");
+            Ok(())
+        }
+        Some(Command::Review { game, file, depth }) => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let (m, _) = cli::replay_file(&game, &text, &options)?;
+            let started = std::time::Instant::now();
+            print!("{}", cli::review(&m, depth));
+            eprintln!("reviewed in {:.1} s", started.elapsed().as_secs_f64());
             Ok(())
         }
         Some(Command::Think {

@@ -23,6 +23,8 @@ pub mod pgn;
 pub mod position;
 pub mod record;
 pub mod reversi;
+pub mod review;
+pub mod score;
 pub mod search;
 pub mod seats;
 pub mod side;

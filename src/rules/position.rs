@@ -18,7 +18,7 @@ use super::game::{Card, Game};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
-use super::search::{self, Evaluate, Level, Limits, Progress, Thought};
+use super::search::{self, Evaluate, Judgement, Level, Limits, Progress, Thought};
 use super::seats::Seats;
 use super::side::Side;
 use super::topology::{Cell, Topology};
@@ -188,6 +188,16 @@ macro_rules! registry {
                     $(Position::$variant(p) => {
                         think_in::<$rules>(p, Move::$variant, level, limits, seed, report)
                     })*
+                }
+            }
+
+            /// Judges a move on the inner game (see [`Position::judge`]).
+            fn judge_inner(&self, played: &Move, limits: &Limits) -> Option<Judgement<Move>> {
+                match (self, played) {
+                    $((Position::$variant(p), Move::$variant(mv)) => {
+                        search::judge::<$rules>(p, *mv, limits).map(|j| j.map(Move::$variant))
+                    })*
+                    _ => None,
                 }
             }
 
@@ -509,6 +519,30 @@ impl Position {
             });
         }
         self.search_inner(level, limits, seed, report)
+    }
+
+    /// How `played` compares with the best move here, for a game's review; None where
+    /// no search chooses the move (a roll, Chapayev's shots) or it is not legal here.
+    /// A bughouse move is judged on its own board.
+    pub fn judge(&self, played: &Move, limits: &Limits) -> Option<Judgement<Move>> {
+        if self.awaits_roll() || self.is_lot(played) {
+            return None;
+        }
+        match (self, played) {
+            (Position::Chapayev(_), _) => None,
+            (Position::Bughouse(g), Move::Bughouse(m)) => {
+                let board = usize::from(m.board);
+                let wrap = [on_board_a, on_board_b][board];
+                search::judge(&g.boards[board], m.chess, limits).map(|j| j.map(wrap))
+            }
+            _ => self.judge_inner(played, limits),
+        }
+    }
+
+    /// How good the position is for `side` at a glance, in the units of
+    /// [`GameId::score_unit`]; positive is good for `side`.
+    pub fn evaluate(&self, side: Side) -> i32 {
+        each!(self, p => p.evaluate(side))
     }
 
     /// Moves played one after another from here, in the game's notation.

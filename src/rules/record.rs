@@ -72,13 +72,18 @@ pub fn parse_movetext(text: &str) -> Record {
         body.push_str(line.split(';').next().unwrap_or(""));
         body.push('\n');
     }
-    let mut depth = 0;
+    // Comments `{...}` and variations `(...)` (which nest, and may hold comments)
+    // are passed over: the record is the main line.
+    let (mut comment, mut variation) = (0, 0);
     let mut clean = String::new();
     for c in body.chars() {
         match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth > 0 => {}
+            '{' => comment += 1,
+            '}' => comment -= 1,
+            _ if comment > 0 => {}
+            '(' => variation += 1,
+            ')' => variation -= 1,
+            _ if variation > 0 => {}
             _ => clean.push(c),
         }
     }
@@ -139,6 +144,16 @@ fn move_label(m: &Match) -> String {
     }
 }
 
+/// Whether a `[Variant]` tag names `game`: its id, or the name other programs give
+/// it (lichess writes `Standard` for chess, and `From Position` for chess from a FEN).
+fn names(game: GameId, variant: &str) -> bool {
+    let known: &[&str] = match game {
+        GameId::Chess => &["standard", "from position", "chess"],
+        _ => &[],
+    };
+    variant == game.id() || known.contains(&variant.to_lowercase().as_str())
+}
+
 /// Plays a replay file's moves from its start position. `options` (id, value) come
 /// on top of the file's `[Options]` tag.
 pub fn replay(
@@ -148,7 +163,7 @@ pub fn replay(
 ) -> Result<Match, ReplayError> {
     let record = parse_movetext(text);
     if let Some(variant) = record.tag("Variant")
-        && variant != game.id()
+        && !names(game, variant)
     {
         return Err(setup_error(Error::SavedGame(crate::detail!(
             "detail-saved-other-game",

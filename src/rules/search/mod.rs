@@ -8,12 +8,14 @@
 
 mod alphabeta;
 mod evaluate;
+mod judge;
 mod player;
 mod table;
 #[cfg(test)]
 mod tests;
 
 pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, balance, captures, mix, worth};
+pub use judge::{Judgement, judge};
 pub use player::{decide, limits};
 
 use alphabeta::Searcher;

@@ -1,0 +1,257 @@
+//! A finished game looked over by the engine: each move judged against the best one
+//! at a fixed depth, what it cost, and the moves that cost much marked the way
+//! annotators mark them (`?!`, `?`, `??`). Looking at what the move cost in
+//! winning chances rather than in points, as lichess does, a pawn lost when a rook up
+//! is no mistake and a pawn lost in a level position may be.
+
+use super::history::Match;
+use super::score::Score;
+use super::search::{Judgement, Limits, WIN};
+use super::{GameId, Move, Position};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The depth a review searches each position to: a 60-move chess game is looked
+/// over within a minute on one core.
+pub const DEFAULT_DEPTH: u32 = 7;
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Mark {
+    /// The annotator's sign.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
+    /// The translation key of its name.
+    pub fn key(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "review-inaccuracy",
+            Mark::Mistake => "review-mistake",
+            Mark::Blunder => "review-blunder",
+        }
+    }
+}
+
+/// One move of the game, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reviewed {
+    /// The move's place in the match's record.
+    pub at: usize,
+    /// The seat that played it.
+    pub seat: usize,
+    pub judgement: Judgement<Move>,
+    /// How good the position was for each seat, in search points, by the end of the
+    /// best line from it: the graph's lines.
+    pub standing: Vec<i32>,
+    pub mark: Option<Mark>,
+}
+
+/// A player's chances of winning a score of `game` stands for, from -1 to 1: mates
+/// count as a won game, and a lead in the game's units (a pawn, a man, a disc)
+/// saturates the way results do in practice.
+fn chances(game: GameId, score: i32) -> f64 {
+    let pawns = match Score::read(game, score, 2) {
+        Score::Win(n) => 10.0 * f64::from(n.signum()),
+        Score::Units(u) => u,
+    };
+    // lichess's curve, on pawns.
+    2.0 / (1.0 + (-0.368_208 * pawns).exp()) - 1.0
+}
+
+/// How bad a move was that scored `played` where `best` was there, both for its player.
+pub fn mark(game: GameId, best: i32, played: i32) -> Option<Mark> {
+    let lost = (chances(game, best) - chances(game, played)) / 2.0;
+    if lost >= 0.15 {
+        Some(Mark::Blunder)
+    } else if lost >= 0.10 {
+        Some(Mark::Mistake)
+    } else if lost >= 0.05 {
+        Some(Mark::Inaccuracy)
+    } else {
+        None
+    }
+}
+
+/// Judges the moves of `m` (its whole record) to `depth`, telling each verdict to
+/// `heard` as it comes; stops early when `stop` is set. Actions that are no choice of
+/// a player's (rolls, draws, resignations, Chapayev's shots) are passed over.
+pub fn review(
+    m: &Match,
+    depth: u32,
+    stop: Option<Arc<AtomicBool>>,
+    heard: &mut dyn FnMut(Reviewed),
+) {
+    let game = m.game();
+    let limits = Limits {
+        depth: Some(depth),
+        stop,
+        ..Limits::default()
+    };
+    for (at, action) in m.all_actions().iter().enumerate() {
+        if limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return;
+        }
+        let Some(played) = action.moved() else {
+            continue;
+        };
+        let position = &m.state_before(at).position;
+        let Some(judgement) = position.judge(&played, &limits) else {
+            continue;
+        };
+        let seat = position.mover(&played);
+        let standing = standing(position, &judgement.pv, seat, judgement.best_score);
+        let mark = mark(game, judgement.best_score, judgement.played_score);
+        heard(Reviewed {
+            at,
+            seat,
+            judgement,
+            standing,
+            mark,
+        });
+    }
+}
+
+/// Each seat's standing after the best line: the mover's is the search's own score;
+/// with two seats the other's is its negation, and with more each other seat's is the
+/// static evaluation of where the line leads (a won or lost line counts in full).
+fn standing(position: &Position, pv: &[Move], mover: usize, best: i32) -> Vec<i32> {
+    let seats = position.seats();
+    let count = seats.seat_count();
+    if count == 2 {
+        return (0..2)
+            .map(|s| if s == mover { best } else { -best })
+            .collect();
+    }
+    let mut end = position.clone();
+    for mv in pv {
+        if end.play(mv).is_err() {
+            break;
+        }
+    }
+    (0..count)
+        .map(|s| {
+            if s == mover {
+                return best;
+            }
+            let side = seats.seat_side(s);
+            match end.outcome(1) {
+                Some(o) if o.winner == Some(side) => WIN,
+                Some(_) => -WIN,
+                None => end.evaluate(side),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::history::Action;
+
+    fn played(game: GameId, moves: &str) -> Match {
+        let mut m = Match::new(Position::new(game, &[]).unwrap());
+        for mv in moves.split_whitespace() {
+            m.play_text(mv).unwrap();
+        }
+        m
+    }
+
+    fn reviewed(m: &Match, depth: u32) -> Vec<Reviewed> {
+        let mut out = Vec::new();
+        review(m, depth, None, &mut |r| out.push(r));
+        out
+    }
+
+    #[test]
+    fn a_hung_queen_is_a_blunder_and_the_capture_is_best() {
+        // 2. Qg4?? puts the queen where the bishop takes it.
+        let m = played(GameId::Chess, "e4 d5 Qg4 Bxg4 Nf3");
+        let out = reviewed(&m, 3);
+        assert_eq!(out.len(), 5);
+        let queen = &out[2];
+        assert_eq!(queen.at, 2);
+        assert_eq!(queen.mark, Some(Mark::Blunder));
+        assert_ne!(
+            m.state_before(2).position.notation(&queen.judgement.best),
+            "Qg4"
+        );
+        // Taking it was the best.
+        assert_eq!(out[3].judgement.best, out[3].judgement.pv[0]);
+        assert_eq!(
+            m.state_before(3).position.notation(&out[3].judgement.best),
+            "Bxg4"
+        );
+        assert!(queen.judgement.best_score > queen.judgement.played_score + 500);
+        // The opening moves are no mistakes.
+        assert_eq!(out[0].mark, None);
+        assert_eq!(out[1].mark, None);
+    }
+
+    #[test]
+    fn marks_follow_the_chances_lost() {
+        let g = GameId::Chess;
+        assert_eq!(mark(g, 0, -40), None);
+        assert_eq!(mark(g, 0, -80), Some(Mark::Inaccuracy));
+        assert_eq!(mark(g, 0, -150), Some(Mark::Mistake));
+        assert_eq!(mark(g, 0, -400), Some(Mark::Blunder));
+        // Already a rook up, a pawn less is no mistake.
+        assert_eq!(mark(g, 900, 800), None);
+        // A mate missed for an even game is.
+        assert_eq!(mark(g, WIN - 5, 0), Some(Mark::Blunder));
+        // Reversi counts discs at ten points each.
+        assert_eq!(mark(GameId::Reversi, 0, -4), None);
+        assert_eq!(mark(GameId::Reversi, 0, -40), Some(Mark::Blunder));
+    }
+
+    #[test]
+    fn chess_for_three_stands_per_army() {
+        let m = played(GameId::TriChess, "");
+        let mut m = m;
+        let first = m.position().legal_moves()[0];
+        m.play(Action::Play(first)).unwrap();
+        let out = reviewed(&m, 2);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].standing.len(), 3);
+    }
+
+    /// lichess's own analysis (Stockfish's) of a real game marks five blunders; the
+    /// review at its default depth finds every one of them costly. (It rates them
+    /// milder: a shallower search sees less of what they lose.)
+    #[test]
+    fn the_review_finds_stockfish_s_blunders_in_a_lichess_game() {
+        let text = include_str!("../../tests/data/lichess-eOXqcPAS.pgn");
+        let m = crate::rules::record::replay(GameId::Chess, text, &[]).unwrap();
+        assert_eq!(m.all_actions().len(), 128);
+        // Stockfish's ?? in the export, by ply: 7. Ng3, 33. Rc3, 38. Ke1, 38... Bb2, 40. Rdc1.
+        let stockfish_blunders = [12, 64, 74, 75, 78];
+        let out = reviewed(&m, DEFAULT_DEPTH);
+        let marked = |at: usize| out.iter().find(|r| r.at == at).and_then(|r| r.mark);
+        for at in stockfish_blunders {
+            assert!(marked(at).is_some(), "ply {} is costly", at + 1);
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_the_review() {
+        let m = played(GameId::Chess, "e4 e5 Nf3 Nc6");
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut heard = 0;
+        review(&m, 3, Some(stop), &mut |_| heard += 1);
+        assert_eq!(heard, 0);
+    }
+}
