@@ -205,6 +205,8 @@ mod tests {
         for &game in GameId::ALL {
             keys.push(format!("game-{}", game.id()));
             keys.push(format!("game-{}-about", game.id()));
+            let unit = game.score_unit();
+            keys.extend([unit.key, unit.win_key].map(String::from));
             keys.extend(game.refusals().into_iter().map(String::from));
             keys.extend(SECTIONS.iter().map(|s| game.section_key(s)));
             for spec in game.option_specs() {
@@ -217,6 +219,9 @@ mod tests {
         }
         keys.extend(Reason::ALL.iter().map(|r| format!("reason-{}", r.id())));
         keys.extend(Illegal::ALL.iter().map(|i| i.key().to_string()));
+        use crate::rules::review::Mark;
+        let marks = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
+        keys.extend(marks.map(|m| m.key().to_string()));
         keys
     }
 

@@ -141,6 +141,13 @@ enum Command {
         code: Option<String>,
         #[arg(long, requires = "code")]
         secret: Option<String>,
+        /// Studies the match: the picture waits for the engine's reading (its time
+        /// said on stderr).
+        #[arg(long)]
+        analyse: bool,
+        /// Studies the match and waits for the review of the whole game.
+        #[arg(long)]
+        review: bool,
     },
 }
 
@@ -264,9 +271,14 @@ fn run(args: Args) -> Result<(), String> {
             server,
             code,
             secret,
+            analyse,
+            review,
         }) => match (server, code) {
             (Some(server), Some(code)) => screenshot_online(&server, &code, secret, &out, size),
-            _ => screenshot(&game, &out, moves.as_deref(), &options, view, size),
+            _ => {
+                let study = (analyse || review).then_some(review);
+                screenshot(&game, &out, moves.as_deref(), &options, view, size, study)
+            }
         },
         Some(Command::Serve { listen, data, most }) => serve(listen, data, most),
         Some(Command::Loadtest {
@@ -352,8 +364,9 @@ fn screenshot(
     options: &[(String, String)],
     view: Option<(f32, f32)>,
     size: Option<(u32, u32)>,
+    study: Option<bool>,
 ) -> Result<(), String> {
-    doska::plugins::screenshot(game, out, moves, options, view, size)
+    doska::plugins::screenshot(game, out, moves, options, view, size, study)
 }
 
 #[cfg(feature = "app")]
@@ -391,6 +404,7 @@ fn screenshot(
     _: &[(String, String)],
     _: Option<(f32, f32)>,
     _: Option<(u32, u32)>,
+    _: Option<bool>,
 ) -> Result<(), String> {
     open_app()
 }

@@ -1,5 +1,6 @@
 //! The app: Bevy plugins for the board, the pieces, the panels and the files.
 
+pub mod analysis;
 pub mod board;
 pub mod computer;
 mod file_error;
@@ -68,6 +69,7 @@ fn app() -> App {
             warm_up::WarmUpPlugin,
             computer::ComputerPlugin,
             online::OnlinePlugin,
+            analysis::AnalysisPlugin,
         ))
         .add_systems(Startup, |mut commands: Commands| {
             commands.spawn((Camera2d, Msaa::Off));
@@ -107,7 +109,9 @@ pub fn run_app() -> Result<(), String> {
 }
 
 /// Opens the app on `game` after `moves`, saves one frame that shows the board drawn
-/// to `out` (after resizing the window to `size`, if given) and quits.
+/// to `out` (after resizing the window to `size`, if given) and quits. With `study`,
+/// the game is studied and the frame waits for the engine's reading, and for the
+/// review of the whole game when `study` is `Some(true)`.
 pub fn screenshot(
     game: &str,
     out: &Path,
@@ -115,6 +119,7 @@ pub fn screenshot(
     options: &[(String, String)],
     view: Option<(f32, f32)>,
     size: Option<(u32, u32)>,
+    study: Option<bool>,
 ) -> Result<(), String> {
     let game = GameId::from_id(game)?;
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
@@ -122,6 +127,9 @@ pub fn screenshot(
     let mut session = Session::new(game);
     let saved = SavedGame::from_match(&played, &session.draft.seats);
     session.load(&saved).map_err(|e| e.to_string())?;
+    if study.is_some() {
+        session.start_study();
+    }
     display_present()?;
     let mut app = app();
     app.insert_resource(session)
@@ -131,7 +139,7 @@ pub fn screenshot(
             Some((round, above)) => Table::seen_from(round.to_radians(), above.to_radians()),
             None => Table::default(),
         });
-    take_picture(app, out, size)
+    take_picture(app, out, size, study == Some(true))
 }
 
 /// Opens the app on match `code` of the server at `url`, from the seat `secret` opens
@@ -160,12 +168,17 @@ pub fn screenshot_online(
                 online.connect(&url, proxy.as_deref());
             },
         );
-    take_picture(app, out, size)
+    take_picture(app, out, size, false)
 }
 
 /// Runs `app` until one frame showing the board is saved to `out` (after resizing the
 /// window to `size`, if given).
-fn take_picture(mut app: App, out: &Path, size: Option<(u32, u32)>) -> Result<(), String> {
+fn take_picture(
+    mut app: App,
+    out: &Path,
+    size: Option<(u32, u32)>,
+    review: bool,
+) -> Result<(), String> {
     let result = screenshot::Outcome::default();
     // Frames come one after another until the picture is taken.
     app.insert_resource(WinitSettings::continuous())
@@ -173,6 +186,7 @@ fn take_picture(mut app: App, out: &Path, size: Option<(u32, u32)>) -> Result<()
             out: out.to_path_buf(),
             resize: size.map(UVec2::from),
             result: result.clone(),
+            review,
         });
     app.run();
     let taken = result.lock().ok().and_then(|r| r.clone());

@@ -10,6 +10,7 @@
 //! colour where the board stands); one that fails is taken again, and a board that
 //! never draws ends the command with an error instead of a wrong picture.
 
+use super::analysis::{Analysis, StartReview};
 use super::session::{Screen, Session};
 use super::warm_up::Compiling;
 use bevy::prelude::*;
@@ -32,6 +33,8 @@ pub struct ScreenshotPlugin {
     pub resize: Option<UVec2>,
     /// Where the result is left for the caller: the app itself is gone once it exits.
     pub result: Outcome,
+    /// Studying the match, wait for the review of the whole game too.
+    pub review: bool,
 }
 
 /// None while waiting; then Ok, or why no good picture could be taken.
@@ -47,6 +50,8 @@ impl Plugin for ScreenshotPlugin {
             attempts: 0,
             started: Instant::now(),
             result: self.result.clone(),
+            review: self.review,
+            told: false,
         })
         // First, so a resize reaches every system of the frame before it is drawn.
         .add_systems(First, settle);
@@ -63,6 +68,9 @@ pub struct Capture {
     attempts: u32,
     started: Instant,
     result: Outcome,
+    review: bool,
+    /// The time to the engine's first reading has been said.
+    told: bool,
 }
 
 impl Capture {
@@ -95,8 +103,13 @@ fn settle(
     mut resized: MessageWriter<WindowResized>,
     mut exit: MessageWriter<AppExit>,
     screen: Res<State<Screen>>,
+    study: (Res<Session>, Res<Analysis>, MessageWriter<StartReview>),
 ) {
     if capture.done() || capture.in_flight {
+        return;
+    }
+    if !analysed(&mut capture, study) {
+        capture.quiet = 0;
         return;
     }
     // A match on a server shows once the server has sent it.
@@ -138,6 +151,27 @@ fn settle(
     commands
         .spawn(Screenshot::primary_window())
         .observe(check_and_save);
+}
+
+/// Whether a game studied shows what the picture is for: the engine's first reading
+/// (said on stderr with the time it took), and the review where one was asked for.
+fn analysed(
+    capture: &mut Capture,
+    (session, analysis, mut review): (Res<Session>, Res<Analysis>, MessageWriter<StartReview>),
+) -> bool {
+    if !session.studying() {
+        return true;
+    }
+    let read = analysis.reading.is_some() || session.current().outcome().is_some();
+    if capture.review && !analysis.reviewing() {
+        review.write(StartReview);
+        return false;
+    }
+    if let (true, false, Some(first)) = (read, capture.told, analysis.first_reading) {
+        eprintln!("first reading after {} ms", first.as_millis());
+        capture.told = true;
+    }
+    read && (!capture.review || analysis.review_done)
 }
 
 /// Saves a picture that shows a board, or asks for another.

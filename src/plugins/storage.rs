@@ -339,7 +339,12 @@ fn autosave(
     mut written: Local<Option<SavedGame>>,
 ) {
     // A match on a server is kept there, and its seats in the seat book.
-    if *screen.get() != Screen::Playing || *seen == session.revision || session.online() {
+    // A game studied keeps the autosave it had: what is tried on it is no game.
+    if *screen.get() != Screen::Playing
+        || *seen == session.revision
+        || session.online()
+        || session.studying()
+    {
         return;
     }
     *seen = session.revision;
@@ -360,7 +365,8 @@ fn autosave_on_exit(
     folders: Res<Folders>,
     screen: Res<State<Screen>>,
 ) {
-    if exits.read().next().is_some() && *screen.get() == Screen::Playing && !session.online() {
+    let kept = session.online() || session.studying();
+    if exits.read().next().is_some() && *screen.get() == Screen::Playing && !kept {
         write_autosave(&session, &folders, &session.saved());
     }
 }

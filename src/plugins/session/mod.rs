@@ -2,6 +2,9 @@
 //! a window, so the headless tests drive the same systems the app does.
 
 mod online;
+mod study;
+
+pub use study::Study;
 
 use super::host::{LocalMatch, MatchHost};
 use super::selection::{Click, MoveTable, Selection};
@@ -62,6 +65,8 @@ pub struct Session {
     pub away: Vec<bool>,
     /// Online, a move chosen while another player is to move.
     pub premove: Option<Chosen>,
+    /// The game kept aside while it is studied (see [`Session::start_study`]).
+    study: Option<Study>,
 }
 
 /// The setup draft: the game, its house rules and the seats of the next match. A
@@ -145,6 +150,7 @@ impl Session {
             mine: None,
             away: Vec::new(),
             premove: None,
+            study: None,
         };
         session.refresh();
         session
@@ -244,6 +250,7 @@ impl Session {
 
     /// A match on this machine takes the place of the one shown, whatever its host.
     fn play_here(&mut self, m: Match) {
+        self.study = None;
         self.host = Box::new(LocalMatch(m));
         self.mine = None;
         self.away.clear();
@@ -301,9 +308,12 @@ impl Session {
                 self.played += 1;
                 return Ok(());
             }
-            self.prompts.dropping = Some(action);
-            self.revision += 1;
-            return Ok(());
+            // Studying, another move opens a variation: the game itself is kept aside.
+            if !self.studying() {
+                self.prompts.dropping = Some(action);
+                self.revision += 1;
+                return Ok(());
+            }
         }
         self.act_dropping_later(action)
     }
@@ -394,6 +404,7 @@ impl Session {
         let m = self.current();
         screen == Screen::Playing
             && !self.clocks_paused
+            && !self.studying()
             && m.clock().is_some()
             && !m.can_redo()
             && m.outcome().is_none()
@@ -523,6 +534,10 @@ pub enum Command {
     PauseClocks(bool),
     /// Claim a draw with the next move, where that move brings one.
     ClaimWithNextMove(bool),
+    /// Start or end studying the match shown (analysis with the engine).
+    Study(bool),
+    /// Leave the variation tried for the game studied.
+    BackToGame,
     /// Tell the player something short (a translation key): why an aimed shot is not
     /// allowed, that the computer played its first legal action.
     Say(&'static str),
@@ -696,6 +711,18 @@ fn apply_commands(
             }
             Command::ClaimWithNextMove(claim) => {
                 session.prompts.claim_next = *claim;
+                Ok(())
+            }
+            Command::Study(true) => {
+                session.start_study();
+                Ok(())
+            }
+            Command::Study(false) => {
+                session.end_study();
+                Ok(())
+            }
+            Command::BackToGame => {
+                session.back_to_game();
                 Ok(())
             }
             // No new revision: the computer's chosen action waits on this one.

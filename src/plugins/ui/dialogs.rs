@@ -368,7 +368,8 @@ fn match_windows(
         });
     }
 
-    if let (Some(outcome), true) = (m.outcome(), open) {
+    // A game studied has been seen to its end already.
+    if let (Some(outcome), true) = (m.outcome(), open && !session.studying()) {
         centred(lang.t("dialog-game-over")).show(ctx, |ui| {
             ui.label(
                 egui::RichText::new(outcome_text(lang, m, &session.draft.seats, &outcome))
@@ -396,6 +397,10 @@ fn match_windows(
                 }
                 if ui.button(lang.t("button-review")).clicked() {
                     dialogs.dismissed = Some(here);
+                }
+                // A match on a server is the server's to keep.
+                if !session.online() && ui.button(lang.t("panel-analyse")).clicked() {
+                    send = Some(Command::Study(true));
                 }
             });
         });

@@ -51,6 +51,20 @@ pub fn show(
                 }
                 if *screen.get() == Screen::Playing {
                     ui.separator();
+                    // A match on a server is the server's: it is studied once saved.
+                    let studying = parts.session.studying();
+                    let key = if studying {
+                        "analysis-close"
+                    } else {
+                        "menu-analyse"
+                    };
+                    if ui
+                        .add_enabled(!parts.session.online(), egui::Button::new(lang.t(key)))
+                        .clicked()
+                    {
+                        parts.commands.write(Command::Study(!studying));
+                        ui.close();
+                    }
                     copy_and_paste(ui, lang, &mut parts, &mut clipboard);
                 }
                 ui.separator();

@@ -9,6 +9,7 @@
 //!
 //! [`Command`]: super::session::Command
 
+mod analysis;
 mod chooser;
 mod clipboard;
 mod clock_frames;
@@ -87,8 +88,15 @@ impl Plugin for UiPlugin {
                 panel::controls
                     .in_set(UiSystems::PanelControls)
                     .run_if(in_state(Screen::Playing)),
-                move_list::show
+                analysis::rows
+                    .in_set(UiSystems::PanelGame)
+                    .run_if(in_state(Screen::Playing)),
+                (move_list::show, analysis::bar)
+                    .chain()
                     .in_set(UiSystems::PanelMoves)
+                    .run_if(in_state(Screen::Playing)),
+                analysis::arrows
+                    .in_set(UiSystems::Overlay)
                     .run_if(in_state(Screen::Playing)),
                 board_overlay.in_set(UiSystems::Board),
                 dialogs::show.in_set(UiSystems::Windows),

@@ -3,8 +3,10 @@
 //! showing the position after it.
 
 use super::Canvas;
+use super::analysis::{mark_colour, mark_of};
 use super::parts::Parts;
 use crate::i18n::Language;
+use crate::plugins::analysis::Analysis;
 use crate::plugins::session::{Command, Settling};
 use crate::plugins::storage::Settings;
 use crate::rules::history::Action;
@@ -111,6 +113,7 @@ pub fn show(
     settings: Res<Settings>,
     wordings: Res<Wordings>,
     settling: Res<Settling>,
+    analysis: Res<Analysis>,
     mut parts: Parts,
 ) {
     let Some(ui) = canvas.panel.as_mut() else {
@@ -123,14 +126,23 @@ pub fn show(
         wordings: &wordings,
         unsettled: settling.0,
     };
-    move_list(ui, &words, parts.session.current(), &mut send);
+    let session = &parts.session;
+    let marks = |i| mark_of(words.lang, session, &analysis, i);
+    move_list(ui, &words, session.current(), &marks, &mut send);
     if let Some(c) = send {
         parts.commands.write(c);
     }
 }
 
 /// The numbered moves as flowing text; a click shows the position after that move.
-fn move_list(ui: &mut egui::Ui, words: &Words, m: &Match, send: &mut Option<Command>) {
+/// A move the review marked carries its sign, and says what was better on hover.
+fn move_list(
+    ui: &mut egui::Ui,
+    words: &Words,
+    m: &Match,
+    marks: &dyn Fn(usize) -> Option<(crate::rules::review::Mark, String)>,
+    send: &mut Option<Command>,
+) {
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink(false)
@@ -184,8 +196,17 @@ fn move_list(ui: &mut egui::Ui, words: &Words, m: &Match, send: &mut Option<Comm
                     if comma {
                         text.push(',');
                     }
-                    job.append(&text, 0.0, format);
-                    if ui.selectable_label(i + 1 == m.cursor(), job).clicked() {
+                    job.append(&text, 0.0, format.clone());
+                    let marked = marks(i);
+                    if let Some((mark, _)) = &marked {
+                        format.color = mark_colour(*mark);
+                        job.append(mark.sign(), 0.0, format);
+                    }
+                    let mut label = ui.selectable_label(i + 1 == m.cursor(), job);
+                    if let Some((_, better)) = marked {
+                        label = label.on_hover_text(better);
+                    }
+                    if label.clicked() {
                         *send = Some(Command::GoTo(i + 1));
                     }
                 }
