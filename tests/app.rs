@@ -11,6 +11,8 @@ use std::process::Command as Process;
 
 #[path = "app/online.rs"]
 mod online;
+#[path = "app/study.rs"]
+mod study;
 
 fn headless(game: GameId, options: &[(&str, &str)]) -> App {
     let mut app = App::new();
