@@ -976,3 +976,12 @@ review-inaccuracy = Inaccuracy
 review-mistake = Mistake
 review-blunder = Blunder
 review-better = { $mark }. Better was { $move }.
+
+## Setting up a position
+detail-too-many = { $side } has { $count } pieces; the game has at most { $most }
+detail-too-many-pawns = { $side } has { $count } pawns; the game has at most { $most }
+detail-man-crowning-row = the man on { $square } stands on the row that crowns it
+detail-z-monarch = { $side } needs a king or a vice-king
+detail-z-piece = '{ $item }' does not start with a piece letter (C, Z, K, V, R or N)
+detail-grid-fields = '{ $text }' is not a board and a side to move, like 8/8/8/3wb3/3bw3/8/8/8 b
+detail-grid-piece = '{ $piece }' is not a piece here: w and b are

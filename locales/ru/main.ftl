@@ -1014,3 +1014,26 @@ review-inaccuracy = Неточность
 review-mistake = Ошибка
 review-blunder = Грубая ошибка
 review-better = { $mark }. Лучше было { $move }.
+
+## Расстановка позиции
+detail-too-many =
+    { $side ->
+        [White] у белых
+        [Red] у красных
+       *[Black] у чёрных
+    } { $count } фигур, а в игре их не больше { $most }
+detail-too-many-pawns =
+    { $side ->
+        [White] у белых
+        [Red] у красных
+       *[Black] у чёрных
+    } { $count } пешек, а в игре их не больше { $most }
+detail-man-crowning-row = простая шашка на { $square } стоит на поле, где она стала бы дамкой
+detail-z-monarch =
+    { $side ->
+        [White] у белых
+       *[Black] у чёрных
+    } должен быть король или вице-король
+detail-z-piece = «{ $item }» не начинается с буквы фигуры (C, Z, K, V, R или N)
+detail-grid-fields = «{ $text }» — это не доска и очередь хода, как 8/8/8/3wb3/3bw3/8/8/8 b
+detail-grid-piece = «{ $piece }» здесь не фишка: фишки — это w и b

@@ -1014,3 +1014,26 @@ review-inaccuracy = Неточність
 review-mistake = Помилка
 review-blunder = Груба помилка
 review-better = { $mark }. Краще було { $move }.
+
+## Розстановка позиції
+detail-too-many =
+    { $side ->
+        [White] у білих
+        [Red] у червоних
+       *[Black] у чорних
+    } { $count } фігур, а в грі їх не більше { $most }
+detail-too-many-pawns =
+    { $side ->
+        [White] у білих
+        [Red] у червоних
+       *[Black] у чорних
+    } { $count } пішаків, а в грі їх не більше { $most }
+detail-man-crowning-row = проста шашка на { $square } стоїть на полі, де вона стала б дамкою
+detail-z-monarch =
+    { $side ->
+        [White] у білих
+       *[Black] у чорних
+    } має бути король або віцекороль
+detail-z-piece = «{ $item }» не починається з літери фігури (C, Z, K, V, R або N)
+detail-grid-fields = «{ $text }» — це не дошка і черга ходу, як 8/8/8/3wb3/3bw3/8/8/8 b
+detail-grid-piece = «{ $piece }» тут не фішка: фішки — це w і b

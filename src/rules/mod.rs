@@ -13,6 +13,7 @@ pub mod epsilon;
 pub mod error;
 pub mod family;
 pub mod game;
+pub mod grid;
 pub mod history;
 pub mod options;
 pub mod outcome;
@@ -28,6 +29,7 @@ pub mod score;
 pub mod search;
 pub mod seats;
 pub mod side;
+pub mod sketch;
 pub mod topology;
 pub mod trichess;
 pub mod view;
@@ -52,5 +54,7 @@ mod finished_tests;
 mod proptests;
 #[cfg(test)]
 mod set_up_tests;
+#[cfg(test)]
+mod sketch_tests;
 #[cfg(test)]
 mod why_tests;

@@ -215,6 +215,12 @@ impl Corners {
 }
 
 impl Game for Corners {
+    fn set_up_text(&self) -> Option<String> {
+        let fresh = Corners::new(self.options.clone());
+        let start = (self.board, self.turn) == (fresh.board, fresh.turn);
+        (!start).then(|| crate::rules::grid::write(&self.board, self.turn))
+    }
+
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         moves::refusal(self, from, to)
     }
@@ -260,11 +266,27 @@ impl Game for Corners {
         }
     }
 
-    fn set_up(_: CornersOptions, _: &str) -> Result<Self, Detail> {
-        Err(crate::detail!(
-            "detail-corners-start",
-            "corners games start with both homes full"
-        ))
+    /// A board and the side to move ([`grid`](crate::rules::grid)), each side with at
+    /// most as many checkers as its home holds; the move counts start afresh.
+    fn set_up(options: CornersOptions, text: &str) -> Result<Self, Detail> {
+        let (board, turn) = crate::rules::grid::read(text)?;
+        let mut g = Corners::new(options);
+        let most = g.home[0].len();
+        for side in Side::BOTH {
+            let count = board.iter().filter(|s| **s == Some(side)).count();
+            if count > most {
+                return Err(crate::detail!(
+                    "detail-too-many",
+                    "{side} has {count} pieces; at most {most} fit the rules",
+                    side = side.name(),
+                    count = count,
+                    most = most
+                ));
+            }
+        }
+        g.board = board;
+        g.turn = turn;
+        Ok(g)
     }
 
     fn options(&self) -> &CornersOptions {

@@ -153,6 +153,11 @@ impl Epsilon {
 }
 
 impl Game for Epsilon {
+    fn set_up_text(&self) -> Option<String> {
+        let start = self.board == [None; 64] && self.turn == Side::White;
+        (!start).then(|| crate::rules::grid::write(&self.board, self.turn))
+    }
+
     fn refusals() -> Vec<&'static str> {
         vec!["msg-why-not-there"]
     }
@@ -192,11 +197,30 @@ impl Game for Epsilon {
         }
     }
 
-    fn set_up(_: EpsilonOptions, _: &str) -> Result<Self, Detail> {
-        Err(crate::detail!(
-            "detail-epsilon-start",
-            "epsilon64 games start from the empty board"
-        ))
+    /// A board and the side to move ([`grid`](crate::rules::grid)): each side's hand
+    /// is what its seven stones leave off the board, and its turns so far the stones it
+    /// has put down.
+    fn set_up(options: EpsilonOptions, text: &str) -> Result<Self, Detail> {
+        let (board, turn) = crate::rules::grid::read(text)?;
+        let mut g = Epsilon::new(options);
+        for side in Side::BOTH {
+            let placed = board.iter().filter(|s| **s == Some(side)).count();
+            let most = g.hand[side.index()];
+            if placed > usize::from(most) {
+                return Err(crate::detail!(
+                    "detail-too-many",
+                    "{side} has {count} pieces; at most {most} fit the rules",
+                    side = side.name(),
+                    count = placed,
+                    most = most
+                ));
+            }
+            g.hand[side.index()] -= placed as u8;
+            g.own_turns[side.index()] = placed as u32;
+        }
+        g.board = board;
+        g.turn = turn;
+        Ok(g)
     }
 
     fn options(&self) -> &EpsilonOptions {

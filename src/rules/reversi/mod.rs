@@ -165,6 +165,12 @@ impl Reversi {
 }
 
 impl Game for Reversi {
+    fn set_up_text(&self) -> Option<String> {
+        let fresh = Reversi::new(self.options.clone());
+        let start = (self.board, self.turn) == (fresh.board, fresh.turn);
+        (!start).then(|| crate::rules::grid::write(&self.board, self.turn))
+    }
+
     /// Discs stay where they are put: a click on one says how the game is played.
     fn why_not(&self, _from: Cell, _to: Option<Cell>) -> Option<Refusal> {
         Some(Refusal::new("msg-why-disc"))
@@ -212,11 +218,21 @@ impl Game for Reversi {
         g
     }
 
-    fn set_up(_: ReversiOptions, _: &str) -> Result<Self, Detail> {
-        Err(crate::detail!(
-            "detail-reversi-start",
-            "reversi games start from the rules' own start (see the start option)"
-        ))
+    /// A board and the side to move ([`grid`](crate::rules::grid)); the discs not on
+    /// the board are shared out between the supplies, the side to move taking the odd
+    /// one.
+    fn set_up(options: ReversiOptions, text: &str) -> Result<Self, Detail> {
+        let (board, turn) = crate::rules::grid::read(text)?;
+        let left = 64 - board.iter().flatten().count() as u8;
+        let mut supply = [left / 2; 2];
+        supply[turn.index()] += left % 2;
+        Ok(Reversi {
+            board,
+            turn,
+            supply,
+            ply: 0,
+            options,
+        })
     }
 
     fn options(&self) -> &ReversiOptions {

@@ -12,6 +12,7 @@ mod eval;
 mod movegen;
 mod notation;
 mod position;
+mod text;
 
 pub use movegen::{Move, Path};
 pub use position::{Board, Piece, Role};
@@ -104,6 +105,11 @@ fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for ZShashmaty {
+    fn set_up_text(&self) -> Option<String> {
+        let start = self.board == position::start_board() && self.turn == Side::White;
+        (!start).then(|| text::write(&self.board, self.turn))
+    }
+
     fn refusals() -> Vec<&'static str> {
         vec![
             "msg-why-must-capture",
@@ -145,11 +151,8 @@ impl Game for ZShashmaty {
         }
     }
 
-    fn set_up(_: ZOptions, _: &str) -> Result<Self, Detail> {
-        Err(crate::detail!(
-            "detail-zshashmaty-start",
-            "z-shashmaty games always start from the initial position"
-        ))
+    fn set_up(options: ZOptions, text: &str) -> Result<Self, Detail> {
+        text::read(options, text)
     }
 
     fn options(&self) -> &ZOptions {

@@ -1,0 +1,546 @@
+//! A position set up by hand, as the position editor holds it: what stands on each
+//! cell, what each side or seat holds in hand, whose turn it is and, where the game's
+//! text has them, the castling rights and the en passant square. It becomes a
+//! position through the game's own set-up text, so the editor refuses what the game's
+//! parser refuses (a king missing, a pawn on the last rank, the side not to move in
+//! check) with the same words, and adds what a parser cannot know: more pieces than
+//! the game has, a draughts man on the row that would have crowned it.
+
+use super::error::Error;
+use super::topology::Topology;
+use super::view::{Holder, PieceKind, PieceView};
+use super::{GameId, Position, Side};
+
+/// How a game writes its set-up text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// FEN, with the hand in brackets after the board where the game has one.
+    Fen {
+        hand: bool,
+    },
+    /// Two crazyhouse FENs, board A's and board B's, joined by ` | `.
+    Bughouse,
+    /// `W:Wa2,Kb3:Ba5`, the side to move first; Z-shashmaty's with a letter for
+    /// every piece (`W:WRa1,Cb2:BKf8`).
+    Dama,
+    Z,
+    /// Chess for three's armies: `W: KWT2 WC1 / B: ... / R: ... / W`.
+    Tri,
+    /// Discs, stones or checkers on a plain board ([`grid`](super::grid)).
+    Grid,
+    /// Chapayev's round header: each side's troop and the line it stands on.
+    Table,
+}
+
+fn format(game: GameId) -> Format {
+    match game {
+        GameId::Appearing => Format::Fen { hand: true },
+        GameId::Bughouse => Format::Bughouse,
+        GameId::Turkish | GameId::Armenian => Format::Dama,
+        GameId::TriChess => Format::Tri,
+        GameId::Reversi | GameId::Epsilon | GameId::Corners => Format::Grid,
+        GameId::Chapayev => Format::Table,
+        GameId::ZShashmaty => Format::Z,
+        _ => Format::Fen { hand: false },
+    }
+}
+
+/// Per board, the FEN's fields after the placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fields {
+    pub turn: Side,
+    /// Castling rights as the FEN writes them (`KQkq`, `-` for none).
+    pub castling: String,
+    /// The square a pawn may be taken on en passant, `-` for none.
+    pub en_passant: String,
+    /// The FEN's move counters (`0 1`), kept as they were.
+    pub counters: String,
+}
+
+/// A position being set up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sketch {
+    pub game: GameId,
+    pub options: Vec<(String, String)>,
+    /// What stands on each cell of the game's board.
+    pub cells: Vec<Option<PieceView>>,
+    /// What is held in hand, and by whom.
+    pub hands: Vec<(Holder, PieceView, u32)>,
+    /// One per board (bughouse has two): the side to move and the FEN's rights.
+    pub boards: Vec<Fields>,
+    /// Chapayev's round: its header, edited as text.
+    pub header: String,
+}
+
+/// The FEN letter of a piece kind (upper case).
+fn letter(kind: PieceKind) -> Option<char> {
+    Some(match kind {
+        PieceKind::King => 'K',
+        PieceKind::Queen => 'Q',
+        PieceKind::Rook => 'R',
+        PieceKind::Bishop => 'B',
+        PieceKind::Knight => 'N',
+        PieceKind::Pawn => 'P',
+        PieceKind::Maharajah => 'M',
+        PieceKind::Jester => 'J',
+        PieceKind::General => 'G',
+        _ => return None,
+    })
+}
+
+fn fen_letter(piece: PieceView) -> char {
+    let c = letter(piece.kind).unwrap_or('?');
+    if piece.side == Side::White {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+impl Sketch {
+    /// The position as a sketch to edit.
+    pub fn of(position: &Position) -> Sketch {
+        let game = position.game();
+        let t = position.topology();
+        let mut cells = vec![None; t.len()];
+        for (cell, piece) in position.pieces() {
+            cells[cell as usize] = Some(piece);
+        }
+        let text = position.set_up_text();
+        let boards = match format(game) {
+            Format::Fen { .. } => vec![fields(text.as_deref(), game, position.turn())],
+            Format::Bughouse => {
+                let (a, b) = text
+                    .as_deref()
+                    .and_then(|t| t.split_once(" | "))
+                    .map_or((None, None), |(a, b)| (Some(a), Some(b)));
+                vec![fields(a, game, Side::White), fields(b, game, Side::White)]
+            }
+            _ => vec![Fields {
+                turn: position.turn(),
+                castling: "-".into(),
+                en_passant: "-".into(),
+                counters: "0 1".into(),
+            }],
+        };
+        let header = match format(game) {
+            Format::Table => text.unwrap_or_else(|| "R1.1 W:infantry@L1 B:infantry@L1".into()),
+            _ => String::new(),
+        };
+        Sketch {
+            game,
+            options: position.changed_options(),
+            cells,
+            hands: position.shown().in_hand(),
+            boards,
+            header,
+        }
+    }
+
+    /// An empty board of `game`, White (or the first side) to move.
+    pub fn empty(position: &Position) -> Sketch {
+        let mut sketch = Sketch::of(position);
+        sketch.cells.iter_mut().for_each(|c| *c = None);
+        sketch.hands.clear();
+        for board in &mut sketch.boards {
+            board.turn = position.first_side();
+            board.castling = "-".into();
+            board.en_passant = "-".into();
+            board.counters = "0 1".into();
+        }
+        sketch
+    }
+
+    /// The pieces a player may put down: each kind of the game for each side.
+    pub fn palette(&self) -> Vec<PieceView> {
+        let Ok(start) = Position::new(self.game, &self.options) else {
+            return Vec::new();
+        };
+        let seats = start.seats();
+        let mut sides: Vec<Side> = (0..seats.seat_count())
+            .map(|s| seats.seat_side(s))
+            .collect();
+        sides.dedup();
+        let mut out = Vec::new();
+        for side in sides {
+            for &kind in self.game.card().pieces {
+                let piece = PieceView { side, kind };
+                if !out.contains(&piece) {
+                    out.push(piece);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the game's pieces are held in hand (and the editor shows the hands).
+    pub fn has_hands(&self) -> bool {
+        matches!(
+            format(self.game),
+            Format::Fen { hand: true } | Format::Bughouse
+        )
+    }
+
+    /// Whether the game's text carries castling rights and an en passant square.
+    pub fn has_rights(&self) -> bool {
+        matches!(format(self.game), Format::Fen { .. } | Format::Bughouse)
+    }
+
+    /// Whether the position is a table, set up by its header.
+    pub fn is_table(&self) -> bool {
+        format(self.game) == Format::Table
+    }
+
+    /// Who holds the pieces in hand of each side, in the order the editor shows them.
+    pub fn holders(&self) -> Vec<Holder> {
+        match format(self.game) {
+            Format::Bughouse => (0..4).map(Holder::Seat).collect(),
+            Format::Fen { hand: true } => Side::BOTH.map(Holder::Side).to_vec(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The side whose pieces a holder keeps.
+    pub fn holder_side(holder: Holder) -> Side {
+        match holder {
+            Holder::Side(side) => side,
+            Holder::Seat(seat) => Side::BOTH[seat % 2],
+        }
+    }
+
+    /// How many of `piece` `holder` has in hand.
+    pub fn held(&self, holder: Holder, piece: PieceView) -> u32 {
+        self.hands
+            .iter()
+            .find(|(h, p, _)| *h == holder && *p == piece)
+            .map_or(0, |h| h.2)
+    }
+
+    /// Adds one `piece` to `holder`'s hand, or takes one away.
+    pub fn hold(&mut self, holder: Holder, piece: PieceView, more: bool) {
+        let n = self.held(holder, piece);
+        let n = if more { n + 1 } else { n.saturating_sub(1) };
+        self.hands
+            .retain(|(h, p, _)| !(*h == holder && *p == piece));
+        if n > 0 {
+            self.hands.push((holder, piece, n));
+        }
+    }
+
+    /// The set-up text of the sketch, as the game reads it.
+    pub fn text(&self) -> String {
+        let t = Position::new(self.game, &self.options)
+            .map_or_else(|_| Topology::chess(), |p| p.topology());
+        match format(self.game) {
+            Format::Fen { hand } => {
+                let held = hand.then(|| self.hand_text(&Side::BOTH.map(Holder::Side)));
+                let placement = placement(t, &self.cells, 0, held);
+                fen(placement, &self.boards[0])
+            }
+            Format::Bughouse => (0..2)
+                .map(|b| {
+                    let holders = Side::BOTH.map(|s| Holder::Seat(b * 2 + s.index()));
+                    let held = Some(self.hand_text(&holders));
+                    fen(placement(t, &self.cells, b, held), &self.boards[b])
+                })
+                .collect::<Vec<_>>()
+                .join(" | "),
+            Format::Dama | Format::Z => {
+                let z = format(self.game) == Format::Z;
+                let mut out = side_letter(self.boards[0].turn).to_string();
+                for side in Side::BOTH {
+                    out.push(':');
+                    out.push(side_letter(side));
+                    let items: Vec<String> = self
+                        .placed()
+                        .filter(|(_, p)| p.side == side)
+                        .map(|(c, p)| {
+                            let mark = match p.kind {
+                                _ if z => z_letter(p.kind),
+                                PieceKind::DraughtsKing => "K",
+                                _ => "",
+                            };
+                            format!("{mark}{}", t.name(c))
+                        })
+                        .collect();
+                    out.push_str(&items.join(","));
+                }
+                out
+            }
+            Format::Tri => {
+                let mut parts: Vec<String> = Side::THREE
+                    .iter()
+                    .map(|&army| {
+                        let mut part = format!("{}:", side_letter(army));
+                        for (c, p) in self.placed().filter(|(_, p)| p.side == army) {
+                            let role = match p.kind {
+                                PieceKind::Pawn => String::new(),
+                                kind => letter(kind).map(String::from).unwrap_or_default(),
+                            };
+                            part.push_str(&format!(" {role}{}", t.name(c)));
+                        }
+                        part
+                    })
+                    .collect();
+                parts.push(side_letter(self.boards[0].turn).to_string());
+                parts.join(" / ")
+            }
+            Format::Grid => {
+                let mut grid = [None; 64];
+                for (cell, piece) in self.placed() {
+                    if let Some(slot) = grid.get_mut(cell as usize) {
+                        *slot = Some(piece.side);
+                    }
+                }
+                super::grid::write(&grid, self.boards[0].turn)
+            }
+            Format::Table => self.header.trim().to_string(),
+        }
+    }
+
+    fn placed(&self) -> impl Iterator<Item = (u8, PieceView)> + '_ {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(c, p)| p.map(|p| (c as u8, p)))
+    }
+
+    /// The pieces in the holders' hands as FEN letters, the first holder's first.
+    fn hand_text(&self, holders: &[Holder]) -> String {
+        let mut out = String::new();
+        for &holder in holders {
+            for &(h, piece, n) in &self.hands {
+                if h == holder {
+                    out.extend(std::iter::repeat_n(fen_letter(piece), n as usize));
+                }
+            }
+        }
+        out
+    }
+
+    /// The position the sketch sets up, or why it cannot be.
+    pub fn build(&self) -> Result<Position, Error> {
+        // The rules' own start, untouched, is that start (Maharajah's before the
+        // Maharajah is placed, a table before its lot), whatever its text would say.
+        let start = Position::new(self.game, &self.options)?;
+        if *self == Sketch::of(&start) {
+            return Ok(start);
+        }
+        let position = Position::set_up(self.game, &self.options, &self.text())?;
+        self.check_counts()?;
+        self.check_men()?;
+        Ok(position)
+    }
+
+    /// No side may have more pieces (on the board and in hand together) than the game
+    /// starts with, nor more pawns; a bughouse match has 64 pieces in all.
+    fn check_counts(&self) -> Result<(), Error> {
+        let start = Position::new(self.game, &self.options)?;
+        if matches!(format(self.game), Format::Grid | Format::Table) {
+            return Ok(());
+        }
+        let count = |pieces: &mut dyn Iterator<Item = (PieceView, u32)>,
+                     side: Option<Side>,
+                     pawns: bool|
+         -> u32 {
+            pieces
+                .filter(|(p, _)| side.is_none_or(|s| p.side == s))
+                .filter(|(p, _)| !pawns || p.kind == PieceKind::Pawn)
+                .map(|(_, n)| n)
+                .sum()
+        };
+        let start_pieces = || {
+            start
+                .pieces()
+                .into_iter()
+                .map(|(_, p)| (p, 1))
+                .chain(start.shown().in_hand().into_iter().map(|(_, p, n)| (p, n)))
+                .collect::<Vec<_>>()
+        };
+        let here = || {
+            self.placed()
+                .map(|(_, p)| (p, 1))
+                .chain(self.hands.iter().map(|&(_, p, n)| (p, n)))
+                .collect::<Vec<_>>()
+        };
+        let too_many = |side: Side, count: u32, most: u32| {
+            Error::SetUp(crate::detail!(
+                "detail-too-many",
+                "{side} has {count} pieces; at most {most} fit the rules",
+                side = side.name(),
+                count = count,
+                most = most
+            ))
+        };
+        if self.game == GameId::Bughouse {
+            let (n, most) = (count(&mut here().into_iter(), None, false), 64);
+            if n > most {
+                return Err(too_many(Side::White, n, most));
+            }
+            return Ok(());
+        }
+        let seats = start.seats();
+        for side in (0..seats.seat_count()).map(|s| seats.seat_side(s)) {
+            for pawns in [true, false] {
+                let n = count(&mut here().into_iter(), Some(side), pawns);
+                let most = count(&mut start_pieces().into_iter(), Some(side), pawns);
+                if n > most {
+                    return Err(if pawns {
+                        Error::SetUp(crate::detail!(
+                            "detail-too-many-pawns",
+                            "{side} has {count} pawns; at most {most} fit the rules",
+                            side = side.name(),
+                            count = n,
+                            most = most
+                        ))
+                    } else {
+                        too_many(side, n, most)
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A draughts man on the far row would have been crowned there.
+    fn check_men(&self) -> Result<(), Error> {
+        if format(self.game) != Format::Dama {
+            return Ok(());
+        }
+        let t = Topology::plain();
+        for (cell, piece) in self.placed() {
+            let rank = t.cells[cell as usize].square().map_or(0, |(_, r)| r);
+            let far = if piece.side == Side::White { 7 } else { 0 };
+            if piece.kind == PieceKind::Checker && rank == far {
+                return Err(Error::SetUp(crate::detail!(
+                    "detail-man-crowning-row",
+                    "a man on {square} stands where it would have been crowned",
+                    square = t.name(cell)
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Z-shashmaty's letter of a piece kind.
+fn z_letter(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::ZChecker => "Z",
+        PieceKind::King => "K",
+        PieceKind::ViceKing => "V",
+        PieceKind::Rook => "R",
+        PieceKind::Knight => "N",
+        _ => "C",
+    }
+}
+
+fn side_letter(side: Side) -> char {
+    match side {
+        Side::White => 'W',
+        Side::Black => 'B',
+        _ => 'R',
+    }
+}
+
+/// A FEN's placement of board `board` (bughouse's second board is cells 64 to 127),
+/// with its hand in brackets where the game has one.
+fn placement(
+    t: &Topology,
+    cells: &[Option<PieceView>],
+    board: usize,
+    hand: Option<String>,
+) -> String {
+    let (width, height) = if t.panes.len() > 1 {
+        (8, 8)
+    } else {
+        (t.width, t.height)
+    };
+    let mut at = vec![None; width as usize * height as usize];
+    let first = board * (width as usize * height as usize);
+    for (i, piece) in cells.iter().enumerate().skip(first).take(at.len()) {
+        if let Some((file, rank)) = t.cells[i].square() {
+            at[rank as usize * width as usize + file as usize] = *piece;
+        }
+    }
+    let mut ranks = Vec::new();
+    for rank in (0..height as usize).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..width as usize {
+            match at[rank * width as usize + file] {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(fen_letter(piece));
+                }
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    let mut out = ranks.join("/");
+    if let Some(hand) = hand {
+        out.push_str(&format!("[{hand}]"));
+    }
+    out
+}
+
+fn fen(placement: String, fields: &Fields) -> String {
+    let turn = if fields.turn == Side::White { 'w' } else { 'b' };
+    let or_dash = |s: &str| {
+        let s = s.trim();
+        if s.is_empty() {
+            "-".to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    let counters = match fields.counters.trim() {
+        "" => "0 1",
+        counters => counters,
+    };
+    format!(
+        "{placement} {turn} {} {} {counters}",
+        or_dash(&fields.castling),
+        or_dash(&fields.en_passant)
+    )
+}
+
+/// The fields of a FEN (or the rules' start, where the position has no text).
+fn fields(text: Option<&str>, game: GameId, turn: Side) -> Fields {
+    let words: Vec<&str> = text.map_or_else(Vec::new, |t| t.split_whitespace().collect());
+    if words.len() >= 4 {
+        return Fields {
+            turn: if words[1] == "b" {
+                Side::Black
+            } else {
+                Side::White
+            },
+            castling: words[2].to_string(),
+            en_passant: words[3].to_string(),
+            counters: words[4..].join(" "),
+        };
+    }
+    Fields {
+        turn,
+        castling: start_castling(game).into(),
+        en_passant: "-".into(),
+        counters: "0 1".into(),
+    }
+}
+
+/// The castling rights of a game's start position.
+fn start_castling(game: GameId) -> &'static str {
+    match game {
+        GameId::Maharajah => "KQ",
+        GameId::Chess100 => "AKak",
+        GameId::Appearing => "-",
+        _ => "KQkq",
+    }
+}
