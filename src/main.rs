@@ -148,6 +148,9 @@ enum Command {
         /// Studies the match and waits for the review of the whole game.
         #[arg(long)]
         review: bool,
+        /// Shows the position in the position editor.
+        #[arg(long)]
+        edit: bool,
     },
 }
 
@@ -273,11 +276,21 @@ fn run(args: Args) -> Result<(), String> {
             secret,
             analyse,
             review,
+            edit,
         }) => match (server, code) {
             (Some(server), Some(code)) => screenshot_online(&server, &code, secret, &out, size),
             _ => {
                 let study = (analyse || review).then_some(review);
-                screenshot(&game, &out, moves.as_deref(), &options, view, size, study)
+                screenshot(
+                    &game,
+                    &out,
+                    moves.as_deref(),
+                    &options,
+                    view,
+                    size,
+                    study,
+                    edit,
+                )
             }
         },
         Some(Command::Serve { listen, data, most }) => serve(listen, data, most),
@@ -365,8 +378,9 @@ fn screenshot(
     view: Option<(f32, f32)>,
     size: Option<(u32, u32)>,
     study: Option<bool>,
+    edit: bool,
 ) -> Result<(), String> {
-    doska::plugins::screenshot(game, out, moves, options, view, size, study)
+    doska::plugins::screenshot(game, out, moves, options, view, size, study, edit)
 }
 
 #[cfg(feature = "app")]
@@ -405,6 +419,7 @@ fn screenshot(
     _: Option<(f32, f32)>,
     _: Option<(u32, u32)>,
     _: Option<bool>,
+    _: bool,
 ) -> Result<(), String> {
     open_app()
 }

@@ -20,7 +20,7 @@ mod warm_up;
 
 pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
-pub use ui::{Dialogs, KeysPlugin};
+pub use ui::{Dialogs, Editor, KeysPlugin};
 
 use crate::rules::GameId;
 use crate::rules::record::{SavedGame, replay};
@@ -120,6 +120,7 @@ pub fn screenshot(
     view: Option<(f32, f32)>,
     size: Option<(u32, u32)>,
     study: Option<bool>,
+    edit: bool,
 ) -> Result<(), String> {
     let game = GameId::from_id(game)?;
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
@@ -132,8 +133,17 @@ pub fn screenshot(
     }
     display_present()?;
     let mut app = app();
+    if edit {
+        let mut editor = ui::Editor::default();
+        editor.open(session.current().position());
+        app.insert_resource(editor);
+    }
     app.insert_resource(session)
-        .insert_state(Screen::Playing)
+        .insert_state(if edit {
+            Screen::Editor
+        } else {
+            Screen::Playing
+        })
         .insert_resource(storage::Settings::default())
         .insert_resource(match view {
             Some((round, above)) => Table::seen_from(round.to_radians(), above.to_radians()),

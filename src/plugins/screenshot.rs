@@ -113,7 +113,7 @@ fn settle(
         return;
     }
     // A match on a server shows once the server has sent it.
-    if *screen.get() != Screen::Playing {
+    if !matches!(screen.get(), Screen::Playing | Screen::Editor) {
         capture.quiet = 0;
         if capture.started.elapsed() > DEADLINE {
             capture.end(Err("the match never opened".into()), &mut exit);

@@ -29,6 +29,8 @@ pub enum Screen {
     Playing,
     /// Hosting, joining and listing matches on a server.
     Online,
+    /// A position set up by hand.
+    Editor,
 }
 
 /// The game being set up or played: the setup draft, the match, and the questions
@@ -246,6 +248,28 @@ impl Session {
         self.animate = None;
         self.refresh();
         Ok(())
+    }
+
+    /// A match from `position`, set up by hand, with the draft's seats and clocks;
+    /// studied at once when `study`.
+    pub fn set_up(&mut self, position: Position, study: bool) {
+        self.draft.game = position.game();
+        self.draft.options = position.options();
+        let seats = position.seats().seat_count();
+        self.draft.seats.resize_with(seats, String::new);
+        self.draft.computer.resize(seats, false);
+        self.draft.levels.resize(seats, Level::default());
+        let mut m = Match::new(position);
+        m.set_seed(clock_seed());
+        m.set_time_control(self.draft.time_control);
+        self.play_here(m);
+        self.taken_back.clear();
+        self.clocks_paused = false;
+        self.animate = None;
+        self.refresh();
+        if study {
+            self.start_study();
+        }
     }
 
     /// A match on this machine takes the place of the one shown, whatever its host.
@@ -493,6 +517,8 @@ pub enum Replacement {
     Load(Box<SavedGame>),
     /// Choosing another game (or the same afresh) for the setup screen.
     Choose(GameId),
+    /// A position set up by hand, played from or (when true) studied.
+    SetUp(Box<Position>, bool),
 }
 
 /// The setup screen's match is to be made on the server connected to, with the
@@ -526,6 +552,8 @@ pub enum Command {
     /// Close a question (promotion, confirmation) and the selection.
     CancelChoice,
     Load(Box<SavedGame>),
+    /// A match from a position set up by hand, to play or (when true) to study.
+    SetUp(Box<Position>, bool),
     /// Text pasted from the clipboard: moves, PGN, or a position of the game on screen.
     Paste(String),
     /// Pick a kind of piece in hand to put down, or let go of it if it was picked.
@@ -645,6 +673,7 @@ fn apply_commands(
             Command::NewMatch => Some(Replacement::NewMatch),
             Command::Load(saved) => Some(Replacement::Load(saved.clone())),
             Command::Choose(game) => Some(Replacement::Choose(*game)),
+            Command::SetUp(position, study) => Some(Replacement::SetUp(position.clone(), *study)),
             Command::Replace => session.prompts.replacing.take(),
             _ => None,
         };
@@ -663,6 +692,11 @@ fn apply_commands(
                     next.set(Screen::Setup);
                     Ok(())
                 }
+                Replacement::SetUp(position, study) => {
+                    session.set_up(*position, study);
+                    next.set(Screen::Playing);
+                    Ok(())
+                }
             };
             if let Err(e) = result {
                 notices.write(Notice::Refused(e));
@@ -673,6 +707,7 @@ fn apply_commands(
             // Replacements were handled above; a `Replace` with nothing asked does nothing.
             Command::NewMatch
             | Command::Load(_)
+            | Command::SetUp(..)
             | Command::Choose(_)
             | Command::Replace
             | Command::Paste(_) => Ok(()),

@@ -191,7 +191,7 @@ pub fn show(
     super::rules_page::show(ctx, lang, &mut dialogs.rules, parts, screen);
     match screen {
         Screen::Chooser => resume_window(ctx, lang, dialogs, parts),
-        Screen::Setup | Screen::Online => {}
+        Screen::Setup | Screen::Online | Screen::Editor => {}
         Screen::Playing => match_windows(ctx, lang, dialogs, parts, board),
     }
     Ok(())

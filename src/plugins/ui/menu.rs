@@ -21,6 +21,7 @@ pub fn show(
     mut flip: MessageWriter<FlipView>,
     mut exit: MessageWriter<AppExit>,
     mut clipboard: Option<ResMut<bevy::clipboard::Clipboard>>,
+    mut editor: ResMut<super::editor::Editor>,
 ) {
     let Some(root) = canvas.root.as_mut() else {
         return;
@@ -35,6 +36,21 @@ pub fn show(
                 }
                 if *screen.get() == Screen::Playing && ui.button(lang.t("menu-save")).clicked() {
                     dialogs.save(lang, &parts);
+                    ui.close();
+                }
+                if matches!(screen.get(), Screen::Setup | Screen::Playing)
+                    && ui.button(lang.t("menu-editor")).clicked()
+                {
+                    // From the match, its position; from the setup, the chosen rules' start.
+                    let draft = &parts.session.draft;
+                    let position = match screen.get() {
+                        Screen::Playing => Ok(parts.session.current().position().clone()),
+                        _ => crate::rules::Position::new(draft.game, &draft.options),
+                    };
+                    if let Ok(position) = position {
+                        editor.open(&position);
+                        next.set(Screen::Editor);
+                    }
                     ui.close();
                 }
                 if *screen.get() != Screen::Chooser && ui.button(lang.t("menu-rules")).clicked() {

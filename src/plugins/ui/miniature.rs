@@ -51,29 +51,7 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
     };
     let scale = layout.cell * piece_size(t);
     let painter = ui.painter_at(rect);
-    let one_colour = t.cells.iter().all(|c| !c.dark);
-    if !one_colour {
-        // Square boards show their light squares even where there are no cells.
-        for pane in &t.panes {
-            let [x, y] = pane.origin;
-            let far = [x + f32::from(pane.size[0]), y + f32::from(pane.size[1])];
-            painter.rect_filled(
-                egui::Rect::from_two_pos(to_screen([x, y]), to_screen(far)),
-                2.0,
-                LIGHT,
-            );
-        }
-    }
-    for c in &t.cells {
-        let points = c.polygon.iter().map(|&p| to_screen(p)).collect();
-        let (colour, line) = match (one_colour, c.dark) {
-            (true, _) => (CLOTH, egui::Stroke::new(0.5, LINE)),
-            (false, true) if c.royal => (ROYAL, egui::Stroke::NONE),
-            (false, true) => (DARK, egui::Stroke::NONE),
-            (false, false) => (LIGHT, egui::Stroke::NONE),
-        };
-        painter.add(egui::Shape::convex_polygon(points, colour, line));
-    }
+    paint_cells(&painter, t, &to_screen);
     for (cell, side) in position.shown().tinted() {
         if side == crate::rules::Side::Grey {
             let points = t.cells[usize::from(cell)]
@@ -103,6 +81,39 @@ pub fn paint_position(ui: &mut egui::Ui, position: &Position, size: f32) {
         let side = layout.cell * 1.2;
         let die = egui::Rect::from_center_size(to_screen(t.centre(38)), egui::vec2(side, side));
         super::die::paint_die(&painter, die, Some(face), 0.2, false);
+    }
+}
+
+/// A board's cells as the match shows them: light and dark squares (the light ones
+/// also where a square board has no cell), the royal cells of 100-cell chess, or the
+/// cloth and lines of a board of one colour.
+pub fn paint_cells(
+    painter: &egui::Painter,
+    t: &crate::rules::Topology,
+    to_screen: &dyn Fn([f32; 2]) -> egui::Pos2,
+) {
+    let one_colour = t.cells.iter().all(|c| !c.dark);
+    if !one_colour {
+        // Square boards show their light squares even where there are no cells.
+        for pane in &t.panes {
+            let [x, y] = pane.origin;
+            let far = [x + f32::from(pane.size[0]), y + f32::from(pane.size[1])];
+            painter.rect_filled(
+                egui::Rect::from_two_pos(to_screen([x, y]), to_screen(far)),
+                2.0,
+                LIGHT,
+            );
+        }
+    }
+    for c in &t.cells {
+        let points = c.polygon.iter().map(|&p| to_screen(p)).collect();
+        let (colour, line) = match (one_colour, c.dark) {
+            (true, _) => (CLOTH, egui::Stroke::new(0.5, LINE)),
+            (false, true) if c.royal => (ROYAL, egui::Stroke::NONE),
+            (false, true) => (DARK, egui::Stroke::NONE),
+            (false, false) => (LIGHT, egui::Stroke::NONE),
+        };
+        painter.add(egui::Shape::convex_polygon(points, colour, line));
     }
 }
 

@@ -15,6 +15,7 @@ mod clipboard;
 mod clock_frames;
 mod dialogs;
 pub mod die;
+mod editor;
 mod glyphs;
 mod hand;
 pub mod held;
@@ -35,6 +36,7 @@ use super::layout::{Flipped, board_angle};
 use super::session::{Screen, Session};
 use super::storage::Settings;
 pub use dialogs::{Dialogs, over_board};
+pub use editor::Editor;
 pub use keys::KeysPlugin;
 pub use move_list::Wordings;
 
@@ -53,6 +55,7 @@ impl Plugin for UiPlugin {
             keys::KeysPlugin,
         ))
         .init_resource::<Canvas>()
+        .init_resource::<editor::Editor>()
         .init_resource::<Wordings>()
         .configure_sets(
             EguiPrimaryContextPass,
@@ -82,6 +85,9 @@ impl Plugin for UiPlugin {
                 setup::show
                     .in_set(UiSystems::Screen)
                     .run_if(in_state(Screen::Setup)),
+                editor::show
+                    .in_set(UiSystems::Screen)
+                    .run_if(in_state(Screen::Editor)),
                 panel::show
                     .in_set(UiSystems::Screen)
                     .run_if(in_state(Screen::Playing)),
