@@ -122,6 +122,17 @@ pub fn replay_file(
     Ok((m, report))
 }
 
+/// What `doska screenshot` shows besides the position: the camera's view of
+/// Chapayev's table, the window's size, whether the game is studied (and reviewed,
+/// when `Some(true)`), or the position is shown in the editor.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Picture {
+    pub view: Option<(f32, f32)>,
+    pub size: Option<(u32, u32)>,
+    pub study: Option<bool>,
+    pub edit: bool,
+}
+
 /// A game's review as text: a line per move judged (the move, its mark, the better
 /// move and both scores for the mover), then the marks counted per seat.
 pub fn review(m: &Match, depth: u32) -> String {

@@ -280,17 +280,13 @@ fn run(args: Args) -> Result<(), String> {
         }) => match (server, code) {
             (Some(server), Some(code)) => screenshot_online(&server, &code, secret, &out, size),
             _ => {
-                let study = (analyse || review).then_some(review);
-                screenshot(
-                    &game,
-                    &out,
-                    moves.as_deref(),
-                    &options,
+                let picture = cli::Picture {
                     view,
                     size,
-                    study,
+                    study: (analyse || review).then_some(review),
                     edit,
-                )
+                };
+                screenshot(&game, &out, moves.as_deref(), &options, &picture)
             }
         },
         Some(Command::Serve { listen, data, most }) => serve(listen, data, most),
@@ -375,12 +371,9 @@ fn screenshot(
     out: &std::path::Path,
     moves: Option<&str>,
     options: &[(String, String)],
-    view: Option<(f32, f32)>,
-    size: Option<(u32, u32)>,
-    study: Option<bool>,
-    edit: bool,
+    picture: &cli::Picture,
 ) -> Result<(), String> {
-    doska::plugins::screenshot(game, out, moves, options, view, size, study, edit)
+    doska::plugins::screenshot(game, out, moves, options, picture)
 }
 
 #[cfg(feature = "app")]
@@ -416,10 +409,7 @@ fn screenshot(
     _: &std::path::Path,
     _: Option<&str>,
     _: &[(String, String)],
-    _: Option<(f32, f32)>,
-    _: Option<(u32, u32)>,
-    _: Option<bool>,
-    _: bool,
+    _: &cli::Picture,
 ) -> Result<(), String> {
     open_app()
 }

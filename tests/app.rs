@@ -1244,6 +1244,34 @@ fn each_game_opens_in_a_real_window() {
             &["screenshot", game, "--moves", moves, "--size", size],
         );
     }
+    // The position editor draws the game's board, and a table's, beside its panel.
+    for (game, moves) in [
+        ("chess", ""),
+        ("bughouse", ""),
+        ("chapayev", "lot white=1 seed=5"),
+    ] {
+        let out = dir.join(format!("{game}-editor.png"));
+        shoot(&d, &out, &["screenshot", game, "--moves", moves, "--edit"]);
+    }
+    let a3 = pixel(&dir.join("chess-editor.png"), 174, 540);
+    assert!(a3[0] < 180 && a3[0] > 100, "editor: a3 is dark, got {a3:?}");
+    // A game studied: the bar beside the board, mostly Black's after White's queen
+    // is lost, and the review's graph.
+    let out = dir.join("chess-analysis.png");
+    shoot(
+        &d,
+        &out,
+        &[
+            "screenshot",
+            "chess",
+            "--moves",
+            "1. e4 d5 2. Qg4 Bxg4",
+            "--review",
+        ],
+    );
+    let (top, bottom) = (pixel(&out, 13, 60), pixel(&out, 13, 786));
+    assert!(top[0] < 60, "the bar's top is Black's, got {top:?}");
+    assert!(bottom[0] > 200, "the bar's foot is White's, got {bottom:?}");
     if let Some(mut x) = xvfb {
         let _ = x.kill();
     }

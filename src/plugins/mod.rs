@@ -22,6 +22,7 @@ pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
 pub use ui::{Dialogs, Editor, KeysPlugin};
 
+use crate::cli::Picture;
 use crate::rules::GameId;
 use crate::rules::record::{SavedGame, replay};
 use bevy::prelude::*;
@@ -109,19 +110,21 @@ pub fn run_app() -> Result<(), String> {
 }
 
 /// Opens the app on `game` after `moves`, saves one frame that shows the board drawn
-/// to `out` (after resizing the window to `size`, if given) and quits. With `study`,
-/// the game is studied and the frame waits for the engine's reading, and for the
-/// review of the whole game when `study` is `Some(true)`.
+/// to `out` and quits; `picture` says what else it shows (see [`Picture`]): a study
+/// waits for the engine's reading, and for the review when one is asked for.
 pub fn screenshot(
     game: &str,
     out: &Path,
     moves: Option<&str>,
     options: &[(String, String)],
-    view: Option<(f32, f32)>,
-    size: Option<(u32, u32)>,
-    study: Option<bool>,
-    edit: bool,
+    picture: &Picture,
 ) -> Result<(), String> {
+    let &Picture {
+        view,
+        size,
+        study,
+        edit,
+    } = picture;
     let game = GameId::from_id(game)?;
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
     let played = replay(game, moves.unwrap_or(""), options).map_err(|e| e.to_string())?;

@@ -127,9 +127,11 @@ pub fn show(
                 });
             });
         });
+    // A table is set up by its header: the board shows where its checkers stand.
+    let shown = sketch.is_table().then(|| built.ok()).flatten();
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE)
-        .show(root, |ui| board(ui, sketch, editor.brush));
+        .show(root, |ui| board(ui, sketch, editor.brush, shown.as_ref()));
 }
 
 /// The pieces a click puts down, each side's in a row, and the eraser.
@@ -259,14 +261,17 @@ fn paste(
     }
 }
 
-/// The board of the sketch; a click puts the brush down or takes a piece off.
-fn board(ui: &mut egui::Ui, sketch: &mut Sketch, brush: Option<PieceView>) {
+/// The board of the sketch; a click puts the brush down or takes a piece off. A
+/// table's board only shows the position its header sets up (`table`).
+fn board(
+    ui: &mut egui::Ui,
+    sketch: &mut Sketch,
+    brush: Option<PieceView>,
+    table: Option<&Position>,
+) {
     let Ok(start) = Position::new(sketch.game, &sketch.options) else {
         return;
     };
-    if sketch.is_table() {
-        return;
-    }
     let t = start.topology();
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, egui::Sense::click());
@@ -282,6 +287,12 @@ fn board(ui: &mut egui::Ui, sketch: &mut Sketch, brush: Option<PieceView>) {
     let painter = ui.painter_at(rect);
     paint_cells(&painter, t, &to_screen);
     let scale = layout.cell * piece_size(t);
+    if sketch.is_table() {
+        for (cell, piece) in table.map(Position::pieces).unwrap_or_default() {
+            sprites::paint(&painter, piece, to_screen(t.centre(cell)), scale);
+        }
+        return;
+    }
     for (cell, piece) in sketch.cells.iter().enumerate() {
         if let Some(piece) = piece {
             sprites::paint(&painter, *piece, to_screen(t.centre(cell as u8)), scale);
