@@ -151,8 +151,19 @@ pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<Pat
         })
     };
     write(&path, &session.saved().to_ron())?;
-    // The moves as a replay file beside it, for other programs and for people.
+    // The moves as a replay file beside it, for people, and as PGN (BPGN for
+    // bughouse) for other programs.
     write(&path.with_extension("txt"), &replay_file(session.current()))?;
+    let roster = crate::rules::pgn::Roster {
+        event: "Doska".into(),
+        date: date(now_secs()).replace('-', "."),
+        players: session.draft.seats.clone(),
+        ..Default::default()
+    };
+    write(
+        &path.with_extension("pgn"),
+        &crate::rules::pgn::pgn(session.current(), &roster),
+    )?;
     Ok(path)
 }
 
@@ -466,6 +477,14 @@ mod file_tests {
         let text = std::fs::read_to_string(&replay).unwrap();
         assert!(text.starts_with("[Variant \"chess\"]"), "{text}");
         assert_eq!(read_saved(&replay).unwrap().game, "chess");
+        // And so does the PGN beside it, which names the players.
+        let pgn = first.with_extension("pgn");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert!(
+            text.contains("[White \"Ann\"]\n[Black \"Boris\"]"),
+            "{text}"
+        );
+        assert_eq!(read_saved(&pgn).unwrap().game, "chess");
         std::fs::remove_dir_all(&home).unwrap();
     }
 }

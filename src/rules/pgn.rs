@@ -7,10 +7,16 @@
 //! (`{ draw offered }`), a claim. A resignation or an agreed draw shows in the result
 //! and the `Termination` tag. Games other than chess keep their own notation under a
 //! `[Variant]` tag, as their replay files do.
+//!
+//! Bughouse is written as BPGN, as FICS wrote it and pychess-variants reads it: the
+//! four players' tags (`WhiteA`, `BlackA`, `WhiteB`, `BlackB`), each move labelled
+//! with its board and colour (`1A. e4 1a. d5 1B. d4`), the mover's time left in
+//! seconds after it (`{179.9}`), and the result the team of A's White and B's Black
+//! scored.
 
 use super::clock::{Millis, TimeControl, clk};
 use super::history::{Action, Match};
-use super::record::result_token;
+use super::record::{numbered, result_token};
 use super::{GameId, Side};
 
 /// Who played and where, for the roster's tags; empty ones are written as PGN's
@@ -21,8 +27,9 @@ pub struct Roster {
     pub site: String,
     /// `YYYY.MM.DD`.
     pub date: String,
-    pub white: String,
-    pub black: String,
+    /// The players' names, one per seat in the game's order (White, Black; bughouse's
+    /// A White, A Black, B White, B Black).
+    pub players: Vec<String>,
 }
 
 /// The match as PGN, up to the end of its record.
@@ -35,15 +42,26 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
         }
     };
     let result = result_token(m);
+    let player = |i: usize| unknown(roster.players.get(i).map_or("", String::as_str), "?");
+    let bughouse = m.game() == GameId::Bughouse;
     let mut tags = vec![
         ("Event", unknown(&roster.event, "?")),
         ("Site", unknown(&roster.site, "?")),
         ("Date", unknown(&roster.date, "????.??.??")),
-        ("Round", "-".to_string()),
-        ("White", unknown(&roster.white, "?")),
-        ("Black", unknown(&roster.black, "?")),
-        ("Result", result.to_string()),
     ];
+    if bughouse {
+        for (i, tag) in ["WhiteA", "BlackA", "WhiteB", "BlackB"]
+            .into_iter()
+            .enumerate()
+        {
+            tags.push((tag, player(i)));
+        }
+    } else {
+        tags.push(("Round", "-".to_string()));
+        tags.push(("White", player(0)));
+        tags.push(("Black", player(1)));
+    }
+    tags.push(("Result", result.to_string()));
     let start = m.start();
     if m.game() != GameId::Chess {
         tags.push(("Variant", m.game().id().to_string()));
@@ -64,7 +82,15 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
         .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
         .collect();
     out.push('\n');
-    let mut tokens = movetext(m);
+    let mut tokens = match m.game() {
+        GameId::Chess => movetext(m),
+        GameId::Bughouse => bughouse_movetext(m),
+        // The game's own notation, as its replay files write it.
+        _ => numbered(m, true)
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
+    };
     tokens.push(result.to_string());
     out.push_str(&wrap(&tokens, 79));
     out.push('\n');
@@ -131,6 +157,30 @@ fn movetext(m: &Match) -> Vec<String> {
     out
 }
 
+/// Bughouse's moves as BPGN writes them: each labelled by its board and colour, with
+/// the mover's time left in seconds.
+fn bughouse_movetext(m: &Match) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, action) in m.actions().iter().enumerate() {
+        let before = &m.state_before(i).position;
+        let Some(mv) = action.moved() else {
+            continue;
+        };
+        // The notation carries the label: `1A. e4`.
+        out.extend(before.notation(&mv).split_whitespace().map(String::from));
+        let seat = action.actor(before);
+        if let Some(reading) = m
+            .state_before(i + 1)
+            .clock
+            .as_ref()
+            .and_then(|c| c.seats.get(seat))
+        {
+            out.push(format!("{{{:.1}}}", reading.left as f64 / 1000.0));
+        }
+    }
+    out
+}
+
 /// Joins tokens into lines of at most `width` characters.
 fn wrap(tokens: &[String], width: usize) -> String {
     let mut lines: Vec<String> = Vec::new();
@@ -178,7 +228,7 @@ mod tests {
         ]);
         let roster = Roster {
             event: "Club \"night\"".into(),
-            white: "Ann".into(),
+            players: vec!["Ann".into()],
             ..Roster::default()
         };
         let text = pgn(&m, &roster);
@@ -227,5 +277,124 @@ mod tests {
         assert!(text.contains("[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\"]"));
         assert!(text.lines().all(|l| l.chars().count() < 80));
         assert!(text.lines().filter(|l| !l.starts_with('[')).count() > 2);
+    }
+
+    #[test]
+    fn bughouse_is_written_as_bpgn_and_reads_back() {
+        let mut m = Match::new(Position::new(GameId::Bughouse, &[]).unwrap());
+        m.set_time_control(TimeControl::from_id("blitz-5").unwrap());
+        for text in ["1A. e4", "1a. d5", "1B. d4", "2A. exd5"] {
+            m.play_text(text).unwrap();
+            m.tick(100);
+        }
+        let roster = Roster {
+            players: ["Ann", "Bo", "Cy", "Di"].map(String::from).to_vec(),
+            ..Roster::default()
+        };
+        let text = pgn(&m, &roster);
+        for tag in [
+            "[WhiteA \"Ann\"]",
+            "[BlackA \"Bo\"]",
+            "[WhiteB \"Cy\"]",
+            "[BlackB \"Di\"]",
+            "[Variant \"bughouse\"]",
+        ] {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(
+            text.contains("1A. e4 {300.0} 1a. d5 {299.9} 1B. d4 {299.8}"),
+            "{text}"
+        );
+        let again = replay(GameId::Bughouse, &text, &[]).unwrap();
+        assert_eq!(again.actions(), m.actions());
+    }
+
+    #[test]
+    fn other_games_keep_their_notation_under_their_variant() {
+        let mut m = Match::new(Position::new(GameId::Reversi, &[]).unwrap());
+        for text in ["d5", "d4", "e5"] {
+            m.play_text(text).unwrap();
+        }
+        let text = pgn(&m, &Roster::default());
+        assert!(text.contains("[Variant \"reversi\"]"));
+        assert!(text.contains("1. d5 d4 2. e5 *"), "{text}");
+        assert_eq!(
+            replay(GameId::Reversi, &text, &[]).unwrap().actions(),
+            m.actions()
+        );
+    }
+
+    /// Two games exported from lichess, as lichess wrote them: one analysed (comments,
+    /// variations, `?!` marks), one with the clocks.
+    #[test]
+    fn lichess_exports_read() {
+        let analysed = include_str!("../../tests/data/lichess-eOXqcPAS.pgn");
+        let m = replay(GameId::Chess, analysed, &[]).unwrap();
+        assert_eq!(m.actions().len(), 128);
+        assert_eq!(result_token(&m), "0-1");
+        let timed = include_str!("../../tests/data/lichess-LDMb6LzZ.pgn");
+        let m = replay(GameId::Chess, timed, &[]).unwrap();
+        assert_eq!(m.actions().len(), 43);
+        assert_eq!(m.notation(42), "Rd8+");
+    }
+
+    /// python-chess reads every chess game written here: the same moves to the same
+    /// final position, with no errors. (It needs `python3` with the `chess` package,
+    /// which the CI script installs.)
+    #[test]
+    fn python_chess_reads_what_is_written() {
+        let mut games = Vec::new();
+        for file in [
+            include_str!("../../tests/data/lichess-eOXqcPAS.pgn"),
+            include_str!("../../tests/data/lichess-LDMb6LzZ.pgn"),
+        ] {
+            games.push(replay(GameId::Chess, file, &[]).unwrap());
+        }
+        games.push(played(&[
+            "e4",
+            "e5",
+            "Nf3",
+            "draw-offer",
+            "Nc6",
+            "Bb5",
+            "a6",
+            "resign",
+        ]));
+        // Castling both ways, en passant and an under-promotion, from a set-up start.
+        let mut m = Match::new(
+            Position::set_up(
+                GameId::Chess,
+                &[],
+                "r3k2r/1P4pp/8/3pP3/8/8/8/R3K2R w KQkq d6 0 30",
+            )
+            .unwrap(),
+        );
+        for text in ["exd6", "O-O", "O-O-O", "Kh8", "bxa8=N"] {
+            m.play_text(text).unwrap();
+        }
+        games.push(m);
+        let mut script = String::from(
+            "import chess.pgn, io, sys\nfor text, fen, n in GAMES:\n    g = chess.pgn.read_game(io.StringIO(text))\n    assert not g.errors, g.errors\n    b = g.end().board()\n    assert len(list(g.mainline_moves())) == n, (len(list(g.mainline_moves())), n)\n    assert b.fen() == fen, (b.fen(), fen)\nprint('read', len(GAMES))\n",
+        );
+        let mut data = String::from("GAMES = [\n");
+        for m in &games {
+            let text = pgn(m, &Roster::default());
+            let fen = m.position().set_up_text().unwrap();
+            let moves = m.actions().iter().filter(|a| a.moved().is_some()).count();
+            data.push_str(&format!("({text:?}, {fen:?}, {moves}),\n"));
+        }
+        data.push_str("]\n");
+        script.insert_str(0, &data);
+        let out = std::process::Command::new("python3")
+            .arg("-c")
+            .arg(&script)
+            .output()
+            .expect("python3 runs (the CI script installs it with the chess package)");
+        assert!(
+            out.status.success(),
+            "python-chess refused: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "read 4");
     }
 }

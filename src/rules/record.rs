@@ -149,6 +149,7 @@ fn move_label(m: &Match) -> String {
 fn names(game: GameId, variant: &str) -> bool {
     let known: &[&str] = match game {
         GameId::Chess => &["standard", "from position", "chess"],
+        GameId::Bughouse => &["bughouse"],
         _ => &[],
     };
     variant == game.id() || known.contains(&variant.to_lowercase().as_str())
@@ -416,7 +417,7 @@ pub fn movetext(m: &Match) -> String {
 
 /// The numbered moves, with the mover's clock reading after each turn as PGN writes
 /// it (`{[%clk 0:12:34]}`) where `clocks` and the match has them.
-fn numbered(m: &Match, clocks: bool) -> String {
+pub fn numbered(m: &Match, clocks: bool) -> String {
     let mut out: Vec<String> = Vec::new();
     for (i, action) in m.actions().iter().enumerate() {
         let position = &m.state_before(i).position;

@@ -154,8 +154,7 @@ fn copy_and_paste(
             // The day it is copied: PGN writes `2026.11.25`.
             date: crate::plugins::storage::date(crate::plugins::storage::now_secs())
                 .replace('-', "."),
-            white: seats.first().cloned().unwrap_or_default(),
-            black: seats.get(1).cloned().unwrap_or_default(),
+            players: seats.clone(),
             ..Default::default()
         };
         ui.ctx().copy_text(crate::rules::pgn::pgn(m, &roster));
