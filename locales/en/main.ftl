@@ -1004,3 +1004,4 @@ editor-copy = Copy as text
 editor-paste = Paste
 editor-empty = Empty board
 editor-start = Start position
+detail-no-pieces = { $side } has no pieces

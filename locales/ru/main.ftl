@@ -1056,3 +1056,9 @@ editor-copy = Копировать текстом
 editor-paste = Вставить
 editor-empty = Пустая доска
 editor-start = Начальная позиция
+detail-no-pieces =
+    { $side ->
+        [White] у белых
+        [Red] у красных
+       *[Black] у чёрных
+    } нет ни одной фигуры

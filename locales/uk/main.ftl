@@ -1056,3 +1056,9 @@ editor-copy = Копіювати текстом
 editor-paste = Вставити
 editor-empty = Порожня дошка
 editor-start = Початкова позиція
+detail-no-pieces =
+    { $side ->
+        [White] у білих
+        [Red] у червоних
+       *[Black] у чорних
+    } немає жодної фігури

@@ -34,7 +34,7 @@ enum Format {
 
 fn format(game: GameId) -> Format {
     match game {
-        GameId::Appearing => Format::Fen { hand: true },
+        GameId::Appearing | GameId::Maharajah => Format::Fen { hand: true },
         GameId::Bughouse => Format::Bughouse,
         GameId::Turkish | GameId::Armenian => Format::Dama,
         GameId::TriChess => Format::Tri,
@@ -191,11 +191,21 @@ impl Sketch {
         format(self.game) == Format::Table
     }
 
-    /// Who holds the pieces in hand of each side, in the order the editor shows them.
+    /// Who holds pieces in hand, in the order the editor shows them: bughouse's four
+    /// seats, and the sides that start with pieces in hand (both in appearing chess,
+    /// Black with the Maharajah).
     pub fn holders(&self) -> Vec<Holder> {
         match format(self.game) {
             Format::Bughouse => (0..4).map(Holder::Seat).collect(),
-            Format::Fen { hand: true } => Side::BOTH.map(Holder::Side).to_vec(),
+            Format::Fen { hand: true } => {
+                let start = Position::new(self.game, &self.options);
+                let held = start.map(|p| p.shown().in_hand()).unwrap_or_default();
+                Side::BOTH
+                    .into_iter()
+                    .map(Holder::Side)
+                    .filter(|h| held.iter().any(|(holder, ..)| holder == h))
+                    .collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -381,6 +391,13 @@ impl Sketch {
         }
         let seats = start.seats();
         for side in (0..seats.seat_count()).map(|s| seats.seat_side(s)) {
+            if count(&mut here().into_iter(), Some(side), false) == 0 {
+                return Err(Error::SetUp(crate::detail!(
+                    "detail-no-pieces",
+                    "{side} has no pieces",
+                    side = side.name()
+                )));
+            }
             for pawns in [true, false] {
                 let n = count(&mut here().into_iter(), Some(side), pawns);
                 let most = count(&mut start_pieces().into_iter(), Some(side), pawns);

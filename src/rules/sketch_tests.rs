@@ -221,6 +221,19 @@ fn impossible_set_ups_are_refused_with_their_reason() {
         );
     }
 
+    // Maharajah: Black without the Maharajah, on the board or in hand.
+    let maharajah = Position::new(GameId::Maharajah, &[]).unwrap();
+    let mut s = Sketch::of(&maharajah);
+    assert_eq!(s.holders(), [Holder::Side(Side::Black)]);
+    let royal = PieceView {
+        side: Side::Black,
+        kind: PieceKind::Maharajah,
+    };
+    s.hold(Holder::Side(Side::Black), royal, false);
+    assert_eq!(reason(s.build().unwrap_err()), "detail-no-pieces");
+    s.cells[t.parse("d5").unwrap() as usize] = Some(royal);
+    assert!(s.build().is_ok());
+
     // Chess for three: an army without its king.
     let tri = Position::new(GameId::TriChess, &[]).unwrap();
     let mut s = Sketch::of(&tri);
