@@ -200,6 +200,13 @@ impl Session {
     /// Starts a match with the chosen game, rules and seats.
     pub fn start(&mut self) -> Result<(), Error> {
         let position = Position::new(self.draft.game, &self.draft.options)?;
+        self.begin(position);
+        self.draw_lot();
+        Ok(())
+    }
+
+    /// A new match from `position` with the draft's seats and clocks.
+    fn begin(&mut self, position: Position) {
         let seats = position.seats().seat_count();
         self.draft.seats.resize_with(seats, String::new);
         self.draft.computer.resize(seats, false);
@@ -208,11 +215,10 @@ impl Session {
         m.set_seed(clock_seed());
         m.set_time_control(self.draft.time_control);
         self.play_here(m);
+        self.taken_back.clear();
         self.clocks_paused = false;
         self.animate = None;
         self.refresh();
-        self.draw_lot();
-        Ok(())
     }
 
     /// A game that opens with a lot (Chapayev's, for the colours and the match's
@@ -255,18 +261,7 @@ impl Session {
     pub fn set_up(&mut self, position: Position, study: bool) {
         self.draft.game = position.game();
         self.draft.options = position.options();
-        let seats = position.seats().seat_count();
-        self.draft.seats.resize_with(seats, String::new);
-        self.draft.computer.resize(seats, false);
-        self.draft.levels.resize(seats, Level::default());
-        let mut m = Match::new(position);
-        m.set_seed(clock_seed());
-        m.set_time_control(self.draft.time_control);
-        self.play_here(m);
-        self.taken_back.clear();
-        self.clocks_paused = false;
-        self.animate = None;
-        self.refresh();
+        self.begin(position);
         if study {
             self.start_study();
         }

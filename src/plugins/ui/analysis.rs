@@ -5,8 +5,7 @@
 //! (see [`mark_of`]).
 
 use super::Canvas;
-use super::move_list::chess_letters;
-use super::naming::side_name;
+use super::naming::{chess_letters, side_name};
 use crate::i18n::Language;
 use crate::plugins::analysis::{Analysis, Reading, StartReview};
 use crate::plugins::board::{BoardLayout, board_shown};

@@ -4,6 +4,7 @@
 
 use super::Canvas;
 use super::analysis::{mark_colour, mark_of};
+use super::naming::chess_letters;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::analysis::Analysis;
@@ -15,38 +16,6 @@ use crate::rules::{GameId, Match};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::collections::HashMap;
-
-/// Chess moves with the piece letters of the reader's language: Russian writes Кр, Ф,
-/// Л, С, К and Ukrainian Кр, Ф, Т, С, К, and both Ш and Г for 100-cell chess's jester
-/// and general. Files and saves keep the canonical SAN.
-pub fn chess_letters(lang: Language, san: &str) -> String {
-    let rook = match lang {
-        Language::English => return san.to_string(),
-        Language::Russian => "Л",
-        Language::Ukrainian => "Т",
-    };
-    // Bughouse's label (`1B. `) names a board, not a bishop: it stays as it is.
-    let (label, san) = match san.split_once(". ") {
-        Some((number, rest)) if number.starts_with(|c: char| c.is_ascii_digit()) => {
-            (&san[..number.len() + 2], rest)
-        }
-        _ => ("", san),
-    };
-    let moves: String = san
-        .chars()
-        .map(|c| match c {
-            'K' => "Кр".to_string(),
-            'Q' => "Ф".to_string(),
-            'R' => rook.to_string(),
-            'B' => "С".to_string(),
-            'N' => "К".to_string(),
-            'J' => "Ш".to_string(),
-            'G' => "Г".to_string(),
-            other => other.to_string(),
-        })
-        .collect();
-    format!("{label}{moves}")
-}
 
 /// How a game's own moves read in the player's language, where its notation alone
 /// does not say it (chess for three's Russian letters, Chapayev's shots): given the
@@ -212,24 +181,4 @@ fn move_list(
                 }
             });
         });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn chess_moves_read_with_russian_and_ukrainian_letters() {
-        assert_eq!(chess_letters(Language::Russian, "Nxe5+"), "Кxe5+");
-        assert_eq!(chess_letters(Language::Russian, "Rad1"), "Лad1");
-        assert_eq!(chess_letters(Language::Ukrainian, "Rad1"), "Тad1");
-        assert_eq!(chess_letters(Language::Russian, "exd8=Q#"), "exd8=Ф#");
-        assert_eq!(chess_letters(Language::Ukrainian, "Kf1"), "Крf1");
-        assert_eq!(chess_letters(Language::Russian, "O-O-O"), "O-O-O");
-        assert_eq!(chess_letters(Language::English, "Bb5+"), "Bb5+");
-        assert_eq!(chess_letters(Language::Russian, "Jd3"), "Шd3");
-        assert_eq!(chess_letters(Language::Russian, "2B. Bxe6"), "2B. Сxe6");
-        assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
-        assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
-    }
 }

@@ -1,5 +1,5 @@
-//! The names the panels and dialogs give to sides, seats, the players on move and a
-//! game's result, in the player's language.
+//! The names the panels and dialogs give to sides, seats, the players on move, a
+//! game's result and chess's pieces in a move, in the player's language.
 
 use crate::i18n::Language;
 use crate::rules::{GameId, Match, Outcome, Side};
@@ -116,6 +116,38 @@ pub fn points(half_points: u8) -> String {
     }
 }
 
+/// Chess moves with the piece letters of the reader's language: Russian writes Кр, Ф,
+/// Л, С, К and Ukrainian Кр, Ф, Т, С, К, and both Ш and Г for 100-cell chess's jester
+/// and general. Files and saves keep the canonical SAN.
+pub fn chess_letters(lang: Language, san: &str) -> String {
+    let rook = match lang {
+        Language::English => return san.to_string(),
+        Language::Russian => "Л",
+        Language::Ukrainian => "Т",
+    };
+    // Bughouse's label (`1B. `) names a board, not a bishop: it stays as it is.
+    let (label, san) = match san.split_once(". ") {
+        Some((number, rest)) if number.starts_with(|c: char| c.is_ascii_digit()) => {
+            (&san[..number.len() + 2], rest)
+        }
+        _ => ("", san),
+    };
+    let moves: String = san
+        .chars()
+        .map(|c| match c {
+            'K' => "Кр".to_string(),
+            'Q' => "Ф".to_string(),
+            'R' => rook.to_string(),
+            'B' => "С".to_string(),
+            'N' => "К".to_string(),
+            'J' => "Ш".to_string(),
+            'G' => "Г".to_string(),
+            other => other.to_string(),
+        })
+        .collect();
+    format!("{label}{moves}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +180,20 @@ mod tests {
         assert!(text.starts_with("Alice (White) wins"), "{text}");
         let text = outcome_text(Language::English, &m, &[], &outcome);
         assert!(text.starts_with("White wins"), "{text}");
+    }
+
+    #[test]
+    fn chess_moves_read_with_russian_and_ukrainian_letters() {
+        assert_eq!(chess_letters(Language::Russian, "Nxe5+"), "Кxe5+");
+        assert_eq!(chess_letters(Language::Russian, "Rad1"), "Лad1");
+        assert_eq!(chess_letters(Language::Ukrainian, "Rad1"), "Тad1");
+        assert_eq!(chess_letters(Language::Russian, "exd8=Q#"), "exd8=Ф#");
+        assert_eq!(chess_letters(Language::Ukrainian, "Kf1"), "Крf1");
+        assert_eq!(chess_letters(Language::Russian, "O-O-O"), "O-O-O");
+        assert_eq!(chess_letters(Language::English, "Bb5+"), "Bb5+");
+        assert_eq!(chess_letters(Language::Russian, "Jd3"), "Шd3");
+        assert_eq!(chess_letters(Language::Russian, "2B. Bxe6"), "2B. Сxe6");
+        assert_eq!(chess_letters(Language::Ukrainian, "Gxe7+"), "Гxe7+");
+        assert_eq!(chess_letters(Language::Russian, "Ke10(@c2)"), "Крe10(@c2)");
     }
 }

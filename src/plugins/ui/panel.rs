@@ -333,8 +333,15 @@ pub fn controls(
                 claim_next = Some(claim);
             }
         }
+        // The offer stands while its maker moves: said to each player as it concerns
+        // them (online, the others see it from the other side of the table).
         if m.state().draw_votes.contains(&position.turn()) {
-            ui.label(egui::RichText::new(lang.t("status-draw-offered")).italics());
+            let key = match &session.mine {
+                _ if session.my_turn() => "status-draw-offered",
+                Some(mine) if mine.is_empty() => "status-draw-offered-watching",
+                _ => "status-draw-offered-to-you",
+            };
+            ui.label(egui::RichText::new(lang.t(key)).italics());
         }
     });
     if let Some(claim) = claim_next {
