@@ -338,6 +338,26 @@ mod tests {
         assert_eq!(m.notation(42), "Rd8+");
     }
 
+    /// Games python-chess wrote read here: one with clocks, a comment, a `$6` and a
+    /// variation, one from a set-up position; each ends where python-chess ends it.
+    #[test]
+    fn games_python_chess_wrote_read() {
+        let annotated = include_str!("../../tests/data/python-chess-LDMb6LzZ.pgn");
+        let m = replay(GameId::Chess, annotated, &[]).unwrap();
+        assert_eq!(m.actions().len(), 43);
+        assert_eq!(
+            m.position().set_up_text().unwrap(),
+            "r2R2k1/pb2rppp/4p3/1p2Pn2/8/2P4P/P1P2PP1/4R1K1 b - - 1 22"
+        );
+        let set_up = include_str!("../../tests/data/python-chess-setup.pgn");
+        let m = replay(GameId::Chess, set_up, &[]).unwrap();
+        assert_eq!(m.actions().len(), 5);
+        assert_eq!(
+            m.position().set_up_text().unwrap(),
+            "N4r1k/6pp/3P4/8/8/8/8/2KR3R b - - 0 32"
+        );
+    }
+
     /// python-chess reads every chess game written here: the same moves to the same
     /// final position, with no errors. (It needs `python3` with the `chess` package,
     /// which the CI script installs.)
