@@ -50,6 +50,12 @@ pub struct Searcher<'l, G: Evaluate> {
     killers: Vec<[Option<G::Move>; 2]>,
     /// Per [`Evaluate::slot`], how often and how deep a quiet move cut the search off.
     history: Vec<i32>,
+    /// Per ply, the best line found from the node searched last at that ply (the
+    /// triangular table): what the table alone cannot give whole, since later entries
+    /// replace the line's.
+    lines: Vec<Vec<G::Move>>,
+    /// The best line from the root, as the last finished root search found it.
+    root_line: Vec<G::Move>,
 }
 
 /// The player deciding here: the seat to move's colour. It differs from the army to
@@ -78,6 +84,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             two_players: root.seat_count() == 2,
             killers: Vec::new(),
             history: vec![0; HISTORY_SLOTS],
+            lines: Vec::new(),
+            root_line: Vec::new(),
         }
     }
 
@@ -141,6 +149,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             if self.stopped {
                 return None;
             }
+            if score > alpha || i == 0 {
+                self.root_line = self.extended(m, 1);
+            }
             alpha = alpha.max(score);
             scored.push((m, score));
         }
@@ -185,6 +196,11 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         may_pass: bool,
     ) -> i32 {
         self.nodes += 1;
+        let at = ply as usize;
+        if self.lines.len() <= at + 1 {
+            self.lines.resize_with(at + 2, Vec::new);
+        }
+        self.lines[at].clear();
         if self.out_of_budget() {
             return 0;
         }
@@ -312,6 +328,10 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             if self.stopped {
                 self.path.pop();
                 return 0;
+            }
+            // A move inside the window is the line from here so far.
+            if (maximising && score > alpha) || (!maximising && score < beta) {
+                self.lines[at] = self.extended(m, at + 1);
             }
             if maximising {
                 if score > best {
@@ -472,10 +492,28 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     }
 
     /// The line the table expects from `position`: its best move, the reply, and on.
+    /// `m` followed by the line found below it, at ply `below`.
+    fn extended(&self, m: G::Move, below: usize) -> Vec<G::Move> {
+        let mut line = vec![m];
+        if let Some(rest) = self.lines.get(below) {
+            line.extend_from_slice(rest);
+        }
+        line
+    }
+
+    /// The best line from the root starting with `first`, `plies` long at most: the
+    /// root search's own line where it starts so, continued from the table.
     pub fn line(&self, position: &G, first: G::Move, plies: usize) -> Vec<G::Move> {
-        let mut line = vec![first];
+        let mut line = if self.root_line.first() == Some(&first) {
+            self.root_line.clone()
+        } else {
+            vec![first]
+        };
+        line.truncate(plies.max(1));
         let mut p = position.clone();
-        p.play(&first);
+        for m in &line {
+            p.play(m);
+        }
         while line.len() < plies && p.outcome(1).is_none() {
             let Some(m) = self.remembered(&p) else { break };
             line.push(m);

@@ -220,3 +220,22 @@ fn a_position_the_game_has_been_through_counts_as_a_draw() {
     assert_ne!(second.best, first.best);
     assert!(second.progress.score > 0);
 }
+
+/// The best line reported is the search's whole line, as deep as the depth searched,
+/// and playable move after move: the table alone lost it (a two-move line at depth 9).
+#[test]
+fn the_best_line_is_as_long_as_the_depth() {
+    let position = chess("rnbqkbnr/ppp1pppp/8/8/4q3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let mut lines = Vec::new();
+    think(&position, Level::Hard, &depth(7), 1, &mut |p| {
+        lines.push(p.pv.clone())
+    });
+    for (i, line) in lines.iter().enumerate() {
+        assert_eq!(line.len(), i + 1, "depth {}: {line:?}", i + 1);
+        let mut p = position.clone();
+        for m in line {
+            assert!(p.legal_moves().contains(m));
+            p.play(m);
+        }
+    }
+}
