@@ -138,12 +138,34 @@ pub fn bar(
         .show(root, |ui| {
             let rect = ui.max_rect().shrink2(egui::vec2(4.0, 10.0));
             let painter = ui.painter();
-            let Some(reading) = &analysis.reading else {
+            let m = session.current();
+            let fill = match (&analysis.reading, m.outcome()) {
+                (Some(reading), _) => {
+                    let (side, score) = bar_side(reading, flipped.0);
+                    let score = read(&reading.position, score);
+                    Some((side, score.share(), score.short()))
+                }
+                // A finished game fills the bar for its winner, half for a draw.
+                (None, Some(outcome)) if m.position().seats().seat_count() == 2 => {
+                    let first = m.position().first_side();
+                    let side = if flipped.0 { first.other() } else { first };
+                    let share = match outcome.winner {
+                        None => 0.5,
+                        Some(w) if w == side => 1.0,
+                        Some(_) => 0.0,
+                    };
+                    let text = match outcome.winner {
+                        None => "½-½",
+                        Some(_) => crate::rules::record::result_token(m),
+                    };
+                    Some((side, share, text.to_string()))
+                }
+                _ => None,
+            };
+            let Some((side, share, text)) = fill else {
                 painter.rect_filled(rect, 2.0, egui::Color32::from_gray(90));
                 return;
             };
-            let (side, score) = bar_side(reading, flipped.0);
-            let share = read(&reading.position, score).share();
             let (below, above) = if side == Side::Black {
                 (egui::Color32::from_gray(30), egui::Color32::from_gray(235))
             } else {
@@ -159,7 +181,6 @@ pub fn bar(
             let filled = egui::Rect::from_min_max(egui::pos2(rect.left(), split), rect.max);
             painter.rect_filled(filled, 2.0, below);
             // The number, on the side ahead, in the other colour so it reads.
-            let text = read(&reading.position, score).short();
             let font = egui::FontId::proportional(10.0);
             let (at, colour, anchor) = if share >= 0.5 {
                 (
