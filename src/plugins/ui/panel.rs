@@ -309,13 +309,15 @@ pub fn controls(
             send = Some(Command::Act(*pass));
         }
     }
+    // A game studied is no match: nobody offers, claims or resigns in it.
+    let decides = !session.studying();
     ui.horizontal_wrapped(|ui| {
         for (action, key) in [
             (Action::OfferDraw, "button-offer-draw"),
             (Action::ClaimDraw, "button-claim-draw"),
             (Action::Resign, "button-resign"),
         ] {
-            if legal.contains(&action) && ui.button(lang.t(key)).clicked() {
+            if decides && legal.contains(&action) && ui.button(lang.t(key)).clicked() {
                 if action == Action::Resign {
                     dialogs.confirm_resign = true;
                 } else {
@@ -324,7 +326,7 @@ pub fn controls(
             }
         }
         // A draw the next move would bring is claimed with it, if asked.
-        if legal.iter().any(|a| matches!(a, Action::ClaimDrawWith(_))) {
+        if decides && legal.iter().any(|a| matches!(a, Action::ClaimDrawWith(_))) {
             let mut claim = session.prompts.claim_next;
             if ui
                 .checkbox(&mut claim, lang.t("button-claim-with-move"))
