@@ -7,6 +7,7 @@
 //! second centre disc must stand orthogonally next to his first; with `out_of_discs =
 //! borrow`, the borrowed disc comes out of the opponent's supply.
 
+mod bits;
 mod eval;
 
 use super::game::{Game, grid_diagram};
@@ -93,24 +94,23 @@ impl Reversi {
         centre().iter().any(|&c| self.board[c as usize].is_none())
     }
 
-    /// The opponent discs a disc of `side` placed on `cell` would flip.
-    pub fn flips(&self, cell: Cell, side: Side) -> Vec<Cell> {
-        let t = Topology::plain();
-        let mut out = Vec::new();
-        for d in Direction::ALL {
-            let mut line = Vec::new();
-            for c in t.ray(cell, d) {
-                match self.board[c as usize] {
-                    Some(s) if s != side => line.push(c),
-                    Some(_) => {
-                        out.extend_from_slice(&line);
-                        break;
-                    }
-                    None => break,
-                }
+    /// Each side's discs as a set of squares (a1 = bit 0).
+    fn sets(&self, side: Side) -> (u64, u64) {
+        let (mut own, mut opp) = (0u64, 0u64);
+        for (i, disc) in self.board.iter().enumerate() {
+            match disc {
+                Some(s) if *s == side => own |= 1 << i,
+                Some(_) => opp |= 1 << i,
+                None => {}
             }
         }
-        out
+        (own, opp)
+    }
+
+    /// The opponent discs a disc of `side` placed on `cell` would flip.
+    pub fn flips(&self, cell: Cell, side: Side) -> Vec<Cell> {
+        let (own, opp) = self.sets(side);
+        bits::squares(bits::flips(own, opp, cell)).collect()
     }
 
     /// True when `side` could put a disc down now (ignoring whose turn it is).
@@ -136,9 +136,8 @@ impl Reversi {
                 .filter(|&c| !self.options.parallel_only || self.keeps_parallel(c, side))
                 .collect();
         }
-        (0..64u8)
-            .filter(|&c| self.board[c as usize].is_none() && !self.flips(c, side).is_empty())
-            .collect()
+        let (own, opp) = self.sets(side);
+        bits::squares(bits::moves(own, opp)).collect()
     }
 
     /// Under `parallel_only`, a player's second centre disc must touch his first along a
