@@ -159,6 +159,17 @@ macro_rules! detail {
     }};
 }
 
+/// A position set up with more pieces for `side` than the game has (`most`).
+pub fn too_many_pieces(side: crate::rules::Side, count: usize, most: usize) -> Detail {
+    crate::detail!(
+        "detail-too-many",
+        "{side} has {count} pieces; at most {most} fit the rules",
+        side = side.name(),
+        count = count,
+        most = most
+    )
+}
+
 /// How a piece of bad input is shown inside a message: at most 16
 /// characters (a longer one is cut with an ellipsis), control characters as `?`, so a
 /// pasted screenful or a stray escape cannot flood or garble the notice.

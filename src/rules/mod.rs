@@ -21,6 +21,7 @@ pub mod pages;
 pub mod path;
 pub mod perft;
 pub mod pgn;
+pub mod placement;
 pub mod position;
 pub mod record;
 pub mod reversi;

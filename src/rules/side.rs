@@ -32,6 +32,16 @@ impl Side {
         }
     }
 
+    /// The colour's letter in positions written as text: `W`, `B`, `R`, `G`.
+    pub const fn letter(self) -> char {
+        match self {
+            Side::White => 'W',
+            Side::Black => 'B',
+            Side::Red => 'R',
+            Side::Grey => 'G',
+        }
+    }
+
     /// The translation key of the colour's name.
     pub const fn key(self) -> &'static str {
         match self {

@@ -6,23 +6,22 @@
 //! check) with the same words, and adds what a parser cannot know: more pieces than
 //! the game has, a draughts man on the row that would have crowned it.
 
-use super::error::Error;
+use super::error::{Error, too_many_pieces};
+use super::placement;
 use super::topology::Topology;
 use super::view::{Holder, PieceKind, PieceView};
-use super::{GameId, Position, Side};
+use super::{GameId, Position, Side, chess, chess100, zshashmaty};
 
 /// How a game writes its set-up text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
     /// FEN, with the hand in brackets after the board where the game has one.
-    Fen {
-        hand: bool,
-    },
+    Fen { hand: bool },
     /// Two crazyhouse FENs, board A's and board B's, joined by ` | `.
     Bughouse,
-    /// `W:Wa2,Kb3:Ba5`, the side to move first; Z-shashmaty's with a letter for
-    /// every piece (`W:WRa1,Cb2:BKf8`).
+    /// `W:Wa2,Kb3:Ba5`, the side to move first.
     Dama,
+    /// Z-shashmaty's, as draughts' with a letter for every piece (`W:WRa1,Cb2:BKf8`).
     Z,
     /// Chess for three's armies: `W: KWT2 WC1 / B: ... / R: ... / W`.
     Tri,
@@ -72,19 +71,18 @@ pub struct Sketch {
     pub header: String,
 }
 
-/// The FEN letter of a piece kind (upper case).
+/// The FEN letter of a piece kind (upper case): the chess family's roles' own, and
+/// 100-cell chess's for its jester and general.
 fn letter(kind: PieceKind) -> Option<char> {
-    Some(match kind {
-        PieceKind::King => 'K',
-        PieceKind::Queen => 'Q',
-        PieceKind::Rook => 'R',
-        PieceKind::Bishop => 'B',
-        PieceKind::Knight => 'N',
-        PieceKind::Pawn => 'P',
-        PieceKind::Maharajah => 'M',
-        PieceKind::Jester => 'J',
-        PieceKind::General => 'G',
-        _ => return None,
+    let chess = chess::Role::ALL
+        .into_iter()
+        .find(|&r| chess::kind(r) == kind)
+        .map(chess::Role::letter);
+    chess.or_else(|| {
+        chess100::Role::ALL
+            .into_iter()
+            .find(|&r| chess100::kind(r) == kind)
+            .map(chess100::Role::letter)
     })
 }
 
@@ -257,18 +255,18 @@ impl Sketch {
                 .join(" | "),
             Format::Dama | Format::Z => {
                 let z = format(self.game) == Format::Z;
-                let mut out = side_letter(self.boards[0].turn).to_string();
+                let mut out = self.boards[0].turn.letter().to_string();
                 for side in Side::BOTH {
                     out.push(':');
-                    out.push(side_letter(side));
+                    out.push(side.letter());
                     let items: Vec<String> = self
                         .placed()
                         .filter(|(_, p)| p.side == side)
                         .map(|(c, p)| {
                             let mark = match p.kind {
-                                _ if z => z_letter(p.kind),
-                                PieceKind::DraughtsKing => "K",
-                                _ => "",
+                                _ if z => zshashmaty::letter(p.kind).to_string(),
+                                PieceKind::DraughtsKing => "K".to_string(),
+                                _ => String::new(),
                             };
                             format!("{mark}{}", t.name(c))
                         })
@@ -281,7 +279,7 @@ impl Sketch {
                 let mut parts: Vec<String> = Side::THREE
                     .iter()
                     .map(|&army| {
-                        let mut part = format!("{}:", side_letter(army));
+                        let mut part = format!("{}:", army.letter());
                         for (c, p) in self.placed().filter(|(_, p)| p.side == army) {
                             let role = match p.kind {
                                 PieceKind::Pawn => String::new(),
@@ -292,7 +290,7 @@ impl Sketch {
                         part
                     })
                     .collect();
-                parts.push(side_letter(self.boards[0].turn).to_string());
+                parts.push(self.boards[0].turn.letter().to_string());
                 parts.join(" / ")
             }
             Format::Grid => {
@@ -343,77 +341,62 @@ impl Sketch {
     }
 
     /// No side may have more pieces (on the board and in hand together) than the game
-    /// starts with, nor more pawns; a bughouse match has 64 pieces in all.
+    /// starts with, nor more pawns, nor none at all; a bughouse match has 64 pieces in
+    /// all.
     fn check_counts(&self) -> Result<(), Error> {
-        let start = Position::new(self.game, &self.options)?;
         if matches!(format(self.game), Format::Grid | Format::Table) {
             return Ok(());
         }
-        let count = |pieces: &mut dyn Iterator<Item = (PieceView, u32)>,
-                     side: Option<Side>,
-                     pawns: bool|
-         -> u32 {
+        let start = Position::new(self.game, &self.options)?;
+        let here: Vec<(PieceView, u32)> = self
+            .placed()
+            .map(|(_, p)| (p, 1))
+            .chain(self.hands.iter().map(|&(_, p, n)| (p, n)))
+            .collect();
+        let there: Vec<(PieceView, u32)> = start
+            .pieces()
+            .into_iter()
+            .map(|(_, p)| (p, 1))
+            .chain(start.shown().in_hand().into_iter().map(|(_, p, n)| (p, n)))
+            .collect();
+        let count = |pieces: &[(PieceView, u32)], counted: &dyn Fn(PieceView) -> bool| {
             pieces
-                .filter(|(p, _)| side.is_none_or(|s| p.side == s))
-                .filter(|(p, _)| !pawns || p.kind == PieceKind::Pawn)
-                .map(|(_, n)| n)
-                .sum()
-        };
-        let start_pieces = || {
-            start
-                .pieces()
-                .into_iter()
-                .map(|(_, p)| (p, 1))
-                .chain(start.shown().in_hand().into_iter().map(|(_, p, n)| (p, n)))
-                .collect::<Vec<_>>()
-        };
-        let here = || {
-            self.placed()
-                .map(|(_, p)| (p, 1))
-                .chain(self.hands.iter().map(|&(_, p, n)| (p, n)))
-                .collect::<Vec<_>>()
-        };
-        let too_many = |side: Side, count: u32, most: u32| {
-            Error::SetUp(crate::detail!(
-                "detail-too-many",
-                "{side} has {count} pieces; at most {most} fit the rules",
-                side = side.name(),
-                count = count,
-                most = most
-            ))
+                .iter()
+                .filter(|(p, _)| counted(*p))
+                .map(|&(_, n)| n as usize)
+                .sum::<usize>()
         };
         if self.game == GameId::Bughouse {
-            let (n, most) = (count(&mut here().into_iter(), None, false), 64);
-            if n > most {
-                return Err(too_many(Side::White, n, most));
+            let n = count(&here, &|_| true);
+            if n > 64 {
+                return Err(Error::SetUp(too_many_pieces(Side::White, n, 64)));
             }
             return Ok(());
         }
         let seats = start.seats();
         for side in (0..seats.seat_count()).map(|s| seats.seat_side(s)) {
-            if count(&mut here().into_iter(), Some(side), false) == 0 {
+            let all = |p: PieceView| p.side == side;
+            let pawns = |p: PieceView| p.side == side && p.kind == PieceKind::Pawn;
+            let (n, most) = (count(&here, &all), count(&there, &all));
+            if n == 0 {
                 return Err(Error::SetUp(crate::detail!(
                     "detail-no-pieces",
                     "{side} has no pieces",
                     side = side.name()
                 )));
             }
-            for pawns in [true, false] {
-                let n = count(&mut here().into_iter(), Some(side), pawns);
-                let most = count(&mut start_pieces().into_iter(), Some(side), pawns);
-                if n > most {
-                    return Err(if pawns {
-                        Error::SetUp(crate::detail!(
-                            "detail-too-many-pawns",
-                            "{side} has {count} pawns; at most {most} fit the rules",
-                            side = side.name(),
-                            count = n,
-                            most = most
-                        ))
-                    } else {
-                        too_many(side, n, most)
-                    });
-                }
+            let (pawns_here, pawns_most) = (count(&here, &pawns), count(&there, &pawns));
+            if pawns_here > pawns_most {
+                return Err(Error::SetUp(crate::detail!(
+                    "detail-too-many-pawns",
+                    "{side} has {count} pawns; at most {most} fit the rules",
+                    side = side.name(),
+                    count = pawns_here,
+                    most = pawns_most
+                )));
+            }
+            if n > most {
+                return Err(Error::SetUp(too_many_pieces(side, n, most)));
             }
         }
         Ok(())
@@ -440,26 +423,6 @@ impl Sketch {
     }
 }
 
-/// Z-shashmaty's letter of a piece kind.
-fn z_letter(kind: PieceKind) -> &'static str {
-    match kind {
-        PieceKind::ZChecker => "Z",
-        PieceKind::King => "K",
-        PieceKind::ViceKing => "V",
-        PieceKind::Rook => "R",
-        PieceKind::Knight => "N",
-        _ => "C",
-    }
-}
-
-fn side_letter(side: Side) -> char {
-    match side {
-        Side::White => 'W',
-        Side::Black => 'B',
-        _ => 'R',
-    }
-}
-
 /// A FEN's placement of board `board` (bughouse's second board is cells 64 to 127),
 /// with its hand in brackets where the game has one.
 fn placement(
@@ -480,27 +443,13 @@ fn placement(
             at[rank as usize * width as usize + file as usize] = *piece;
         }
     }
-    let mut ranks = Vec::new();
-    for rank in (0..height as usize).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for file in 0..width as usize {
-            match at[rank * width as usize + file] {
-                None => empty += 1,
-                Some(piece) => {
-                    if empty > 0 {
-                        text.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    text.push(fen_letter(piece));
-                }
-            }
-        }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        ranks.push(text);
-    }
+    let ranks: Vec<String> = (0..height as usize)
+        .rev()
+        .map(|rank| {
+            let row = &at[rank * width as usize..(rank + 1) * width as usize];
+            placement::write_rank(row.iter().map(|p| p.map(fen_letter)))
+        })
+        .collect();
     let mut out = ranks.join("/");
     if let Some(hand) = hand {
         out.push_str(&format!("[{hand}]"));
@@ -509,7 +458,7 @@ fn placement(
 }
 
 fn fen(placement: String, fields: &Fields) -> String {
-    let turn = if fields.turn == Side::White { 'w' } else { 'b' };
+    let turn = placement::turn_letter(fields.turn);
     let or_dash = |s: &str| {
         let s = s.trim();
         if s.is_empty() {

@@ -2,6 +2,7 @@
 
 use super::position::{Board, Chess, Piece, Role};
 use crate::rules::error::{Detail, shown};
+use crate::rules::placement;
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
 
@@ -119,78 +120,23 @@ impl Chess {
     /// promotions and other powers ask themselves.
     pub fn parse_fen(fen: &str) -> Result<Chess, Detail> {
         let mut fields = fen.split_whitespace();
-        let placement = fields
+        let ranks = fields
             .next()
             .ok_or_else(|| crate::detail!("detail-fen-empty", "the FEN is empty"))?;
         let mut board = Board::default();
-        let ranks: Vec<&str> = placement.split('/').collect();
-        if ranks.len() != 8 {
-            return Err(crate::detail!(
-                "detail-fen-ranks",
-                "the FEN has {count} ranks, not 8",
-                count = ranks.len(),
-            ));
+        let pieces = placement::read(ranks, |c| {
+            let role = piece_letter(c)?;
+            let side = if c.is_ascii_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            Ok(Piece { side, role })
+        })?;
+        for (square, piece) in pieces {
+            board.put(square, piece);
         }
-        for (i, row) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            let mut after_digit = false;
-            for c in row.chars() {
-                let too_long = || {
-                    crate::detail!(
-                        "detail-fen-rank-long",
-                        "rank {rank} has more than 8 squares",
-                        rank = rank + 1,
-                    )
-                };
-                if let Some(d) = c.to_digit(10) {
-                    if !(1..=8).contains(&d) || after_digit {
-                        return Err(crate::detail!(
-                            "detail-fen-rank-count",
-                            "rank {rank} counts its empty squares wrongly: '{row}'",
-                            rank = rank + 1,
-                            row = shown(row),
-                        ));
-                    }
-                    after_digit = true;
-                    file += d as u8;
-                    if file > 8 {
-                        return Err(too_long());
-                    }
-                } else {
-                    after_digit = false;
-                    let role = piece_letter(c)?;
-                    if file >= 8 {
-                        return Err(too_long());
-                    }
-                    let side = if c.is_ascii_uppercase() {
-                        Side::White
-                    } else {
-                        Side::Black
-                    };
-                    board.put(rank * 8 + file, Piece { side, role });
-                    file += 1;
-                }
-            }
-            if file != 8 {
-                return Err(crate::detail!(
-                    "detail-fen-rank-short",
-                    "rank {rank} does not have 8 squares",
-                    rank = rank + 1,
-                ));
-            }
-        }
-        let turn = match fields.next().unwrap_or("w") {
-            "w" => Side::White,
-            "b" => Side::Black,
-            other => {
-                return Err(crate::detail!(
-                    "detail-fen-turn",
-                    "'{text}' is not a side to move",
-                    text = shown(other),
-                ));
-            }
-        };
+        let turn = placement::read_turn(fields.next().unwrap_or("w"))?;
         let mut castling = 0u64;
         for c in fields.next().unwrap_or("-").chars() {
             let (side, sq) = match c {
@@ -256,33 +202,22 @@ impl Chess {
     /// The FEN with `ep` as its en passant field: variants whose pieces move otherwise
     /// decide themselves whether an en passant capture is legal.
     pub fn fen_with_en_passant(&self, ep: Option<u8>) -> String {
-        let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            let mut empty = 0;
-            for file in 0..8u8 {
-                match self.board.piece_at(rank * 8 + file) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            out.push_str(&empty.to_string());
-                            empty = 0;
-                        }
+        let ranks: Vec<String> = (0..8u8)
+            .rev()
+            .map(|rank| {
+                placement::write_rank((0..8).map(|file| {
+                    self.board.piece_at(rank * 8 + file).map(|p| {
                         let c = p.role.letter();
-                        out.push(if p.side == Side::White {
+                        if p.side == Side::White {
                             c
                         } else {
                             c.to_ascii_lowercase()
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+                        }
+                    })
+                }))
+            })
+            .collect();
+        let mut out = ranks.join("/");
         out.push_str(if self.turn == Side::White {
             " w "
         } else {

@@ -11,6 +11,7 @@ use super::Chess100;
 use super::board::{Board, Piece, Role, Square, bit, forward, pawn_rank, rank, squares, throne};
 use super::moves::{LONG, SHORT, corner};
 use crate::rules::error::{Detail, shown};
+use crate::rules::placement;
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
 
@@ -255,27 +256,14 @@ impl Chess100 {
 
     pub fn fen(&self) -> String {
         let t = Topology::chess100();
-        let mut rows = Vec::new();
-        for r in (0..10).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for f in 0..10 {
-                match self.board.piece_at(super::board::square(f, r)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(letter(p));
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
+        let rows: Vec<String> = (0..10)
+            .rev()
+            .map(|r| {
+                placement::write_rank(
+                    (0..10).map(|f| self.board.piece_at(super::board::square(f, r)).map(letter)),
+                )
+            })
+            .collect();
         let mut castling = String::new();
         for (side, letters) in [(Side::White, ['A', 'K']), (Side::Black, ['a', 'k'])] {
             for wing in [SHORT, LONG] {
@@ -291,7 +279,7 @@ impl Chess100 {
         let mut fen = format!(
             "{} {} {castling} {ep} {} {}",
             rows.join("/"),
-            if self.turn == Side::White { 'w' } else { 'b' },
+            placement::turn_letter(self.turn),
             self.halfmoves,
             self.fullmoves
         );

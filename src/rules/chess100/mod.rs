@@ -91,7 +91,8 @@ impl Chess100 {
     }
 }
 
-fn kind(role: Role) -> PieceKind {
+/// The look of a 100-cell chess role.
+pub(crate) fn kind(role: Role) -> PieceKind {
     match role {
         Role::Pawn => PieceKind::Pawn,
         Role::Knight => PieceKind::Knight,

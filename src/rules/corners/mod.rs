@@ -18,7 +18,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
-use crate::rules::error::Detail;
+use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::seats::Seats;
 
@@ -275,13 +275,7 @@ impl Game for Corners {
         for side in Side::BOTH {
             let count = board.iter().filter(|s| **s == Some(side)).count();
             if count > most {
-                return Err(crate::detail!(
-                    "detail-too-many",
-                    "{side} has {count} pieces; at most {most} fit the rules",
-                    side = side.name(),
-                    count = count,
-                    most = most
-                ));
+                return Err(too_many_pieces(side, count, most));
             }
         }
         g.board = board;

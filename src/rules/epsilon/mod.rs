@@ -13,7 +13,7 @@ use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
-use crate::rules::error::Detail;
+use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::seats::Seats;
 
@@ -207,13 +207,7 @@ impl Game for Epsilon {
             let placed = board.iter().filter(|s| **s == Some(side)).count();
             let most = g.hand[side.index()];
             if placed > usize::from(most) {
-                return Err(crate::detail!(
-                    "detail-too-many",
-                    "{side} has {count} pieces; at most {most} fit the rules",
-                    side = side.name(),
-                    count = placed,
-                    most = most
-                ));
+                return Err(too_many_pieces(side, placed, usize::from(most)));
             }
             g.hand[side.index()] -= placed as u8;
             g.own_turns[side.index()] = placed as u32;

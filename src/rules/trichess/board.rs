@@ -35,15 +35,6 @@ pub struct Tables {
     pub city: [[Cell; 10]; 3],
 }
 
-/// The letter of an army in cell names and notation.
-pub fn letter(army: Side) -> char {
-    match army {
-        Side::White => 'W',
-        Side::Black => 'B',
-        _ => 'R',
-    }
-}
-
 pub fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(build)
@@ -71,7 +62,7 @@ fn build() -> Tables {
         zones.push(zone(chars.next().unwrap_or('V')));
     }
     let cell = |army: Side, zone: char, n: usize| {
-        t.parse(&format!("{}{zone}{n}", letter(army)))
+        t.parse(&format!("{}{zone}{n}", army.letter()))
             .expect("every kingdom has its numbered zones")
     };
     let each = |zone: char, count: usize| -> [Vec<Cell>; 3] {

@@ -39,7 +39,7 @@ mod reasons;
 mod text;
 pub(crate) mod why;
 
-pub use board::{Zone, letter, tables};
+pub use board::{Zone, tables};
 pub use notation::russian;
 
 use super::game::Game;

@@ -5,7 +5,6 @@
 //! Black's move), `R free` (Red declares himself his own master).
 //! Russian cells and pieces (`БГ3`, Кр Ф Л С К) are read too, and [`russian`] writes them.
 
-use super::board::letter;
 use super::{Action, Role, Special, TriChess};
 use crate::rules::error::Detail;
 use crate::rules::game::Game;
@@ -46,21 +45,21 @@ pub(super) fn write(p: &TriChess, action: &Action) -> String {
             by,
         } => {
             if by == master {
-                format!("{}>{} servant?", letter(master), letter(servant))
+                format!("{}>{} servant?", master.letter(), servant.letter())
             } else {
-                format!("{}>{} master?", letter(servant), letter(master))
+                format!("{}>{} master?", servant.letter(), master.letter())
             }
         }
         Action::Answer(yes) => {
             let asked = p.question().map_or(p.turn(), |q| q.asked());
-            format!("{}: {}", letter(asked), if yes { "yes" } else { "no" })
+            format!("{}: {}", asked.letter(), if yes { "yes" } else { "no" })
         }
-        Action::Order(master) => format!("{}>{} order", letter(master), letter(p.turn())),
+        Action::Order(master) => format!("{}>{} order", master.letter(), p.turn().letter()),
         Action::Free(master) => {
             if p.masters(p.turn()).count() > 1 {
-                format!("{} free of {}", letter(p.turn()), letter(master))
+                format!("{} free of {}", p.turn().letter(), master.letter())
             } else {
-                format!("{} free", letter(p.turn()))
+                format!("{} free", p.turn().letter())
             }
         }
     }

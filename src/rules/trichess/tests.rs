@@ -93,7 +93,7 @@ fn white_has_44_moves_at_the_start() {
 fn at_the_start_bishops_protect_three_pawns_rooks_two_knights_four() {
     let p = start();
     for army in Side::THREE {
-        let l = letter(army);
+        let l = army.letter();
         for (palace, count) in [(1, 2), (2, 4), (3, 3), (4, 3), (5, 4), (6, 2)] {
             let from = cell(&format!("{l}P{palace}"));
             assert_eq!(protects(&p, from), count, "{l}P{palace}");

@@ -4,7 +4,6 @@
 //! `W: KWT2 QWT1 WC1 / B(out): RBP1 / R: KRT2 / W`.
 //! Castling rights are those of kings and rooks standing on their start cells.
 
-use super::board::letter;
 use super::{Board, CELLS, Piece, Role, TriChess, TriOptions, bit};
 use crate::rules::error::Detail;
 use crate::rules::side::Side;
@@ -24,7 +23,7 @@ pub(super) fn write(p: &TriChess) -> String {
     for army in Side::THREE {
         let mut part = format!(
             "{}{}:",
-            letter(army),
+            army.letter(),
             if p.is_out(army) { "(out)" } else { "" }
         );
         for (cell, piece) in p.board().iter().enumerate() {
@@ -39,7 +38,7 @@ pub(super) fn write(p: &TriChess) -> String {
         }
         parts.push(part);
     }
-    parts.push(letter(p.turn).to_string());
+    parts.push(p.turn.letter().to_string());
     parts.join(" / ")
 }
 
@@ -52,7 +51,7 @@ pub(super) fn read(options: TriOptions, text: &str) -> Result<TriChess, Detail> 
     let army_of = |s: &str| {
         Side::THREE
             .into_iter()
-            .find(|&a| s == letter(a).to_string())
+            .find(|&a| s == a.letter().to_string())
             .ok_or_else(|| {
                 crate::detail!(
                     "detail-trichess-army",

@@ -14,6 +14,8 @@ mod notation;
 mod position;
 mod text;
 
+pub use text::letter;
+
 pub use movegen::{Move, Path};
 pub use position::{Board, Piece, Role};
 

@@ -8,6 +8,7 @@ use super::{ZOptions, ZShashmaty};
 use crate::rules::error::{Detail, shown};
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
+use crate::rules::view::PieceKind;
 
 const ROLES: [(char, Role); 6] = [
     ('C', Role::Checker),
@@ -18,16 +19,21 @@ const ROLES: [(char, Role); 6] = [
     ('N', Role::Knight),
 ];
 
-fn side_letter(side: Side) -> char {
-    if side == Side::White { 'W' } else { 'B' }
+/// The letter of a piece of the kind shown as `kind` (a checker's for a kind that is
+/// none of these).
+pub fn letter(kind: PieceKind) -> char {
+    ROLES
+        .iter()
+        .find(|(_, role)| super::kind(*role) == kind)
+        .map_or('C', |(c, _)| *c)
 }
 
 pub(super) fn write(board: &Board, turn: Side) -> String {
     let t = Topology::dark32();
-    let mut out = side_letter(turn).to_string();
+    let mut out = turn.letter().to_string();
     for side in Side::BOTH {
         out.push(':');
-        out.push(side_letter(side));
+        out.push(side.letter());
         let items: Vec<String> = board
             .iter()
             .enumerate()
