@@ -149,8 +149,8 @@ impl Sketch {
         sketch
     }
 
-    /// The pieces a player may put down: each kind of the game for each side.
-    pub fn palette(&self) -> Vec<PieceView> {
+    /// The game's sides, in the order of its seats.
+    pub fn sides(&self) -> Vec<Side> {
         let Ok(start) = Position::new(self.game, &self.options) else {
             return Vec::new();
         };
@@ -159,8 +159,13 @@ impl Sketch {
             .map(|s| seats.seat_side(s))
             .collect();
         sides.dedup();
+        sides
+    }
+
+    /// The pieces a player may put down: each kind of the game for each side.
+    pub fn palette(&self) -> Vec<PieceView> {
         let mut out = Vec::new();
-        for side in sides {
+        for side in self.sides() {
             for &kind in self.game.card().pieces {
                 let piece = PieceView { side, kind };
                 if !out.contains(&piece) {
@@ -335,7 +340,7 @@ impl Sketch {
             return Ok(start);
         }
         let position = Position::set_up(self.game, &self.options, &self.text())?;
-        self.check_counts()?;
+        self.check_counts(&start)?;
         self.check_men()?;
         Ok(position)
     }
@@ -343,11 +348,10 @@ impl Sketch {
     /// No side may have more pieces (on the board and in hand together) than the game
     /// starts with, nor more pawns, nor none at all; a bughouse match has 64 pieces in
     /// all.
-    fn check_counts(&self) -> Result<(), Error> {
+    fn check_counts(&self, start: &Position) -> Result<(), Error> {
         if matches!(format(self.game), Format::Grid | Format::Table) {
             return Ok(());
         }
-        let start = Position::new(self.game, &self.options)?;
         let here: Vec<(PieceView, u32)> = self
             .placed()
             .map(|(_, p)| (p, 1))

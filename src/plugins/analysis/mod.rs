@@ -155,9 +155,9 @@ fn run_review(
     if analysis.review_done {
         return;
     }
-    let (found, done) = review.found();
-    if found.len() != analysis.reviewed.len() || done {
-        analysis.reviewed = found;
+    let (found, done) = review.found_after(analysis.reviewed.len());
+    if !found.is_empty() || done {
+        analysis.reviewed.extend(found);
         analysis.review_done = done;
         redraw.write(RequestRedraw);
     }

@@ -57,11 +57,12 @@ impl Review {
         }
     }
 
-    /// The verdicts so far, in the game's order, and whether every move has one.
-    pub fn found(&self) -> (Vec<Reviewed>, bool) {
+    /// The verdicts found after the first `known`, in the game's order, and whether
+    /// every move has one.
+    pub fn found_after(&self, known: usize) -> (Vec<Reviewed>, bool) {
         self.found
             .lock()
-            .map(|f| (f.moves.clone(), f.done))
+            .map(|f| (f.moves.get(known..).unwrap_or_default().to_vec(), f.done))
             .unwrap_or_default()
     }
 }

@@ -63,10 +63,15 @@ impl Session {
     /// Where the line shown leaves the game: the number of the game's actions it
     /// shares, or None while it is the game itself (browsed anywhere).
     pub fn variation_from(&self) -> Option<usize> {
+        let shared = self.shared_with_game()?;
+        (shared < self.current().all_actions().len()).then_some(shared)
+    }
+
+    /// How many actions, from the start, the line shown shares with the game studied.
+    pub fn shared_with_game(&self) -> Option<usize> {
         let game = self.study.as_ref()?.game.all_actions();
         let line = self.current().all_actions();
-        let shared = game.iter().zip(line).take_while(|(a, b)| a == b).count();
-        (shared < line.len()).then_some(shared)
+        Some(game.iter().zip(line).take_while(|(a, b)| a == b).count())
     }
 
     /// Leaves a variation for the game, at the position where the variation began.

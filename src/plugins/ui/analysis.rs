@@ -2,7 +2,7 @@
 //! and best line in the match panel, the line's first moves as arrows on the board,
 //! and the review's graph of the game (a line per army in chess for three), which
 //! takes the player to a move when clicked. The move list marks the costly moves
-//! (see [`mark_of`]).
+//! (see [`marks`]).
 
 use super::Canvas;
 use super::naming::{chess_letters, side_name};
@@ -17,6 +17,7 @@ use crate::rules::score::Score;
 use crate::rules::{Position, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::collections::HashMap;
 
 /// The bar's width, in points.
 const BAR_WIDTH: f32 = 26.0;
@@ -401,28 +402,31 @@ pub fn mark_colour(mark: Mark) -> egui::Color32 {
     }
 }
 
-/// The review's mark on the action at `at` of the match shown, with what was better,
-/// where the record shown is the game reviewed up to there.
-pub fn mark_of(
+/// The review's marks on the actions of the match shown, by their place in the
+/// record, each with what was better: where the record shown is the game reviewed.
+pub fn marks(
     lang: Language,
     session: &Session,
     analysis: &Analysis,
-    at: usize,
-) -> Option<(Mark, String)> {
-    let game = session.studied()?;
-    let shown = session.current().all_actions();
-    if game.all_actions().get(..=at)? != shown.get(..=at)? {
-        return None;
-    }
-    let verdict = analysis.verdict(at)?;
-    let mark = verdict.mark?;
-    let position = &game.state_before(at).position;
-    let better = line_text(lang, position, &verdict.judgement.pv[..1]);
-    let words = lang.t_args(
-        "review-better",
-        &[("mark", lang.t(mark.key())), ("move", better)],
-    );
-    Some((mark, words))
+) -> HashMap<usize, (Mark, String)> {
+    let (Some(game), Some(shared)) = (session.studied(), session.shared_with_game()) else {
+        return HashMap::new();
+    };
+    analysis
+        .reviewed
+        .iter()
+        .filter(|verdict| verdict.at < shared)
+        .filter_map(|verdict| {
+            let mark = verdict.mark?;
+            let position = &game.state_before(verdict.at).position;
+            let better = line_text(lang, position, &verdict.judgement.pv[..1]);
+            let words = lang.t_args(
+                "review-better",
+                &[("mark", lang.t(mark.key())), ("move", better)],
+            );
+            Some((verdict.at, (mark, words)))
+        })
+        .collect()
 }
 
 /// The best line's first moves as arrows on the board, the first boldest.

@@ -72,11 +72,12 @@ pub fn show(
                     ui.text_edit_singleline(&mut sketch.header);
                     ui.label(egui::RichText::new(lang.t("editor-header-help")).small());
                 } else {
-                    palette(ui, lang, sketch, &mut editor.brush);
+                    let (pieces, sides) = (sketch.palette(), sketch.sides());
+                    palette(ui, lang, &pieces, &sides, &mut editor.brush);
                     if sketch.has_hands() {
-                        hands(ui, lang, sketch);
+                        hands(ui, lang, sketch, &pieces);
                     }
-                    rights(ui, lang, sketch);
+                    rights(ui, lang, sketch, &sides);
                 }
                 ui.separator();
                 match &built {
@@ -135,12 +136,15 @@ pub fn show(
 }
 
 /// The pieces a click puts down, each side's in a row, and the eraser.
-fn palette(ui: &mut egui::Ui, lang: Language, sketch: &Sketch, brush: &mut Option<PieceView>) {
+fn palette(
+    ui: &mut egui::Ui,
+    lang: Language,
+    pieces: &[PieceView],
+    sides: &[Side],
+    brush: &mut Option<PieceView>,
+) {
     ui.label(lang.t("editor-palette"));
-    let pieces = sketch.palette();
-    let mut sides: Vec<Side> = pieces.iter().map(|p| p.side).collect();
-    sides.dedup();
-    for side in sides {
+    for &side in sides {
         ui.horizontal_wrapped(|ui| {
             for &piece in pieces.iter().filter(|p| p.side == side) {
                 if swatch(ui, piece, *brush == Some(piece)).clicked() {
@@ -172,10 +176,9 @@ fn swatch(ui: &mut egui::Ui, piece: PieceView, chosen: bool) -> egui::Response {
 }
 
 /// Each holder's pieces in hand, one more or one less at a click.
-fn hands(ui: &mut egui::Ui, lang: Language, sketch: &mut Sketch) {
+fn hands(ui: &mut egui::Ui, lang: Language, sketch: &mut Sketch, pieces: &[PieceView]) {
     ui.separator();
     ui.label(lang.t("editor-hands"));
-    let pieces = sketch.palette();
     for holder in sketch.holders() {
         let side = Sketch::holder_side(holder);
         let name = match holder {
@@ -204,13 +207,8 @@ fn hands(ui: &mut egui::Ui, lang: Language, sketch: &mut Sketch) {
 
 /// The side to move on each board, and castling and en passant where the game's
 /// text has them.
-fn rights(ui: &mut egui::Ui, lang: Language, sketch: &mut Sketch) {
+fn rights(ui: &mut egui::Ui, lang: Language, sketch: &mut Sketch, sides: &[Side]) {
     ui.separator();
-    let sides: Vec<Side> = {
-        let mut sides: Vec<Side> = sketch.palette().iter().map(|p| p.side).collect();
-        sides.dedup();
-        sides
-    };
     let boards = sketch.boards.len();
     let rights = sketch.has_rights();
     for (b, fields) in sketch.boards.iter_mut().enumerate() {
@@ -219,7 +217,7 @@ fn rights(ui: &mut egui::Ui, lang: Language, sketch: &mut Sketch) {
         }
         ui.horizontal_wrapped(|ui| {
             ui.label(lang.t("editor-to-move"));
-            for &side in &sides {
+            for &side in sides {
                 ui.radio_value(&mut fields.turn, side, side_name(lang, side));
             }
         });

@@ -3,7 +3,7 @@
 //! showing the position after it.
 
 use super::Canvas;
-use super::analysis::{mark_colour, mark_of};
+use super::analysis::{mark_colour, marks};
 use super::naming::chess_letters;
 use super::parts::Parts;
 use crate::i18n::Language;
@@ -96,7 +96,7 @@ pub fn show(
         unsettled: settling.0,
     };
     let session = &parts.session;
-    let marks = |i| mark_of(words.lang, session, &analysis, i);
+    let marks = marks(words.lang, session, &analysis);
     move_list(ui, &words, session.current(), &marks, &mut send);
     if let Some(c) = send {
         parts.commands.write(c);
@@ -109,7 +109,7 @@ fn move_list(
     ui: &mut egui::Ui,
     words: &Words,
     m: &Match,
-    marks: &dyn Fn(usize) -> Option<(crate::rules::review::Mark, String)>,
+    marks: &HashMap<usize, (crate::rules::review::Mark, String)>,
     send: &mut Option<Command>,
 ) {
     egui::ScrollArea::vertical()
@@ -166,7 +166,7 @@ fn move_list(
                         text.push(',');
                     }
                     job.append(&text, 0.0, format.clone());
-                    let marked = marks(i);
+                    let marked = marks.get(&i);
                     if let Some((mark, _)) = &marked {
                         format.color = mark_colour(*mark);
                         job.append(mark.sign(), 0.0, format);
