@@ -204,6 +204,18 @@ mod tests {
     use crate::rules::Position;
     use crate::rules::record::replay;
 
+    /// A blitz game with a draw offered on the way and a resignation at the end.
+    const OFFERED_THEN_RESIGNED: [&str; 8] = [
+        "e4",
+        "e5",
+        "Nf3",
+        "draw-offer",
+        "Nc6",
+        "Bb5",
+        "a6",
+        "resign",
+    ];
+
     fn played(moves: &[&str]) -> Match {
         let mut m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
         m.set_time_control(TimeControl::from_id("blitz-3-2").unwrap());
@@ -216,16 +228,7 @@ mod tests {
 
     #[test]
     fn chess_is_written_with_the_roster_sans_and_clocks_and_reads_back() {
-        let m = played(&[
-            "e4",
-            "e5",
-            "Nf3",
-            "draw-offer",
-            "Nc6",
-            "Bb5",
-            "a6",
-            "resign",
-        ]);
+        let m = played(&OFFERED_THEN_RESIGNED);
         let roster = Roster {
             event: "Club \"night\"".into(),
             players: vec!["Ann".into()],
@@ -370,16 +373,7 @@ mod tests {
         ] {
             games.push(replay(GameId::Chess, file, &[]).unwrap());
         }
-        games.push(played(&[
-            "e4",
-            "e5",
-            "Nf3",
-            "draw-offer",
-            "Nc6",
-            "Bb5",
-            "a6",
-            "resign",
-        ]));
+        games.push(played(&OFFERED_THEN_RESIGNED));
         // Castling both ways, en passant and an under-promotion, from a set-up start.
         let mut m = Match::new(
             Position::set_up(

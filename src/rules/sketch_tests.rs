@@ -38,8 +38,12 @@ fn moves(p: &Position) -> Vec<String> {
     moves
 }
 
+fn view(side: Side, kind: PieceKind) -> PieceView {
+    PieceView { side, kind }
+}
+
 fn piece(side: Side, kind: PieceKind) -> Option<PieceView> {
-    Some(PieceView { side, kind })
+    Some(view(side, kind))
 }
 
 fn reason(e: Error) -> &'static str {
@@ -131,10 +135,7 @@ fn pieces_put_down_and_taken_off_make_a_new_position() {
 fn hands_are_set_up_for_appearing_chess_and_bughouse() {
     let appearing = Position::new(GameId::Appearing, &[]).unwrap();
     let mut sketch = Sketch::of(&appearing);
-    let queen = PieceView {
-        side: Side::White,
-        kind: PieceKind::Queen,
-    };
+    let queen = view(Side::White, PieceKind::Queen);
     let before = sketch.held(Holder::Side(Side::White), queen);
     sketch.hold(Holder::Side(Side::White), queen, false);
     let built = sketch.build().unwrap();
@@ -145,10 +146,7 @@ fn hands_are_set_up_for_appearing_chess_and_bughouse() {
 
     let bughouse = Position::new(GameId::Bughouse, &[]).unwrap();
     let mut sketch = Sketch::of(&bughouse);
-    let knight = PieceView {
-        side: Side::Black,
-        kind: PieceKind::Knight,
-    };
+    let knight = view(Side::Black, PieceKind::Knight);
     sketch.hold(Holder::Seat(3), knight, true);
     // Black on board B holds a knight more: a knight gone from White's on board A.
     let a_knight = bughouse.topology().parse("b1").unwrap() as usize;
@@ -225,10 +223,7 @@ fn impossible_set_ups_are_refused_with_their_reason() {
     let maharajah = Position::new(GameId::Maharajah, &[]).unwrap();
     let mut s = Sketch::of(&maharajah);
     assert_eq!(s.holders(), [Holder::Side(Side::Black)]);
-    let royal = PieceView {
-        side: Side::Black,
-        kind: PieceKind::Maharajah,
-    };
+    let royal = view(Side::Black, PieceKind::Maharajah);
     s.hold(Holder::Side(Side::Black), royal, false);
     assert_eq!(reason(s.build().unwrap_err()), "detail-no-pieces");
     s.cells[t.parse("d5").unwrap() as usize] = Some(royal);
@@ -247,10 +242,7 @@ fn impossible_set_ups_are_refused_with_their_reason() {
     // Bughouse: more than the 64 pieces of two sets.
     let bug = Position::new(GameId::Bughouse, &[]).unwrap();
     let mut s = Sketch::of(&bug);
-    let queen = PieceView {
-        side: Side::White,
-        kind: PieceKind::Queen,
-    };
+    let queen = view(Side::White, PieceKind::Queen);
     s.hold(Holder::Seat(0), queen, true);
     assert_eq!(reason(s.build().unwrap_err()), "detail-too-many");
 }

@@ -137,6 +137,13 @@ fn moves(app: &App) -> usize {
 }
 
 /// Creates a chess match on the player's server with the other seat open; its code.
+/// The player of `app` answers the takeback they were asked for.
+fn answer_takeback(app: &mut App, accept: bool) {
+    app.world_mut()
+        .resource_mut::<Online>()
+        .about_match(|id, code| Request::TakebackAnswer { id, code, accept });
+}
+
 fn create_chess(app: &mut App) -> String {
     {
         let mut session = app.world_mut().resource_mut::<Session>();
@@ -197,14 +204,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         o.playing.as_ref().unwrap().mirror().takeback_asked_by() == Some(1)
     });
     assert_eq!(moves(&black), 2, "nothing is taken back before the answer");
-    white
-        .world_mut()
-        .resource_mut::<Online>()
-        .about_match(|id, code| Request::TakebackAnswer {
-            id,
-            code,
-            accept: true,
-        });
+    answer_takeback(&mut white, true);
     all_until(
         &mut [&mut white, &mut black],
         "the takeback reaches Black",
@@ -313,14 +313,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         "White is asked again",
         |o, _| o.playing.as_ref().unwrap().mirror().takeback_asked_by() == Some(1),
     );
-    white
-        .world_mut()
-        .resource_mut::<Online>()
-        .about_match(|id, code| Request::TakebackAnswer {
-            id,
-            code,
-            accept: false,
-        });
+    answer_takeback(&mut white, false);
     all_until(
         &mut [&mut white, &mut black],
         "Black hears the answer",

@@ -104,13 +104,19 @@ fn the_game_comes_back_whole_when_the_study_ends() {
     assert_eq!(session(&app).current().cursor(), 4);
 }
 
-#[test]
-fn the_engine_reads_the_position_shown_and_follows_the_browsing() {
+/// A chess game after `moves`, studied, with the engine.
+fn studied(moves: &str) -> App {
     let mut app = headless(GameId::Chess, &[]);
     app.add_plugins(AnalysisPlugin);
-    play(&mut app, "e4 d5");
+    play(&mut app, moves);
     app.world_mut().write_message(Command::Study(true));
     app.update();
+    app
+}
+
+#[test]
+fn the_engine_reads_the_position_shown_and_follows_the_browsing() {
+    let mut app = studied("e4 d5");
     let read = |app: &App| app.world().resource::<Analysis>().reading.is_some();
     until(&mut app, "a reading of the position", read);
     {
@@ -155,11 +161,7 @@ fn the_engine_reads_the_position_shown_and_follows_the_browsing() {
 
 #[test]
 fn a_review_marks_the_queen_given_away() {
-    let mut app = headless(GameId::Chess, &[]);
-    app.add_plugins(AnalysisPlugin);
-    play(&mut app, "e4 d5 Qg4 Bxg4");
-    app.world_mut().write_message(Command::Study(true));
-    app.update();
+    let mut app = studied("e4 d5 Qg4 Bxg4");
     app.world_mut().write_message(StartReview);
     app.update();
     until(&mut app, "the review", |app| {
