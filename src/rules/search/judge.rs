@@ -4,9 +4,9 @@
 //! table, so the two scores are alike and the difference between them is what the
 //! move cost.
 
-use super::Limits;
 use super::alphabeta::Searcher;
-use super::evaluate::{Evaluate, WIN};
+use super::evaluate::Evaluate;
+use super::{Limits, deepen};
 
 /// The verdict on one move: both scores are for the player who made it.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,21 +32,9 @@ pub fn judge<G: Evaluate>(
         return None;
     }
     let mut searcher = Searcher::new(position, limits);
-    let mut order = moves.clone();
-    order.sort_by_key(|m| -position.order(m));
-    let mut done = None;
-    for depth in 1..=limits.depth.unwrap_or(64) as i32 {
-        let Some(scored) = searcher.root(position, &order, depth, false) else {
-            break;
-        };
-        order = scored.iter().map(|&(m, _)| m).collect();
-        let decided = scored[0].1.abs() >= WIN - 1000 || moves.len() == 1;
-        done = Some((depth, scored[0]));
-        if decided {
-            break;
-        }
-    }
-    let (depth, (best, best_score)) = done?;
+    let deepest = limits.depth.unwrap_or(64);
+    let (depth, scored) = deepen(&mut searcher, position, deepest, false, |_, _, _| {})?;
+    let (best, best_score) = scored[0];
     let pv = searcher.line(position, best, depth as usize);
     let played_score = if played == best {
         best_score

@@ -138,27 +138,20 @@ pub fn think<G: Evaluate>(
         ..limits.clone()
     };
     let mut searcher = Searcher::new(position, &limits);
-    let mut order = moves.clone();
-    order.sort_by_key(|m| -position.order(m));
-    // The deepest finished depth and its scored moves, best first.
-    let mut done: Option<Scored<G::Move>> = None;
-    let exact = spread > 0.0;
-    for depth in 1..=limits.depth.unwrap_or(deepest) as i32 {
-        let Some(scored) = searcher.root(position, &order, depth, exact) else {
-            break;
-        };
-        order = scored.iter().map(|&(m, _)| m).collect();
-        let best = scored[0];
-        let pv = searcher.line(position, best.0, depth as usize);
-        report(&searcher.progress(depth, best.1, pv));
-        let decided = best.1.abs() >= WIN - 1000 || moves.len() == 1;
-        done = Some((depth, scored));
-        if decided {
-            break;
-        }
-    }
+    let deepest = limits.depth.unwrap_or(deepest);
+    let done = deepen(
+        &mut searcher,
+        position,
+        deepest,
+        spread > 0.0,
+        |s, depth, scored| {
+            let best = scored[0];
+            let pv = s.line(position, best.0, depth as usize);
+            report(&s.progress(depth, best.1, pv));
+        },
+    );
     // Not even one depth within the budget: the first move by the game's own ordering.
-    let (depth, scored) = done.unwrap_or((0, vec![(order[0], 0)]));
+    let (depth, scored) = done.unwrap_or_else(|| (0, vec![(ordered(position)[0], 0)]));
     let best = choose(&scored, spread, seed);
     let score = scored.iter().find(|s| s.0 == best).map_or(0, |s| s.1);
     let pv = searcher.line(position, best, depth.max(1) as usize);
@@ -166,6 +159,42 @@ pub fn think<G: Evaluate>(
         best,
         progress: searcher.progress(depth, score, pv),
     })
+}
+
+/// The legal moves, the likeliest best first by the game's own guess.
+fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
+    let mut order = position.legal_moves();
+    order.sort_by_key(|m| -position.order(m));
+    order
+}
+
+/// Searches the root one depth deeper at a time, to `deepest`, until the budget runs
+/// out or the result is decided (a forced win or loss, or a single move), each depth
+/// ordered by the scores of the one before; `finished` hears each finished depth. The
+/// deepest finished depth and its moves scored, best first (exactly each when `exact`,
+/// else the best only), or None where not even the first finished.
+fn deepen<G: Evaluate>(
+    searcher: &mut Searcher<'_, G>,
+    position: &G,
+    deepest: u32,
+    exact: bool,
+    mut finished: impl FnMut(&Searcher<'_, G>, i32, &[(G::Move, i32)]),
+) -> Option<Scored<G::Move>> {
+    let mut order = ordered(position);
+    let mut done = None;
+    for depth in 1..=deepest as i32 {
+        let Some(scored) = searcher.root(position, &order, depth, exact) else {
+            break;
+        };
+        order = scored.iter().map(|&(m, _)| m).collect();
+        finished(searcher, depth, &scored);
+        let decided = scored[0].1.abs() >= WIN - 1000 || order.len() == 1;
+        done = Some((depth, scored));
+        if decided {
+            break;
+        }
+    }
+    done
 }
 
 /// Picks among scored moves: the best when `spread` is 0, else each with a weight that
