@@ -14,6 +14,11 @@ use std::sync::atomic::AtomicBool;
 /// The depth a review searches each position to: a 60-move chess game is looked
 /// over within a minute on one core.
 pub const DEFAULT_DEPTH: u32 = 7;
+/// The most positions a review searches for a move's best: chess never needs them at
+/// the default depth (the lichess game's busiest move took 470,000), and a game whose
+/// search is slower (chess for three's) is judged less deep instead of for minutes a
+/// move.
+pub const NODES: u64 = 1_000_000;
 
 /// How bad a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -95,6 +100,7 @@ pub fn review(
     let game = m.game();
     let limits = Limits {
         depth: Some(depth),
+        nodes: Some(NODES),
         stop,
         ..Limits::default()
     };
@@ -244,6 +250,21 @@ mod tests {
         for at in stockfish_blunders {
             assert!(marked(at).is_some(), "ply {} is costly", at + 1);
         }
+    }
+
+    /// Chess for three's search is slower: its moves are judged within the node budget,
+    /// less deep than the default, rather than not at all.
+    #[test]
+    fn the_node_budget_bounds_a_slow_game_s_review() {
+        let mut m = played(GameId::TriChess, "");
+        m.play_text("NWP2-WS3").unwrap();
+        let out = reviewed(&m, DEFAULT_DEPTH);
+        assert_eq!(out.len(), 1);
+        assert!(
+            out[0].judgement.depth < DEFAULT_DEPTH,
+            "{}",
+            out[0].judgement.depth
+        );
     }
 
     #[test]

@@ -38,6 +38,8 @@ pub struct Searcher<'l, G: Evaluate> {
     limits: &'l Limits,
     started: Instant,
     nodes: u64,
+    /// The positions it may search: the limits' until lifted.
+    budget: Option<u64>,
     stopped: bool,
     table: Table<G::Move>,
     /// The keys of the positions on the way from the root, for repetitions.
@@ -77,6 +79,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             limits,
             started: Instant::now(),
             nodes: 0,
+            budget: limits.nodes,
             stopped: false,
             table: Table::new(limits.megabytes.unwrap_or(DEFAULT_MEGABYTES), limits.nodes),
             path: Vec::new(),
@@ -89,13 +92,20 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
     }
 
+    /// Lets the search go on past its node budget (its time and its stop flag still
+    /// hold), for one more search the budget must not cut short.
+    pub fn lift_budget(&mut self) {
+        self.budget = None;
+        self.stopped = false;
+    }
+
     fn out_of_budget(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         if self.nodes & 255 == 0 {
             let limits = self.limits;
-            self.stopped = limits.nodes.is_some_and(|n| self.nodes >= n)
+            self.stopped = self.budget.is_some_and(|n| self.nodes >= n)
                 || limits.time.is_some_and(|t| self.started.elapsed() >= t)
                 || limits
                     .stop

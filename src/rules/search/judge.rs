@@ -19,9 +19,10 @@ pub struct Judgement<M> {
     pub depth: u32,
 }
 
-/// Judges `played` in `position` to `limits.depth` plies (or as deep as the other
-/// limits allow); None where the game is over, the move is not legal, or not even
-/// one depth could be searched.
+/// Judges `played` in `position` to `limits.depth` plies, or as deep as the other
+/// limits allow (a node budget bounds the search for the best move; the move played is
+/// then searched to the same depth); None where the game is over, the move is not
+/// legal, or not even one depth could be searched.
 pub fn judge<G: Evaluate>(
     position: &G,
     played: G::Move,
@@ -36,6 +37,9 @@ pub fn judge<G: Evaluate>(
     let (depth, scored) = deepen(&mut searcher, position, deepest, false, |_, _, _| {})?;
     let (best, best_score) = scored[0];
     let pv = searcher.line(position, best, depth as usize);
+    // The move played is scored at the depth the best was found at, whatever the
+    // budget left.
+    searcher.lift_budget();
     let played_score = if played == best {
         best_score
     } else {
