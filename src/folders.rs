@@ -1,6 +1,9 @@
-//! Where Doska keeps its files: the app's settings, saves and autosave, and a
-//! server's database. `DOSKA_HOME` puts them all under one folder (for tests).
+//! Where Doska keeps its files: the app's settings, saves and autosave, the weights
+//! the player's computer has learned, and a server's database. `DOSKA_HOME` puts them
+//! all under one folder (for tests).
 
+use crate::rules::GameId;
+use crate::rules::weights;
 use std::path::PathBuf;
 
 /// The folders Doska uses.
@@ -35,5 +38,37 @@ impl Folders {
     /// The folder of a server's database, unless it is told another.
     pub fn server(&self) -> PathBuf {
         self.data.join("server")
+    }
+
+    /// The player's own weights file for `game`, which `doska learn` writes and which
+    /// is used in place of the shipped one.
+    pub fn weights(&self, game: GameId) -> PathBuf {
+        self.data.join("weights").join(format!("{}.ron", game.id()))
+    }
+
+    /// Where `doska learn` keeps a game's self-play, to resume it.
+    pub fn learning(&self, game: GameId) -> PathBuf {
+        self.data.join("learn").join(game.id())
+    }
+
+    /// Puts in force every weights file of the player's own; returns a warning for
+    /// each file that could not be used (the shipped weights stay in force for it).
+    pub fn install_weights(&self) -> Vec<String> {
+        let mut warnings = Vec::new();
+        for &game in GameId::ALL {
+            let path = self.weights(game);
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            match weights::read(game, &text) {
+                Ok(w) => weights::install(game, w.into()),
+                Err(e) => warnings.push(format!(
+                    "{} is not used ({e}); {}'s shipped weights are",
+                    path.display(),
+                    game.id()
+                )),
+            }
+        }
+        warnings
     }
 }

@@ -5,10 +5,10 @@
 //! `app` feature, [`plugins`] draws the games with Bevy.
 
 pub mod cli;
-#[cfg(any(feature = "app", feature = "serve"))]
 pub mod folders;
 #[cfg(any(feature = "app", feature = "serve"))]
 pub mod i18n;
+pub mod learn;
 #[cfg(feature = "protocol")]
 pub mod online;
 #[cfg(feature = "app")]

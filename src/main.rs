@@ -87,6 +87,31 @@ enum Command {
         #[arg(long)]
         nodes: Option<u64>,
     },
+    /// Learns a game's evaluation from the computer's own games: self-play, a fit of
+    /// the weights, and a duel of the new weights against those in force, which are
+    /// replaced only when the new score better. Ctrl-C stops; run again to resume.
+    Learn {
+        game: String,
+        /// Games of self-play in a new round.
+        #[arg(long, default_value_t = 400)]
+        games: u64,
+        /// Positions searched a move in self-play.
+        #[arg(long, default_value_t = 4_000)]
+        nodes: u64,
+        /// Games of the duel (200 or more; 50 for slow games, whose interval the log
+        /// gives).
+        #[arg(long, default_value_t = 200)]
+        duel: u64,
+        /// Positions searched a move in the duel, by both sides.
+        #[arg(long, default_value_t = 20_000)]
+        duel_nodes: u64,
+        /// Threads to play on (every core by default).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Prints the evaluation weights in force for a game: the player's own learned
+    /// file, else the shipped one.
+    Weights { game: String },
     /// Speaks the UCI protocol on standard input and output (chess).
     Uci,
     /// Runs a game server that friends connect to by WebSocket (no window).
@@ -156,6 +181,10 @@ enum Command {
 
 fn run(args: Args) -> Result<(), String> {
     let options = cli::parse_options(&args.options)?;
+    let folders = doska::folders::Folders::locate();
+    for warning in folders.install_weights() {
+        eprintln!("doska: {warning}");
+    }
     match args.command {
         None => open_app(),
         Some(Command::Games) => {
@@ -259,6 +288,32 @@ fn run(args: Args) -> Result<(), String> {
                 "{a} against {b} in {game}: {points}/{games} ({:.0}%)",
                 100.0 * points / f64::from(games)
             );
+            Ok(())
+        }
+        Some(Command::Learn {
+            game,
+            games,
+            nodes,
+            duel,
+            duel_nodes,
+            threads,
+        }) => {
+            let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
+            let plan = doska::learn::Plan {
+                games,
+                nodes,
+                duel,
+                duel_nodes,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            };
+            print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);
+            Ok(())
+        }
+        Some(Command::Weights { game }) => {
+            let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
+            let active = doska::rules::weights::active(game);
+            print!("{}", doska::rules::weights::write(game, &active, ""));
             Ok(())
         }
         Some(Command::Uci) => {

@@ -24,6 +24,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
+use super::weights;
 use super::why::{Refusal, Remark, Word};
 use super::zshashmaty::ZShashmaty;
 
@@ -53,6 +54,20 @@ macro_rules! registry {
             pub fn refusals(self) -> Vec<&'static str> {
                 match self {
                     $(GameId::$variant => <$rules as Game>::refusals(),)*
+                }
+            }
+
+            /// What the game's evaluation counts, with the weights set by hand.
+            pub fn features(self) -> &'static [search::Feature] {
+                match self {
+                    $(GameId::$variant => <$rules as Evaluate>::FEATURES,)*
+                }
+            }
+
+            /// The weights file shipped in `assets/weights/`.
+            pub fn shipped_weights(self) -> &'static str {
+                match self {
+                    $(GameId::$variant => include_str!(concat!("../../assets/weights/", $id, ".ron")),)*
                 }
             }
 
@@ -475,6 +490,17 @@ impl Position {
         with_move!(self, m, (p, mv) => p.explain(mv), None)
     }
 
+    /// The limits with the game's weights in force where they name none.
+    fn weighed(&self, limits: &Limits) -> Limits {
+        Limits {
+            weights: limits
+                .weights
+                .clone()
+                .or_else(|| Some(weights::active(self.game()))),
+            ..limits.clone()
+        }
+    }
+
     /// The key the search knows this position by (see [`Limits::seen`]).
     pub fn search_key(&self) -> u64 {
         each!(self, p => p.key(p.legal_moves().len()))
@@ -491,6 +517,7 @@ impl Position {
         if self.awaits_roll() {
             return None;
         }
+        let limits = &self.weighed(limits);
         // A bughouse seat searches its own board: the other board's moves are other
         // players' and come at any moment.
         if let Position::Bughouse(g) = self {
@@ -528,6 +555,7 @@ impl Position {
         if self.awaits_roll() || self.is_lot(played) {
             return None;
         }
+        let limits = &self.weighed(limits);
         match (self, played) {
             (Position::Chapayev(_), _) => None,
             (Position::Bughouse(g), Move::Bughouse(m)) => {
@@ -542,7 +570,16 @@ impl Position {
     /// How good the position is for `side` at a glance, in the units of
     /// [`GameId::score_unit`]; positive is good for `side`.
     pub fn evaluate(&self, side: Side) -> i32 {
-        each!(self, p => p.evaluate(side))
+        let weights = weights::active(self.game());
+        each!(self, p => p.evaluate(side, &weights))
+    }
+
+    /// What the evaluation counts here for `side`, one amount per
+    /// [`GameId::features`]: what learning fits the weights to.
+    pub fn trace(&self, side: Side) -> search::Trace {
+        let mut trace = search::Trace::new(self.game().features().len());
+        each!(self, p => p.tally(side, &mut trace));
+        trace
     }
 
     /// Moves played one after another from here, in the game's notation.

@@ -3,12 +3,15 @@
 //! other players and come at any moment, so they are not searched.
 
 use super::{BugMove, Bughouse};
-use crate::rules::search::Evaluate;
+use crate::rules::chess::ChessGame;
+use crate::rules::search::{Evaluate, Feature, Tally};
 use crate::rules::side::Side;
 
 impl Evaluate for Bughouse {
-    fn evaluate(&self, side: Side) -> i32 {
-        self.boards[self.primary()].evaluate(side)
+    const FEATURES: &'static [Feature] = ChessGame::FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
+        self.boards[self.primary()].tally(side, tally);
     }
 
     fn noisy(&self, m: &BugMove) -> bool {

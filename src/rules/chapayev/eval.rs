@@ -3,17 +3,19 @@
 //! serves the moves the game does list (the lot).
 
 use super::Chapayev;
-use crate::rules::search::Evaluate;
+use crate::rules::search::{Evaluate, Feature, Tally};
 use crate::rules::side::Side;
 
+crate::features! {
+    CHECKER = "checker": 100,
+}
+
 impl Evaluate for Chapayev {
-    fn evaluate(&self, side: Side) -> i32 {
-        let on_board = |s: Side| {
-            self.checkers
-                .iter()
-                .filter(|c| c.pose.is_some() && c.owner == s)
-                .count() as i32
-        };
-        100 * (on_board(side) - on_board(side.other()))
+    const FEATURES: &'static [Feature] = FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
+        for c in self.checkers.iter().filter(|c| c.pose.is_some()) {
+            tally.add(CHECKER, if c.owner == side { 1.0 } else { -1.0 });
+        }
     }
 }

@@ -5,12 +5,35 @@
 use super::Chess100;
 use super::board::{ROYAL_FILE, Role, file, rank, squares};
 use super::moves::Move;
-use crate::rules::search::{Evaluate, mix};
+use crate::rules::search::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
 
-/// By role: pawn, knight, bishop, rook, queen, king, jester, general. The jester is a
-/// colour-bound piece of twelve squares, a little below the knight on this larger
-/// board; the general, as mobile but not colour-bound, stands between bishop and rook.
+crate::features! {
+    // By role. The jester is a colour-bound piece of twelve squares, a little below
+    // the knight on this larger board; the general, as mobile but not colour-bound,
+    // stands between bishop and rook. The king is beyond price.
+    PAWN = "pawn": 100,
+    KNIGHT = "knight": 300,
+    BISHOP = "bishop": 340,
+    ROOK = "rook": 520,
+    QUEEN = "queen": 950,
+    KING = "king": 0,
+    JESTER = "jester": 290,
+    GENERAL = "general": 420,
+    // A pawn by the square of the ranks it has come.
+    PAWN_ADVANCE = "pawn-advance-squared": 2,
+    // Per step nearer the middle (8 at the four middle squares), by piece.
+    PAWN_CENTRE = "pawn-centre": 1,
+    SHORT_CENTRE = "knight-jester-general-centre": 5,
+    LONG_CENTRE = "bishop-queen-centre": 2,
+    KING_CENTRE = "king-centre-ending": 6,
+    // Per rank the king has left home while the board is full.
+    KING_ADVANCE = "king-advance": -15,
+    // A jester or general on the royal file.
+    ROYAL = "royal-file": 25,
+}
+
+/// The worth of each role by hand, for ordering captures.
 pub const VALUE: [i32; 8] = [100, 300, 340, 520, 950, 0, 290, 420];
 
 /// How far a square is from the middle of the board, 0 to 8 (the four middle squares
@@ -21,7 +44,8 @@ fn off_centre(sq: u8) -> i32 {
 }
 
 impl Chess100 {
-    fn score(&self, side: Side) -> i32 {
+    /// Counts `side`'s pieces into `tally`, each times `sign`.
+    fn count(&self, side: Side, sign: f32, tally: &mut impl Tally) {
         let board = &self.board;
         let material: i32 = board
             .side(side)
@@ -30,35 +54,41 @@ impl Chess100 {
             as i32;
         // The king walks out once the heavy pieces are few.
         let ending = material <= 4;
-        let mut total = 0;
         for role in Role::ALL {
             for sq in squares(board.pieces(side, role)) {
                 let advance = match side {
                     Side::Black => 9 - i32::from(rank(sq)),
                     _ => i32::from(rank(sq)),
                 };
-                let centre = 8 - off_centre(sq);
-                total += VALUE[role as usize]
-                    + match role {
-                        Role::Pawn => advance * advance * 2 + centre,
-                        Role::Knight | Role::Jester | Role::General => centre * 5,
-                        Role::Bishop | Role::Queen => centre * 2,
-                        Role::Rook => 0,
-                        Role::King if ending => centre * 6,
-                        Role::King => -advance * 15,
-                    };
+                let centre = (8 - off_centre(sq)) as f32;
+                tally.add(PAWN + role as usize, sign);
+                match role {
+                    Role::Pawn => {
+                        tally.add(PAWN_ADVANCE, sign * (advance * advance) as f32);
+                        tally.add(PAWN_CENTRE, sign * centre);
+                    }
+                    Role::Knight | Role::Jester | Role::General => {
+                        tally.add(SHORT_CENTRE, sign * centre);
+                    }
+                    Role::Bishop | Role::Queen => tally.add(LONG_CENTRE, sign * centre),
+                    Role::Rook => {}
+                    Role::King if ending => tally.add(KING_CENTRE, sign * centre),
+                    Role::King => tally.add(KING_ADVANCE, sign * advance as f32),
+                }
                 if matches!(role, Role::Jester | Role::General) && ROYAL_FILE & (1 << sq) != 0 {
-                    total += 25;
+                    tally.add(ROYAL, sign);
                 }
             }
         }
-        total
     }
 }
 
 impl Evaluate for Chess100 {
-    fn evaluate(&self, side: Side) -> i32 {
-        self.score(side) - self.score(side.other())
+    const FEATURES: &'static [Feature] = FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
+        self.count(side, 1.0, tally);
+        self.count(side.other(), -1.0, tally);
     }
 
     fn noisy(&self, m: &Move) -> bool {

@@ -3,33 +3,39 @@
 
 use super::{Dama, Flavour};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, balance, captures};
+use crate::rules::search::{Evaluate, Feature, Tally, captures, each_piece};
 use crate::rules::side::Side;
 use crate::rules::view::PieceKind;
 
-/// A flying king sweeps whole lines: worth about three men.
-const KING: i32 = 330;
-const MAN: i32 = 100;
-/// Per rank a man has advanced.
-const ADVANCE: i32 = 6;
+crate::features! {
+    MAN = "man": 100,
+    // A flying king sweeps whole lines: worth about three men.
+    KING = "king": 330,
+    // Per rank a man has advanced.
+    ADVANCE = "man-advance": 6,
+}
 
 impl<O: Flavour> Evaluate for Dama<O> {
-    fn evaluate(&self, side: Side) -> i32 {
+    const FEATURES: &'static [Feature] = FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
         let topology = self.topology();
-        balance(&self.pieces(), side, |cell, p| match p.kind {
-            PieceKind::DraughtsKing => KING,
-            _ => {
-                let rank = topology.cells[cell as usize]
-                    .square()
-                    .map_or(0, |(_, r)| r as i32);
-                let advanced = if p.side == Side::White {
-                    rank
-                } else {
-                    7 - rank
-                };
-                MAN + ADVANCE * advanced
+        each_piece(&self.pieces(), side, tally, |tally, cell, p, share| {
+            if p.kind == PieceKind::DraughtsKing {
+                tally.add(KING, share);
+                return;
             }
-        })
+            let rank = topology.cells[cell as usize]
+                .square()
+                .map_or(0, |(_, r)| i32::from(r));
+            let advanced = if p.side == Side::White {
+                rank
+            } else {
+                7 - rank
+            };
+            tally.add(MAN, share);
+            tally.add(ADVANCE, share * advanced as f32);
+        });
     }
 
     fn noisy(&self, m: &Self::Move) -> bool {

@@ -2,12 +2,14 @@
 //! that tells a position awaiting the roll from the same position rolled.
 
 use super::{DiceChess, DiceMove};
-use crate::rules::search::{Evaluate, mix};
+use crate::rules::search::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
 
 impl Evaluate for DiceChess {
-    fn evaluate(&self, side: Side) -> i32 {
-        self.family.evaluate(side)
+    const FEATURES: &'static [Feature] = crate::rules::family::eval::FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
+        self.family.tally(side, tally);
     }
 
     fn noisy(&self, m: &DiceMove) -> bool {

@@ -375,7 +375,12 @@ fn the_computer_takes_a_hanging_king_and_weighs_the_dice() {
     // A queen up before the roll: good for White whatever comes up.
     let awaiting =
         DiceChess::set_up(DiceOptions::default(), "4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
-    assert!(awaiting.evaluate(Side::White) > 500);
+    assert!(
+        awaiting.evaluate(
+            Side::White,
+            &crate::rules::search::hand(DiceChess::FEATURES)
+        ) > 500
+    );
     let thought = think(&awaiting, Level::Hard, &limits, 0, &mut |_| {});
     assert!(thought.is_some());
 }

@@ -4,14 +4,22 @@
 
 use super::Epsilon;
 use crate::rules::game::Game;
-use crate::rules::search::Evaluate;
+use crate::rules::search::{Evaluate, Feature, Tally};
 use crate::rules::side::Side;
 
-/// A run holding this many of one side's stones and none of the other's.
-const RUN: [i32; 6] = [0, 1, 6, 30, 250, 10_000];
+crate::features! {
+    // A run holding this many of one side's stones and none of the other's.
+    RUN_1 = "run-of-1": 1,
+    RUN_2 = "run-of-2": 6,
+    RUN_3 = "run-of-3": 30,
+    RUN_4 = "run-of-4": 250,
+    RUN_5 = "run-of-5": 10_000,
+}
 
 impl Evaluate for Epsilon {
-    fn evaluate(&self, side: Side) -> i32 {
+    const FEATURES: &'static [Feature] = FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
         let mut grid = [[None; 8]; 8];
         let topology = self.topology();
         for (cell, piece) in self.pieces() {
@@ -19,7 +27,7 @@ impl Evaluate for Epsilon {
                 grid[f as usize][r as usize] = Some(piece.side);
             }
         }
-        let mut score = 0;
+        let mut runs = [0i32; 6];
         for (df, dr) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
             for f in 0..8i32 {
                 for r in 0..8i32 {
@@ -36,13 +44,15 @@ impl Evaluate for Epsilon {
                         }
                     }
                     if theirs == 0 {
-                        score += RUN[own];
+                        runs[own] += 1;
                     } else if own == 0 {
-                        score -= RUN[theirs];
+                        runs[theirs] -= 1;
                     }
                 }
             }
         }
-        score
+        for (n, &count) in runs.iter().enumerate().skip(1) {
+            tally.add(RUN_1 + n - 1, count as f32);
+        }
     }
 }

@@ -5,43 +5,57 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::tables::squares;
-use crate::rules::chess::{Move, Role, VALUE, capture_order, passed, position_key};
-use crate::rules::search::{Evaluate, mix};
+use crate::rules::chess::{Move, Role, capture_order, passed, position_key};
+use crate::rules::search::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
 
-/// Per square a piece attacks that holds none of its own side.
-const MOBILITY: i32 = 3;
-/// Per rank a pawn has come from its second.
-const ADVANCE: i32 = 8;
+crate::features! {
+    // By role, as in chess; a king is beyond price.
+    PAWN = "pawn": 100,
+    KNIGHT = "knight": 320,
+    BISHOP = "bishop": 330,
+    ROOK = "rook": 500,
+    QUEEN = "queen": 900,
+    KING = "king": 0,
+    MAHARAJAH = "maharajah": 1250,
+    // Per square a piece attacks that holds none of its own side.
+    MOBILITY = "mobility": 3,
+    // Per rank a pawn has come from its second.
+    ADVANCE = "pawn-advance": 8,
+}
 
 impl<V: Variant> Evaluate for Family<V> {
-    fn evaluate(&self, side: Side) -> i32 {
+    const FEATURES: &'static [Feature] = FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
         let board = &self.position.board;
         let occupied = board.occupied();
-        let mut white = 0;
         for s in [Side::White, Side::Black] {
+            let sign = if s == side { 1.0 } else { -1.0 };
             let own = board.by_side[s.index()];
-            let mut total = 0;
+            let (mut advance, mut mobility) = (0, 0);
             for sq in squares(own) {
                 let piece = board.piece_at(sq).expect("an occupied square");
                 let power = self.variant.power(piece, sq);
-                total += (VALUE[piece.role as usize] + VALUE[power as usize]) / 2;
+                tally.add(PAWN + piece.role as usize, sign * 0.5);
+                tally.add(PAWN + power as usize, sign * 0.5);
                 if piece.role == Role::Pawn {
                     let rank = i32::from(sq / 8);
-                    let come = if s == Side::White { rank - 1 } else { 6 - rank };
-                    total += ADVANCE * come;
+                    advance += if s == Side::White { rank - 1 } else { 6 - rank };
                 } else if piece.role != Role::King {
-                    let reach = self.reach(piece, sq, occupied) & !own;
-                    total += MOBILITY * reach.count_ones() as i32;
+                    mobility += (self.reach(piece, sq, occupied) & !own).count_ones();
                 }
             }
+            tally.add(ADVANCE, sign * advance as f32);
+            tally.add(MOBILITY, sign * mobility as f32);
             // A piece in hand is worth its value: it can come down anywhere.
             for role in Role::ALL {
-                total += VALUE[role as usize] * i32::from(self.reserve[s.index()][role as usize]);
+                let held = self.reserve[s.index()][role as usize];
+                if held > 0 {
+                    tally.add(PAWN + role as usize, sign * f32::from(held));
+                }
             }
-            white += if s == Side::White { total } else { -total };
         }
-        if side == Side::White { white } else { -white }
     }
 
     fn noisy(&self, m: &Move) -> bool {

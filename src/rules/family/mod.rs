@@ -18,7 +18,7 @@ pub mod double_move;
 #[cfg(test)]
 mod double_move_tests;
 mod drop_check;
-mod eval;
+pub(crate) mod eval;
 pub mod everyone_moves;
 #[cfg(test)]
 mod everyone_moves_tests;

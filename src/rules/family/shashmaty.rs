@@ -753,8 +753,10 @@ impl Shashmaty {
 
 /// The family's evaluation; jumps and chess captures are followed past the horizon.
 impl crate::rules::search::Evaluate for Shashmaty {
-    fn evaluate(&self, side: Side) -> i32 {
-        self.family.evaluate(side)
+    const FEATURES: &'static [crate::rules::search::Feature] = super::eval::FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl crate::rules::search::Tally) {
+        self.family.tally(side, tally);
     }
 
     fn noisy(&self, m: &ShashMove) -> bool {

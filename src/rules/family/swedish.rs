@@ -394,8 +394,10 @@ impl GameView for Swedish {
 /// promotions are followed past the horizon; a capture is ordered by what it takes
 /// away from its square all the same.
 impl crate::rules::search::Evaluate for Swedish {
-    fn evaluate(&self, side: Side) -> i32 {
-        self.family.evaluate(side)
+    const FEATURES: &'static [crate::rules::search::Feature] = super::eval::FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl crate::rules::search::Tally) {
+        self.family.tally(side, tally);
     }
 
     fn noisy(&self, m: &SwedishMove) -> bool {

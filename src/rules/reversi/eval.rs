@@ -3,27 +3,52 @@
 
 use super::Reversi;
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, balance};
+use crate::rules::search::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 
-/// The classic square weights, a8 first; the board is symmetric, so the rows read the
+crate::features! {
+    // A disc by the kind of square it stands on (the classic square weights).
+    CORNER = "corner": 100,
+    C_SQUARE = "c-square": -20,
+    A_SQUARE = "a-square": 10,
+    B_SQUARE = "b-square": 5,
+    X_SQUARE = "x-square": -50,
+    RING = "inner-ring": -2,
+    CENTRE = "centre": -1,
+    // A disc on a square beside a corner already taken: it gives nothing away.
+    BESIDE_TAKEN = "beside-taken-corner": 5,
+    // Per legal move the side to move has (counted against it when it is the
+    // opponent's turn).
+    MOBILITY = "mobility": 4,
+    // In the last moves only the count of discs matters.
+    DISC_LATE = "disc-late": 10,
+}
+
+/// The kind of each square, a1 first; the board is symmetric, so the rows read the
 /// same from either side.
 #[rustfmt::skip]
-const WEIGHT: [i32; 64] = [
-    100, -20, 10,  5,  5, 10, -20, 100,
-    -20, -50, -2, -2, -2, -2, -50, -20,
-     10,  -2, -1, -1, -1, -1,  -2,  10,
-      5,  -2, -1, -1, -1, -1,  -2,   5,
-      5,  -2, -1, -1, -1, -1,  -2,   5,
-     10,  -2, -1, -1, -1, -1,  -2,  10,
-    -20, -50, -2, -2, -2, -2, -50, -20,
-    100, -20, 10,  5,  5, 10, -20, 100,
-];
+const KIND: [usize; 64] = {
+    const K: usize = CORNER;
+    const C: usize = C_SQUARE;
+    const A: usize = A_SQUARE;
+    const B: usize = B_SQUARE;
+    const X: usize = X_SQUARE;
+    const R: usize = RING;
+    const M: usize = CENTRE;
+    [
+        K, C, A, B, B, A, C, K,
+        C, X, R, R, R, R, X, C,
+        A, R, M, M, M, M, R, A,
+        B, R, M, M, M, M, R, B,
+        B, R, M, M, M, M, R, B,
+        A, R, M, M, M, M, R, A,
+        C, X, R, R, R, R, X, C,
+        K, C, A, B, B, A, C, K,
+    ]
+};
 /// Empty squares left when only the count of discs matters.
 const ENDGAME: usize = 10;
-/// Per legal move the side to move has.
-const MOBILITY: i32 = 4;
 
 /// Each corner and the three squares beside it (a1 = 0).
 const CORNERS: [(usize, [usize; 3]); 4] = [
@@ -34,22 +59,29 @@ const CORNERS: [(usize, [usize; 3]); 4] = [
 ];
 
 impl Evaluate for Reversi {
-    fn evaluate(&self, side: Side) -> i32 {
+    const FEATURES: &'static [Feature] = FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
         let pieces = self.pieces();
         if pieces.len() >= 64 - ENDGAME {
-            return balance(&pieces, side, |_, _| 10);
+            each_piece(&pieces, side, tally, |tally, _, _, share| {
+                tally.add(DISC_LATE, share);
+            });
+            return;
         }
         // The squares beside a corner only give it away while it is empty.
-        let mut weight = WEIGHT;
+        let mut kind = KIND;
         for (corner, beside) in CORNERS {
             if pieces.iter().any(|(c, _)| *c as usize == corner) {
                 for b in beside {
-                    weight[b] = 5;
+                    kind[b] = BESIDE_TAKEN;
                 }
             }
         }
-        let placed = balance(&pieces, side, |cell, _| weight[cell as usize]);
-        let room = self.legal_moves().len() as i32 * MOBILITY;
-        placed + if self.turn() == side { room } else { -room }
+        each_piece(&pieces, side, tally, |tally, cell, _, share| {
+            tally.add(kind[cell as usize], share);
+        });
+        let room = self.legal_moves().len() as f32;
+        tally.add(MOBILITY, if self.turn() == side { room } else { -room });
     }
 }

@@ -16,6 +16,7 @@
 //! (expectimax), each searched with the full window.
 
 use super::evaluate::{Evaluate, HISTORY_SLOTS, WIN};
+use super::features::hand;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
@@ -58,6 +59,8 @@ pub struct Searcher<'l, G: Evaluate> {
     lines: Vec<Vec<G::Move>>,
     /// The best line from the root, as the last finished root search found it.
     root_line: Vec<G::Move>,
+    /// The evaluation's weights.
+    weights: std::sync::Arc<[f32]>,
 }
 
 /// The player deciding here: the seat to move's colour. It differs from the army to
@@ -89,6 +92,11 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             history: vec![0; HISTORY_SLOTS],
             lines: Vec::new(),
             root_line: Vec::new(),
+            weights: limits
+                .weights
+                .clone()
+                .filter(|w| w.len() == G::FEATURES.len())
+                .unwrap_or_else(|| hand(G::FEATURES).into()),
         }
     }
 
@@ -229,7 +237,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let depth = depth.max(1);
         let mut moves = position.legal_moves();
         if moves.is_empty() {
-            return position.evaluate(self.root);
+            return position.evaluate(self.root, &self.weights);
         }
         let key = position.key(moves.len());
         // The same position again on this line or in the game: call it even, as a
@@ -386,7 +394,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         ply: i32,
     ) -> i32 {
         if depth <= 0 {
-            return position.evaluate(self.root);
+            return position.evaluate(self.root, &self.weights);
         }
         let mut total = 0i64;
         let mut weights = 0i64;
@@ -439,14 +447,14 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             return score;
         }
         if position.chance().is_some_and(|c| c.chances().is_some()) {
-            return position.evaluate(self.root);
+            return position.evaluate(self.root, &self.weights);
         }
         let maximising = mover(position) == self.root;
         let forced = position.capture_compulsory();
         let mut best = if forced {
             if maximising { -WIN - 1 } else { WIN + 1 }
         } else {
-            let stand = position.evaluate(self.root);
+            let stand = position.evaluate(self.root, &self.weights);
             if maximising {
                 if stand >= beta {
                     return stand;
@@ -462,7 +470,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         };
         if left == 0 {
             return if forced {
-                position.evaluate(self.root)
+                position.evaluate(self.root, &self.weights)
             } else {
                 best
             };
@@ -474,7 +482,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             .collect();
         if moves.is_empty() {
             return if forced {
-                position.evaluate(self.root)
+                position.evaluate(self.root, &self.weights)
             } else {
                 best
             };

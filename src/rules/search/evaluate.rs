@@ -1,6 +1,7 @@
 //! What a game brings to the search: how good a position is for a side, which moves
 //! must be looked at past the horizon, and which to try first.
 
+use super::features::{Feature, Sum, Tally};
 use crate::rules::game::Game;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
@@ -16,9 +17,20 @@ pub const WIN: i32 = 1_000_000;
 pub const HISTORY_SLOTS: usize = 1 << 12;
 
 pub trait Evaluate: Game {
-    /// How good the position is for `side`, in hundredths of a pawn or the game's
-    /// like; positive is good for `side`. Only called where the game goes on.
-    fn evaluate(&self, side: Side) -> i32;
+    /// What the evaluation counts, with the weights set by hand (see [`crate::features`]).
+    const FEATURES: &'static [Feature];
+
+    /// Counts the position's features for `side` into `tally`: its own less the
+    /// others'. Only called where the game goes on.
+    fn tally(&self, side: Side, tally: &mut impl Tally);
+
+    /// How good the position is for `side` under `weights` (one per feature), in
+    /// hundredths of a pawn or the game's like; positive is good for `side`.
+    fn evaluate(&self, side: Side, weights: &[f32]) -> i32 {
+        let mut sum = Sum::new(weights);
+        self.tally(side, &mut sum);
+        sum.score()
+    }
 
     /// Moves that change the material and must be followed past the search's depth
     /// (captures, promotions), so the search does not stop in the middle of an exchange.
@@ -91,26 +103,29 @@ pub fn worth(kind: PieceKind) -> i32 {
     }
 }
 
-/// What `side` has less what the others have (their average, where there are several),
-/// each piece valued by `value`.
-pub fn balance(
+/// Counts every piece through `count`, for `side` against the others: its own pieces
+/// with a share of 1, each other side's with minus one over the number of other sides
+/// with pieces (their average is taken away). Grey pieces belong to nobody.
+pub fn each_piece<T: Tally>(
     pieces: &[(Cell, PieceView)],
     side: Side,
-    value: impl Fn(Cell, &PieceView) -> i32,
-) -> i32 {
-    let mut own = 0;
-    let mut others = [0i32; 4];
+    tally: &mut T,
+    mut count: impl FnMut(&mut T, Cell, &PieceView, f32),
+) {
     let mut present = [false; 4];
-    for (cell, piece) in pieces {
-        if piece.side == side {
-            own += value(*cell, piece);
-        } else if piece.side != Side::Grey {
-            others[piece.side.index()] += value(*cell, piece);
+    for (_, piece) in pieces {
+        if piece.side != side && piece.side != Side::Grey {
             present[piece.side.index()] = true;
         }
     }
-    let count = present.iter().filter(|p| **p).count().max(1) as i32;
-    own - others.iter().sum::<i32>() / count
+    let others = present.iter().filter(|p| **p).count().max(1) as f32;
+    for (cell, piece) in pieces {
+        if piece.side == side {
+            count(tally, *cell, piece, 1.0);
+        } else if piece.side != Side::Grey {
+            count(tally, *cell, piece, -1.0 / others);
+        }
+    }
 }
 
 /// True when a move takes something: the noisy moves of most games.

@@ -8,13 +8,15 @@
 
 mod alphabeta;
 mod evaluate;
+mod features;
 mod judge;
 mod player;
 mod table;
 #[cfg(test)]
 mod tests;
 
-pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, balance, captures, mix, worth};
+pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, mix, worth};
+pub use features::{Feature, Sum, Tally, Trace, hand};
 pub use judge::{Judgement, judge};
 pub use player::{decide, limits};
 
@@ -74,6 +76,9 @@ pub struct Limits {
     /// search scores reaching one again as a draw, as a repetition would be, so the
     /// side ahead does not go round in circles.
     pub seen: Arc<std::collections::HashSet<u64>>,
+    /// The evaluation's weights, one per [`Evaluate::FEATURES`]; the hand-set ones
+    /// when None (or when they do not fit the game).
+    pub weights: Option<Arc<[f32]>>,
 }
 
 /// Where the search stands after a finished depth: for `info` lines and stderr.

@@ -140,7 +140,7 @@ fn worst_reply<G: Evaluate>(position: &G, side: crate::rules::side::Side) -> i32
         .map(|m| {
             let mut next = position.clone();
             next.play(m);
-            next.evaluate(side)
+            next.evaluate(side, &super::hand(G::FEATURES))
         })
         .min()
         .unwrap_or(WIN)

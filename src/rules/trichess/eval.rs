@@ -5,26 +5,54 @@
 //! Diplomacy is weighed by where it leads: an offer, an answer or an order is a move
 //! the search tries like any other.
 
-use super::{Action, TriChess, kind};
-use crate::rules::search::{Evaluate, captures, worth};
+use super::{Action, Role, TriChess, kind};
+use crate::rules::search::{Evaluate, Feature, Tally, captures, worth};
 use crate::rules::side::Side;
 use crate::rules::why::Remark;
 
-/// An opponent out of the game is worth more than any material.
-const OPPONENT_OUT: i32 = 3000;
+crate::features! {
+    // Material, of the army's own and of every fallen army whose throne it holds,
+    // against the average of the players still in the game.
+    PAWN = "pawn": 100,
+    KNIGHT = "knight": 320,
+    BISHOP = "bishop": 330,
+    ROOK = "rook": 500,
+    QUEEN = "queen": 900,
+    // An opponent out of the game is worth more than any material.
+    OPPONENT_OUT = "opponent-out": 3000,
+    // Being out of the game oneself.
+    OUT = "out": -6000,
+}
+
+/// The material feature of a role; kings are beyond price.
+fn material(role: Role) -> Option<usize> {
+    match role {
+        Role::Pawn => Some(PAWN),
+        Role::Knight => Some(KNIGHT),
+        Role::Bishop => Some(BISHOP),
+        Role::Rook => Some(ROOK),
+        Role::Queen => Some(QUEEN),
+        Role::King => None,
+    }
+}
 
 impl TriChess {
+    /// The army that plays with `army`'s pieces: itself, or whoever holds the
+    /// throne of a fallen army (None where nobody does).
+    fn owner(&self, army: Side) -> Option<Side> {
+        if self.is_out(army) {
+            self.controller(army)
+        } else {
+            Some(army)
+        }
+    }
+
     /// Per army, in hundredths of a pawn, the pieces it plays with: its own and those of
     /// every fallen army whose throne it holds.
     pub(super) fn held(&self) -> [i32; 3] {
         let mut held = [0i32; 3];
         for piece in self.board.iter().flatten() {
-            let owner = if self.is_out(piece.army) {
-                self.controller(piece.army)
-            } else {
-                Some(piece.army)
-            };
-            if let Some(owner) = owner {
+            if let Some(owner) = self.owner(piece.army) {
                 held[owner.index()] += worth(kind(piece.role));
             }
         }
@@ -33,28 +61,33 @@ impl TriChess {
 }
 
 impl Evaluate for TriChess {
+    const FEATURES: &'static [Feature] = FEATURES;
+
     fn explain(&self, m: &Action) -> Option<Remark> {
         self.reason(m)
     }
 
-    fn evaluate(&self, side: Side) -> i32 {
-        let held = self.held();
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
         let rivals: Vec<Side> = Side::THREE
             .into_iter()
             .filter(|&a| a != side && self.in_game(a))
             .collect();
-        let others = if rivals.is_empty() {
-            0
-        } else {
-            rivals.iter().map(|a| held[a.index()]).sum::<i32>() / rivals.len() as i32
-        };
-        let gone = 2 - rivals.len() as i32;
-        let own = if self.in_game(side) {
-            0
-        } else {
-            -2 * OPPONENT_OUT
-        };
-        held[side.index()] - others + gone * OPPONENT_OUT + own
+        let share = 1.0 / rivals.len().max(1) as f32;
+        for piece in self.board.iter().flatten() {
+            let (Some(owner), Some(feature)) = (self.owner(piece.army), material(piece.role))
+            else {
+                continue;
+            };
+            if owner == side {
+                tally.add(feature, 1.0);
+            } else if rivals.contains(&owner) {
+                tally.add(feature, -share);
+            }
+        }
+        tally.add(OPPONENT_OUT, (2 - rivals.len()) as f32);
+        if !self.in_game(side) {
+            tally.add(OUT, 1.0);
+        }
     }
 
     fn noisy(&self, m: &Self::Move) -> bool {

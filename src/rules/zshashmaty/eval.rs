@@ -5,33 +5,47 @@
 
 use super::ZShashmaty;
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, balance, captures, worth};
+use crate::rules::search::{Evaluate, Feature, Tally, captures, each_piece};
 use crate::rules::side::Side;
 use crate::rules::view::PieceKind;
 
-/// Per rank a checker has come from its own side.
-const ADVANCE: i32 = 6;
+crate::features! {
+    CHECKER = "checker": 100,
+    Z_CHECKER = "z-checker": 150,
+    VICE_KING = "vice-king": 400,
+    ROOK = "rook": 500,
+    KNIGHT = "knight": 320,
+    // Per rank a checker has come from its own side.
+    ADVANCE = "checker-advance": 6,
+}
 
 impl Evaluate for ZShashmaty {
-    fn evaluate(&self, side: Side) -> i32 {
+    const FEATURES: &'static [Feature] = FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
         let t = self.topology();
-        balance(&self.pieces(), side, |cell, p| {
-            let march = match p.kind {
-                PieceKind::Checker | PieceKind::ZChecker => {
-                    let rank = t.cells[cell as usize]
-                        .square()
-                        .map_or(0, |(_, r)| i32::from(r));
-                    ADVANCE
-                        * if p.side == Side::White {
-                            rank
-                        } else {
-                            7 - rank
-                        }
-                }
-                _ => 0,
+        each_piece(&self.pieces(), side, tally, |tally, cell, p, share| {
+            let feature = match p.kind {
+                PieceKind::Checker => CHECKER,
+                PieceKind::ZChecker => Z_CHECKER,
+                PieceKind::ViceKing => VICE_KING,
+                PieceKind::Rook => ROOK,
+                PieceKind::Knight => KNIGHT,
+                _ => return,
             };
-            worth(p.kind) + march
-        })
+            tally.add(feature, share);
+            if matches!(p.kind, PieceKind::Checker | PieceKind::ZChecker) {
+                let rank = t.cells[cell as usize]
+                    .square()
+                    .map_or(0, |(_, r)| i32::from(r));
+                let come = if p.side == Side::White {
+                    rank
+                } else {
+                    7 - rank
+                };
+                tally.add(ADVANCE, share * come as f32);
+            }
+        });
     }
 
     fn noisy(&self, m: &Self::Move) -> bool {

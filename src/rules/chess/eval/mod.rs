@@ -1,16 +1,19 @@
 //! The computer's view of a chess position: material and where each piece stands,
 //! then the pawns' structure, the pieces' mobility and the king's shelter
 //! ([`terms`]). The middle-game and ending scores are blended by the material left, so
-//! the king leaves its shelter for the centre as the pieces come off.
+//! the king leaves its shelter for the centre as the pieces come off. Each is a
+//! feature with a weight ([`features`]).
 
+pub mod features;
 mod place;
 mod terms;
 
 use super::ChessGame;
 use super::position::{Chess, Move, Role};
 use super::tables::squares;
-use crate::rules::search::{Evaluate, mix};
+use crate::rules::search::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
+use features::{PAWN_ENDING, PAWN_MIDDLE, PLACE_ENDING, PLACE_MIDDLE};
 use place::{KING_LATE, PLACE, index};
 
 /// By role; the Maharajah, a queen and a knight in one, stands only on the chess
@@ -21,38 +24,49 @@ pub const VALUE: [i32; 7] = [100, 320, 330, 500, 900, 0, 1250];
 const PHASE: [i32; 7] = [0, 1, 1, 2, 4, 0, 0];
 const FULL_PHASE: i32 = 24;
 
+/// How far the game is from the ending, 1 with every piece on and 0 with none but
+/// pawns and kings: the middle game's share of the blend.
+fn middle_game(board: &super::position::Board) -> f32 {
+    let phase = Role::ALL
+        .iter()
+        .map(|&r| PHASE[r as usize] * board.by_role[r as usize].count_ones() as i32)
+        .sum::<i32>()
+        .min(FULL_PHASE);
+    phase as f32 / FULL_PHASE as f32
+}
+
 impl Evaluate for ChessGame {
-    fn evaluate(&self, side: Side) -> i32 {
+    const FEATURES: &'static [Feature] = features::FEATURES;
+
+    fn tally(&self, side: Side, tally: &mut impl Tally) {
         let board = &self.position.board;
-        let phase = Role::ALL
-            .iter()
-            .map(|&r| PHASE[r as usize] * board.by_role[r as usize].count_ones() as i32)
-            .sum::<i32>()
-            .min(FULL_PHASE);
-        let mut white = 0;
+        let middle = middle_game(board);
+        let ending = 1.0 - middle;
         for s in [Side::White, Side::Black] {
-            let mut middle = 0;
-            let mut ending = 0;
-            for role in Role::ALL {
-                let ours = board.by_side[s.index()] & board.by_role[role as usize];
+            let sign = if s == side { 1.0 } else { -1.0 };
+            let (mut place_middle, mut place_ending) = (0, 0);
+            for role in &Role::ALL[..6] {
+                let role = *role as usize;
+                let ours = board.by_side[s.index()] & board.by_role[role];
+                if role != Role::King as usize {
+                    let count = sign * ours.count_ones() as f32;
+                    tally.add(PAWN_MIDDLE + role, count * middle);
+                    tally.add(PAWN_ENDING + role, count * ending);
+                }
                 for sq in squares(ours) {
                     let i = index(sq, s);
-                    let value = VALUE[role as usize] + PLACE[role as usize][i];
-                    middle += value;
-                    ending += if role == Role::King {
+                    place_middle += PLACE[role][i];
+                    place_ending += if role == Role::King as usize {
                         KING_LATE[i]
                     } else {
-                        value
+                        PLACE[role][i]
                     };
                 }
             }
-            let terms = terms::Terms::of(board, s);
-            middle += terms.middle;
-            ending += terms.ending;
-            let total = (middle * phase + ending * (FULL_PHASE - phase)) / FULL_PHASE;
-            white += if s == Side::White { total } else { -total };
+            tally.add(PLACE_MIDDLE, sign * middle * place_middle as f32);
+            tally.add(PLACE_ENDING, sign * ending * place_ending as f32);
+            terms::count(board, s, sign, middle, tally);
         }
-        if side == Side::White { white } else { -white }
     }
 
     fn noisy(&self, m: &Move) -> bool {

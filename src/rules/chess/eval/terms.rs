@@ -1,31 +1,15 @@
 //! What the computer sees beyond material and place: the pawns' structure (passed,
 //! doubled, isolated), the bishop pair, rooks on open files, how many safe squares
-//! each piece reaches, and the pawns sheltering the king. Each term is counted for one
-//! side, in hundredths of a pawn, separately for the middle game and the ending.
+//! each piece reaches, and the pawns sheltering the king, counted for one side as
+//! [`features`](super::features).
 
+use super::features::*;
 use crate::rules::chess::position::{Board, Role};
 use crate::rules::chess::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
+use crate::rules::search::Tally;
 use crate::rules::side::Side;
 
 const FILE_A: Bitboard = 0x0101_0101_0101_0101;
-
-/// A passed pawn's bonus by the ranks it has come from its own side.
-const PASSED_MIDDLE: [i32; 8] = [0, 5, 5, 10, 20, 35, 60, 0];
-const PASSED_ENDING: [i32; 8] = [0, 10, 15, 25, 45, 75, 120, 0];
-const DOUBLED: i32 = -12;
-const ISOLATED: i32 = -12;
-const BISHOP_PAIR: i32 = 30;
-const ROOK_OPEN_FILE: i32 = 20;
-const ROOK_HALF_OPEN_FILE: i32 = 10;
-/// Per square reached that holds no piece of ours and no enemy pawn guards, by role.
-const MOBILITY: [i32; 6] = [0, 4, 4, 2, 1, 0];
-/// Per pawn of ours on the two ranks in front of a king on its first two ranks.
-const SHELTER: i32 = 10;
-
-pub struct Terms {
-    pub middle: i32,
-    pub ending: i32,
-}
 
 /// The squares strictly in front of `square`, on every file, as `side` moves.
 fn ahead(square: u8, side: Side) -> Bitboard {
@@ -44,95 +28,89 @@ fn beside(file: u8) -> Bitboard {
     left | right
 }
 
-impl Terms {
-    /// A term that counts the same in the middle game and the ending.
-    fn both(&mut self, score: i32) {
-        self.middle += score;
-        self.ending += score;
+/// Counts `side`'s terms into `tally`, each times `sign` (1 for the side evaluated,
+/// -1 for its opponent); `middle` is the middle game's share of the blend.
+pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl Tally) {
+    let t = tables();
+    let us = board.by_side[side.index()];
+    let them = board.by_side[side.other().index()];
+    let occupied = us | them;
+    let role = |r: Role| board.by_role[r as usize];
+    let own_pawns = role(Role::Pawn) & us;
+    let their_pawns = role(Role::Pawn) & them;
+
+    for sq in squares(own_pawns) {
+        let file = sq % 8;
+        let own_file = FILE_A << file;
+        let front = ahead(sq, side);
+        if own_pawns & own_file & front != 0 {
+            tally.add(DOUBLED, sign);
+        }
+        if own_pawns & beside(file) == 0 {
+            tally.add(ISOLATED, sign);
+        }
+        if their_pawns & (own_file | beside(file)) & front == 0 {
+            let come = usize::from(if side == Side::White {
+                sq / 8
+            } else {
+                7 - sq / 8
+            });
+            if (1..=6).contains(&come) {
+                tally.add(PASSED_MIDDLE + come - 1, sign * middle);
+                tally.add(PASSED_ENDING + come - 1, sign * (1.0 - middle));
+            }
+        }
     }
 
-    pub fn of(board: &Board, side: Side) -> Terms {
-        let t = tables();
-        let us = board.by_side[side.index()];
-        let them = board.by_side[side.other().index()];
-        let occupied = us | them;
-        let role = |r: Role| board.by_role[r as usize];
-        let own_pawns = role(Role::Pawn) & us;
-        let their_pawns = role(Role::Pawn) & them;
-        let mut terms = Terms {
-            middle: 0,
-            ending: 0,
-        };
-
-        for sq in squares(own_pawns) {
-            let file = sq % 8;
-            let own_file = FILE_A << file;
-            let front = ahead(sq, side);
-            if own_pawns & own_file & front != 0 {
-                terms.both(DOUBLED);
-            }
-            if own_pawns & beside(file) == 0 {
-                terms.both(ISOLATED);
-            }
-            if their_pawns & (own_file | beside(file)) & front == 0 {
-                let come = usize::from(if side == Side::White {
-                    sq / 8
-                } else {
-                    7 - sq / 8
-                });
-                terms.middle += PASSED_MIDDLE[come];
-                terms.ending += PASSED_ENDING[come];
-            }
-        }
-
-        let mut guarded = 0;
-        for sq in squares(their_pawns) {
-            guarded |= t.pawn[side.other().index()][usize::from(sq)];
-        }
-        let safe = !us & !guarded;
-        if (role(Role::Bishop) & us).count_ones() >= 2 {
-            terms.both(BISHOP_PAIR);
-        }
-        for piece in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            for sq in squares(role(piece) & us) {
-                let reach = match piece {
-                    Role::Knight => t.knight[usize::from(sq)],
-                    Role::Bishop => bishop_attacks(sq, occupied),
-                    Role::Rook => rook_attacks(sq, occupied),
-                    _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
-                };
-                terms.both(MOBILITY[piece as usize] * (reach & safe).count_ones() as i32);
-                if piece == Role::Rook {
-                    let file = FILE_A << (sq % 8);
-                    if own_pawns & file == 0 {
-                        terms.both(if their_pawns & file == 0 {
-                            ROOK_OPEN_FILE
-                        } else {
-                            ROOK_HALF_OPEN_FILE
-                        });
-                    }
+    let mut guarded = 0;
+    for sq in squares(their_pawns) {
+        guarded |= t.pawn[side.other().index()][usize::from(sq)];
+    }
+    let safe = !us & !guarded;
+    if (role(Role::Bishop) & us).count_ones() >= 2 {
+        tally.add(BISHOP_PAIR, sign);
+    }
+    for piece in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        for sq in squares(role(piece) & us) {
+            let reach = match piece {
+                Role::Knight => t.knight[usize::from(sq)],
+                Role::Bishop => bishop_attacks(sq, occupied),
+                Role::Rook => rook_attacks(sq, occupied),
+                _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+            };
+            let mobility = KNIGHT_MOBILITY + piece as usize - Role::Knight as usize;
+            tally.add(mobility, sign * (reach & safe).count_ones() as f32);
+            if piece == Role::Rook {
+                let file = FILE_A << (sq % 8);
+                if own_pawns & file == 0 {
+                    let open = if their_pawns & file == 0 {
+                        ROOK_OPEN_FILE
+                    } else {
+                        ROOK_HALF_OPEN_FILE
+                    };
+                    tally.add(open, sign);
                 }
             }
         }
+    }
 
-        if let Some(king) = squares(role(Role::King) & us).next() {
-            let home = if side == Side::White {
-                king / 8
-            } else {
-                7 - king / 8
-            };
-            if home <= 1 {
-                let files = FILE_A << (king % 8) | beside(king % 8);
-                let rank = |r: u8| 0xffu64 << (8 * r);
-                let step = |n: i8| (king / 8) as i8 + if side == Side::White { n } else { -n };
-                let front = [step(1), step(2)]
-                    .iter()
-                    .filter(|r| (0..8).contains(*r))
-                    .fold(0, |m, &r| m | rank(r as u8));
-                terms.middle += SHELTER * (own_pawns & files & front).count_ones() as i32;
-            }
+    if let Some(king) = squares(role(Role::King) & us).next() {
+        let home = if side == Side::White {
+            king / 8
+        } else {
+            7 - king / 8
+        };
+        if home <= 1 {
+            let files = FILE_A << (king % 8) | beside(king % 8);
+            let rank = |r: u8| 0xffu64 << (8 * r);
+            let step = |n: i8| (king / 8) as i8 + if side == Side::White { n } else { -n };
+            let front = [step(1), step(2)]
+                .iter()
+                .filter(|r| (0..8).contains(*r))
+                .fold(0, |m, &r| m | rank(r as u8));
+            let shelter = (own_pawns & files & front).count_ones() as f32;
+            tally.add(SHELTER, sign * middle * shelter);
         }
-        terms
     }
 }
 
@@ -140,9 +118,27 @@ impl Terms {
 mod tests {
     use super::*;
     use crate::rules::chess::Chess;
+    use crate::rules::search::{Sum, hand};
 
+    struct Terms {
+        middle: i32,
+        ending: i32,
+    }
+
+    /// `side`'s terms under the hand weights, wholly in the middle game and wholly
+    /// in the ending.
     fn terms(fen: &str, side: Side) -> Terms {
-        Terms::of(&Chess::from_fen(fen).unwrap().board, side)
+        let board = Chess::from_fen(fen).unwrap().board;
+        let weights = hand(FEATURES);
+        let at = |middle: f32| {
+            let mut sum = Sum::new(&weights);
+            count(&board, side, 1.0, middle, &mut sum);
+            sum.score()
+        };
+        Terms {
+            middle: at(1.0),
+            ending: at(0.0),
+        }
     }
 
     #[test]

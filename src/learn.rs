@@ -1,0 +1,378 @@
+//! `doska learn GAME`: the computer learns a game's evaluation from its own play, in
+//! rounds. A round plays its games of self-play on every core, writing each finished
+//! game to the game's learning folder; fits the weights to every game played there so
+//! far; and plays the weights found against the weights in force. The player's weights
+//! file is replaced only when the new weights score better, and the log says which.
+//!
+//! Ctrl-C stops between moves: the games finished are kept, and the next
+//! `doska learn GAME` resumes the round where it stopped. A round that has ended is
+//! written down, and the next run starts a new one.
+
+use crate::folders::Folders;
+use crate::rules::learn::{duel, fit, selfplay};
+use crate::rules::search::Limits;
+use crate::rules::{GameId, Position, weights};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+
+/// What a run is asked to do.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Games of self-play in a new round.
+    pub games: u64,
+    /// Positions searched a move in self-play.
+    pub nodes: u64,
+    /// Games of the duel, and positions searched a move in it.
+    pub duel: u64,
+    pub duel_nodes: u64,
+    pub threads: usize,
+}
+
+/// The round under way, as kept in the learning folder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Round {
+    /// Its games are numbered from `first`, `games` of them.
+    first: u64,
+    games: u64,
+    /// Whether it has ended (fitted and duelled).
+    ended: bool,
+}
+
+/// The folder's files.
+struct Store {
+    dir: PathBuf,
+}
+
+impl Store {
+    fn round_path(&self) -> PathBuf {
+        self.dir.join("round.ron")
+    }
+
+    fn games_path(&self) -> PathBuf {
+        self.dir.join("games.txt")
+    }
+
+    /// The round to play: the one under way, or a new one after the last that ended.
+    fn round(&self, plan: &Plan) -> Round {
+        let old = std::fs::read_to_string(self.round_path())
+            .ok()
+            .and_then(|t| ron::from_str::<Round>(&t).ok());
+        match old {
+            Some(r) if !r.ended => r,
+            Some(r) => Round {
+                first: r.first + r.games,
+                games: plan.games,
+                ended: false,
+            },
+            None => Round {
+                first: 0,
+                games: plan.games,
+                ended: false,
+            },
+        }
+    }
+
+    fn save_round(&self, round: &Round) -> Result<(), String> {
+        let text = ron::to_string(round).map_err(|e| e.to_string())?;
+        write_atomically(&self.round_path(), &text)
+    }
+
+    /// Every game kept: its samples, in game order. A game counts only once its end
+    /// line is written, so a game cut off in the middle of writing is played again.
+    /// Lines written for other features (the game's evaluation changed since) are
+    /// left out, and said so.
+    fn games(&self, game: GameId) -> Result<(Vec<selfplay::Sample>, BTreeSet<u64>), String> {
+        let Ok(text) = std::fs::read_to_string(self.games_path()) else {
+            return Ok((Vec::new(), BTreeSet::new()));
+        };
+        let width = game.features().len();
+        let mut pending: Vec<selfplay::Sample> = Vec::new();
+        let mut samples = Vec::new();
+        let mut done = BTreeSet::new();
+        for line in text.lines() {
+            let mut words = line.split_ascii_whitespace();
+            match words.next() {
+                Some("end") => {
+                    if let Some(n) = words.next().and_then(|w| w.parse::<u64>().ok()) {
+                        done.insert(n);
+                        samples.extend(pending.drain(..).filter(|s| s.game == n));
+                    }
+                    pending.clear();
+                }
+                Some(n) => {
+                    let numbers: Option<Vec<f32>> = words.map(|w| w.parse().ok()).collect();
+                    if let (Ok(n), Some(numbers)) = (n.parse::<u64>(), numbers)
+                        && numbers.len() == width + 2
+                    {
+                        pending.push(selfplay::Sample {
+                            game: n,
+                            result: numbers[0],
+                            score: numbers[1],
+                            features: numbers[2..].to_vec(),
+                        });
+                    }
+                }
+                None => {}
+            }
+        }
+        samples.sort_by_key(|s| s.game);
+        Ok((samples, done))
+    }
+
+    /// Appends a finished game in one write.
+    fn append(&self, n: u64, samples: &[selfplay::Sample]) -> Result<(), String> {
+        let mut text = String::new();
+        for s in samples {
+            text.push_str(&format!("{n} {} {}", s.result, s.score));
+            for f in &s.features {
+                text.push_str(&format!(" {f}"));
+            }
+            text.push('\n');
+        }
+        text.push_str(&format!("end {n}\n"));
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.games_path())
+            .map_err(|e| format!("cannot write {}: {e}", self.games_path().display()))?;
+        file.write_all(text.as_bytes())
+            .and_then(|()| file.sync_data())
+            .map_err(|e| format!("cannot write {}: {e}", self.games_path().display()))
+    }
+
+    fn log(&self, line: &str) {
+        eprintln!("{line}");
+        if let Ok(mut file) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.dir.join("log.txt"))
+        {
+            let _ = writeln!(file, "{line}");
+        }
+    }
+}
+
+/// Writes `text` to `path` through a file beside it, so that the old file stays
+/// whole until the new one is.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let temporary = path.with_extension("part");
+    let mut file = std::fs::File::create(&temporary).map_err(fail)?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .map_err(fail)?;
+    std::fs::rename(&temporary, path).map_err(fail)
+}
+
+fn bar(len: u64, what: &str) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg:12} [{bar:40}] {pos}/{len} {elapsed_precise} (~{eta} left)",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_message(what.to_string());
+    bar
+}
+
+/// Runs `work` for each of `jobs` on `threads` threads, handing each result to
+/// `done` on this thread as it comes; stops handing out jobs once `stop` is raised.
+fn on_threads<J: Sync, R: Send>(
+    jobs: &[J],
+    threads: usize,
+    stop: &AtomicBool,
+    work: impl Fn(&J) -> R + Sync,
+    mut done: impl FnMut(&J, R) -> Result<(), String>,
+) -> Result<(), String> {
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let send = send.clone();
+            let (next, work) = (&next, &work);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= jobs.len() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if send.send((i, work(&jobs[i]))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for (i, result) in receive {
+            done(&jobs[i], result)?;
+        }
+        Ok(())
+    })
+}
+
+/// Learns `game` under `options`, with its folder and the player's weights file in
+/// `folders`. Returns the closing summary.
+pub fn learn(
+    game: GameId,
+    options: &[(String, String)],
+    plan: &Plan,
+    folders: &Folders,
+) -> Result<String, String> {
+    let start = Position::new(game, options).map_err(|e| e.to_string())?;
+    if game.card().table {
+        return Err(format!(
+            "{}'s computer aims its shots by simulating them, not by an evaluation: it has no weights to learn",
+            game.id()
+        ));
+    }
+    let store = Store {
+        dir: folders.learning(game),
+    };
+    std::fs::create_dir_all(&store.dir)
+        .map_err(|e| format!("cannot make {}: {e}", store.dir.display()))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // Only one handler may be set in a process; a second run in the same one
+        // (tests) keeps the first, which raises the same kind of flag.
+        let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
+    }
+    let old = weights::active(game);
+    let mut round = store.round(plan);
+    store.save_round(&round)?;
+    let (_, done) = store.games(game)?;
+    let wanted: Vec<u64> = (round.first..round.first + round.games)
+        .filter(|n| !done.contains(n))
+        .collect();
+    store.log(&format!(
+        "{}: round of games {}..{}, {} to play ({} positions a move, {} threads)",
+        game.id(),
+        round.first,
+        round.first + round.games,
+        wanted.len(),
+        plan.nodes,
+        plan.threads
+    ));
+
+    let settings = selfplay::Settings {
+        nodes: plan.nodes,
+        ..selfplay::Settings::default()
+    };
+    let given = Limits {
+        weights: Some(old.clone()),
+        stop: Some(stop.clone()),
+        ..Limits::default()
+    };
+    let progress = bar(round.games, "self-play");
+    progress.set_position(round.games - wanted.len() as u64);
+    on_threads(
+        &wanted,
+        plan.threads,
+        &stop,
+        |&n| selfplay::game(&start, n, &settings, &given),
+        |&n, samples| {
+            if let Some(samples) = samples {
+                store.append(n, &samples)?;
+                progress.inc(1);
+            }
+            Ok(())
+        },
+    )?;
+    progress.finish_and_clear();
+    if stop.load(Ordering::Relaxed) {
+        let (_, done) = store.games(game)?;
+        let left = (round.first..round.first + round.games)
+            .filter(|n| !done.contains(n))
+            .count();
+        store.log(&format!(
+            "{}: stopped; every finished game is kept in {}, {left} still to play: `doska learn {}` goes on from there",
+            game.id(),
+            store.dir.display(),
+            game.id()
+        ));
+        return Ok(format!(
+            "stopped with {left} games of the round still to play"
+        ));
+    }
+
+    let (samples, done) = store.games(game)?;
+    let fitting = bar(1, "fitting");
+    let fitted = fit::fit(&samples, &old, &mut |epoch, most| {
+        fitting.set_length(most as u64);
+        fitting.set_position(epoch as u64);
+    });
+    fitting.finish_and_clear();
+    store.log(&format!(
+        "{}: fitted to {} positions of {} games in {} passes (curve scale {:.5}): held-out error {:.5} -> {:.5}",
+        game.id(),
+        fitted.trained + fitted.held_out,
+        done.len(),
+        fitted.epochs,
+        fitted.scale,
+        fitted.before,
+        fitted.after
+    ));
+    let new: Arc<[f32]> = fitted.weights.clone().into();
+
+    let games: Vec<u64> = (0..plan.duel).collect();
+    let duelling = bar(plan.duel, "duel");
+    let mut points = Vec::new();
+    on_threads(
+        &games,
+        plan.threads,
+        &stop,
+        |&n| duel::game(&start, n, plan.duel_nodes, 150, (&new, &old)),
+        |_, p| {
+            points.push(p);
+            duelling.inc(1);
+            Ok(())
+        },
+    )?;
+    duelling.finish_and_clear();
+    if stop.load(Ordering::Relaxed) {
+        store.log(&format!(
+            "{}: the duel was stopped after {} games; the new weights are not kept unchecked. The games of self-play are kept: `doska learn {}` fits and duels again",
+            game.id(),
+            points.len(),
+            game.id()
+        ));
+        return Ok("stopped in the duel".into());
+    }
+    let (mean, half) = duel::interval(&points);
+    let score = format!(
+        "new against old: {}/{} ({:.1}% ± {:.1}, 95%)",
+        points.iter().sum::<f64>(),
+        points.len(),
+        100.0 * mean,
+        100.0 * half
+    );
+    let verdict = if mean > 0.5 {
+        let note = format!(
+            "{}'s evaluation weights, learned by `doska learn` from {} games of self-play\n({} positions); {score} at {} positions a move.",
+            game.id(),
+            done.len(),
+            samples.len(),
+            plan.duel_nodes
+        );
+        let path = folders.weights(game);
+        write_atomically(&path, &weights::write(game, &fitted.weights, &note))?;
+        weights::install(game, new.clone());
+        format!("kept the new weights in {}", path.display())
+    } else {
+        "kept the old weights: the new ones did not score better".to_string()
+    };
+    store.log(&format!("{}: {score}; {verdict}", game.id()));
+    round.ended = true;
+    store.save_round(&round)?;
+    Ok(format!("{score}\n{verdict}\n"))
+}

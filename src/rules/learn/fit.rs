@@ -1,0 +1,223 @@
+//! Texel's method: the evaluation, passed through a logistic curve, should predict how
+//! the games went from each position; the weights are moved to make the squared error
+//! of that prediction smallest.
+//!
+//! The target is not the result alone. Games of short searches are decided by
+//! blunders long after the position sampled, so a result says little about any one
+//! position; the search's own score (a deeper look than the evaluation's) says
+//! something about every one. The target is three parts result to one part search
+//! score, each on the same curve: the results pull the weights toward what wins, the
+//! scores keep them from chasing the noise of a few thousand games.
+//!
+//! The curve's scale is fitted first, to the results under the weights in force, and
+//! then held, so that the weights learned keep the evaluation's units (a pawn stays
+//! about a hundred). Whole games are held out (every tenth), and the weights kept are
+//! those that predicted the held-out games best.
+
+use super::selfplay::Sample;
+
+/// The result's share of the target; the search score has the rest.
+const RESULT_SHARE: f64 = 0.75;
+/// Passes over the samples at most, and the passes without a better held-out error
+/// after which the fit stops.
+const MOST_EPOCHS: usize = 1500;
+const PATIENCE: usize = 150;
+/// Adam's step, in evaluation units per feature's standard deviation.
+const STEP: f64 = 0.5;
+
+/// What a fit found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fitted {
+    pub weights: Vec<f32>,
+    /// The logistic curve's scale: a score of s is a win with chance 1/(1+e^(-scale s)).
+    pub scale: f64,
+    /// The mean squared error on the held-out games, under the old weights and the new.
+    pub before: f64,
+    pub after: f64,
+    pub trained: usize,
+    pub held_out: usize,
+    pub epochs: usize,
+}
+
+fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The samples, flattened for speed.
+struct Set {
+    features: Vec<f64>,
+    targets: Vec<f64>,
+    results: Vec<f64>,
+    width: usize,
+}
+
+impl Set {
+    fn new(samples: &[&Sample], width: usize, scale: f64) -> Set {
+        let mut set = Set {
+            features: Vec::with_capacity(samples.len() * width),
+            targets: Vec::with_capacity(samples.len()),
+            results: Vec::with_capacity(samples.len()),
+            width,
+        };
+        for s in samples {
+            set.features
+                .extend(s.features.iter().map(|&f| f64::from(f)));
+            let result = f64::from(s.result);
+            let searched = logistic(scale * f64::from(s.score));
+            set.targets
+                .push(RESULT_SHARE * result + (1.0 - RESULT_SHARE) * searched);
+            set.results.push(result);
+        }
+        set
+    }
+
+    fn len(&self) -> usize {
+        self.targets.len()
+    }
+
+    fn row(&self, i: usize) -> &[f64] {
+        &self.features[i * self.width..(i + 1) * self.width]
+    }
+
+    fn evaluation(&self, i: usize, weights: &[f64]) -> f64 {
+        self.row(i).iter().zip(weights).map(|(x, w)| x * w).sum()
+    }
+
+    /// The mean squared error of predicting `expected` under `weights` and `scale`.
+    fn error(&self, weights: &[f64], scale: f64, expected: &[f64]) -> f64 {
+        let total: f64 = (0..self.len())
+            .map(|i| (expected[i] - logistic(scale * self.evaluation(i, weights))).powi(2))
+            .sum();
+        total / self.len().max(1) as f64
+    }
+}
+
+/// The curve's scale under which `weights` predict the results best (a golden-section
+/// search over its logarithm).
+fn fit_scale(set: &Set, weights: &[f64]) -> f64 {
+    let error = |log: f64| set.error(weights, log.exp(), &set.results);
+    let golden = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut lo, mut hi) = (1e-5f64.ln(), 1f64.ln());
+    for _ in 0..60 {
+        let a = hi - golden * (hi - lo);
+        let b = lo + golden * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// Fits weights to `samples` (in game order), starting from `start`; `progress` hears
+/// each pass and the passes at most.
+pub fn fit(samples: &[Sample], start: &[f32], progress: &mut dyn FnMut(usize, usize)) -> Fitted {
+    let width = start.len();
+    let usable: Vec<&Sample> = samples
+        .iter()
+        .filter(|s| s.features.len() == width)
+        .collect();
+    let (held, trained): (Vec<&Sample>, Vec<&Sample>) =
+        usable.iter().partition(|s| s.game % 10 == 0);
+    let start64: Vec<f64> = start.iter().map(|&w| f64::from(w)).collect();
+    let scale = fit_scale(&Set::new(&trained, width, 1.0), &start64);
+    let train = Set::new(&trained, width, scale);
+    let check = Set::new(&held, width, scale);
+
+    // Each feature measured in its own spread, so that one step moves every weight
+    // by about as much evaluation; a feature that never varies is left as it is.
+    let n = train.len().max(1) as f64;
+    let spread: Vec<f64> = (0..width)
+        .map(|j| {
+            let mean = (0..train.len()).map(|i| train.row(i)[j]).sum::<f64>() / n;
+            let var = (0..train.len())
+                .map(|i| (train.row(i)[j] - mean).powi(2))
+                .sum::<f64>()
+                / n;
+            var.sqrt()
+        })
+        .collect();
+    let free: Vec<bool> = spread.iter().map(|&s| s > 1e-6).collect();
+
+    let mut weights = start64.clone();
+    let before = check.error(&weights, scale, &check.targets);
+    let mut best = (before, weights.clone());
+    let (mut m, mut v) = (vec![0.0; width], vec![0.0; width]);
+    let (b1, b2) = (0.9f64, 0.999f64);
+    let mut epochs = 0;
+    let mut since_best = 0;
+    while epochs < MOST_EPOCHS && since_best < PATIENCE && train.len() > 0 {
+        epochs += 1;
+        let mut gradient = vec![0.0; width];
+        for i in 0..train.len() {
+            let p = logistic(scale * train.evaluation(i, &weights));
+            let d = -2.0 * (train.targets[i] - p) * p * (1.0 - p) * scale / n;
+            for (g, x) in gradient.iter_mut().zip(train.row(i)) {
+                *g += d * x;
+            }
+        }
+        for j in (0..width).filter(|&j| free[j]) {
+            // In units of the feature's spread: the weight times the spread.
+            let g = gradient[j] * spread[j];
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+            let m_hat = m[j] / (1.0 - b1.powi(epochs as i32));
+            let v_hat = v[j] / (1.0 - b2.powi(epochs as i32));
+            weights[j] -= STEP * m_hat / (v_hat.sqrt() + 1e-12) / spread[j];
+        }
+        let error = check.error(&weights, scale, &check.targets);
+        if error < best.0 {
+            best = (error, weights.clone());
+            since_best = 0;
+        } else {
+            since_best += 1;
+        }
+        progress(epochs, MOST_EPOCHS);
+    }
+    Fitted {
+        weights: best.1.iter().map(|&w| w as f32).collect(),
+        scale,
+        before,
+        after: best.0,
+        trained: train.len(),
+        held_out: check.len(),
+        epochs,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Samples where the first feature decides the game and the second is noise, from
+    /// weights that count both alike.
+    #[test]
+    fn the_fit_finds_the_feature_that_wins() {
+        let mut samples = Vec::new();
+        let mut x = 7u64;
+        for game in 0..400u64 {
+            for _ in 0..10 {
+                x = crate::rules::search::mix(x);
+                let good = (x % 21) as f32 - 10.0;
+                let noise = ((x >> 8) % 21) as f32 - 10.0;
+                let chance = logistic(f64::from(good) * 0.3);
+                let roll = ((x >> 16) % 1000) as f64 / 1000.0;
+                samples.push(Sample {
+                    game,
+                    result: if roll < chance { 1.0 } else { 0.0 },
+                    score: good * 10.0,
+                    features: vec![good, noise],
+                });
+            }
+        }
+        let fitted = fit(&samples, &[1.0, 1.0], &mut |_, _| {});
+        assert!(fitted.after < fitted.before, "{fitted:?}");
+        let [good, noise] = fitted.weights[..] else {
+            panic!()
+        };
+        assert!(good > 5.0 * noise.abs(), "{fitted:?}");
+        assert_eq!(fitted.held_out, 400);
+        assert_eq!(fitted.trained, 3600);
+    }
+}

@@ -1,0 +1,14 @@
+//! Learning an evaluation from the computer's own games. Self-play ([`selfplay`])
+//! gathers positions with how their games ended and what the search thought of them;
+//! [`fit`] finds the weights whose evaluation predicts those best (Texel's method);
+//! [`duel`] plays the weights found against the weights in force, which are replaced
+//! only when the new ones score better. Everything is deterministic for given game
+//! numbers and node budgets, so a run stopped and resumed learns what it would have
+//! learned in one go.
+
+pub mod duel;
+pub mod fit;
+mod playout;
+pub mod selfplay;
+
+pub use playout::play_out;

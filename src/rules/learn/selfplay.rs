@@ -1,0 +1,157 @@
+//! Self-play: the computer plays itself with short searches and every position it
+//! searched becomes a sample, labelled with how the game ended for the player who
+//! searched it and the score the search gave it.
+
+use super::play_out;
+use crate::rules::position::Position;
+use crate::rules::search::{Level, Limits, WIN, mix};
+
+/// One position to learn from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// The number of the game it came from (samples are fitted in game order, so a
+    /// resumed run fits exactly what one run would have).
+    pub game: u64,
+    /// How the game ended for the player who searched: 1 won, 0 lost (someone else
+    /// won), a half drawn.
+    pub result: f32,
+    /// The search's score for that player, in evaluation units.
+    pub score: f32,
+    /// The evaluation's features for that player where the search's best line ends:
+    /// the quiet position whose evaluation gave the score.
+    pub features: Vec<f32>,
+}
+
+/// How self-play searches and starts its games.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Positions searched a move.
+    pub nodes: u64,
+    /// Random plies at most at the start of a game (each game takes from 2 to this).
+    pub random: usize,
+    /// Moves a seat after which a game counts as drawn.
+    pub most: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            nodes: 4_000,
+            random: 8,
+            most: 150,
+        }
+    }
+}
+
+/// Plays game `n` of self-play with the weights `given` names, and returns its
+/// samples; None when `given`'s stop flag is raised before the game ends (a game cut
+/// short has no result to learn from). A position whose search sees a forced win or
+/// loss gives no sample: the evaluation decided nothing there.
+pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Option<Vec<Sample>> {
+    let stopped = || {
+        given
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    };
+    let spread = settings.random.max(2) as u64 - 1;
+    let random = 2 + (mix(n ^ 0xfeed) % spread) as usize;
+    // Each sample with the seat whose result it takes.
+    let mut taken: Vec<(Sample, usize)> = Vec::new();
+    let finished = play_out(
+        start,
+        n,
+        1,
+        random,
+        settings.most,
+        |position, limits, seed| {
+            if stopped() {
+                return None;
+            }
+            let limits = Limits {
+                nodes: Some(settings.nodes),
+                weights: given.weights.clone(),
+                ..limits.clone()
+            };
+            let thought = position.think(Level::Hard, &limits, seed, &mut |_| {})?;
+            let score = thought.progress.score;
+            let seats = position.seats();
+            let seat = seats.seat_to_move();
+            if score.abs() < WIN - 1000 {
+                let mut leaf = position.clone();
+                for m in &thought.progress.pv {
+                    if !leaf.is_legal(m) || leaf.play(m).is_err() {
+                        break;
+                    }
+                }
+                if leaf.outcome(1).is_none() {
+                    let side = seats.seat_side(seat);
+                    let sample = Sample {
+                        game: n,
+                        result: 0.5,
+                        score: score as f32,
+                        features: leaf.trace(side).0,
+                    };
+                    taken.push((sample, seat));
+                }
+            }
+            Some(thought.best)
+        },
+    );
+    if stopped() {
+        return None;
+    }
+    let seats = start.seats();
+    let winner = finished.outcome().and_then(|o| o.winner);
+    let samples = taken
+        .into_iter()
+        .map(|(mut sample, seat)| {
+            sample.result = match winner {
+                None => 0.5,
+                Some(w) if w == seats.wins_as(seat) => 1.0,
+                Some(_) => 0.0,
+            };
+            sample
+        })
+        .collect();
+    Some(samples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::position::GameId;
+
+    #[test]
+    fn a_game_gives_samples_of_the_games_features_and_its_result() {
+        let start = Position::new(GameId::Corners, &[]).unwrap();
+        let settings = Settings {
+            nodes: 300,
+            ..Settings::default()
+        };
+        let samples = game(&start, 3, &settings, &Limits::default()).unwrap();
+        assert!(samples.len() > 20, "{}", samples.len());
+        let width = GameId::Corners.features().len();
+        assert!(
+            samples
+                .iter()
+                .all(|s| s.features.len() == width && s.game == 3)
+        );
+        // Both players' positions, each with its own result.
+        let results: std::collections::BTreeSet<u32> =
+            samples.iter().map(|s| (s.result * 2.0) as u32).collect();
+        assert!(
+            results == [0, 2].into() || results == [1].into(),
+            "{results:?}"
+        );
+        assert_eq!(
+            game(&start, 3, &settings, &Limits::default()).unwrap(),
+            samples
+        );
+        let stop = Limits {
+            stop: Some(std::sync::Arc::new(true.into())),
+            ..Limits::default()
+        };
+        assert_eq!(game(&start, 3, &settings, &stop), None);
+    }
+}

@@ -1,0 +1,92 @@
+//! An evaluation as named features times weights. Each game's evaluation counts what
+//! it looks at (material, mobility, advancement, runs, ...) into a [`Tally`]; scoring
+//! a position multiplies those counts by the weights, and learning reads the counts
+//! themselves. The same code does both, so the weights a game learns are exactly the
+//! weights its search uses, and changing them needs no change of code.
+
+/// One thing an evaluation counts, and the weight it was given by hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Feature {
+    /// The name in weight files, lower case with hyphens.
+    pub name: &'static str,
+    /// Its worth per unit, in the evaluation's units (hundredths of a pawn or the
+    /// game's like).
+    pub weight: f32,
+}
+
+/// Declares a game's features in order: `INDEX = "name": weight`, making a constant
+/// index for each and the table `FEATURES`. Features counted in a run (a value per
+/// rank, per role) are declared one after another, so that the first's index plus an
+/// offset names each.
+#[macro_export]
+macro_rules! features {
+    ($($index:ident = $name:literal: $weight:expr,)*) => {
+        /// The evaluation's features, in the order of their indices.
+        pub const FEATURES: &[$crate::rules::search::Feature] = &[
+            $($crate::rules::search::Feature { name: $name, weight: $weight as f32 },)*
+        ];
+        $crate::features!(@index 0usize; $($index)*);
+    };
+    (@index $n:expr; $first:ident $($rest:ident)*) => {
+        #[allow(dead_code)]
+        pub const $first: usize = $n;
+        $crate::features!(@index $n + 1usize; $($rest)*);
+    };
+    (@index $n:expr;) => {};
+}
+
+/// What an evaluation counts, one feature at a time: for the side evaluated, its own
+/// less the others'.
+pub trait Tally {
+    /// `amount` more of feature `index` (fractional where a term is blended between
+    /// the middle game and the ending, or shared among opponents).
+    fn add(&mut self, index: usize, amount: f32);
+}
+
+/// The score: each amount times its feature's weight.
+pub struct Sum<'w> {
+    weights: &'w [f32],
+    total: f32,
+}
+
+impl<'w> Sum<'w> {
+    pub fn new(weights: &'w [f32]) -> Self {
+        Sum {
+            weights,
+            total: 0.0,
+        }
+    }
+
+    /// The score rounded to the evaluation's whole units.
+    pub fn score(&self) -> i32 {
+        self.total.round() as i32
+    }
+}
+
+impl Tally for Sum<'_> {
+    #[inline]
+    fn add(&mut self, index: usize, amount: f32) {
+        self.total += self.weights[index] * amount;
+    }
+}
+
+/// The amounts themselves, one per feature: what learning fits the weights to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace(pub Vec<f32>);
+
+impl Trace {
+    pub fn new(features: usize) -> Self {
+        Trace(vec![0.0; features])
+    }
+}
+
+impl Tally for Trace {
+    fn add(&mut self, index: usize, amount: f32) {
+        self.0[index] += amount;
+    }
+}
+
+/// The hand-set weights of a list of features.
+pub fn hand(features: &[Feature]) -> Vec<f32> {
+    features.iter().map(|f| f.weight).collect()
+}

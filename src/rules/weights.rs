@@ -1,0 +1,185 @@
+//! The weights each game's evaluation multiplies its features by. Every game ships a
+//! file of them, `assets/weights/<game id>.ron`, built into the program; a player who
+//! learns further (`doska learn`) gets a file of their own, which the app and every
+//! command put in force with [`install`] at start. Searches take the weights in force
+//! unless their [`Limits`](super::search::Limits) name others (a duel of old against
+//! new weights).
+//!
+//! The file names each feature with its weight; a feature left out keeps its weight
+//! by hand, so a file stays good when a game gains a feature.
+
+use super::position::GameId;
+use super::search::hand;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::{Arc, RwLock};
+
+/// A weights file as written.
+#[derive(Deserialize)]
+struct File {
+    game: String,
+    weights: BTreeMap<String, f32>,
+}
+
+/// Reads a weights file for `game`: one weight per feature, in the features' order.
+/// Refuses another game's file, a feature the game does not count, and a weight that
+/// is not a finite number.
+pub fn read(game: GameId, text: &str) -> Result<Vec<f32>, String> {
+    let file: File = ron::from_str(text).map_err(|e| format!("not a weights file: {e}"))?;
+    if file.game != game.id() {
+        return Err(format!(
+            "the weights are {}'s, not {}'s",
+            file.game,
+            game.id()
+        ));
+    }
+    let features = game.features();
+    if let Some(unknown) = file
+        .weights
+        .keys()
+        .find(|name| !features.iter().any(|f| f.name == name.as_str()))
+    {
+        let known: Vec<&str> = features.iter().map(|f| f.name).collect();
+        return Err(format!(
+            "{} counts no feature '{unknown}' (it counts {})",
+            game.id(),
+            known.join(", ")
+        ));
+    }
+    features
+        .iter()
+        .map(|f| match file.weights.get(f.name) {
+            Some(w) if w.is_finite() => Ok(*w),
+            Some(w) => Err(format!("the weight of {} is {w}, not a number", f.name)),
+            None => Ok(f.weight),
+        })
+        .collect()
+}
+
+/// Writes `weights` for `game` as a file [`read`] takes back, each feature on its own
+/// line in the features' order, under `note` (a comment line each).
+pub fn write(game: GameId, weights: &[f32], note: &str) -> String {
+    let mut out = String::new();
+    for line in note.lines() {
+        out.push_str(&format!("// {line}\n"));
+    }
+    out.push_str(&format!(
+        "(\n    game: \"{}\",\n    weights: {{\n",
+        game.id()
+    ));
+    for (f, w) in game.features().iter().zip(weights) {
+        out.push_str(&format!("        \"{}\": {},\n", f.name, tidy(*w)));
+    }
+    out.push_str("    },\n)\n");
+    out
+}
+
+/// A weight as written: to two decimals, which is finer than any evaluation unit,
+/// and always with a point so that RON reads it as a number of its kind.
+fn tidy(w: f32) -> String {
+    let text = format!("{:.2}", w);
+    let text = text.trim_end_matches('0');
+    format!("{text}{}", if text.ends_with('.') { "0" } else { "" })
+}
+
+/// The weights installed in place of the shipped ones, by game.
+static INSTALLED: RwLock<Vec<(GameId, Arc<[f32]>)>> = RwLock::new(Vec::new());
+
+/// The weights in force for `game`: installed, else shipped (else by hand, which a
+/// test rules out).
+pub fn active(game: GameId) -> Arc<[f32]> {
+    let installed = INSTALLED.read().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, w)) = installed.iter().find(|(g, _)| *g == game) {
+        return w.clone();
+    }
+    drop(installed);
+    let weights: Arc<[f32]> = read(game, game.shipped_weights())
+        .map(Arc::from)
+        .unwrap_or_else(|_| hand(game.features()).into());
+    install(game, weights.clone());
+    weights
+}
+
+/// Puts `weights` in force for `game` (for every search that names none).
+pub fn install(game: GameId, weights: Arc<[f32]>) {
+    let mut installed = INSTALLED.write().unwrap_or_else(|e| e.into_inner());
+    installed.retain(|(g, _)| *g != game);
+    installed.push((game, weights));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_ships_weights_for_exactly_its_features() {
+        for &game in GameId::ALL {
+            let text = game.shipped_weights();
+            let weights = read(game, text).unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+            assert_eq!(weights.len(), game.features().len());
+            for f in game.features() {
+                assert!(
+                    text.contains(&format!("\"{}\":", f.name)),
+                    "{} names {}",
+                    game.id(),
+                    f.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn features_are_named_once_each() {
+        for &game in GameId::ALL {
+            let names: Vec<&str> = game.features().iter().map(|f| f.name).collect();
+            for (i, name) in names.iter().enumerate() {
+                assert!(!names[..i].contains(name), "{} {name}", game.id());
+                assert!(
+                    name.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                    "{name}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn weights_written_are_read_back() {
+        let game = GameId::Reversi;
+        let weights: Vec<f32> = (0..game.features().len())
+            .map(|i| i as f32 * 1.25 - 3.0)
+            .collect();
+        let text = write(game, &weights, "learned from 10 games\nkept");
+        assert!(text.starts_with("// learned from 10 games\n// kept\n"));
+        assert_eq!(read(game, &text), Ok(weights));
+    }
+
+    #[test]
+    fn a_feature_left_out_keeps_its_weight_by_hand() {
+        let text = "(game: \"turkish-draughts\", weights: {\"king\": 400.0})";
+        let weights = read(GameId::Turkish, text).unwrap();
+        assert_eq!(weights, vec![100.0, 400.0, 6.0]);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let game = GameId::Turkish;
+        let other = read(game, "(game: \"chess\", weights: {})").unwrap_err();
+        assert!(other.contains("chess's, not turkish-draughts's"), "{other}");
+        let unknown = read(
+            game,
+            "(game: \"turkish-draughts\", weights: {\"queen\": 9.0})",
+        );
+        assert!(unknown.unwrap_err().contains("no feature 'queen'"));
+        let nan = read(
+            game,
+            "(game: \"turkish-draughts\", weights: {\"man\": NaN})",
+        );
+        assert!(nan.unwrap_err().contains("not a number"));
+        assert!(
+            read(game, "(game: ")
+                .unwrap_err()
+                .starts_with("not a weights file")
+        );
+    }
+}
