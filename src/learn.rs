@@ -322,7 +322,28 @@ pub fn learn(
         fitted.before,
         fitted.after
     ));
+    let changes: Vec<String> = game
+        .features()
+        .iter()
+        .zip(old.iter().zip(&fitted.weights))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(f, (a, b))| format!("{} {a:.1} -> {b:.1}", f.name))
+        .collect();
+    store.log(&format!(
+        "{}: weights found: {}",
+        game.id(),
+        changes.join(", ")
+    ));
     let new: Arc<[f32]> = fitted.weights.clone().into();
+    if *new == *old {
+        store.log(&format!(
+            "{}: the fit found no weights that predict better; the old weights stay",
+            game.id()
+        ));
+        round.ended = true;
+        store.save_round(&round)?;
+        return Ok("kept the old weights: the fit found nothing better\n".into());
+    }
 
     let games: Vec<u64> = (0..plan.duel).collect();
     let duelling = bar(plan.duel, "duel");

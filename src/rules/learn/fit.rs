@@ -17,7 +17,7 @@
 use super::selfplay::Sample;
 
 /// The result's share of the target; the search score has the rest.
-const RESULT_SHARE: f64 = 0.75;
+const RESULT_SHARE: f64 = 0.5;
 /// Passes over the samples at most, and the passes without a better held-out error
 /// after which the fit stops.
 const MOST_EPOCHS: usize = 1500;

@@ -1,6 +1,7 @@
 //! Self-play: the computer plays itself with short searches and every position it
 //! searched becomes a sample, labelled with how the game ended for the player who
-//! searched it and the score the search gave it.
+//! searched it and the score the search gave it (and, with two players, the same for
+//! the opponent).
 
 use super::play_out;
 use crate::rules::position::Position;
@@ -12,13 +13,14 @@ pub struct Sample {
     /// The number of the game it came from (samples are fitted in game order, so a
     /// resumed run fits exactly what one run would have).
     pub game: u64,
-    /// How the game ended for the player who searched: 1 won, 0 lost (someone else
+    /// How the game ended for the player whose view it is: 1 won, 0 lost (someone else
     /// won), a half drawn.
     pub result: f32,
     /// The search's score for that player, in evaluation units.
     pub score: f32,
-    /// The evaluation's features for that player where the search's best line ends:
-    /// the quiet position whose evaluation gave the score.
+    /// The evaluation's features for that player in the position searched: the fit
+    /// teaches the evaluation to see at a glance what the search and the game's end
+    /// saw from there.
     pub features: Vec<f32>,
 }
 
@@ -78,19 +80,17 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
             let seats = position.seats();
             let seat = seats.seat_to_move();
             if score.abs() < WIN - 1000 {
-                let mut leaf = position.clone();
-                for m in &thought.progress.pv {
-                    if !leaf.is_legal(m) || leaf.play(m).is_err() {
-                        break;
-                    }
-                }
-                if leaf.outcome(1).is_none() {
-                    let side = seats.seat_side(seat);
+                // With two players the opponent's view is the same position scored
+                // the other way: both are kept, so that what depends on whose turn
+                // it is (the room to move) is seen from either side.
+                let views = if seats.seat_count() == 2 { 2 } else { 1 };
+                for view in 0..views {
+                    let seat = (seat + view) % seats.seat_count();
                     let sample = Sample {
                         game: n,
                         result: 0.5,
-                        score: score as f32,
-                        features: leaf.trace(side).0,
+                        score: (if view == 0 { score } else { -score }) as f32,
+                        features: position.trace(seats.seat_side(seat)).0,
                     };
                     taken.push((sample, seat));
                 }

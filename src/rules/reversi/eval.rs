@@ -21,6 +21,9 @@ crate::features! {
     // Per legal move the side to move has (counted against it when it is the
     // opponent's turn).
     MOBILITY = "mobility": 4,
+    // Per square the side could place on more than its opponent could, whoever is
+    // to move.
+    ROOM = "mobility-difference": 0,
     // In the last moves only the count of discs matters.
     DISC_LATE = "disc-late": 10,
 }
@@ -83,5 +86,7 @@ impl Evaluate for Reversi {
         });
         let room = self.legal_moves().len() as f32;
         tally.add(MOBILITY, if self.turn() == side { room } else { -room });
+        let places = |s: Side| self.placements(s).len() as f32;
+        tally.add(ROOM, places(side) - places(side.other()));
     }
 }

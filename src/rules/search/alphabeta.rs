@@ -33,6 +33,18 @@ const NULL_MOVE_REDUCTION: i32 = 2;
 const NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 23;
 const HISTORY_CAP: i32 = 1 << 22;
+/// Captures that lose material come after every quiet move.
+const LOSING: i32 = -(1 << 24);
+/// How far above beta (or below alpha) per ply of depth left the static score must
+/// be for a steady game's node near the horizon to be taken as decided, and how far
+/// below alpha a quiet move at the last ply must leave it to be skipped.
+const FUTILE_PER_PLY: i32 = 120;
+const FUTILE_MOVE: i32 = 200;
+/// The deepest nodes that steady games cut short on the static score.
+const FUTILE_DEPTH: i32 = 3;
+/// The first window around the last depth's score; widened when the score falls
+/// outside it.
+const ASPIRATION: i32 = 40;
 
 pub struct Searcher<'l, G: Evaluate> {
     root: Side,
@@ -61,6 +73,8 @@ pub struct Searcher<'l, G: Evaluate> {
     root_line: Vec<G::Move>,
     /// The evaluation's weights.
     weights: std::sync::Arc<[f32]>,
+    /// The root's score at the last finished depth, where only the best was exact.
+    guess: Option<i32>,
 }
 
 /// The player deciding here: the seat to move's colour. It differs from the army to
@@ -97,6 +111,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 .clone()
                 .filter(|w| w.len() == G::FEATURES.len())
                 .unwrap_or_else(|| hand(G::FEATURES).into()),
+            guess: None,
         }
     }
 
@@ -105,6 +120,11 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     pub fn lift_budget(&mut self) {
         self.budget = None;
         self.stopped = false;
+    }
+
+    /// Whether the budget, the time or the stop flag has ended the search.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -152,7 +172,20 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             let mut child = position.clone();
             child.play(&m);
             let next = depth - 1 + i32::from(child.check_cell().is_some());
-            let score = if exact || i == 0 {
+            let score = if i == 0
+                && !exact
+                && let Some(guess) = self.guess
+            {
+                // The first move most likely keeps the last depth's score: a narrow
+                // window around it cuts more, and is widened if the score leaves it.
+                let (lo, hi) = (guess - ASPIRATION, guess + ASPIRATION);
+                let score = self.search(&child, next, 1, lo, hi, true);
+                if (score <= lo || score >= hi) && !self.stopped {
+                    self.search(&child, next, 1, -WIN - 1, WIN + 1, true)
+                } else {
+                    score
+                }
+            } else if exact || i == 0 {
                 let floor = if exact { -WIN - 1 } else { alpha };
                 self.search(&child, next, 1, floor, WIN + 1, true)
             } else {
@@ -165,7 +198,13 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 }
             };
             if self.stopped {
-                return None;
+                // Stopped part-way: the moves searched so far still say which is
+                // best where only the best must be exact, since every one after the
+                // first was either shown worse or searched fully.
+                if exact || i == 0 {
+                    return None;
+                }
+                break;
             }
             if score > alpha || i == 0 {
                 self.root_line = self.extended(m, 1);
@@ -175,6 +214,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
         scored.sort_by_key(|&(_, s)| -s);
         let best = scored.first().map(|&(m, _)| m);
+        if !exact && !self.stopped {
+            self.guess = scored.first().map(|s| s.1);
+        }
         self.store(
             key,
             depth,
@@ -257,6 +299,32 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
         }
         let maximising = mover(position) == self.root;
+        // Near the horizon of a steady game, off the principal line, a position far
+        // beyond what the other side can allow is taken as it stands, and one far
+        // short of it is searched only for its noisy moves.
+        let mut futile = false;
+        if G::STEADY
+            && self.two_players
+            && !in_check
+            && depth <= FUTILE_DEPTH
+            && beta - alpha == 1
+            && alpha.abs() < WIN - 1000
+        {
+            let stand = position.evaluate(self.root, &self.weights);
+            let margin = FUTILE_PER_PLY * depth;
+            if maximising && stand - margin >= beta {
+                return stand - margin;
+            }
+            if !maximising && stand + margin <= alpha {
+                return stand + margin;
+            }
+            futile = depth == 1
+                && if maximising {
+                    stand + FUTILE_MOVE <= alpha
+                } else {
+                    stand - FUTILE_MOVE >= beta
+                };
+        }
         if may_pass
             && self.two_players
             && !in_check
@@ -292,6 +360,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 let quiet = !position.noisy(&m);
                 let rank = if Some(m) == first {
                     i32::MAX
+                } else if !quiet && position.exchange(&m).is_some_and(|e| e < 0) {
+                    LOSING + position.order(&m)
                 } else if !quiet {
                     NOISY + position.order(&m)
                 } else if Some(m) == killers[0] {
@@ -313,6 +383,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             let mut child = position.clone();
             child.play(&m);
             let checks = child.check_cell().is_some();
+            if futile && quiet && !checks && i > 0 {
+                continue;
+            }
             let extended = checks && ply < 2 * self.iteration;
             let next = depth - 1 + i32::from(extended);
             let score = if i == 0 {
@@ -479,6 +552,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             .legal_moves()
             .into_iter()
             .filter(|m| position.noisy(m))
+            .filter(|m| forced || position.exchange(m).is_none_or(|e| e >= 0))
             .collect();
         if moves.is_empty() {
             return if forced {

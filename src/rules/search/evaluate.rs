@@ -20,6 +20,12 @@ pub trait Evaluate: Game {
     /// What the evaluation counts, with the weights set by hand (see [`crate::features`]).
     const FEATURES: &'static [Feature];
 
+    /// Whether the evaluation is steady enough to cut the search short on it: near
+    /// the horizon, a position far above what the opponent can allow is taken as
+    /// won, and quiet moves that cannot bring a position far below back are not
+    /// tried. True for chess, whose material seldom swings in one quiet move.
+    const STEADY: bool = false;
+
     /// Counts the position's features for `side` into `tally`: its own less the
     /// others'. Only called where the game goes on.
     fn tally(&self, side: Side, tally: &mut impl Tally);
@@ -36,6 +42,14 @@ pub trait Evaluate: Game {
     /// (captures, promotions), so the search does not stop in the middle of an exchange.
     fn noisy(&self, _m: &Self::Move) -> bool {
         false
+    }
+
+    /// What a noisy move wins (positive) or loses once the exchange it starts is
+    /// played out, where the game can tell at a glance (chess's static exchange
+    /// evaluation); None where it cannot. Losing captures are tried after the quiet
+    /// moves and not followed past the horizon.
+    fn exchange(&self, _m: &Self::Move) -> Option<i32> {
+        None
     }
 
     /// A guess at how good a move is, to try the best first: the higher, the sooner.

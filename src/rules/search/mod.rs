@@ -177,7 +177,8 @@ fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
 /// out or the result is decided (a forced win or loss, or a single move), each depth
 /// ordered by the scores of the one before; `finished` hears each finished depth. The
 /// deepest finished depth and its moves scored, best first (exactly each when `exact`,
-/// else the best only), or None where not even the first finished.
+/// else the best only), or None where not even the first finished. Where only the best
+/// must be exact, the last depth may be one the budget cut short after its first move.
 fn deepen<G: Evaluate>(
     searcher: &mut Searcher<'_, G>,
     position: &G,
@@ -195,7 +196,8 @@ fn deepen<G: Evaluate>(
         finished(searcher, depth, &scored);
         let decided = scored[0].1.abs() >= WIN - 1000 || order.len() == 1;
         done = Some((depth, scored));
-        if decided {
+        // A depth cut short by the budget still chose (see `Searcher::root`).
+        if decided || searcher.stopped() {
             break;
         }
     }

@@ -4,6 +4,7 @@
 //! the king leaves its shelter for the centre as the pieces come off. Each is a
 //! feature with a weight ([`features`]).
 
+mod exchange;
 pub mod features;
 mod place;
 mod terms;
@@ -37,6 +38,7 @@ fn middle_game(board: &super::position::Board) -> f32 {
 
 impl Evaluate for ChessGame {
     const FEATURES: &'static [Feature] = features::FEATURES;
+    const STEADY: bool = true;
 
     fn tally(&self, side: Side, tally: &mut impl Tally) {
         let board = &self.position.board;
@@ -75,6 +77,14 @@ impl Evaluate for ChessGame {
 
     fn order(&self, m: &Move) -> i32 {
         capture_order(m)
+    }
+
+    fn exchange(&self, m: &Move) -> Option<i32> {
+        Some(exchange::exchange(
+            &self.position.board,
+            m,
+            self.position.turn,
+        ))
     }
 
     fn slot(&self, m: &Move) -> Option<usize> {
