@@ -218,15 +218,18 @@ pub fn think(
 pub enum Contender {
     Level(Level),
     Greedy,
+    /// The hardest level searching by max^n (chess for three).
+    MaxN,
 }
 
 impl Contender {
     pub fn parse(raw: &str) -> Result<Contender, String> {
         match raw {
             "greedy" => Ok(Contender::Greedy),
-            _ => parse_level(raw)
-                .map(Contender::Level)
-                .map_err(|_| format!("a player is easy, normal, hard or greedy, not '{raw}'")),
+            "maxn" => Ok(Contender::MaxN),
+            _ => parse_level(raw).map(Contender::Level).map_err(|_| {
+                format!("a player is easy, normal, hard, greedy or maxn, not '{raw}'")
+            }),
         }
     }
 
@@ -243,6 +246,13 @@ impl Contender {
                 Limits {
                     depth: Some(1),
                     ..Limits::default()
+                },
+            ),
+            Contender::MaxN => (
+                Level::Hard,
+                Limits {
+                    many: crate::rules::search::Many::MaxN,
+                    ..limits.clone()
                 },
             ),
         };
@@ -265,7 +275,6 @@ pub fn duel(
     limits: &Limits,
     progress: &mut dyn FnMut(u32, f64),
 ) -> Result<f64, String> {
-    use crate::rules::search::mix;
     let game = GameId::from_id(game)?;
     let start = Position::new(game, options)?;
     if game.card().table {
@@ -276,34 +285,24 @@ pub fn duel(
     let mut points = 0.0;
     for n in 0..games {
         let a_seat = n as usize % seats;
-        let mut m = Match::new(start.clone());
-        // Both games of a pair, colours reversed, see the same dice.
-        m.set_seed(mix(u64::from(n) / seats as u64 + 0x5eed));
-        let mut x = mix(u64::from(n) / seats as u64 + 1);
-        while m.outcome().is_none() && m.actions().len() < 150 * seats {
-            let position = m.position().clone();
-            let ply = m.actions().len() as u64;
-            let mv = if let Some(crate::rules::Action::Play(roll)) = m.roll() {
-                Some(roll)
-            } else if ply < 2 {
-                let moves = position.legal_moves();
-                x = mix(x);
-                Some(moves[(x % moves.len() as u64) as usize])
-            } else {
+        let m = crate::rules::learn::play_out(
+            &start,
+            u64::from(n),
+            seats as u64,
+            2,
+            150,
+            |position, seen, seed| {
                 let mover = position.seats().seat_to_move();
                 // A partner plays for the same side (bughouse's team).
                 let partner = wins_as(mover) == wins_as(a_seat);
                 let who = if mover == a_seat || partner { a } else { b };
                 let limits = Limits {
-                    seen: std::sync::Arc::new(m.seen()),
+                    seen: seen.seen.clone(),
                     ..limits.clone()
                 };
-                who.choose(&position, &limits, ply ^ u64::from(n) << 32)
-            };
-            let Some(mv) = mv else { break };
-            m.play(crate::rules::Action::Play(mv))
-                .map_err(|e| e.to_string())?;
-        }
+                who.choose(position, &limits, seed)
+            },
+        );
         let a_side = wins_as(a_seat);
         points += match m.outcome().and_then(|o| o.winner) {
             Some(w) if w == a_side => 1.0,

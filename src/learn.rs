@@ -2,7 +2,9 @@
 //! rounds. A round plays its games of self-play on every core, writing each finished
 //! game to the game's learning folder; fits the weights to every game played there so
 //! far; and plays the weights found against the weights in force. The player's weights
-//! file is replaced only when the new weights score better, and the log says which.
+//! file is replaced only when the new weights score better by more than the duel's 95%
+//! interval (more than half the points however the luck of the games ran), and the
+//! log says which.
 //!
 //! Ctrl-C stops between moves: the games finished are kept, and the next
 //! `doska learn GAME` resumes the round where it stopped. A round that has ended is
@@ -377,7 +379,8 @@ pub fn learn(
         100.0 * mean,
         100.0 * half
     );
-    let verdict = if mean > 0.5 {
+    // Better means better beyond the duel's chance: the whole interval above half.
+    let verdict = if mean - half > 0.5 {
         let note = format!(
             "{}'s evaluation weights, learned by `doska learn` from {} games of self-play\n({} positions); {score} at {} positions a move.",
             game.id(),
@@ -390,7 +393,7 @@ pub fn learn(
         weights::install(game, new.clone());
         format!("kept the new weights in {}", path.display())
     } else {
-        "kept the old weights: the new ones did not score better".to_string()
+        "kept the old weights: the new ones did not score better beyond the interval".to_string()
     };
     store.log(&format!("{}: {score}; {verdict}", game.id()));
     round.ended = true;

@@ -73,7 +73,8 @@ enum Command {
         level: doska::rules::search::Level,
     },
     /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy
-    /// (in chess for three the first takes one seat, the second the other two).
+    /// and maxn (the hard level searching by max^n); in chess for three the first
+    /// takes one seat, the second the other two.
     Duel {
         game: String,
         #[arg(value_name = "A,B")]

@@ -158,7 +158,7 @@ mod tests {
     fn a_feature_left_out_keeps_its_weight_by_hand() {
         let text = "(game: \"turkish-draughts\", weights: {\"king\": 400.0})";
         let weights = read(GameId::Turkish, text).unwrap();
-        assert_eq!(weights, vec![100.0, 400.0, 6.0]);
+        assert_eq!(weights, vec![100.0, 400.0, 6.0, 0.0, 0.0]);
     }
 
     #[test]

@@ -13,6 +13,11 @@ crate::features! {
     KING = "king": 330,
     // Per rank a man has advanced.
     ADVANCE = "man-advance": 6,
+    // A man still on the rearmost row men start on, where it guards the squares
+    // the opponent's men step through to crown.
+    BACK_ROW = "man-on-rear-row": 0,
+    // A man one step from crowning.
+    NEAR_CROWNING = "man-near-crowning": 0,
 }
 
 impl<O: Flavour> Evaluate for Dama<O> {
@@ -35,6 +40,11 @@ impl<O: Flavour> Evaluate for Dama<O> {
             };
             tally.add(MAN, share);
             tally.add(ADVANCE, share * advanced as f32);
+            match advanced {
+                1 => tally.add(BACK_ROW, share),
+                6 => tally.add(NEAR_CROWNING, share),
+                _ => {}
+            }
         });
     }
 

@@ -63,12 +63,15 @@ mod tests {
         assert!(wider > half);
     }
 
-    /// Weights that count a man as nothing lose to the weights by hand.
+    /// Weights that count men and kings as nothing lose to the weights by hand.
     #[test]
     fn weights_that_ignore_material_lose_the_duel() {
         let start = Position::new(GameId::Turkish, &[]).unwrap();
         let hand: Arc<[f32]> = crate::rules::search::hand(GameId::Turkish.features()).into();
-        let blind: Arc<[f32]> = Arc::from([0.0f32, 0.0, 1.0]);
+        let mut blind = hand.to_vec();
+        blind[0] = 0.0;
+        blind[1] = 0.0;
+        let blind: Arc<[f32]> = blind.into();
         let points: f64 = (0..4)
             .map(|n| game(&start, n, 300, 80, (&blind, &hand)))
             .sum();

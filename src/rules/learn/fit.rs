@@ -24,6 +24,9 @@ const MOST_EPOCHS: usize = 1500;
 const PATIENCE: usize = 150;
 /// Adam's step, in evaluation units per feature's standard deviation.
 const STEP: f64 = 0.5;
+/// The smallest spread a step is measured in: a feature counted once in a hundred
+/// positions moves its weight by at most five units a pass.
+const SMALLEST_SPREAD: f64 = 0.1;
 
 /// What a fit found.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,6 +142,9 @@ pub fn fit(samples: &[Sample], start: &[f32], progress: &mut dyn FnMut(usize, us
         })
         .collect();
     let free: Vec<bool> = spread.iter().map(|&s| s > 1e-6).collect();
+    // A feature seldom counted has a small spread, and a step in its units would
+    // swing its weight wildly on the few positions that have it.
+    let spread: Vec<f64> = spread.iter().map(|&s| s.max(SMALLEST_SPREAD)).collect();
 
     let mut weights = start64.clone();
     let before = check.error(&weights, scale, &check.targets);

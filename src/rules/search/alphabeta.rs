@@ -75,6 +75,9 @@ pub struct Searcher<'l, G: Evaluate> {
     weights: std::sync::Arc<[f32]>,
     /// The root's score at the last finished depth, where only the best was exact.
     guess: Option<i32>,
+    /// Whether nodes near the horizon may be cut on the static score (steady games,
+    /// unless the limits ask for exact scores).
+    cuts: bool,
 }
 
 /// The player deciding here: the seat to move's colour. It differs from the army to
@@ -112,6 +115,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 .filter(|w| w.len() == G::FEATURES.len())
                 .unwrap_or_else(|| hand(G::FEATURES).into()),
             guess: None,
+            cuts: G::STEADY && !limits.exact_scores,
         }
     }
 
@@ -303,7 +307,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         // beyond what the other side can allow is taken as it stands, and one far
         // short of it is searched only for its noisy moves.
         let mut futile = false;
-        if G::STEADY
+        if self.cuts
             && self.two_players
             && !in_check
             && depth <= FUTILE_DEPTH
@@ -396,10 +400,15 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 // searched again properly.
                 let late =
                     depth >= 3 && i >= 3 && quiet && !in_check && !checks && rank < KILLER - 1;
-                let reduction = if late {
-                    1 + i32::from(i >= 8 && depth >= 5)
-                } else {
-                    0
+                let reduction = match late {
+                    false => 0,
+                    // A steady game's later moves are the more reduced the later they
+                    // come and the deeper the search, keeping at least a ply.
+                    true if G::STEADY => {
+                        let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
+                        (r as i32).clamp(1, depth - 1)
+                    }
+                    true => 1 + i32::from(i >= 8 && depth >= 5),
                 };
                 let (lo, hi) = if maximising {
                     (alpha, alpha + 1)

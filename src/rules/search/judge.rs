@@ -32,6 +32,11 @@ pub fn judge<G: Evaluate>(
     if position.outcome(1).is_some() || !moves.contains(&played) {
         return None;
     }
+    // The two scores are compared, so each must be a score, not a bound.
+    let limits = &Limits {
+        exact_scores: true,
+        ..limits.clone()
+    };
     let mut searcher = Searcher::new(position, limits);
     let deepest = limits.depth.unwrap_or(64);
     let (depth, scored) = deepen(&mut searcher, position, deepest, false, |_, _, _| {})?;

@@ -10,6 +10,7 @@ mod alphabeta;
 mod evaluate;
 mod features;
 mod judge;
+mod maxn;
 mod player;
 mod table;
 #[cfg(test)]
@@ -79,6 +80,22 @@ pub struct Limits {
     /// The evaluation's weights, one per [`Evaluate::FEATURES`]; the hand-set ones
     /// when None (or when they do not fit the game).
     pub weights: Option<Arc<[f32]>>,
+    /// How a game of more than two players is searched.
+    pub many: Many,
+    /// Scores as exact as the depth allows, for comparing them (a review): no node
+    /// is cut on its static score near the horizon, which would give a bound instead.
+    pub exact_scores: bool,
+}
+
+/// The search for games of more than two players.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Many {
+    /// Alpha-beta with the others taken to play together against the player to move
+    /// ([`alphabeta`]).
+    #[default]
+    Paranoid,
+    /// Each player takes the move best for itself ([`maxn`]).
+    MaxN,
 }
 
 /// Where the search stands after a finished depth: for `info` lines and stderr.
@@ -142,6 +159,9 @@ pub fn think<G: Evaluate>(
         },
         ..limits.clone()
     };
+    if limits.many == Many::MaxN && position.seat_count() > 2 {
+        return maxn::think(position, &limits, report);
+    }
     let mut searcher = Searcher::new(position, &limits);
     let deepest = limits.depth.unwrap_or(deepest);
     let done = deepen(

@@ -148,7 +148,7 @@ fn worst_reply<G: Evaluate>(position: &G, side: crate::rules::side::Side) -> i32
 
 /// A mate in chess for three is not always good: the next player may take the fallen
 /// army's throne and with it the army. Where it stays clearly good after any reply,
-/// the search plays it.
+/// the search plays it, paranoid or max^n.
 #[test]
 fn chess_for_three_mates_in_one_when_it_pays() {
     use crate::rules::side::Side;
@@ -170,15 +170,23 @@ fn chess_for_three_mates_in_one_when_it_pays() {
                 in_game(&q) < 3 && worst_reply(&q, me) > 1500
             });
             if paying {
-                let thought = think(&p, Level::Hard, &depth(2), 0, &mut |_| {}).unwrap();
-                let mut q = p.clone();
-                q.play(&thought.best);
-                assert!(
-                    in_game(&q) < 3,
-                    "{} missed the mate in\n{}",
-                    p.notation(&thought.best),
-                    p.diagram()
-                );
+                // Both searches for three: paranoid and max^n.
+                let max_n = Limits {
+                    many: Many::MaxN,
+                    ..depth(2)
+                };
+                for limits in [depth(2), max_n] {
+                    let thought = think(&p, Level::Hard, &limits, 0, &mut |_| {}).unwrap();
+                    let mut q = p.clone();
+                    q.play(&thought.best);
+                    assert!(
+                        in_game(&q) < 3,
+                        "{} missed the mate in\n{} ({:?})",
+                        p.notation(&thought.best),
+                        p.diagram(),
+                        limits.many
+                    );
+                }
                 found += 1;
                 break;
             }
