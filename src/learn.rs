@@ -400,3 +400,81 @@ pub fn learn(
     store.save_round(&round)?;
     Ok(format!("{score}\n{verdict}\n"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folders() -> Folders {
+        let home = std::env::temp_dir().join(format!(
+            "doska-learn-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        let _ = std::fs::remove_dir_all(&home);
+        Folders {
+            config: home.join("config"),
+            data: home.join("data"),
+        }
+    }
+
+    fn plan() -> Plan {
+        Plan {
+            games: 4,
+            nodes: 200,
+            duel: 4,
+            duel_nodes: 200,
+            threads: 2,
+        }
+    }
+
+    #[test]
+    fn a_round_plays_fits_duels_and_the_next_starts_after_it() {
+        let folders = folders();
+        let summary = learn(GameId::Corners, &[], &plan(), &folders).unwrap();
+        assert!(summary.contains("kept the"), "{summary}");
+        let store = Store {
+            dir: folders.learning(GameId::Corners),
+        };
+        let (samples, done) = store.games(GameId::Corners).unwrap();
+        assert_eq!(done, (0..4).collect());
+        assert!(!samples.is_empty());
+        let log = std::fs::read_to_string(store.dir.join("log.txt")).unwrap();
+        assert!(log.contains("fitted to"), "{log}");
+        assert!(store.round(&plan()).first == 4);
+        learn(GameId::Corners, &[], &plan(), &folders).unwrap();
+        let (_, done) = store.games(GameId::Corners).unwrap();
+        assert_eq!(done, (0..8).collect());
+    }
+
+    #[test]
+    fn a_game_cut_off_in_the_middle_of_writing_is_played_again() {
+        let folders = folders();
+        let store = Store {
+            dir: folders.learning(GameId::Corners),
+        };
+        std::fs::create_dir_all(&store.dir).unwrap();
+        let sample = selfplay::Sample {
+            game: 1,
+            result: 1.0,
+            score: 20.0,
+            features: vec![3.0, 0.0, -1.0],
+        };
+        store.append(1, std::slice::from_ref(&sample)).unwrap();
+        // Game 2's lines without its end, the last one half written.
+        let mut file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(store.games_path())
+            .unwrap();
+        file.write_all(b"2 0 -20 3 0 -1\n2 0 -2").unwrap();
+        let (samples, done) = store.games(GameId::Corners).unwrap();
+        assert_eq!(samples, vec![sample]);
+        assert_eq!(done, [1].into());
+    }
+
+    #[test]
+    fn chapayev_has_nothing_to_learn() {
+        let refused = learn(GameId::Chapayev, &[], &plan(), &folders()).unwrap_err();
+        assert!(refused.contains("no weights to learn"), "{refused}");
+    }
+}

@@ -120,6 +120,8 @@ fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
 fn limits(words: &[&str], position: &ChessGame, stop: Arc<AtomicBool>) -> Limits {
     let mut limits = Limits {
         stop: Some(stop),
+        // Chess's weights in force: the player's learned ones, else the shipped.
+        weights: Some(crate::rules::weights::active(crate::rules::GameId::Chess)),
         ..Limits::default()
     };
     let number = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());

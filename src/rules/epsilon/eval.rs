@@ -3,9 +3,9 @@
 //! the fuller it is; a run with both sides' stones is nobody's.
 
 use super::Epsilon;
-use crate::rules::game::Game;
 use crate::rules::search::{Evaluate, Feature, Tally};
 use crate::rules::side::Side;
+use std::sync::OnceLock;
 
 crate::features! {
     // A run holding this many of one side's stones and none of the other's.
@@ -16,39 +16,51 @@ crate::features! {
     RUN_5 = "run-of-5": 10_000,
 }
 
+/// Every run of five cells in a row, column or diagonal, as a set of cells (one bit
+/// per cell of the board).
+fn runs_of_five() -> &'static [u64] {
+    static RUNS: OnceLock<Vec<u64>> = OnceLock::new();
+    RUNS.get_or_init(|| {
+        let topology = crate::rules::topology::Topology::plain();
+        let at = |f: i32, r: i32| {
+            (0..topology.cells.len())
+                .find(|&c| topology.cells[c].square() == Some((f as u8, r as u8)))
+        };
+        let mut runs = Vec::new();
+        for (df, dr) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
+            for f in 0..8i32 {
+                for r in 0..8i32 {
+                    let cells: Option<Vec<usize>> =
+                        (0..5).map(|k| at(f + k * df, r + k * dr)).collect();
+                    if let Some(cells) = cells {
+                        runs.push(cells.iter().fold(0u64, |m, &c| m | 1 << c));
+                    }
+                }
+            }
+        }
+        runs
+    })
+}
+
 impl Evaluate for Epsilon {
     const FEATURES: &'static [Feature] = FEATURES;
 
     fn tally(&self, side: Side, tally: &mut impl Tally) {
-        let mut grid = [[None; 8]; 8];
-        let topology = self.topology();
-        for (cell, piece) in self.pieces() {
-            if let Some((f, r)) = topology.cells[cell as usize].square() {
-                grid[f as usize][r as usize] = Some(piece.side);
+        let (mut own, mut theirs) = (0u64, 0u64);
+        for (cell, stone) in self.board.iter().enumerate() {
+            match stone {
+                Some(s) if *s == side => own |= 1 << cell,
+                Some(_) => theirs |= 1 << cell,
+                None => {}
             }
         }
         let mut runs = [0i32; 6];
-        for (df, dr) in [(1i32, 0i32), (0, 1), (1, 1), (1, -1)] {
-            for f in 0..8i32 {
-                for r in 0..8i32 {
-                    let (ef, er) = (f + 4 * df, r + 4 * dr);
-                    if !(0..8).contains(&ef) || !(0..8).contains(&er) {
-                        continue;
-                    }
-                    let (mut own, mut theirs) = (0, 0);
-                    for k in 0..5 {
-                        match grid[(f + k * df) as usize][(r + k * dr) as usize] {
-                            Some(s) if s == side => own += 1,
-                            Some(_) => theirs += 1,
-                            None => {}
-                        }
-                    }
-                    if theirs == 0 {
-                        runs[own] += 1;
-                    } else if own == 0 {
-                        runs[theirs] -= 1;
-                    }
-                }
+        for &run in runs_of_five() {
+            let (mine, other) = ((run & own).count_ones(), (run & theirs).count_ones());
+            if other == 0 {
+                runs[mine as usize] += 1;
+            } else if mine == 0 {
+                runs[other as usize] -= 1;
             }
         }
         for (n, &count) in runs.iter().enumerate().skip(1) {

@@ -4,8 +4,8 @@
 //! Unlike the paranoid search it does not assume both opponents play against the
 //! root's side, so it sees that two rivals may well fight each other; the price is
 //! that almost nothing can be cut (the scores do not add up to a constant), so it
-//! looks less deep for the same positions. Captures are followed past the horizon as
-//! in the paranoid search, each player free to stand on the static scores instead.
+//! looks less deep for the same positions. Captures are followed a little way past the
+//! horizon, each player free to stand on the static scores instead.
 
 use super::evaluate::{Evaluate, WIN};
 use super::features::hand;
@@ -14,8 +14,9 @@ use crate::rules::side::Side;
 use std::sync::Arc;
 use std::time::Instant;
 
-/// How deep captures are followed past the horizon, at most.
-const QUIESCENCE_PLIES: i32 = 4;
+/// How deep captures are followed past the horizon, at most: less than the paranoid
+/// search's, since nothing here is cut and every capture of three armies is tried.
+const QUIESCENCE_PLIES: i32 = 2;
 
 /// The scores of a position, by army index.
 type Scores = [i32; 4];
