@@ -4,7 +4,21 @@
 
 use crate::rules::GameId;
 use crate::rules::weights;
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Writes `text` to `path` through a file beside it, synced before it takes the
+/// file's name, so that the old file stays whole until the new one is.
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("tmp");
+    let mut file = std::fs::File::create(&tmp)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
 
 /// The folders Doska uses.
 #[derive(Clone, Debug)]

@@ -10,7 +10,7 @@
 //! `doska learn GAME` resumes the round where it stopped. A round that has ended is
 //! written down, and the next run starts a new one.
 
-use crate::folders::Folders;
+use crate::folders::{Folders, write_atomically};
 use crate::rules::learn::{duel, fit, selfplay};
 use crate::rules::search::Limits;
 use crate::rules::{GameId, Position, weights};
@@ -81,7 +81,7 @@ impl Store {
 
     fn save_round(&self, round: &Round) -> Result<(), String> {
         let text = ron::to_string(round).map_err(|e| e.to_string())?;
-        write_atomically(&self.round_path(), &text)
+        write_atomically(&self.round_path(), &text).map_err(|e| written(&self.round_path(), e))
     }
 
     /// Every game kept: its samples, in game order. A game counts only once its end
@@ -141,10 +141,10 @@ impl Store {
             .create(true)
             .append(true)
             .open(self.games_path())
-            .map_err(|e| format!("cannot write {}: {e}", self.games_path().display()))?;
+            .map_err(|e| written(&self.games_path(), e))?;
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_data())
-            .map_err(|e| format!("cannot write {}: {e}", self.games_path().display()))
+            .map_err(|e| written(&self.games_path(), e))
     }
 
     fn log(&self, line: &str) {
@@ -159,19 +159,9 @@ impl Store {
     }
 }
 
-/// Writes `text` to `path` through a file beside it, so that the old file stays
-/// whole until the new one is.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-    }
-    let temporary = path.with_extension("part");
-    let mut file = std::fs::File::create(&temporary).map_err(fail)?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.sync_all())
-        .map_err(fail)?;
-    std::fs::rename(&temporary, path).map_err(fail)
+/// A failed write, said with its file.
+fn written(path: &Path, e: std::io::Error) -> String {
+    format!("cannot write {}: {e}", path.display())
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -389,7 +379,8 @@ pub fn learn(
             plan.duel_nodes
         );
         let path = folders.weights(game);
-        write_atomically(&path, &weights::write(game, &fitted.weights, &note))?;
+        write_atomically(&path, &weights::write(game, &fitted.weights, &note))
+            .map_err(|e| written(&path, e))?;
         weights::install(game, new.clone());
         format!("kept the new weights in {}", path.display())
     } else {

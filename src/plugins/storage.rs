@@ -3,7 +3,7 @@
 
 use super::file_error::FileError;
 use super::session::{AppSystems, GameChosen, Screen, Session};
-use crate::folders::Folders;
+use crate::folders::{Folders, write_atomically};
 use crate::i18n::Language;
 use crate::rules::record::{SavedGame, read_replay_file, replay_file};
 use bevy::prelude::*;
@@ -84,16 +84,6 @@ impl Folders {
     pub fn saves(&self) -> PathBuf {
         self.data.join("saves")
     }
-}
-
-/// Writes `text` to `path` through a temporary file and a rename.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
 }
 
 /// Reads a saved game, or a replay file (`.txt`, `.pgn`), with a message a person

@@ -5,8 +5,8 @@
 
 use super::Online;
 use crate::folders::Folders;
+use crate::folders::write_atomically;
 use crate::online::seat_book::SeatBook;
-use crate::plugins::storage::write_atomically;
 use bevy::prelude::*;
 use bevy::winit::EventLoopProxyWrapper;
 use std::path::PathBuf;

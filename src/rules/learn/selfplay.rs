@@ -50,12 +50,6 @@ impl Default for Settings {
 /// short has no result to learn from). A position whose search sees a forced win or
 /// loss gives no sample: the evaluation decided nothing there.
 pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Option<Vec<Sample>> {
-    let stopped = || {
-        given
-            .stop
-            .as_ref()
-            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
-    };
     let spread = settings.random.max(2) as u64 - 1;
     let random = 2 + (mix(n ^ 0xfeed) % spread) as usize;
     // Each sample with the seat whose result it takes.
@@ -67,7 +61,7 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
         random,
         settings.most,
         |position, limits, seed| {
-            if stopped() {
+            if given.stopped() {
                 return None;
             }
             let limits = Limits {
@@ -98,7 +92,7 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
             Some(thought.best)
         },
     );
-    if stopped() {
+    if given.stopped() {
         return None;
     }
     let seats = start.seats();

@@ -16,7 +16,6 @@
 //! (expectimax), each searched with the full window.
 
 use super::evaluate::{Evaluate, HISTORY_SLOTS, WIN};
-use super::features::hand;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
@@ -109,11 +108,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             history: vec![0; HISTORY_SLOTS],
             lines: Vec::new(),
             root_line: Vec::new(),
-            weights: limits
-                .weights
-                .clone()
-                .filter(|w| w.len() == G::FEATURES.len())
-                .unwrap_or_else(|| hand(G::FEATURES).into()),
+            weights: limits.weights_for::<G>(),
             guess: None,
             cuts: G::STEADY && !limits.exact_scores,
         }
@@ -136,13 +131,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             return true;
         }
         if self.nodes & 255 == 0 {
-            let limits = self.limits;
-            self.stopped = self.budget.is_some_and(|n| self.nodes >= n)
-                || limits.time.is_some_and(|t| self.started.elapsed() >= t)
-                || limits
-                    .stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+            self.stopped = self.limits.spent(self.nodes, self.budget, self.started);
         }
         self.stopped
     }

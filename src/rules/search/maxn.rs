@@ -8,7 +8,6 @@
 //! horizon, each player free to stand on the static scores instead.
 
 use super::evaluate::{Evaluate, WIN};
-use super::features::hand;
 use super::{Limits, Progress, Thought};
 use crate::rules::side::Side;
 use std::sync::Arc;
@@ -33,12 +32,9 @@ struct MaxN<'l> {
 impl MaxN<'_> {
     fn out_of_budget(&mut self) -> bool {
         if !self.stopped && self.nodes & 255 == 0 {
-            let l = self.limits;
-            self.stopped = l.nodes.is_some_and(|n| self.nodes >= n)
-                || l.time.is_some_and(|t| self.started.elapsed() >= t)
-                || l.stop
-                    .as_ref()
-                    .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+            self.stopped = self
+                .limits
+                .spent(self.nodes, self.limits.nodes, self.started);
         }
         self.stopped
     }
@@ -137,11 +133,7 @@ pub fn think<G: Evaluate>(
     }
     let mut search = MaxN {
         limits,
-        weights: limits
-            .weights
-            .clone()
-            .filter(|w| w.len() == G::FEATURES.len())
-            .unwrap_or_else(|| hand(G::FEATURES).into()),
+        weights: limits.weights_for::<G>(),
         started: Instant::now(),
         nodes: 0,
         stopped: false,

@@ -98,6 +98,33 @@ pub enum Many {
     MaxN,
 }
 
+impl Limits {
+    /// Whether a search that has looked at `nodes` positions since `started` must
+    /// stop: its node budget (`budget`, the limits' own unless lifted) is spent, its
+    /// time is up, or its stop flag is raised.
+    fn spent(&self, nodes: u64, budget: Option<u64>, started: std::time::Instant) -> bool {
+        budget.is_some_and(|n| nodes >= n)
+            || self.time.is_some_and(|t| started.elapsed() >= t)
+            || self.stopped()
+    }
+
+    /// Whether the stop flag is raised.
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// The weights to evaluate `G` by: the limits' own where they fit its features,
+    /// else the hand-set ones.
+    fn weights_for<G: Evaluate>(&self) -> Arc<[f32]> {
+        self.weights
+            .clone()
+            .filter(|w| w.len() == G::FEATURES.len())
+            .unwrap_or_else(|| hand(G::FEATURES).into())
+    }
+}
+
 /// Where the search stands after a finished depth: for `info` lines and stderr.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress<M> {

@@ -52,16 +52,8 @@ pub fn exchange(board: &Board, m: &Move, mover: Side) -> i32 {
     let mut depth = 0;
     loop {
         let theirs = attackers(board, to, occupied) & occupied & board.by_side[side.index()];
-        let Some((role, from)) = [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-            Role::King,
-        ]
-        .iter()
-        .find_map(|&r| {
+        // The roles of a chess board, least valuable first.
+        let Some((role, from)) = Role::ALL[..6].iter().find_map(|&r| {
             let these = theirs & board.by_role[r as usize];
             (these != 0).then(|| (r, these.trailing_zeros()))
         }) else {
