@@ -209,7 +209,7 @@ impl Game for Chess100 {
     }
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        if self.legal_moves().is_empty() {
+        if !self.has_legal_move() {
             return Some(if self.is_check() {
                 Outcome::win(self.turn.other(), Reason::Checkmate)
             } else {

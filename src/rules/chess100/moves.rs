@@ -115,8 +115,47 @@ impl Chess100 {
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_moves(&mut moves);
-        moves.retain(|m| !exposed(&self.board_after(m), self.turn));
+        let exposing = self.exposing();
+        moves.retain(|m| self.is_safe(m, exposing));
         moves
+    }
+
+    /// Whether the side to move has a legal move, found without listing them all.
+    pub fn has_legal_move(&self) -> bool {
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo_moves(&mut moves);
+        let exposing = self.exposing();
+        moves.iter().any(|m| self.is_safe(m, exposing))
+    }
+
+    /// The squares a piece may leave only after the full test of its king's safety:
+    /// those near the king (where the short reaches of kings, jesters and generals
+    /// bend round) and on its lines towards enemy pieces; every square when the king
+    /// is already attacked. A plain move from anywhere else blocks at most, and
+    /// cannot expose the king.
+    fn exposing(&self) -> Bits {
+        let us = self.turn;
+        let Some(king) = self.board.king_of(us) else {
+            return 0;
+        };
+        if exposed(&self.board, us) {
+            return super::board::ALL;
+        }
+        let t = tables();
+        let enemy = self.board.side(us.other());
+        t.rays
+            .iter()
+            .map(|ray| ray[king as usize])
+            .filter(|ray| ray & enemy != 0)
+            .fold(t.near[king as usize], |mask, ray| mask | ray)
+    }
+
+    /// Whether `m` leaves its side's king unattacked and not attacking the enemy king.
+    fn is_safe(&self, m: &Move, exposing: Bits) -> bool {
+        let plain = matches!(m.kind, Kind::Normal | Kind::DoubleStep)
+            && m.role != Role::King
+            && exposing & bit(m.from) == 0;
+        plain || !exposed(&self.board_after(m), self.turn)
     }
 
     /// Where the pieces stand after `m`.

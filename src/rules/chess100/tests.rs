@@ -361,3 +361,29 @@ fn fen_keeps_what_the_board_does_not_show() {
         );
     }
 }
+
+#[test]
+fn only_moves_that_may_expose_the_king_are_tested() {
+    // The legal moves skip the full test for plain moves from squares that cannot
+    // open a line to the king; in random games they are exactly the moves that pass
+    // it, and a position has a legal move exactly when the list is not empty.
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
+    let mut rng = SplitMix64::seed_from_u64(100);
+    for _ in 0..30 {
+        let mut g = Chess100::new(Chess100Options::default());
+        for _ in 0..200 {
+            let mut every = Vec::new();
+            g.pseudo_moves(&mut every);
+            every.retain(|m| !moves::exposed(&g.board_after(m), g.turn));
+            let legal = g.legal_moves();
+            assert_eq!(legal, every, "{}", g.fen());
+            assert_eq!(g.has_legal_move(), !legal.is_empty());
+            if legal.is_empty() {
+                break;
+            }
+            let pick = legal[rng.next_u64() as usize % legal.len()];
+            g.play(&pick);
+        }
+    }
+}
