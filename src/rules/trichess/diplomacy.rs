@@ -51,7 +51,7 @@ impl TriChess {
 
     /// In check with no legal move.
     fn mated(&self, army: Side) -> bool {
-        self.in_check(army) && self.piece_moves(army).is_empty()
+        self.in_check(army) && !self.has_piece_move(army)
     }
 
     /// After `player` moved: a check between allies suspends their relation; at the
@@ -223,7 +223,7 @@ impl TriChess {
             self.turn = next;
             self.ep[next.index()] = None;
             self.turns[next.index()] += 1;
-            if self.players_left() <= 1 || !self.piece_moves(next).is_empty() {
+            if self.players_left() <= 1 || self.has_piece_move(next) {
                 return;
             }
             if self.in_check(next) {
@@ -236,7 +236,7 @@ impl TriChess {
                 self.captured[next.index()] = 0;
             }
         }
-        if self.piece_moves(self.turn).is_empty() {
+        if !self.has_piece_move(self.turn) {
             self.stalled = true;
         }
     }

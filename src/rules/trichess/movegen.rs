@@ -166,8 +166,63 @@ impl TriChess {
     pub fn piece_moves(&self, player: Side) -> Vec<TriMove> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_moves(player, &mut moves);
-        moves.retain(|m| self.is_safe(player, m));
+        let exposing = self.exposing(player);
+        moves.retain(|m| self.plain(m, &exposing) || self.is_safe(player, m));
         moves
+    }
+
+    /// Whether `player` has a legal piece move, found without testing them all.
+    pub fn has_piece_move(&self, player: Side) -> bool {
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo_moves(player, &mut moves);
+        let exposing = self.exposing(player);
+        moves
+            .iter()
+            .any(|m| self.plain(m, &exposing) || self.is_safe(player, m))
+    }
+
+    /// The cells `player`'s pieces may leave only after the full test of his king's
+    /// safety: the first piece on each of the king's lines with an enemy rider behind
+    /// it (the only piece whose leaving opens the line), and the thrones, whose control
+    /// decides whose pieces threaten him; every cell while the king is attacked.
+    fn exposing(&self, player: Side) -> [bool; super::CELLS] {
+        let enemies = self.enemies(player);
+        let Some(king) = self
+            .king(player)
+            .filter(|&k| self.is_out(player) || !self.attacked(k, enemies))
+        else {
+            return [true; super::CELLS];
+        };
+        let t = Topology::hexagon();
+        let mut exposing = [false; super::CELLS];
+        for (i, d) in ALL.into_iter().enumerate() {
+            let rider = if i < 6 { Role::Rook } else { Role::Bishop };
+            let mut pieces = t.ray(king, d).filter(|&c| self.board[c as usize].is_some());
+            if let (Some(first), Some(behind)) = (pieces.next(), pieces.next())
+                && self.board[behind as usize].is_some_and(|p| {
+                    enemies & bit(p.army) != 0 && (p.role == rider || p.role == Role::Queen)
+                })
+            {
+                exposing[first as usize] = true;
+            }
+        }
+        for c in tables().throne.iter().flatten() {
+            exposing[*c as usize] = true;
+        }
+        exposing
+    }
+
+    /// A move that cannot expose its player's king: not the king's own, a step or
+    /// capture (no castling or en passant) that takes no king, from a cell off
+    /// `exposing` and to no throne. It only blocks lines, or takes an attacker away.
+    fn plain(&self, m: &TriMove, exposing: &[bool; super::CELLS]) -> bool {
+        let king = |c: Cell| self.board[c as usize].is_some_and(|p| p.role == Role::King);
+        let throne = tables().throne.iter().flatten().any(|&c| c == m.to);
+        matches!(m.special, Special::None | Special::Double(_))
+            && !exposing[m.from as usize]
+            && !throne
+            && !king(m.from)
+            && !king(m.to)
     }
 
     /// The moves from one cell, for the board's highlights.
@@ -178,7 +233,7 @@ impl TriChess {
             .collect()
     }
 
-    fn is_safe(&self, player: Side, m: &TriMove) -> bool {
+    pub(super) fn is_safe(&self, player: Side, m: &TriMove) -> bool {
         let next = self.after(player, m);
         !next.in_check(player)
     }

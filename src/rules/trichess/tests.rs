@@ -809,7 +809,8 @@ fn positions_read_back_what_they_write() {
     assert!(TriChess::set_up(TriOptions::default(), "").is_err());
 }
 
-/// Random three-player games that take every diplomatic chance they get.
+/// Random three-player games that take every diplomatic chance they get, their
+/// legal moves checked against the full test of every move's safety.
 #[test]
 fn random_games_with_diplomacy_play_and_round_trip() {
     let mut seed = 11u64;
@@ -844,6 +845,12 @@ fn random_games_with_diplomacy_play_and_round_trip() {
             } else {
                 actions[r % actions.len()]
             };
+            // The legal moves test in full only the moves that may expose the king.
+            let mut every = Vec::new();
+            p.pseudo_moves(p.turn, &mut every);
+            every.retain(|m| p.is_safe(p.turn, m));
+            assert_eq!(p.piece_moves(p.turn), every, "{}", p.diagram());
+            assert_eq!(p.has_piece_move(p.turn), !every.is_empty());
             let text = p.notation(&a);
             assert_eq!(p.parse_move(&text), Ok(a), "{text}");
             assert_eq!(p.parse_move(&russian(&text)), Ok(a), "{}", russian(&text));
