@@ -2,7 +2,7 @@
 //! allowed, allowed unless they mate, or forbidden.
 
 use super::{Family, Variant};
-use crate::rules::chess::{Move, MoveKind};
+use crate::rules::chess::{Move, MoveKind, Piece};
 use crate::rules::game::Game;
 use crate::rules::options::choices;
 
@@ -33,6 +33,17 @@ impl DropCheck {
         answered: impl Fn(&Family<V>) -> bool,
     ) -> bool {
         if m.kind != MoveKind::Drop || self == DropCheck::Allowed {
+            return true;
+        }
+        // A drop only adds a piece, so it checks only by what that piece attacks.
+        let p = &g.position;
+        let them = p.turn.other();
+        let dropped = Piece {
+            side: p.turn,
+            role: m.role,
+        };
+        let reach = g.reach(dropped, m.to, p.board.occupied() | 1u64 << m.to);
+        if g.royal_square(them).is_none_or(|k| reach & 1u64 << k == 0) {
             return true;
         }
         let mut after = g.clone();

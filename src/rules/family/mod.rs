@@ -27,6 +27,8 @@ pub mod maharajah;
 #[cfg(test)]
 mod maharajah_tests;
 mod movegen;
+#[cfg(test)]
+mod movegen_tests;
 pub mod shashmaty;
 #[cfg(test)]
 mod shashmaty_tests;
@@ -407,7 +409,7 @@ impl<V: Variant> Game for Family<V> {
     }
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        self.judge(self.moves().is_empty(), repetitions)
+        self.judge(!self.has_move(), repetitions)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {

@@ -37,6 +37,22 @@ impl<V: Variant> Family<V> {
     /// by the power they have where they stand, and each power looks back from
     /// `square` once, as chess finds attackers.
     pub(super) fn attackers(&self, board: &Board, square: Cell, by: Side) -> Bitboard {
+        let by_power = self.by_power(board, by);
+        let power = |r: Role| by_power[r as usize];
+        let t = tables();
+        let s = usize::from(square);
+        let occupied = board.occupied();
+        let amazon = power(Role::Maharajah);
+        let (diagonal, straight) = riders(&by_power);
+        (t.knight[s] & (power(Role::Knight) | amazon))
+            | (t.king[s] & power(Role::King))
+            | (t.pawn[by.other().index()][s] & power(Role::Pawn))
+            | (bishop_attacks(square, occupied) & diagonal)
+            | (rook_attacks(square, occupied) & straight)
+    }
+
+    /// `by`'s pieces on `board`, sorted by the power they have where they stand.
+    fn by_power(&self, board: &Board, by: Side) -> [Bitboard; 7] {
         let mut by_power = [0u64; 7];
         for role in Role::ALL {
             for from in squares(board.pieces(by, role)) {
@@ -44,18 +60,22 @@ impl<V: Variant> Family<V> {
                 by_power[power as usize] |= 1u64 << from;
             }
         }
-        let power = |r: Role| by_power[r as usize];
+        by_power
+    }
+
+    /// `side`'s pieces that alone shield its royal piece on `royal` from an enemy
+    /// rider: the only pieces whose leaving their square may expose it.
+    fn pinned(&self, board: &Board, royal: Cell, side: Side) -> Bitboard {
         let t = tables();
-        let s = usize::from(square);
+        let (diagonal, straight) = riders(&self.by_power(board, side.other()));
+        let snipers = rook_attacks(royal, 0) & straight | bishop_attacks(royal, 0) & diagonal;
         let occupied = board.occupied();
-        let amazon = power(Role::Maharajah);
-        let diagonal = power(Role::Bishop) | power(Role::Queen) | amazon;
-        let straight = power(Role::Rook) | power(Role::Queen) | amazon;
-        (t.knight[s] & (power(Role::Knight) | amazon))
-            | (t.king[s] & power(Role::King))
-            | (t.pawn[by.other().index()][s] & power(Role::Pawn))
-            | (bishop_attacks(square, occupied) & diagonal)
-            | (rook_attacks(square, occupied) & straight)
+        squares(snipers)
+            .map(|s| t.between[usize::from(royal)][usize::from(s)] & occupied)
+            .filter(|between| between.count_ones() == 1)
+            .fold(0, |pinned, between| {
+                pinned | between & board.by_side[side.index()]
+            })
     }
 
     /// The square of `side`'s royal piece on `board`, if it has one there.
@@ -95,34 +115,75 @@ impl<V: Variant> Family<V> {
         moves
     }
 
+    /// Whether [`Family::moves`] has a move, found without judging them all: the end
+    /// of game is asked at every position the computer looks at.
+    pub(crate) fn has_move(&self) -> bool {
+        if self.variant.lost(self).is_some() {
+            return false;
+        }
+        if self.variant.once_per_unit() {
+            return !self.moves().is_empty();
+        }
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo_legal(&mut moves);
+        let safety = self.safety();
+        moves.iter().any(|m| {
+            (self.turn.played > 0 || m.kind != MoveKind::EndTurn)
+                && self.stands(m, safety.as_ref())
+                && self.variant.permits(self, m)
+        })
+    }
+
     /// The moves that leave the mover's royal piece unattacked, before the variant's
     /// own restrictions: what counts as an answer to a check.
     pub(super) fn king_safe(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_legal(&mut moves);
-        let us = self.position.turn;
-        // Where nothing is royal every move stands; no need to play them out.
-        if self.variant.royal(us).is_none() {
-            return moves;
-        }
-        if self.variant.once_per_unit() {
+        if self.variant.once_per_unit() && self.variant.royal(self.position.turn).is_some() {
             return self.safe_in_turn(moves);
         }
-        // A drop only adds a blocker: out of check, one of another piece than the
-        // royal one always stands.
-        let royal = self.variant.royal(us);
-        let in_check = self.attacked_king(us);
-        moves.retain(|m| {
-            if m.kind == MoveKind::Drop && !in_check && Some(m.role) != royal {
-                return true;
-            }
-            let mut after = self.clone();
-            after.play(m);
-            let board = &after.position.board;
-            self.royal_on(board, us)
-                .is_none_or(|k| !self.attacked(board, k, us.other()))
-        });
+        let safety = self.safety();
+        moves.retain(|m| self.stands(m, safety.as_ref()));
         moves
+    }
+
+    /// What judging a move's safety one move at a time needs; None where nothing is
+    /// royal and every move stands.
+    fn safety(&self) -> Option<Safety> {
+        let us = self.position.turn;
+        let royal = self.variant.royal(us)?;
+        Some(Safety {
+            royal,
+            in_check: self.attacked_king(us),
+            pinned: self
+                .royal_square(us)
+                .map_or(0, |k| self.pinned(&self.position.board, k, us)),
+        })
+    }
+
+    /// Whether `m` leaves the mover's royal piece unattacked (outside turns where
+    /// each piece acts once).
+    fn stands(&self, m: &Move, safety: Option<&Safety>) -> bool {
+        let Some(safety) = safety else {
+            return true;
+        };
+        // A drop only adds a blocker: out of check, one of another piece than the
+        // royal one always stands; so does an ordinary move of a piece that is not
+        // pinned to it.
+        let plain = match m.kind {
+            MoveKind::Drop => true,
+            MoveKind::Normal => safety.pinned & (1u64 << m.from) == 0,
+            _ => false,
+        };
+        if plain && !safety.in_check && m.role != safety.royal {
+            return true;
+        }
+        let us = self.position.turn;
+        let mut after = self.clone();
+        after.play(m);
+        let board = &after.position.board;
+        self.royal_on(board, us)
+            .is_none_or(|k| !self.attacked(board, k, us.other()))
     }
 
     pub(super) fn pseudo_legal(&self, out: &mut Vec<Move>) {
@@ -282,4 +343,23 @@ impl<V: Variant> Family<V> {
             }
         }
     }
+}
+
+/// Where the side to move's royal piece stands, for judging its moves one by one.
+struct Safety {
+    royal: Role,
+    in_check: bool,
+    /// The pieces whose leaving their square may expose it.
+    pinned: Bitboard,
+}
+
+/// The pieces that ride the diagonals and the files and ranks, from pieces sorted by
+/// power.
+fn riders(by_power: &[Bitboard; 7]) -> (Bitboard, Bitboard) {
+    let power = |r: Role| by_power[r as usize];
+    let amazon = power(Role::Maharajah);
+    (
+        power(Role::Bishop) | power(Role::Queen) | amazon,
+        power(Role::Rook) | power(Role::Queen) | amazon,
+    )
 }

@@ -1,0 +1,61 @@
+//! The shortcuts of the family's move generation against playing every move out: a
+//! move judged safe without being played (a drop, or a piece not pinned) is exactly
+//! one that leaves the royal piece unattacked, and the end of game's quick look for a
+//! move agrees with the full list.
+
+use super::appearing::{Appearing, AppearingOptions};
+use super::double_move::{DoubleMove, DoubleMoveOptions};
+use super::maharajah::{Maharajah, MaharajahOptions};
+use super::transforming::{Transforming, TransformingOptions};
+use super::{Family, Variant};
+use crate::rules::chess::Move;
+use crate::rules::game::Game;
+use crate::rules::options::HouseRules;
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::{Rng, SeedableRng};
+
+/// The moves that leave the mover's royal piece unattacked, each played out.
+fn played_out<V: Variant>(g: &Family<V>) -> Vec<Move> {
+    let mut moves = Vec::new();
+    g.pseudo_legal(&mut moves);
+    let us = g.position.turn;
+    if g.variant.royal(us).is_some() {
+        moves.retain(|m| {
+            let mut after = g.clone();
+            after.play(m);
+            let board = &after.position.board;
+            g.royal_on(board, us)
+                .is_none_or(|k| !g.attacked(board, k, us.other()))
+        });
+    }
+    moves
+}
+
+fn agree<V: Variant>(start: Family<V>, seed: u64) {
+    let mut rng = SplitMix64::seed_from_u64(seed);
+    for _ in 0..20 {
+        let mut g = start.clone();
+        for _ in 0..150 {
+            assert_eq!(g.king_safe(), played_out(&g), "{}", g.diagram());
+            let moves = g.moves();
+            assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
+            if moves.is_empty() || g.outcome(1).is_some() {
+                break;
+            }
+            g.play(&moves[rng.next_u64() as usize % moves.len()]);
+        }
+    }
+}
+
+#[test]
+fn moves_judged_without_playing_them_are_those_that_stand() {
+    agree(Transforming::new(TransformingOptions::default()), 1);
+    agree(Maharajah::new(MaharajahOptions::default()), 2);
+    agree(DoubleMove::new(DoubleMoveOptions::default()), 3);
+    let mut appearing = AppearingOptions::default();
+    appearing.set("drop_check", "no-mate").unwrap();
+    agree(Appearing::new(appearing), 4);
+    let mut appearing = AppearingOptions::default();
+    appearing.set("drop_check", "forbidden").unwrap();
+    agree(Appearing::new(appearing), 5);
+}
