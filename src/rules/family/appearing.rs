@@ -16,7 +16,7 @@
 use super::drop_check::DropCheck;
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, rank};
-use crate::rules::chess::{Board, Chess, DrawClaim, Move, Piece, Role};
+use crate::rules::chess::{Board, Chess, DrawClaim, Move, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::side::Side;
@@ -87,10 +87,6 @@ impl Variant for AppearingOptions {
 
     fn start(&self) -> &'static str {
         "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1"
-    }
-
-    fn power(&self, piece: Piece, _square: Cell) -> Role {
-        piece.role
     }
 
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {

@@ -5,7 +5,7 @@
 //! serve the opponent's whole next turn.
 
 use super::{Family, Variant};
-use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
@@ -45,10 +45,6 @@ impl Variant for DoubleMoveOptions {
         table: false,
         seats_by_place: None,
     };
-
-    fn power(&self, piece: Piece, _square: Cell) -> Role {
-        piece.role
-    }
 
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {
         Some(&Role::PROMOTIONS)

@@ -10,7 +10,7 @@
 //! run at the start of its turn is mated.
 
 use super::{Family, Variant};
-use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::Reason;
@@ -45,10 +45,6 @@ impl Variant for EveryoneMovesOptions {
         let mut out = super::why::reasons(false, true);
         out.push("msg-why-not-there");
         out
-    }
-
-    fn power(&self, piece: Piece, _square: Cell) -> Role {
-        piece.role
     }
 
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {

@@ -6,7 +6,7 @@
 
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, squares, tables};
-use crate::rules::chess::{Board, DrawClaim, Piece, Role};
+use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, Card};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::Reason;
@@ -91,10 +91,6 @@ impl Variant for MaharajahOptions {
         } else {
             "8/8/8/8/8/8/PPPPPPPP/RNBQKBNR[m] b - - 0 1"
         }
-    }
-
-    fn power(&self, piece: Piece, _square: Cell) -> Role {
-        piece.role
     }
 
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {

@@ -78,8 +78,13 @@ pub trait Variant: HouseRules {
     fn start(&self) -> &'static str {
         START_FEN
     }
+    /// Whether a piece's power depends on where it stands (transforming chess); where
+    /// it does not, every piece moves as its role.
+    const POWER_BY_SQUARE: bool = false;
     /// How `piece` moves and attacks from `square`: the role whose moves it makes.
-    fn power(&self, piece: Piece, square: Cell) -> Role;
+    fn power(&self, piece: Piece, _square: Cell) -> Role {
+        piece.role
+    }
     /// What a pawn arriving on the last rank at `square` does: None, it may not go
     /// there; no roles, it goes and stays a pawn; else it becomes one of them.
     fn promotions(&self, square: Cell) -> Option<&'static [Role]>;

@@ -53,6 +53,9 @@ impl<V: Variant> Family<V> {
 
     /// `by`'s pieces on `board`, sorted by the power they have where they stand.
     fn by_power(&self, board: &Board, by: Side) -> [Bitboard; 7] {
+        if !V::POWER_BY_SQUARE {
+            return Role::ALL.map(|role| board.pieces(by, role));
+        }
         let mut by_power = [0u64; 7];
         for role in Role::ALL {
             for from in squares(board.pieces(by, role)) {
@@ -149,7 +152,7 @@ impl<V: Variant> Family<V> {
 
     /// What judging a move's safety one move at a time needs; None where nothing is
     /// royal and every move stands.
-    fn safety(&self) -> Option<Safety> {
+    pub(super) fn safety(&self) -> Option<Safety> {
         let us = self.position.turn;
         let royal = self.variant.royal(us)?;
         Some(Safety {
@@ -163,7 +166,7 @@ impl<V: Variant> Family<V> {
 
     /// Whether `m` leaves the mover's royal piece unattacked (outside turns where
     /// each piece acts once).
-    fn stands(&self, m: &Move, safety: Option<&Safety>) -> bool {
+    pub(super) fn stands(&self, m: &Move, safety: Option<&Safety>) -> bool {
         let Some(safety) = safety else {
             return true;
         };
@@ -346,11 +349,11 @@ impl<V: Variant> Family<V> {
 }
 
 /// Where the side to move's royal piece stands, for judging its moves one by one.
-struct Safety {
-    royal: Role,
-    in_check: bool,
+pub(super) struct Safety {
+    pub royal: Role,
+    pub in_check: bool,
     /// The pieces whose leaving their square may expose it.
-    pinned: Bitboard,
+    pub pinned: Bitboard,
 }
 
 /// The pieces that ride the diagonals and the files and ranks, from pieces sorted by

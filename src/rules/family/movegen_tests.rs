@@ -6,6 +6,8 @@
 use super::appearing::{Appearing, AppearingOptions};
 use super::double_move::{DoubleMove, DoubleMoveOptions};
 use super::maharajah::{Maharajah, MaharajahOptions};
+use super::shashmaty::{Shashmaty, ShashmatyOptions};
+use super::swedish::{Swedish, SwedishOptions};
 use super::transforming::{Transforming, TransformingOptions};
 use super::{Family, Variant};
 use crate::rules::chess::Move;
@@ -58,4 +60,51 @@ fn moves_judged_without_playing_them_are_those_that_stand() {
     let mut appearing = AppearingOptions::default();
     appearing.set("drop_check", "forbidden").unwrap();
     agree(Appearing::new(appearing), 5);
+}
+
+#[test]
+fn swedish_quiet_moves_are_those_that_stand() {
+    let mut rng = SplitMix64::seed_from_u64(6);
+    for _ in 0..20 {
+        let mut g = Swedish::new(SwedishOptions::default());
+        for _ in 0..150 {
+            let moves = g.moves();
+            let quiet: Vec<Move> = moves
+                .iter()
+                .filter(|m| m.relocation.is_none())
+                .map(|m| m.chess)
+                .collect();
+            let mut every = played_out(&g.family);
+            every.retain(|m| m.capture_square().is_none());
+            assert_eq!(quiet, every, "{}", g.diagram());
+            assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
+            if moves.is_empty() || g.outcome(1).is_some() {
+                break;
+            }
+            g.play(&moves[rng.next_u64() as usize % moves.len()]);
+        }
+    }
+}
+
+#[test]
+fn shash_maty_moves_judged_without_playing_them_leave_the_king_safe() {
+    let mut rng = SplitMix64::seed_from_u64(7);
+    for _ in 0..30 {
+        let mut g = Shashmaty::new(ShashmatyOptions::default());
+        for _ in 0..150 {
+            let us = g.family.position.turn;
+            let moves = g.legal_moves();
+            for m in &moves {
+                let mut after = g.clone();
+                after.play(m);
+                let won = after.outcome(1).is_some_and(|o| o.winner == Some(us));
+                assert!(!after.family.attacked_king(us) || won, "{}", g.diagram());
+            }
+            assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
+            if moves.is_empty() || g.outcome(1).is_some() {
+                break;
+            }
+            g.play(&moves[rng.next_u64() as usize % moves.len()]);
+        }
+    }
 }

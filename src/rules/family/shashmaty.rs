@@ -10,10 +10,11 @@
 //! one's own king in chess check (jumping the enemy king always stands), then, if a
 //! jump is left, away with all but jumps.
 
+use super::movegen::Safety;
 use super::{Family, Variant, board_moves};
-use crate::rules::chess::tables::{Bitboard, rank, squares, tables};
+use crate::rules::chess::tables::{Bitboard, bishop_attacks, rank, squares, tables};
 use crate::rules::chess::{
-    Board, DrawClaim, Move, Piece, Role, diagram, kind, move_view, piece_views, san,
+    Board, DrawClaim, Move, MoveKind, Piece, Role, diagram, kind, move_view, piece_views, san,
 };
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
@@ -66,10 +67,6 @@ impl Variant for ShashmatyOptions {
         table: false,
         seats_by_place: None,
     };
-
-    fn power(&self, piece: Piece, _square: Cell) -> Role {
-        piece.role
-    }
 
     /// A pawn jumping as a checkers man may land on its own first rank.
     fn pawns_go_home(&self) -> bool {
@@ -394,6 +391,16 @@ impl Shashmaty {
             if role == Role::King && !self.rules().king_jumps {
                 continue;
             }
+            // A chain starts by jumping the first piece on a diagonal (the next square
+            // for a man): with no enemy there, there is none.
+            let reach = if role == Role::Queen {
+                board.occupied()
+            } else {
+                !0
+            };
+            if bishop_attacks(from, reach) & enemies == 0 {
+                continue;
+            }
             let mut jumps = Jumps {
                 game: self,
                 us,
@@ -432,16 +439,9 @@ impl Shashmaty {
         if self.family.variant.lost(&self.family).is_some() {
             return Vec::new();
         }
-        let us = self.turn();
         let mut moves = self.candidates();
-        moves.retain(|m| {
-            if self.takes_king(m) {
-                return true;
-            }
-            let mut after = self.clone();
-            after.play(m);
-            !after.family.attacked_king(us)
-        });
+        let safety = self.family.safety();
+        moves.retain(|m| self.stands(m, safety.as_ref()));
         if moves.iter().any(|m| matches!(m, ShashMove::Jump(_))) {
             moves.retain(|m| matches!(m, ShashMove::Jump(_)));
             if self.rules().max_capture {
@@ -457,6 +457,51 @@ impl Shashmaty {
             }
         }
         moves
+    }
+
+    /// Whether there is a legal move, found without listing them all: one candidate
+    /// that stands is enough, as the rule that jumps come first keeps one. The chess
+    /// moves are looked at first; the checkers moves only where none of them stands.
+    pub(super) fn has_move(&self) -> bool {
+        if self.family.variant.lost(&self.family).is_some() {
+            return false;
+        }
+        let safety = self.family.safety();
+        let mut chess = Vec::with_capacity(64);
+        self.family.pseudo_legal(&mut chess);
+        let stands = |m: &ShashMove| self.stands(m, safety.as_ref());
+        chess
+            .into_iter()
+            .filter(|m| m.capture != Some(Role::King))
+            .any(|m| stands(&ShashMove::Chess(m)))
+            || self.candidates().iter().any(stands)
+    }
+
+    /// Whether the candidate `m` leaves its side's king out of chess check (jumping
+    /// the enemy king always stands). A move of a piece other than the king, from a
+    /// square that does not shield the king, out of check, only blocks lines or takes
+    /// pieces away, and stands without being played out.
+    fn stands(&self, m: &ShashMove, safety: Option<&Safety>) -> bool {
+        if self.takes_king(m) {
+            return true;
+        }
+        let (from, role) = match m {
+            ShashMove::Chess(c) if c.kind == MoveKind::Normal => (c.from, c.role),
+            ShashMove::Chess(_) => (0, Role::King),
+            ShashMove::Step { from, role, .. } => (*from, *role),
+            ShashMove::Jump(chain) => (chain.from, chain.role),
+        };
+        if let Some(safety) = safety
+            && !safety.in_check
+            && role != safety.royal
+            && safety.pinned & (1u64 << from) == 0
+        {
+            return true;
+        }
+        let us = self.turn();
+        let mut after = self.clone();
+        after.play(m);
+        !after.family.attacked_king(us)
     }
 
     /// The chess moves among the legal ones: what SAN is written among.
@@ -676,7 +721,7 @@ impl Game for Shashmaty {
     /// In the spec's order: a king jumped, mate, stalemate, bare kings, then the
     /// repetition and fifty-move draws (the variant's hooks give each).
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        self.family.judge(self.moves().is_empty(), repetitions)
+        self.family.judge(!self.has_move(), repetitions)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {

@@ -10,6 +10,7 @@
 //! rule that sends them back as pawns.
 
 use super::fen::{mark_promoted, read_promoted};
+use super::movegen::Safety;
 use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, DARK_SQUARES, rank, squares, tables};
 use crate::rules::chess::{
@@ -69,10 +70,6 @@ impl Variant for SwedishOptions {
         table: false,
         seats_by_place: None,
     };
-
-    fn power(&self, piece: Piece, _square: Cell) -> Role {
-        piece.role
-    }
 
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {
         Some(&Role::PROMOTIONS)
@@ -148,53 +145,75 @@ impl Swedish {
 
     /// Every legal move: chess's quiet moves that leave the king safe, and each capture
     /// with each square that leaves the king safe once the piece is back.
-    fn moves(&self) -> Vec<SwedishMove> {
+    pub(super) fn moves(&self) -> Vec<SwedishMove> {
         let f = &self.family;
-        let us = f.position.turn;
         let mut pseudo = Vec::with_capacity(64);
         f.pseudo_legal(&mut pseudo);
+        let safety = f.safety();
         let mut out = Vec::with_capacity(64);
         for m in pseudo {
-            let mut after = f.clone();
-            after.play(&m);
-            let Some((square, piece)) = self.taken(&m) else {
-                if !after.attacked_king(us) {
-                    out.push(SwedishMove {
-                        chess: m,
-                        relocation: None,
-                    });
-                }
-                continue;
-            };
-            let board = after.position.board;
-            let mut homes = self.homes(&board, piece, square);
-            let king = board.pieces(us, Role::King);
-            if king != 0 {
-                let k = king.trailing_zeros() as Cell;
-                if after.attacked_king(us) {
-                    // In check after the capture: the piece put back must block it.
-                    homes = squares(homes)
-                        .filter(|&home| {
-                            let mut placed = board;
-                            placed.put(home, piece);
-                            !f.attacked(&placed, k, us.other())
-                        })
-                        .fold(0, |b, home| b | 1u64 << home);
-                } else {
-                    // Safe after the capture: a piece put back only adds a blocker, so
-                    // it may go anywhere but where it would attack the king itself.
-                    homes &= !match piece.role {
-                        Role::Pawn => tables().pawn[us.index()][usize::from(k)],
-                        _ => f.reach(piece, k, board.occupied()),
-                    };
-                }
-            }
-            out.extend(squares(homes).map(|home| SwedishMove {
-                chess: m,
-                relocation: Some(home),
-            }));
+            self.legal_forms(m, safety.as_ref(), &mut out);
         }
         out
+    }
+
+    /// Whether there is a legal move, found without listing them all.
+    pub(super) fn has_move(&self) -> bool {
+        let f = &self.family;
+        let mut pseudo = Vec::with_capacity(64);
+        f.pseudo_legal(&mut pseudo);
+        let safety = f.safety();
+        let mut out = Vec::new();
+        pseudo.into_iter().any(|m| {
+            self.legal_forms(m, safety.as_ref(), &mut out);
+            !out.is_empty()
+        })
+    }
+
+    /// Adds the legal forms of the chess move `m` to `out`: itself where it is quiet
+    /// and leaves the king safe, or a capture once for each square its piece may go
+    /// back to.
+    fn legal_forms(&self, m: Move, safety: Option<&Safety>, out: &mut Vec<SwedishMove>) {
+        let f = &self.family;
+        let us = f.position.turn;
+        let Some((square, piece)) = self.taken(&m) else {
+            if f.stands(&m, safety) {
+                out.push(SwedishMove {
+                    chess: m,
+                    relocation: None,
+                });
+            }
+            return;
+        };
+        let mut after = f.clone();
+        after.play(&m);
+        let board = after.position.board;
+        let mut homes = self.homes(&board, piece, square);
+        let king = board.pieces(us, Role::King);
+        if king != 0 {
+            let k = king.trailing_zeros() as Cell;
+            if after.attacked_king(us) {
+                // In check after the capture: the piece put back must block it.
+                homes = squares(homes)
+                    .filter(|&home| {
+                        let mut placed = board;
+                        placed.put(home, piece);
+                        !f.attacked(&placed, k, us.other())
+                    })
+                    .fold(0, |b, home| b | 1u64 << home);
+            } else {
+                // Safe after the capture: a piece put back only adds a blocker, so
+                // it may go anywhere but where it would attack the king itself.
+                homes &= !match piece.role {
+                    Role::Pawn => tables().pawn[us.index()][usize::from(k)],
+                    _ => f.reach(piece, k, board.occupied()),
+                };
+            }
+        }
+        out.extend(squares(homes).map(|home| SwedishMove {
+            chess: m,
+            relocation: Some(home),
+        }));
     }
 
     /// The distinct chess moves among the legal ones: what SAN is written among.
@@ -358,7 +377,7 @@ impl Game for Swedish {
     }
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
-        self.family.judge(self.moves().is_empty(), repetitions)
+        self.family.judge(!self.has_move(), repetitions)
     }
 
     fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {

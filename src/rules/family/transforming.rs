@@ -47,6 +47,8 @@ impl Variant for TransformingOptions {
         out
     }
 
+    const POWER_BY_SQUARE: bool = true;
+
     fn power(&self, piece: Piece, square: Cell) -> Role {
         match piece.role {
             Role::Pawn => Role::Pawn,
