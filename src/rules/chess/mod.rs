@@ -179,9 +179,7 @@ impl Game for ChessGame {
 
     fn outcome(&self, repetitions: usize) -> Option<Outcome> {
         let p = &self.position;
-        let mut moves = Vec::new();
-        p.legal_moves(&mut moves);
-        if moves.is_empty() {
+        if !p.has_legal_move() {
             return Some(if p.is_check() {
                 Outcome::win(p.turn.other(), Reason::Checkmate)
             } else {

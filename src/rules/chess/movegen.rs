@@ -46,34 +46,20 @@ impl Chess {
 
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in squares(self.board.pieces(self.turn, role)) {
-                let attacks = match role {
-                    Role::Knight => t.knight[from as usize],
-                    Role::Bishop => bishop_attacks(from, occupied),
-                    Role::Rook => rook_attacks(from, occupied),
-                    _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
-                };
+                let attacks = piece_reach(role, from, occupied);
                 for to in squares(attacks & !us & target & allowed(from)) {
                     self.push(out, from, to, role, MoveKind::Normal);
                 }
             }
         }
 
-        let (forward, start_rank, last_rank): (i8, Bitboard, Bitboard) = match self.turn {
-            Side::White => (8, 0xFF00, 0xFF << 56),
-            _ => (-8, 0xFF << 48, 0xFF),
+        let last_rank: Bitboard = match self.turn {
+            Side::White => 0xFF << 56,
+            _ => 0xFF,
         };
         for from in squares(self.board.pieces(self.turn, Role::Pawn)) {
             let mask = target & allowed(from);
-            let mut to_squares = t.pawn[self.turn.index()][from as usize] & them;
-            let one = (from as i8 + forward) as Cell;
-            if occupied & (1u64 << one) == 0 {
-                to_squares |= 1u64 << one;
-                let two = (one as i8 + forward) as Cell;
-                if start_rank & (1u64 << from) != 0 && occupied & (1u64 << two) == 0 {
-                    to_squares |= 1u64 << two;
-                }
-            }
-            for to in squares(to_squares & mask) {
+            for to in squares(self.pawn_reach(from, occupied) & mask) {
                 if last_rank & (1u64 << to) != 0 {
                     for promo in Role::PROMOTIONS {
                         let mut m = self.make(from, to, Role::Pawn, MoveKind::Normal);
@@ -86,6 +72,78 @@ impl Chess {
             }
         }
         self.en_passant(out, king);
+    }
+
+    /// Whether the side to move has a legal move, found without listing them: the
+    /// end of game asks it at every position the search visits. Castling is never
+    /// the only move (the king could step to the square it crosses), so it is not
+    /// looked at.
+    pub fn has_legal_move(&self) -> bool {
+        let Some(king) = self.board.king_of(self.turn) else {
+            return false;
+        };
+        let t = tables();
+        let us = self.us();
+        let occupied = us | self.them();
+        let enemy = self.turn.other();
+        let without_king = occupied & !(1u64 << king);
+        if squares(t.king[king as usize] & !us)
+            .any(|to| self.board.attackers(to, enemy, without_king) == 0)
+        {
+            return true;
+        }
+        let checkers = self.board.attackers(king, enemy, occupied);
+        if checkers.count_ones() > 1 {
+            return false;
+        }
+        let target = if checkers != 0 {
+            t.between[king as usize][checkers.trailing_zeros() as usize] | checkers
+        } else {
+            !0
+        };
+        let pinned = self.pinned(king, occupied);
+        let allowed = |from: Cell| -> Bitboard {
+            if pinned & (1u64 << from) != 0 {
+                t.line[king as usize][from as usize]
+            } else {
+                !0
+            }
+        };
+        let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
+            .into_iter()
+            .flat_map(|role| squares(self.board.pieces(self.turn, role)).map(move |f| (role, f)));
+        for (role, from) in pieces {
+            if piece_reach(role, from, occupied) & !us & target & allowed(from) != 0 {
+                return true;
+            }
+        }
+        for from in squares(self.board.pieces(self.turn, Role::Pawn)) {
+            if self.pawn_reach(from, occupied) & target & allowed(from) != 0 {
+                return true;
+            }
+        }
+        let mut en_passant = Vec::new();
+        self.en_passant(&mut en_passant, king);
+        !en_passant.is_empty()
+    }
+
+    /// The squares a pawn on `from` may go to, its king's safety aside: its captures
+    /// and its steps forward.
+    fn pawn_reach(&self, from: Cell, occupied: Bitboard) -> Bitboard {
+        let (forward, start_rank): (i8, Bitboard) = match self.turn {
+            Side::White => (8, 0xFF00),
+            _ => (-8, 0xFF << 48),
+        };
+        let mut reach = tables().pawn[self.turn.index()][from as usize] & self.them();
+        let one = (from as i8 + forward) as Cell;
+        if occupied & (1u64 << one) == 0 {
+            reach |= 1u64 << one;
+            let two = (one as i8 + forward) as Cell;
+            if start_rank & (1u64 << from) != 0 && occupied & (1u64 << two) == 0 {
+                reach |= 1u64 << two;
+            }
+        }
+        reach
     }
 
     pub(super) fn make(&self, from: Cell, to: Cell, role: Role, kind: MoveKind) -> Move {
@@ -201,5 +259,16 @@ fn back_rank_start(side: Side) -> Cell {
     match side {
         Side::White => 0,
         _ => 56,
+    }
+}
+
+/// The squares a knight, bishop, rook or queen on `from` attacks.
+fn piece_reach(role: Role, from: Cell, occupied: Bitboard) -> Bitboard {
+    let t = tables();
+    match role {
+        Role::Knight => t.knight[from as usize],
+        Role::Bishop => bishop_attacks(from, occupied),
+        Role::Rook => rook_attacks(from, occupied),
+        _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
     }
 }

@@ -327,3 +327,40 @@ fn checked_king_is_marked() {
         Topology::chess().parse("e8")
     );
 }
+
+#[test]
+fn whether_a_move_exists_agrees_with_the_list() {
+    // From the start and from positions rich in pins, checks, en passant and mates
+    // (the perft suite's), random games: the quick look for a legal move finds one
+    // exactly when the list has one.
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
+    let starts = [
+        START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ];
+    let mut rng = SplitMix64::seed_from_u64(64);
+    let mut ended = 0;
+    for start in starts {
+        for _ in 0..40 {
+            let mut g = fen(start);
+            for _ in 0..300 {
+                let moves = g.legal_moves();
+                assert_eq!(
+                    g.position.has_legal_move(),
+                    !moves.is_empty(),
+                    "{}",
+                    g.position.fen()
+                );
+                if moves.is_empty() {
+                    ended += 1;
+                    break;
+                }
+                g.play(&moves[rng.next_u64() as usize % moves.len()]);
+            }
+        }
+    }
+    assert!(ended > 10, "{ended} games ended in mate or stalemate");
+}
