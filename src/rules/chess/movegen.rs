@@ -8,6 +8,16 @@ use crate::rules::topology::Cell;
 impl Chess {
     /// Appends every legal move to `out`.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        self.generate(out, false);
+    }
+
+    /// Appends the legal captures and promotions to `out`, in the order
+    /// [`Chess::legal_moves`] lists them: what the search follows past its horizon.
+    pub fn noisy_moves(&self, out: &mut Vec<Move>) {
+        self.generate(out, true);
+    }
+
+    fn generate(&self, out: &mut Vec<Move>, noisy: bool) {
         let Some(king) = self.board.king_of(self.turn) else {
             return;
         };
@@ -18,9 +28,11 @@ impl Chess {
         let enemy = self.turn.other();
         let checkers = self.board.attackers(king, enemy, occupied);
 
+        // Only captures, and a pawn's steps to the last rank, where noisy.
+        let wanted = if noisy { them } else { !0 };
         // King steps: the king itself does not block the line of a checking slider.
         let without_king = occupied & !(1u64 << king);
-        for to in squares(t.king[king as usize] & !us) {
+        for to in squares(t.king[king as usize] & !us & wanted) {
             if self.board.attackers(to, enemy, without_king) == 0 {
                 self.push(out, king, to, Role::King, MoveKind::Normal);
             }
@@ -32,7 +44,9 @@ impl Chess {
             let c = checkers.trailing_zeros() as usize;
             t.between[king as usize][c] | checkers
         } else {
-            self.castles(out, king, occupied);
+            if !noisy {
+                self.castles(out, king, occupied);
+            }
             !0
         };
         let pinned = self.pinned(king, occupied);
@@ -47,7 +61,7 @@ impl Chess {
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in squares(self.board.pieces(self.turn, role)) {
                 let attacks = piece_reach(role, from, occupied);
-                for to in squares(attacks & !us & target & allowed(from)) {
+                for to in squares(attacks & !us & target & wanted & allowed(from)) {
                     self.push(out, from, to, role, MoveKind::Normal);
                 }
             }
@@ -58,7 +72,7 @@ impl Chess {
             _ => 0xFF,
         };
         for from in squares(self.board.pieces(self.turn, Role::Pawn)) {
-            let mask = target & allowed(from);
+            let mask = target & allowed(from) & (wanted | last_rank);
             for to in squares(self.pawn_reach(from, occupied) & mask) {
                 if last_rank & (1u64 << to) != 0 {
                     for promo in Role::PROMOTIONS {

@@ -329,10 +329,11 @@ fn checked_king_is_marked() {
 }
 
 #[test]
-fn whether_a_move_exists_agrees_with_the_list() {
-    // From the start and from positions rich in pins, checks, en passant and mates
-    // (the perft suite's), random games: the quick look for a legal move finds one
-    // exactly when the list has one.
+fn whether_a_move_exists_and_the_noisy_moves_agree_with_the_list() {
+    // From the start and from positions rich in pins, checks, en passant, promotions
+    // and mates (the perft suite's), random games: the quick look for a legal move
+    // finds one exactly when the list has one, and the captures and promotions
+    // generated alone are the list's, in its order.
     use rand_xoshiro::SplitMix64;
     use rand_xoshiro::rand_core::{Rng, SeedableRng};
     let starts = [
@@ -354,6 +355,14 @@ fn whether_a_move_exists_agrees_with_the_list() {
                     "{}",
                     g.position.fen()
                 );
+                let mut noisy = Vec::new();
+                g.position.noisy_moves(&mut noisy);
+                let captures: Vec<_> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| m.capture.is_some() || m.promotion.is_some())
+                    .collect();
+                assert_eq!(noisy, captures, "{}", g.position.fen());
                 if moves.is_empty() {
                     ended += 1;
                     break;

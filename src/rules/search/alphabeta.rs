@@ -546,12 +546,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 best
             };
         }
-        let mut moves: Vec<G::Move> = position
-            .legal_moves()
-            .into_iter()
-            .filter(|m| position.noisy(m))
-            .filter(|m| forced || position.exchange(m).is_none_or(|e| e >= 0))
-            .collect();
+        let mut moves = position.noisy_moves();
+        moves.retain(|m| forced || position.exchange(m).is_none_or(|e| e >= 0));
         if moves.is_empty() {
             return if forced {
                 position.evaluate(self.root, &self.weights)

@@ -44,6 +44,14 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// The legal noisy moves, in the order the legal moves list them: games with a
+    /// generator of their own for them spare the quiescence search the quiet ones.
+    fn noisy_moves(&self) -> Vec<Self::Move> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| self.noisy(m));
+        moves
+    }
+
     /// What a noisy move wins (positive) or loses once the exchange it starts is
     /// played out, where the game can tell at a glance (chess's static exchange
     /// evaluation); None where it cannot. Losing captures are tried after the quiet

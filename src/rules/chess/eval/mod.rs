@@ -75,6 +75,12 @@ impl Evaluate for ChessGame {
         m.capture.is_some() || m.promotion.is_some()
     }
 
+    fn noisy_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(16);
+        self.position.noisy_moves(&mut moves);
+        moves
+    }
+
     fn order(&self, m: &Move) -> i32 {
         capture_order(m)
     }
