@@ -478,20 +478,21 @@ impl Shashmaty {
     }
 
     /// Whether the candidate `m` leaves its side's king out of chess check (jumping
-    /// the enemy king always stands). A move of a piece other than the king, from a
-    /// square that does not shield the king, out of check, only blocks lines or takes
-    /// pieces away, and stands without being played out.
+    /// the enemy king always stands). A chess move or a man's step by a piece other
+    /// than the king, from a square that does not shield the king, out of check, only
+    /// blocks lines or takes the piece where it lands, and stands without being
+    /// played out. A jump is always played out: the pieces it takes away may have
+    /// been shielding the king.
     fn stands(&self, m: &ShashMove, safety: Option<&Safety>) -> bool {
         if self.takes_king(m) {
             return true;
         }
-        let (from, role) = match m {
-            ShashMove::Chess(c) if c.kind == MoveKind::Normal => (c.from, c.role),
-            ShashMove::Chess(_) => (0, Role::King),
-            ShashMove::Step { from, role, .. } => (*from, *role),
-            ShashMove::Jump(chain) => (chain.from, chain.role),
+        let mover = match m {
+            ShashMove::Chess(c) if c.kind == MoveKind::Normal => Some((c.from, c.role)),
+            ShashMove::Step { from, role, .. } => Some((*from, *role)),
+            ShashMove::Chess(_) | ShashMove::Jump(_) => None,
         };
-        if let Some(safety) = safety
+        if let (Some(safety), Some((from, role))) = (safety, mover)
             && !safety.in_check
             && role != safety.royal
             && safety.pinned & (1u64 << from) == 0

@@ -212,3 +212,13 @@ fn house_rules_change_crowning_finishers_and_the_kings_jumps() {
     .unwrap();
     assert_eq!(sorted(&still), ["Kh1", "Kxf2"]);
 }
+
+#[test]
+fn a_jump_may_not_take_away_the_piece_that_shields_the_king() {
+    // The knight on d5 stands between the black queen and the white king: the pawn
+    // may take it as in chess (landing where it stood), not by jumping it to e6.
+    let g = fen("3qk3/8/8/3n4/2P5/8/3K4/8 w - - 0 1");
+    let moves = g.legal_moves();
+    assert!(!moves.iter().any(|m| matches!(m, ShashMove::Jump(_))));
+    assert!(moves.iter().any(|m| g.notation(m) == "cxd5"), "{moves:?}");
+}
