@@ -62,6 +62,10 @@ impl<V: Variant> Evaluate for Family<V> {
         m.capture.is_some() || m.promotion.is_some()
     }
 
+    fn noisy_moves(&self) -> Vec<Move> {
+        self.captures_and_promotions()
+    }
+
     fn order(&self, m: &Move) -> i32 {
         capture_order(m)
     }

@@ -190,6 +190,33 @@ impl<V: Variant> Family<V> {
     }
 
     pub(super) fn pseudo_legal(&self, out: &mut Vec<Move>) {
+        self.pseudo(out, false);
+    }
+
+    /// The legal captures and promotions, in the order [`Family::moves`] lists them:
+    /// what the search follows past its horizon, without the quiet moves and drops.
+    pub(super) fn captures_and_promotions(&self) -> Vec<Move> {
+        let noisy = |m: &Move| m.capture.is_some() || m.promotion.is_some();
+        if self.variant.lost(self).is_some() {
+            return Vec::new();
+        }
+        if self.variant.once_per_unit() {
+            let mut moves = self.moves();
+            moves.retain(noisy);
+            return moves;
+        }
+        let mut moves = Vec::with_capacity(16);
+        self.pseudo(&mut moves, true);
+        moves.retain(noisy);
+        let safety = self.safety();
+        moves.retain(|m| self.stands(m, safety.as_ref()) && self.variant.permits(self, m));
+        moves
+    }
+
+    /// Every move before the king's safety is judged, or (`noisy`) only those that
+    /// may take: pawns' all the same, the others' onto enemy pieces, no castling,
+    /// passing or drops.
+    fn pseudo(&self, out: &mut Vec<Move>, noisy: bool) {
         let p = &self.position;
         let board = &p.board;
         let us = board.by_side[p.turn.index()];
@@ -201,7 +228,12 @@ impl<V: Variant> Family<V> {
                 self.pawn_moves(from, out);
                 continue;
             }
-            for to in squares(self.reach(piece, from, occupied) & !us) {
+            let wanted = if noisy {
+                board.by_side[p.turn.other().index()]
+            } else {
+                !0
+            };
+            for to in squares(self.reach(piece, from, occupied) & !us & wanted) {
                 out.push(Move {
                     from,
                     to,
@@ -211,6 +243,12 @@ impl<V: Variant> Family<V> {
                     kind: MoveKind::Normal,
                 });
             }
+        }
+        if noisy {
+            if self.turn.length > 0 {
+                self.en_passant_in_turn(out);
+            }
+            return;
         }
         self.castles(out);
         if self.turn.length > 0 {

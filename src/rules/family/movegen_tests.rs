@@ -1,7 +1,8 @@
 //! The shortcuts of the family's move generation against playing every move out: a
 //! move judged safe without being played (a drop, or a piece not pinned) is exactly
-//! one that leaves the royal piece unattacked, and the end of game's quick look for a
-//! move agrees with the full list.
+//! one that leaves the royal piece unattacked, the end of game's quick look for a
+//! move agrees with the full list, and so do the captures and promotions generated
+//! alone.
 
 use super::appearing::{Appearing, AppearingOptions};
 use super::double_move::{DoubleMove, DoubleMoveOptions};
@@ -41,6 +42,9 @@ fn agree<V: Variant>(start: Family<V>, seed: u64) {
             assert_eq!(g.king_safe(), played_out(&g), "{}", g.diagram());
             let moves = g.moves();
             assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
+            let mut noisy = moves.clone();
+            noisy.retain(|m| m.capture.is_some() || m.promotion.is_some());
+            assert_eq!(g.captures_and_promotions(), noisy, "{}", g.diagram());
             if moves.is_empty() || g.outcome(1).is_some() {
                 break;
             }

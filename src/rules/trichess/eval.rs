@@ -5,8 +5,8 @@
 //! Diplomacy is weighed by where it leads: an offer, an answer or an order is a move
 //! the search tries like any other.
 
-use super::{Action, Role, TriChess, kind};
-use crate::rules::search::{Evaluate, Feature, Tally, captures, worth};
+use super::{Action, Role, Special, TriChess, kind};
+use crate::rules::search::{Evaluate, Feature, Tally, worth};
 use crate::rules::side::Side;
 use crate::rules::why::Remark;
 
@@ -90,7 +90,13 @@ impl Evaluate for TriChess {
         }
     }
 
+    /// A piece move that takes: onto an occupied triangle, or en passant.
     fn noisy(&self, m: &Self::Move) -> bool {
-        captures(self, m)
+        match m {
+            Action::Move(m) => {
+                self.board[m.to as usize].is_some() || matches!(m.special, Special::EnPassant(_))
+            }
+            _ => false,
+        }
     }
 }

@@ -851,6 +851,11 @@ fn random_games_with_diplomacy_play_and_round_trip() {
             every.retain(|m| p.is_safe(p.turn, m));
             assert_eq!(p.piece_moves(p.turn), every, "{}", p.diagram());
             assert_eq!(p.has_piece_move(p.turn), !every.is_empty());
+            // The search's quick test for a capture agrees with what the move shows.
+            for a in &actions {
+                use crate::rules::search::{Evaluate, captures};
+                assert_eq!(p.noisy(a), captures(&p, a), "{}", p.notation(a));
+            }
             let text = p.notation(&a);
             assert_eq!(p.parse_move(&text), Ok(a), "{text}");
             assert_eq!(p.parse_move(&russian(&text)), Ok(a), "{}", russian(&text));
