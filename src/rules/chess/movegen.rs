@@ -21,47 +21,25 @@ impl Chess {
         let Some(king) = self.board.king_of(self.turn) else {
             return;
         };
-        let t = tables();
         let us = self.us();
         let them = self.them();
         let occupied = us | them;
-        let enemy = self.turn.other();
-        let checkers = self.board.attackers(king, enemy, occupied);
-
         // Only captures, and a pawn's steps to the last rank, where noisy.
         let wanted = if noisy { them } else { !0 };
-        // King steps: the king itself does not block the line of a checking slider.
-        let without_king = occupied & !(1u64 << king);
-        for to in squares(t.king[king as usize] & !us & wanted) {
-            if self.board.attackers(to, enemy, without_king) == 0 {
-                self.push(out, king, to, Role::King, MoveKind::Normal);
-            }
+        for to in squares(self.king_steps(king, occupied) & wanted) {
+            self.push(out, king, to, Role::King, MoveKind::Normal);
         }
-        if checkers.count_ones() > 1 {
+        let Some(limits) = self.limits(king, occupied) else {
             return;
+        };
+        if !limits.in_check && !noisy {
+            self.castles(out, king, occupied);
         }
-        let target = if checkers != 0 {
-            let c = checkers.trailing_zeros() as usize;
-            t.between[king as usize][c] | checkers
-        } else {
-            if !noisy {
-                self.castles(out, king, occupied);
-            }
-            !0
-        };
-        let pinned = self.pinned(king, occupied);
-        let allowed = |from: Cell| -> Bitboard {
-            if pinned & (1u64 << from) != 0 {
-                t.line[king as usize][from as usize]
-            } else {
-                !0
-            }
-        };
 
         for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             for from in squares(self.board.pieces(self.turn, role)) {
                 let attacks = piece_reach(role, from, occupied);
-                for to in squares(attacks & !us & target & wanted & allowed(from)) {
+                for to in squares(attacks & !us & wanted & limits.allowed(from)) {
                     self.push(out, from, to, role, MoveKind::Normal);
                 }
             }
@@ -72,7 +50,7 @@ impl Chess {
             _ => 0xFF,
         };
         for from in squares(self.board.pieces(self.turn, Role::Pawn)) {
-            let mask = target & allowed(from) & (wanted | last_rank);
+            let mask = limits.allowed(from) & (wanted | last_rank);
             for to in squares(self.pawn_reach(from, occupied) & mask) {
                 if last_rank & (1u64 << to) != 0 {
                     for promo in Role::PROMOTIONS {
@@ -96,49 +74,60 @@ impl Chess {
         let Some(king) = self.board.king_of(self.turn) else {
             return false;
         };
-        let t = tables();
         let us = self.us();
         let occupied = us | self.them();
-        let enemy = self.turn.other();
-        let without_king = occupied & !(1u64 << king);
-        if squares(t.king[king as usize] & !us)
-            .any(|to| self.board.attackers(to, enemy, without_king) == 0)
-        {
+        if self.king_steps(king, occupied) != 0 {
             return true;
         }
-        let checkers = self.board.attackers(king, enemy, occupied);
-        if checkers.count_ones() > 1 {
+        let Some(limits) = self.limits(king, occupied) else {
             return false;
-        }
-        let target = if checkers != 0 {
-            t.between[king as usize][checkers.trailing_zeros() as usize] | checkers
-        } else {
-            !0
-        };
-        let pinned = self.pinned(king, occupied);
-        let allowed = |from: Cell| -> Bitboard {
-            if pinned & (1u64 << from) != 0 {
-                t.line[king as usize][from as usize]
-            } else {
-                !0
-            }
         };
         let pieces = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
             .into_iter()
             .flat_map(|role| squares(self.board.pieces(self.turn, role)).map(move |f| (role, f)));
         for (role, from) in pieces {
-            if piece_reach(role, from, occupied) & !us & target & allowed(from) != 0 {
+            if piece_reach(role, from, occupied) & !us & limits.allowed(from) != 0 {
                 return true;
             }
         }
         for from in squares(self.board.pieces(self.turn, Role::Pawn)) {
-            if self.pawn_reach(from, occupied) & target & allowed(from) != 0 {
+            if self.pawn_reach(from, occupied) & limits.allowed(from) != 0 {
                 return true;
             }
         }
         let mut en_passant = Vec::new();
         self.en_passant(&mut en_passant, king);
         !en_passant.is_empty()
+    }
+
+    /// The squares the king on `king` may step to: not its own pieces', and not
+    /// attacked once it has left (it does not block the line of a checking slider).
+    fn king_steps(&self, king: Cell, occupied: Bitboard) -> Bitboard {
+        let enemy = self.turn.other();
+        let without_king = occupied & !(1u64 << king);
+        squares(tables().king[king as usize] & !self.us())
+            .filter(|&to| self.board.attackers(to, enemy, without_king) == 0)
+            .fold(0, |steps, to| steps | 1u64 << to)
+    }
+
+    /// What the moves of the pieces other than the king must keep to, or None in
+    /// double check, where only the king may move.
+    fn limits(&self, king: Cell, occupied: Bitboard) -> Option<Limits> {
+        let checkers = self.board.attackers(king, self.turn.other(), occupied);
+        if checkers.count_ones() > 1 {
+            return None;
+        }
+        let target = if checkers != 0 {
+            tables().between[king as usize][checkers.trailing_zeros() as usize] | checkers
+        } else {
+            !0
+        };
+        Some(Limits {
+            king,
+            in_check: checkers != 0,
+            target,
+            pinned: self.pinned(king, occupied),
+        })
     }
 
     /// The squares a pawn on `from` may go to, its king's safety aside: its captures
@@ -284,5 +273,28 @@ fn piece_reach(role: Role, from: Cell, occupied: Bitboard) -> Bitboard {
         Role::Bishop => bishop_attacks(from, occupied),
         Role::Rook => rook_attacks(from, occupied),
         _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+    }
+}
+
+/// What a move of a piece other than the king must keep to.
+struct Limits {
+    king: Cell,
+    in_check: bool,
+    /// Where a move may land: anywhere, or in check on the checker or between it and
+    /// the king.
+    target: Bitboard,
+    /// The pieces that alone shield the king from an enemy slider.
+    pinned: Bitboard,
+}
+
+impl Limits {
+    /// The squares a piece on `from` may land on: `target`, and a pinned piece's
+    /// only along its pin.
+    fn allowed(&self, from: Cell) -> Bitboard {
+        if self.pinned & (1u64 << from) != 0 {
+            self.target & tables().line[self.king as usize][from as usize]
+        } else {
+            self.target
+        }
     }
 }
