@@ -167,7 +167,7 @@ impl TriChess {
         let mut moves = Vec::with_capacity(64);
         self.pseudo_moves(player, &mut moves);
         let exposing = self.exposing(player);
-        moves.retain(|m| self.plain(m, &exposing) || self.is_safe(player, m));
+        moves.retain(|m| self.keeps_king_safe(player, m, &exposing));
         moves
     }
 
@@ -178,7 +178,7 @@ impl TriChess {
         let exposing = self.exposing(player);
         moves
             .iter()
-            .any(|m| self.plain(m, &exposing) || self.is_safe(player, m))
+            .any(|m| self.keeps_king_safe(player, m, &exposing))
     }
 
     /// The cells `player`'s pieces may leave only after the full test of his king's
@@ -210,6 +210,12 @@ impl TriChess {
             exposing[*c as usize] = true;
         }
         exposing
+    }
+
+    /// Whether `m` leaves `player`'s king safe: at a glance where it is plain, else
+    /// played out.
+    fn keeps_king_safe(&self, player: Side, m: &TriMove, exposing: &[bool; super::CELLS]) -> bool {
+        self.plain(m, exposing) || self.is_safe(player, m)
     }
 
     /// A move that cannot expose its player's king: not the king's own, a step or
