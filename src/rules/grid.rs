@@ -1,5 +1,6 @@
-//! The text of a position on a plain 8x8 board of one kind of piece a side (Reversi's
-//! discs, Epsilon-64's stones, Corners' checkers): the ranks from the eighth down,
+//! Plain 8x8 boards of one kind of piece a side (Reversi's discs, Epsilon-64's stones,
+//! Corners' checkers): each side's pieces as a bit set, and the text of a position:
+//! the ranks from the eighth down,
 //! `w` and `b` for the sides' pieces and digits for runs of empty squares, as FEN
 //! writes them ([`placement`](super::placement)), then the side to move:
 //! `8/8/8/3wb3/3bw3/8/8/8 b`. Squares are the boards' cells, a1 = 0 to h8 = 63.
@@ -9,6 +10,19 @@ use super::placement;
 use super::side::Side;
 
 pub type Grid = [Option<Side>; 64];
+
+/// `side`'s pieces and the other side's, each as a set of squares (a1 = bit 0).
+pub fn bit_sets(board: &Grid, side: Side) -> (u64, u64) {
+    let (mut own, mut other) = (0u64, 0u64);
+    for (i, piece) in board.iter().enumerate() {
+        match piece {
+            Some(s) if *s == side => own |= 1 << i,
+            Some(_) => other |= 1 << i,
+            None => {}
+        }
+    }
+    (own, other)
+}
 
 pub fn write(board: &Grid, turn: Side) -> String {
     let ranks: Vec<String> = (0..8)

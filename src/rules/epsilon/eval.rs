@@ -3,6 +3,7 @@
 //! the fuller it is; a run with both sides' stones is nobody's.
 
 use super::Epsilon;
+use crate::rules::grid::bit_sets;
 use crate::rules::search::{Evaluate, Feature, Tally};
 use crate::rules::side::Side;
 use std::sync::OnceLock;
@@ -46,14 +47,7 @@ impl Evaluate for Epsilon {
     const FEATURES: &'static [Feature] = FEATURES;
 
     fn tally(&self, side: Side, tally: &mut impl Tally) {
-        let (mut own, mut theirs) = (0u64, 0u64);
-        for (cell, stone) in self.board.iter().enumerate() {
-            match stone {
-                Some(s) if *s == side => own |= 1 << cell,
-                Some(_) => theirs |= 1 << cell,
-                None => {}
-            }
-        }
+        let (own, theirs) = bit_sets(&self.board, side);
         let mut runs = [0i32; 6];
         for &run in runs_of_five() {
             let (mine, other) = ((run & own).count_ones(), (run & theirs).count_ones());

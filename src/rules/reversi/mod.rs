@@ -11,6 +11,7 @@ mod bits;
 mod eval;
 
 use super::game::{Game, grid_diagram};
+use super::grid;
 use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
@@ -94,22 +95,9 @@ impl Reversi {
         centre().iter().any(|&c| self.board[c as usize].is_none())
     }
 
-    /// Each side's discs as a set of squares (a1 = bit 0).
-    fn sets(&self, side: Side) -> (u64, u64) {
-        let (mut own, mut opp) = (0u64, 0u64);
-        for (i, disc) in self.board.iter().enumerate() {
-            match disc {
-                Some(s) if *s == side => own |= 1 << i,
-                Some(_) => opp |= 1 << i,
-                None => {}
-            }
-        }
-        (own, opp)
-    }
-
     /// The opponent discs a disc of `side` placed on `cell` would flip.
     pub fn flips(&self, cell: Cell, side: Side) -> Vec<Cell> {
-        let (own, opp) = self.sets(side);
+        let (own, opp) = grid::bit_sets(&self.board, side);
         bits::squares(bits::flips(own, opp, cell)).collect()
     }
 
@@ -136,7 +124,7 @@ impl Reversi {
                 .filter(|&c| !self.options.parallel_only || self.keeps_parallel(c, side))
                 .collect();
         }
-        let (own, opp) = self.sets(side);
+        let (own, opp) = grid::bit_sets(&self.board, side);
         bits::squares(bits::moves(own, opp)).collect()
     }
 
@@ -167,7 +155,7 @@ impl Game for Reversi {
     fn set_up_text(&self) -> Option<String> {
         let fresh = Reversi::new(self.options.clone());
         let start = (self.board, self.turn) == (fresh.board, fresh.turn);
-        (!start).then(|| crate::rules::grid::write(&self.board, self.turn))
+        (!start).then(|| grid::write(&self.board, self.turn))
     }
 
     /// Discs stay where they are put: a click on one says how the game is played.
@@ -221,7 +209,7 @@ impl Game for Reversi {
     /// the board are shared out between the supplies, the side to move taking the odd
     /// one.
     fn set_up(options: ReversiOptions, text: &str) -> Result<Self, Detail> {
-        let (board, turn) = crate::rules::grid::read(text)?;
+        let (board, turn) = grid::read(text)?;
         let left = 64 - board.iter().flatten().count() as u8;
         let mut supply = [left / 2; 2];
         supply[turn.index()] += left % 2;
