@@ -187,6 +187,33 @@ pub fn perft_by_copy<G: Game>(g: &G, depth: u32, leaves: &impl Fn(&G) -> u64) ->
     }
 }
 
+/// Plays `games` games of at most `plies` random moves each from `start` (a game ends
+/// where no move is left), showing `look` every position reached with its legal
+/// moves: how tests meet many positions of a game.
+#[cfg(test)]
+pub fn random_games<G: Game>(
+    start: &G,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    mut look: impl FnMut(&G, &[G::Move]),
+) {
+    use rand_xoshiro::SplitMix64;
+    use rand_xoshiro::rand_core::{Rng, SeedableRng};
+    let mut rng = SplitMix64::seed_from_u64(seed);
+    for _ in 0..games {
+        let mut g = start.clone();
+        for _ in 0..plies {
+            let moves = g.legal_moves();
+            look(&g, &moves);
+            if moves.is_empty() {
+                break;
+            }
+            g.play(&moves[rng.next_u64() as usize % moves.len()]);
+        }
+    }
+}
+
 pub fn grid_diagram(t: &Topology, symbol: impl Fn(Cell) -> Option<char>) -> String {
     let mut out = String::new();
     for rank in (0..t.height).rev() {

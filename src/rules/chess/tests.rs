@@ -1,6 +1,7 @@
 //! The chess spec's rules and test facts (C1-C14), one test each.
 
 use super::*;
+use crate::rules::game::random_games;
 use crate::rules::{Match, Outcome, Reason, Side};
 
 fn fen(text: &str) -> ChessGame {
@@ -334,42 +335,31 @@ fn whether_a_move_exists_and_the_noisy_moves_agree_with_the_list() {
     // and mates (the perft suite's), random games: the quick look for a legal move
     // finds one exactly when the list has one, and the captures and promotions
     // generated alone are the list's, in its order.
-    use rand_xoshiro::SplitMix64;
-    use rand_xoshiro::rand_core::{Rng, SeedableRng};
     let starts = [
         START_FEN,
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     ];
-    let mut rng = SplitMix64::seed_from_u64(64);
     let mut ended = 0;
-    for start in starts {
-        for _ in 0..40 {
-            let mut g = fen(start);
-            for _ in 0..300 {
-                let moves = g.legal_moves();
-                assert_eq!(
-                    g.position.has_legal_move(),
-                    !moves.is_empty(),
-                    "{}",
-                    g.position.fen()
-                );
-                let mut noisy = Vec::new();
-                g.position.noisy_moves(&mut noisy);
-                let captures: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|m| m.capture.is_some() || m.promotion.is_some())
-                    .collect();
-                assert_eq!(noisy, captures, "{}", g.position.fen());
-                if moves.is_empty() {
-                    ended += 1;
-                    break;
-                }
-                g.play(&moves[rng.next_u64() as usize % moves.len()]);
-            }
-        }
+    for (seed, start) in starts.into_iter().enumerate() {
+        random_games(&fen(start), 40, 300, 64 + seed as u64, |g, moves| {
+            assert_eq!(
+                g.position.has_legal_move(),
+                !moves.is_empty(),
+                "{}",
+                g.position.fen()
+            );
+            let mut noisy = Vec::new();
+            g.position.noisy_moves(&mut noisy);
+            let captures: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.capture.is_some() || m.promotion.is_some())
+                .collect();
+            assert_eq!(noisy, captures, "{}", g.position.fen());
+            ended += usize::from(moves.is_empty());
+        });
     }
     assert!(ended > 10, "{ended} games ended in mate or stalemate");
 }

@@ -1,7 +1,7 @@
 use super::attacks::attacks;
 use super::board::bit;
 use super::*;
-use crate::rules::game::Game;
+use crate::rules::game::{Game, random_games};
 use crate::rules::options::HouseRules;
 
 fn at(fen: &str) -> Chess100 {
@@ -367,23 +367,12 @@ fn only_moves_that_may_expose_the_king_are_tested() {
     // The legal moves skip the full test for plain moves from squares that cannot
     // open a line to the king; in random games they are exactly the moves that pass
     // it, and a position has a legal move exactly when the list is not empty.
-    use rand_xoshiro::SplitMix64;
-    use rand_xoshiro::rand_core::{Rng, SeedableRng};
-    let mut rng = SplitMix64::seed_from_u64(100);
-    for _ in 0..30 {
-        let mut g = Chess100::new(Chess100Options::default());
-        for _ in 0..200 {
-            let mut every = Vec::new();
-            g.pseudo_moves(&mut every);
-            every.retain(|m| !moves::exposed(&g.board_after(m), g.turn));
-            let legal = g.legal_moves();
-            assert_eq!(legal, every, "{}", g.fen());
-            assert_eq!(g.has_legal_move(), !legal.is_empty());
-            if legal.is_empty() {
-                break;
-            }
-            let pick = legal[rng.next_u64() as usize % legal.len()];
-            g.play(&pick);
-        }
-    }
+    let start = Chess100::new(Chess100Options::default());
+    random_games(&start, 30, 200, 100, |g, legal| {
+        let mut every = Vec::new();
+        g.pseudo_moves(&mut every);
+        every.retain(|m| !moves::exposed(&g.board_after(m), g.turn));
+        assert_eq!(legal, every, "{}", g.fen());
+        assert_eq!(g.has_legal_move(), !legal.is_empty());
+    });
 }

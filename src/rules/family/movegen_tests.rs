@@ -12,10 +12,8 @@ use super::swedish::{Swedish, SwedishOptions};
 use super::transforming::{Transforming, TransformingOptions};
 use super::{Family, Variant};
 use crate::rules::chess::Move;
-use crate::rules::game::Game;
+use crate::rules::game::{Game, random_games};
 use crate::rules::options::HouseRules;
-use rand_xoshiro::SplitMix64;
-use rand_xoshiro::rand_core::{Rng, SeedableRng};
 
 /// The moves that leave the mover's royal piece unattacked, each played out.
 fn played_out<V: Variant>(g: &Family<V>) -> Vec<Move> {
@@ -35,22 +33,13 @@ fn played_out<V: Variant>(g: &Family<V>) -> Vec<Move> {
 }
 
 fn agree<V: Variant>(start: Family<V>, seed: u64) {
-    let mut rng = SplitMix64::seed_from_u64(seed);
-    for _ in 0..20 {
-        let mut g = start.clone();
-        for _ in 0..150 {
-            assert_eq!(g.king_safe(), played_out(&g), "{}", g.diagram());
-            let moves = g.moves();
-            assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
-            let mut noisy = moves.clone();
-            noisy.retain(|m| m.capture.is_some() || m.promotion.is_some());
-            assert_eq!(g.captures_and_promotions(), noisy, "{}", g.diagram());
-            if moves.is_empty() || g.outcome(1).is_some() {
-                break;
-            }
-            g.play(&moves[rng.next_u64() as usize % moves.len()]);
-        }
-    }
+    random_games(&start, 20, 150, seed, |g, moves| {
+        assert_eq!(g.king_safe(), played_out(g), "{}", g.diagram());
+        assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
+        let mut noisy = moves.to_vec();
+        noisy.retain(|m| m.capture.is_some() || m.promotion.is_some());
+        assert_eq!(g.captures_and_promotions(), noisy, "{}", g.diagram());
+    });
 }
 
 #[test]
@@ -68,47 +57,31 @@ fn moves_judged_without_playing_them_are_those_that_stand() {
 
 #[test]
 fn swedish_quiet_moves_are_those_that_stand() {
-    let mut rng = SplitMix64::seed_from_u64(6);
-    for _ in 0..20 {
-        let mut g = Swedish::new(SwedishOptions::default());
-        for _ in 0..150 {
-            let moves = g.moves();
-            let quiet: Vec<Move> = moves
-                .iter()
-                .filter(|m| m.relocation.is_none())
-                .map(|m| m.chess)
-                .collect();
-            let mut every = played_out(&g.family);
-            every.retain(|m| m.capture_square().is_none());
-            assert_eq!(quiet, every, "{}", g.diagram());
-            assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
-            if moves.is_empty() || g.outcome(1).is_some() {
-                break;
-            }
-            g.play(&moves[rng.next_u64() as usize % moves.len()]);
-        }
-    }
+    let start = Swedish::new(SwedishOptions::default());
+    random_games(&start, 20, 150, 6, |g, moves| {
+        let quiet: Vec<Move> = moves
+            .iter()
+            .filter(|m| m.relocation.is_none())
+            .map(|m| m.chess)
+            .collect();
+        let mut every = played_out(&g.family);
+        every.retain(|m| m.capture_square().is_none());
+        assert_eq!(quiet, every, "{}", g.diagram());
+        assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
+    });
 }
 
 #[test]
 fn shash_maty_moves_judged_without_playing_them_leave_the_king_safe() {
-    let mut rng = SplitMix64::seed_from_u64(7);
-    for _ in 0..30 {
-        let mut g = Shashmaty::new(ShashmatyOptions::default());
-        for _ in 0..150 {
-            let us = g.family.position.turn;
-            let moves = g.legal_moves();
-            for m in &moves {
-                let mut after = g.clone();
-                after.play(m);
-                let won = after.outcome(1).is_some_and(|o| o.winner == Some(us));
-                assert!(!after.family.attacked_king(us) || won, "{}", g.diagram());
-            }
-            assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
-            if moves.is_empty() || g.outcome(1).is_some() {
-                break;
-            }
-            g.play(&moves[rng.next_u64() as usize % moves.len()]);
+    let start = Shashmaty::new(ShashmatyOptions::default());
+    random_games(&start, 30, 150, 7, |g, moves| {
+        let us = g.family.position.turn;
+        for m in moves {
+            let mut after = g.clone();
+            after.play(m);
+            let won = after.outcome(1).is_some_and(|o| o.winner == Some(us));
+            assert!(!after.family.attacked_king(us) || won, "{}", g.diagram());
         }
-    }
+        assert_eq!(g.has_move(), !moves.is_empty(), "{}", g.diagram());
+    });
 }
