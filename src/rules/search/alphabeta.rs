@@ -609,14 +609,6 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     }
 
     pub fn progress(&self, depth: i32, score: i32, pv: Vec<G::Move>) -> Progress<G::Move> {
-        let seconds = self.started.elapsed().as_secs_f64();
-        Progress {
-            depth: depth as u32,
-            score,
-            nodes: self.nodes,
-            nps: (self.nodes as f64 / seconds.max(1e-6)) as u64,
-            millis: (seconds * 1000.0) as u64,
-            pv,
-        }
+        Progress::timed(depth, score, self.nodes, self.started, pv)
     }
 }

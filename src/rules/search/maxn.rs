@@ -74,10 +74,11 @@ impl MaxN<'_> {
         }
         let quiet = depth <= 0;
         let mover = position.seat_side(position.seat_to_move());
-        let mut moves = position.legal_moves();
-        if quiet {
-            moves.retain(|m| position.noisy(m));
-        }
+        let mut moves = if quiet {
+            position.noisy_moves()
+        } else {
+            position.legal_moves()
+        };
         // Standing on the static scores is a choice at the horizon (where capturing is
         // not compulsory), and the only one once the captures have run out.
         let mut best: Option<(Scores, Vec<G::Move>)> = None;
@@ -148,15 +149,13 @@ pub fn think<G: Evaluate>(
         if search.stopped || line.is_empty() {
             break;
         }
-        let seconds = search.started.elapsed().as_secs_f64();
-        let progress = Progress {
-            depth: depth as u32,
-            score: scores[mover.index()],
-            nodes: search.nodes,
-            nps: (search.nodes as f64 / seconds.max(1e-6)) as u64,
-            millis: (seconds * 1000.0) as u64,
-            pv: line,
-        };
+        let progress = Progress::timed(
+            depth,
+            scores[mover.index()],
+            search.nodes,
+            search.started,
+            line,
+        );
         report(&progress);
         let decided = progress.score.abs() >= WIN - 1000;
         done = Some(progress);

@@ -25,7 +25,7 @@ use alphabeta::Searcher;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,6 +138,19 @@ pub struct Progress<M> {
 }
 
 impl<M> Progress<M> {
+    /// A search's progress at `depth`, its speed reckoned from when it `started`.
+    pub fn timed(depth: i32, score: i32, nodes: u64, started: Instant, pv: Vec<M>) -> Self {
+        let seconds = started.elapsed().as_secs_f64();
+        Progress {
+            depth: depth as u32,
+            score,
+            nodes,
+            nps: (nodes as f64 / seconds.max(1e-6)) as u64,
+            millis: (seconds * 1000.0) as u64,
+            pv,
+        }
+    }
+
     /// The same progress with its line's moves turned into another type.
     pub fn map<N>(&self, f: impl Fn(M) -> N) -> Progress<N>
     where
