@@ -102,7 +102,7 @@ impl Limits {
     /// Whether a search that has looked at `nodes` positions since `started` must
     /// stop: its node budget (`budget`, the limits' own unless lifted) is spent, its
     /// time is up, or its stop flag is raised.
-    fn spent(&self, nodes: u64, budget: Option<u64>, started: std::time::Instant) -> bool {
+    fn spent(&self, nodes: u64, budget: Option<u64>, started: Instant) -> bool {
         budget.is_some_and(|n| nodes >= n)
             || self.time.is_some_and(|t| started.elapsed() >= t)
             || self.stopped()
