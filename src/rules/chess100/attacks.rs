@@ -127,22 +127,27 @@ pub fn tables() -> &'static Tables {
     TABLES.get_or_init(build)
 }
 
+/// The nearest of `pieces` to `sq` in direction `d`.
+pub fn first_on_ray(t: &Tables, sq: Square, d: usize, pieces: Bits) -> Option<Square> {
+    let blockers = t.rays[d][sq as usize] & pieces;
+    (blockers != 0).then(|| {
+        if d < 4 {
+            blockers.trailing_zeros() as Square
+        } else {
+            (127 - blockers.leading_zeros()) as Square
+        }
+    })
+}
+
 /// The squares a slider reaches from `sq` along `directions`, up to and including the
 /// first piece in each.
 fn slide(t: &Tables, sq: Square, directions: [usize; 4], occupied: Bits) -> Bits {
     let mut out = 0;
     for d in directions {
         let ray = t.rays[d][sq as usize];
-        let blockers = ray & occupied;
-        out |= if blockers == 0 {
-            ray
-        } else {
-            let first = if d < 4 {
-                blockers.trailing_zeros()
-            } else {
-                127 - blockers.leading_zeros()
-            };
-            ray ^ t.rays[d][first as usize]
+        out |= match first_on_ray(t, sq, d, occupied) {
+            None => ray,
+            Some(first) => ray ^ t.rays[d][first as usize],
         };
     }
     out

@@ -95,6 +95,10 @@ impl Evaluate for Chess100 {
         m.capture.is_some() || m.promotion.is_some()
     }
 
+    fn noisy_moves(&self) -> Vec<Move> {
+        Chess100::noisy_moves(self)
+    }
+
     /// Most valuable victim first, taken by the least valuable attacker; promotions by
     /// the piece they make.
     fn order(&self, m: &Move) -> i32 {

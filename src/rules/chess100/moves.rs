@@ -1,7 +1,7 @@
 //! The moves of 100-cell chess and how they change the position.
 
 use super::Chess100;
-use super::attacks::{attackers, attacks, tables};
+use super::attacks::{attackers, attacks, first_on_ray, tables};
 use super::board::{
     Bits, Board, Piece, ROYAL_FILE, Role, Square, bit, file, last_rank, pawn_rank, rank, squares,
     throne,
@@ -75,6 +75,14 @@ impl Move {
     }
 }
 
+/// Which moves a generator lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Only {
+    All,
+    /// Captures and promotions.
+    Noisy,
+}
+
 /// True when `side`'s king is attacked, or attacks the enemy king.
 pub(super) fn exposed(board: &Board, side: Side) -> bool {
     let Some(king) = board.king_of(side) else {
@@ -84,9 +92,11 @@ pub(super) fn exposed(board: &Board, side: Side) -> bool {
     if attackers(board, king, side.other(), occupied) != 0 {
         return true;
     }
-    board
-        .king_of(side.other())
-        .is_some_and(|enemy| attacks(side, Role::King, king, occupied) & bit(enemy) != 0)
+    // A king reaches two squares at most.
+    board.king_of(side.other()).is_some_and(|enemy| {
+        tables().near[king as usize] & bit(enemy) != 0
+            && attacks(side, Role::King, king, occupied) & bit(enemy) != 0
+    })
 }
 
 /// Castling's wings: 0 short (towards the a-file), 1 long (towards the k-file).
@@ -120,19 +130,48 @@ impl Chess100 {
         moves
     }
 
-    /// Whether the side to move has a legal move, found without listing them all.
-    pub fn has_legal_move(&self) -> bool {
-        let mut moves = Vec::with_capacity(64);
-        self.pseudo_moves(&mut moves);
+    /// The legal captures and promotions, in the order of [`Chess100::legal_moves`]:
+    /// what the search follows past its horizon, without the quiet moves.
+    pub fn noisy_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(16);
+        self.generate(Only::Noisy, &mut moves);
         let exposing = self.exposing();
-        moves.iter().any(|m| self.is_safe(m, exposing))
+        moves.retain(|m| self.is_safe(m, exposing));
+        moves
+    }
+
+    /// Whether the side to move has a legal move, found without listing them all: one
+    /// piece's moves at a time, castling and en passant last (castling is never the
+    /// only move: the king could step towards the rook instead).
+    pub fn has_legal_move(&self) -> bool {
+        let exposing = self.exposing();
+        let own = self.board.side(self.turn);
+        let mut moves = Vec::with_capacity(32);
+        let any = |moves: &mut Vec<Move>| {
+            let found = moves.iter().any(|m| self.is_safe(m, exposing));
+            moves.clear();
+            found
+        };
+        if let Some(king) = self.king_on_visit() {
+            self.piece_moves(king, Role::King, own, Only::All, &mut moves);
+            return any(&mut moves);
+        }
+        for sq in squares(own) {
+            self.from_square(sq, own, Only::All, &mut moves);
+            if any(&mut moves) {
+                return true;
+            }
+        }
+        self.en_passant(&mut moves);
+        any(&mut moves)
     }
 
     /// The squares a piece may leave only after the full test of its king's safety:
-    /// those near the king (where the short reaches of kings, jesters and generals
-    /// bend round) and on its lines towards enemy pieces; every square when the king
-    /// is already attacked. A plain move from anywhere else blocks at most, and
-    /// cannot expose the king.
+    /// the king's neighbours while an enemy jester or general stands near enough to
+    /// bend round one of them to the king, and the first piece on each of the king's lines where the next is an
+    /// enemy that may reach along it (anything but a pawn or a knight); every square
+    /// when the king is already attacked. A plain move from anywhere else blocks at
+    /// most, and cannot expose the king.
     fn exposing(&self) -> Bits {
         let us = self.turn;
         let Some(king) = self.board.king_of(us) else {
@@ -142,12 +181,26 @@ impl Chess100 {
             return super::board::ALL;
         }
         let t = tables();
-        let enemy = self.board.side(us.other());
-        t.rays
-            .iter()
-            .map(|ray| ray[king as usize])
-            .filter(|ray| ray & enemy != 0)
-            .fold(t.near[king as usize], |mask, ray| mask | ray)
+        let occupied = self.board.occupied();
+        let reaching = self.board.side(us.other())
+            & !self.board.role(Role::Pawn)
+            & !self.board.role(Role::Knight);
+        let benders = self.board.pieces(us.other(), Role::Jester)
+            | self.board.pieces(us.other(), Role::General);
+        let mut mask = if benders & t.near[king as usize] != 0 {
+            t.king[king as usize]
+        } else {
+            0
+        };
+        for d in 0..8 {
+            if let Some(first) = first_on_ray(t, king, d, occupied)
+                && self.board.side(us) & bit(first) != 0
+                && first_on_ray(t, first, d, occupied).is_some_and(|next| reaching & bit(next) != 0)
+            {
+                mask |= bit(first);
+            }
+        }
+        mask
     }
 
     /// Whether `m` leaves its side's king unattacked and not attacking the enemy king.
@@ -216,31 +269,45 @@ impl Chess100 {
 
     /// Every move of the side to move, before the test of its king's safety.
     pub(super) fn pseudo_moves(&self, out: &mut Vec<Move>) {
-        let us = self.turn;
-        let own = self.board.side(us);
+        self.generate(Only::All, out);
+    }
+
+    /// The moves `only` asks for, before the test of the king's safety.
+    fn generate(&self, only: Only, out: &mut Vec<Move>) {
+        let own = self.board.side(self.turn);
         if let Some(king) = self.king_on_visit() {
-            self.piece_moves(king, Role::King, own, out);
+            self.piece_moves(king, Role::King, own, only, out);
             return;
         }
         for sq in squares(own) {
-            let Some(piece) = self.board.piece_at(sq) else {
-                continue;
-            };
-            if piece.role == Role::Pawn {
-                self.pawn_moves(sq, out);
-            } else {
-                self.piece_moves(sq, piece.role, own, out);
-            }
+            self.from_square(sq, own, only, out);
         }
-        self.castlings(out);
+        if only == Only::All {
+            self.castlings(out);
+        }
         self.en_passant(out);
     }
 
-    fn piece_moves(&self, from: Square, role: Role, own: Bits, out: &mut Vec<Move>) {
+    /// The moves of the piece on `sq` but castling and en passant.
+    fn from_square(&self, sq: Square, own: Bits, only: Only, out: &mut Vec<Move>) {
+        let Some(piece) = self.board.piece_at(sq) else {
+            return;
+        };
+        if piece.role == Role::Pawn {
+            self.pawn_moves(sq, only, out);
+        } else {
+            self.piece_moves(sq, piece.role, own, only, out);
+        }
+    }
+
+    fn piece_moves(&self, from: Square, role: Role, own: Bits, only: Only, out: &mut Vec<Move>) {
         let us = self.turn;
         let occupied = self.board.occupied();
         let enemy_king = self.board.pieces(us.other(), Role::King);
-        let targets = attacks(us, role, from, occupied) & !own & !enemy_king;
+        let mut targets = attacks(us, role, from, occupied) & !own & !enemy_king;
+        if only == Only::Noisy {
+            targets &= occupied;
+        }
         for to in squares(targets) {
             let mut m = Move::new(from, to, role, Kind::Normal);
             m.capture = self.board.piece_at(to).map(|p| p.role);
@@ -277,7 +344,9 @@ impl Chess100 {
         }
     }
 
-    fn pawn_moves(&self, from: Square, out: &mut Vec<Move>) {
+    /// A pawn's moves; with `only` noisy, its captures and the steps that promote (a
+    /// double step or a step back never reaches the last rank).
+    fn pawn_moves(&self, from: Square, only: Only, out: &mut Vec<Move>) {
         let us = self.turn;
         let t = tables();
         let occupied = self.board.occupied();
@@ -287,15 +356,22 @@ impl Chess100 {
         };
         let step = super::board::forward(us);
         let king_pawn = ROYAL_FILE & bit(from) != 0;
+        let promotes = |to: Square| only == Only::All || rank(to) == last_rank(us);
         if let Some(to) = ahead(from, step).filter(|&to| occupied & bit(to) == 0) {
-            self.promoting(Move::new(from, to, Role::Pawn, Kind::Normal), out);
-            if self.fresh & bit(from) != 0
+            if promotes(to) {
+                self.promoting(Move::new(from, to, Role::Pawn, Kind::Normal), out);
+            }
+            if only == Only::All
+                && self.fresh & bit(from) != 0
                 && let Some(two) = ahead(to, step).filter(|&two| occupied & bit(two) == 0)
             {
                 out.push(Move::new(from, two, Role::Pawn, Kind::DoubleStep));
             }
         }
-        if king_pawn && let Some(to) = ahead(from, -step).filter(|&to| occupied & bit(to) == 0) {
+        if only == Only::All
+            && king_pawn
+            && let Some(to) = ahead(from, -step).filter(|&to| occupied & bit(to) == 0)
+        {
             out.push(Move::new(from, to, Role::Pawn, Kind::Normal));
         }
         let mut diagonals = t.pawn[us.index()][from as usize];
@@ -309,7 +385,7 @@ impl Chess100 {
             self.promoting(m, out);
         }
         let partners = self.board.pieces(us, Role::Bishop) | self.board.pieces(us, Role::Jester);
-        for to in squares(diagonals & partners) {
+        for to in squares(diagonals & partners).filter(|&to| promotes(to)) {
             self.promoting(Move::new(from, to, Role::Pawn, Kind::PawnCastle), out);
         }
     }

@@ -366,7 +366,8 @@ fn fen_keeps_what_the_board_does_not_show() {
 fn only_moves_that_may_expose_the_king_are_tested() {
     // The legal moves skip the full test for plain moves from squares that cannot
     // open a line to the king; in random games they are exactly the moves that pass
-    // it, and a position has a legal move exactly when the list is not empty.
+    // it, a position has a legal move exactly when the list is not empty, and the
+    // captures and promotions generated alone are the list's.
     let start = Chess100::new(Chess100Options::default());
     random_games(&start, 30, 200, 100, |g, legal| {
         let mut every = Vec::new();
@@ -374,5 +375,11 @@ fn only_moves_that_may_expose_the_king_are_tested() {
         every.retain(|m| !moves::exposed(&g.board_after(m), g.turn));
         assert_eq!(legal, every, "{}", g.fen());
         assert_eq!(g.has_legal_move(), !legal.is_empty());
+        let noisy: Vec<_> = legal
+            .iter()
+            .filter(|m| m.capture.is_some() || m.promotion.is_some())
+            .copied()
+            .collect();
+        assert_eq!(g.noisy_moves(), noisy, "{}", g.fen());
     });
 }
