@@ -157,7 +157,7 @@ impl Chess100 {
             return any(&mut moves);
         }
         for sq in squares(own) {
-            self.from_square(sq, own, Only::All, &mut moves);
+            self.moves_of_piece_on(sq, own, Only::All, &mut moves);
             if any(&mut moves) {
                 return true;
             }
@@ -280,7 +280,7 @@ impl Chess100 {
             return;
         }
         for sq in squares(own) {
-            self.from_square(sq, own, only, out);
+            self.moves_of_piece_on(sq, own, only, out);
         }
         if only == Only::All {
             self.castlings(out);
@@ -289,7 +289,7 @@ impl Chess100 {
     }
 
     /// The moves of the piece on `sq` but castling and en passant.
-    fn from_square(&self, sq: Square, own: Bits, only: Only, out: &mut Vec<Move>) {
+    fn moves_of_piece_on(&self, sq: Square, own: Bits, only: Only, out: &mut Vec<Move>) {
         let Some(piece) = self.board.piece_at(sq) else {
             return;
         };
