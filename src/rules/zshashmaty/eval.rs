@@ -3,9 +3,10 @@
 //! rank, where they become pieces: without it a side ahead has no reason to advance
 //! and the game goes round in circles.
 
+use super::Action;
 use super::ZShashmaty;
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Feature, Tally, captures, each_piece};
+use crate::rules::search::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::side::Side;
 use crate::rules::view::PieceKind;
 
@@ -49,6 +50,6 @@ impl Evaluate for ZShashmaty {
     }
 
     fn noisy(&self, m: &Self::Move) -> bool {
-        captures(self, m)
+        matches!(m, Action::Move(m) if m.is_capture())
     }
 }

@@ -68,26 +68,18 @@ impl ZShashmaty {
 
     /// Both sides have one monarch and one knight, or one monarch and one rook, and nothing else.
     fn is_simple_equal(&self) -> bool {
-        let army = |side: Side| {
-            let mut roles: Vec<Role> = self
-                .board
-                .iter()
-                .flatten()
-                .filter(|p| p.side == side)
-                .map(|p| {
-                    if p.role.is_monarch() {
-                        Role::King
-                    } else {
-                        p.role
-                    }
-                })
-                .collect();
-            roles.sort_by_key(|r| *r as u8);
-            roles
-        };
-        let white = army(Side::White);
-        white == army(Side::Black)
-            && (white == [Role::King, Role::Rook] || white == [Role::King, Role::Knight])
+        // Per side: monarchs, rooks, knights, and anything else.
+        let mut armies = [[0u8; 4]; 2];
+        for p in self.board.iter().flatten() {
+            let kind = match p.role {
+                r if r.is_monarch() => 0,
+                Role::Rook => 1,
+                Role::Knight => 2,
+                _ => 3,
+            };
+            armies[p.side.index()][kind] += 1;
+        }
+        armies[0] == armies[1] && (armies[0] == [1, 1, 0, 0] || armies[0] == [1, 0, 1, 0])
     }
 
     fn generated(&self) -> movegen::Generated {
@@ -248,14 +240,14 @@ impl Game for ZShashmaty {
         if repetitions >= 3 {
             return Some(Outcome::draw(Reason::Repetition));
         }
-        if self.legal_moves().is_empty() {
+        if !movegen::has_move(&self.board, self.turn) {
             return Some(Outcome::win(self.turn.other(), Reason::NoMoves));
         }
         None
     }
 
     fn capture_compulsory(&self) -> bool {
-        !self.generated().jumps.is_empty()
+        movegen::has_jump(&self.board, self.turn)
     }
 
     fn move_number(&self) -> u32 {

@@ -102,20 +102,10 @@ pub fn generate(board: &Board, side: Side) -> Generated {
         chess_captures: Vec::new(),
         quiet: Vec::new(),
     };
-    let forward: [Direction; 2] = match side {
-        Side::White => [Direction::NorthEast, Direction::NorthWest],
-        _ => [Direction::SouthEast, Direction::SouthWest],
-    };
-    for from in 0..32u8 {
-        let Some(piece) = board[from as usize] else {
-            continue;
-        };
-        if piece.side != side {
-            continue;
-        }
+    for (from, piece) in own_pieces(board, side) {
         match piece.role {
             Role::Checker | Role::ZChecker => {
-                for d in forward {
+                for d in forward(side) {
                     if let Some(to) = t.neighbour(from, d)
                         && board[to as usize].is_none()
                     {
@@ -168,6 +158,60 @@ pub fn generate(board: &Board, side: Side) -> Generated {
         }
     }
     g
+}
+
+/// Whether `side` has any move, found without listing them: a piece that can step,
+/// slide, leap or jump (a jump chain always ends in a move).
+pub fn has_move(board: &Board, side: Side) -> bool {
+    let t = Topology::dark32();
+    let free = |to: Cell| board[to as usize].is_none();
+    let open = |to: Cell| board[to as usize].is_none_or(|p| p.side != side);
+    own_pieces(board, side).any(|(from, piece)| {
+        let steps = match piece.role {
+            Role::Checker | Role::ZChecker => forward(side)
+                .into_iter()
+                .any(|d| t.neighbour(from, d).is_some_and(free)),
+            Role::King | Role::ViceKing => Direction::DIAGONAL
+                .into_iter()
+                .any(|d| t.neighbour(from, d).is_some_and(free)),
+            // A rook's first square on a line is its nearest move there.
+            Role::Rook => Direction::DIAGONAL
+                .into_iter()
+                .any(|d| t.neighbour(from, d).is_some_and(open)),
+            Role::Knight => t.leaps(from).iter().any(|&to| open(to)),
+        };
+        steps || piece.role.jumps() && can_jump(board, side, from)
+    })
+}
+
+/// Whether `side` has a draughts jump, which makes capturing compulsory.
+pub fn has_jump(board: &Board, side: Side) -> bool {
+    own_pieces(board, side).any(|(from, piece)| piece.role.jumps() && can_jump(board, side, from))
+}
+
+/// The pieces of `side` with their squares.
+fn own_pieces(board: &Board, side: Side) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+    (0..32u8).filter_map(move |c| board[c as usize].filter(|p| p.side == side).map(|p| (c, p)))
+}
+
+/// Whether the piece on `from` can jump an enemy next to it.
+fn can_jump(board: &Board, side: Side, from: Cell) -> bool {
+    let t = Topology::dark32();
+    Direction::DIAGONAL.into_iter().any(|d| {
+        t.neighbour(from, d).is_some_and(|over| {
+            matches!(board[over as usize], Some(p) if p.side != side)
+                && t.neighbour(over, d)
+                    .is_some_and(|land| board[land as usize].is_none())
+        })
+    })
+}
+
+/// The two diagonals a checker of `side` steps along.
+fn forward(side: Side) -> [Direction; 2] {
+    match side {
+        Side::White => [Direction::NorthEast, Direction::NorthWest],
+        _ => [Direction::SouthEast, Direction::SouthWest],
+    }
 }
 
 /// Records a rook or knight move to `to`; returns true when `to` is occupied (a slider stops).
@@ -233,7 +277,13 @@ impl Chain<'_> {
     }
 
     fn extend(&mut self, at: Cell, role: Role) {
-        let steps: Vec<(Cell, Cell)> = self.jumps_from(at).collect();
+        let mut steps = [(0, 0); 4];
+        let mut count = 0;
+        for step in self.jumps_from(at) {
+            steps[count] = step;
+            count += 1;
+        }
+        let steps = &steps[..count];
         if steps.is_empty() {
             if !self.landings.is_empty() {
                 let m = Move {
@@ -254,7 +304,7 @@ impl Chain<'_> {
             }
             return;
         }
-        for (over, land) in steps {
+        for &(over, land) in steps {
             self.captured.push(over);
             self.landings.push(land);
             let mut next_role = role;

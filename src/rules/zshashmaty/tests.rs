@@ -388,3 +388,26 @@ fn the_starting_square_is_empty_during_the_chain() {
     assert!(n.contains(&"c:e5:c7:a5:c3".to_string()), "{n:?}");
     assert!(n.contains(&"c:a5:c7:e5:c3".to_string()), "{n:?}");
 }
+
+#[test]
+fn the_quick_questions_agree_with_the_move_lists() {
+    // Whether a side has a move, and whether it must jump, are answered without
+    // listing the moves; over random games the answers are the lists'.
+    let start = ZShashmaty::new(ZOptions {
+        pie_rule: false,
+        ..ZOptions::default()
+    });
+    crate::rules::game::random_games(&start, 200, 150, 7, |g, _| {
+        for side in Side::BOTH {
+            let generated = movegen::generate(&g.board, side);
+            assert_eq!(
+                movegen::has_jump(&g.board, side),
+                !generated.jumps.is_empty()
+            );
+            assert_eq!(
+                movegen::has_move(&g.board, side),
+                !generated.legal().is_empty()
+            );
+        }
+    });
+}
