@@ -193,6 +193,12 @@ impl<V: Variant> Family<V> {
         self.pseudo(out, false);
     }
 
+    /// The captures and promotions among [`Family::pseudo_legal`]'s moves, in its order.
+    pub(super) fn pseudo_captures_and_promotions(&self, out: &mut Vec<Move>) {
+        self.pseudo(out, true);
+        out.retain(|m| m.capture.is_some() || m.promotion.is_some());
+    }
+
     /// The legal captures and promotions, in the order [`Family::moves`] lists them:
     /// what the search follows past its horizon, without the quiet moves and drops.
     pub(super) fn captures_and_promotions(&self) -> Vec<Move> {
@@ -206,8 +212,7 @@ impl<V: Variant> Family<V> {
             return moves;
         }
         let mut moves = Vec::with_capacity(16);
-        self.pseudo(&mut moves, true);
-        moves.retain(noisy);
+        self.pseudo_captures_and_promotions(&mut moves);
         let safety = self.safety();
         moves.retain(|m| self.stands(m, safety.as_ref()) && self.variant.permits(self, m));
         moves

@@ -341,21 +341,30 @@ impl Shashmaty {
         }
     }
 
-    /// Every candidate move before the king's safety and the compulsory jump.
-    fn candidates(&self) -> Vec<ShashMove> {
-        let f = &self.family;
-        let p = &f.position;
-        let us = p.turn;
+    /// The chess moves but those taking the king (a king is jumped, not taken), or
+    /// (`noisy`) only their captures and promotions.
+    fn chess_candidates(&self, noisy: bool) -> Vec<ShashMove> {
         let mut chess = Vec::with_capacity(64);
-        f.pseudo_legal(&mut chess);
-        let mut out: Vec<ShashMove> = chess
-            .into_iter()
-            .filter(|m| m.capture != Some(Role::King))
-            .map(ShashMove::Chess)
-            .collect();
+        if noisy {
+            self.family.pseudo_captures_and_promotions(&mut chess);
+        } else {
+            self.family.pseudo_legal(&mut chess);
+        }
+        let mut out = Vec::with_capacity(chess.len() + 8);
+        out.extend(
+            chess
+                .into_iter()
+                .filter(|m| m.capture != Some(Role::King))
+                .map(ShashMove::Chess),
+        );
+        out
+    }
+
+    /// The men's quiet steps, or (`crowning`) only those onto the last rank that crown.
+    fn steps(&self, crowning: bool, out: &mut Vec<ShashMove>) {
+        let p = &self.family.position;
+        let us = p.turn;
         let board = &p.board;
-        let enemies = board.by_side[us.other().index()];
-        let enemy_king = board.pieces(us.other(), Role::King);
         for from in squares(board.by_side[us.index()]) {
             let role = board.piece_at(from).expect("an own piece").role;
             if role == Role::Queen || (role == Role::King && !self.rules().king_jumps) {
@@ -376,7 +385,7 @@ impl Shashmaty {
                     Role::Bishop => crown,
                     _ => true,
                 };
-                if new {
+                if new && (crown || !crowning) {
                     out.push(ShashMove::Step {
                         from,
                         to,
@@ -386,6 +395,15 @@ impl Shashmaty {
                 }
             }
         }
+    }
+
+    /// The jump chains of every piece that may jump.
+    fn jumps(&self, out: &mut Vec<ShashMove>) {
+        let p = &self.family.position;
+        let us = p.turn;
+        let board = &p.board;
+        let enemies = board.by_side[us.other().index()];
+        let enemy_king = board.pieces(us.other(), Role::King);
         for from in squares(board.by_side[us.index()]) {
             let role = board.piece_at(from).expect("an own piece").role;
             if role == Role::King && !self.rules().king_jumps {
@@ -422,7 +440,25 @@ impl Shashmaty {
             jumps.walk(&mut chain, from, role == Role::Queen, 0);
             out.extend(jumps.out.into_iter().map(ShashMove::Jump));
         }
-        out
+    }
+
+    /// The jumps that stand, kept to the longest where the house rule asks.
+    fn standing_jumps(&self, safety: Option<&Safety>) -> Vec<ShashMove> {
+        let mut jumps = Vec::new();
+        self.jumps(&mut jumps);
+        jumps.retain(|m| self.stands(m, safety));
+        if self.rules().max_capture {
+            let most = jumps
+                .iter()
+                .map(|m| match m {
+                    ShashMove::Jump(c) => c.len,
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0);
+            jumps.retain(|m| matches!(m, ShashMove::Jump(c) if c.len == most));
+        }
+        jumps
     }
 
     /// Whether a move jumps the enemy king.
@@ -434,47 +470,75 @@ impl Shashmaty {
         c.jumped().iter().any(|&sq| kings & (1u64 << sq) != 0)
     }
 
+    /// The legal moves: the jumps where one stands (jumping is compulsory), else the
+    /// chess moves and the men's steps that stand.
     fn moves(&self) -> Vec<ShashMove> {
         // A king taken ends the game: nothing is played after it.
         if self.family.variant.lost(&self.family).is_some() {
             return Vec::new();
         }
-        let mut moves = self.candidates();
         let safety = self.family.safety();
-        moves.retain(|m| self.stands(m, safety.as_ref()));
-        if moves.iter().any(|m| matches!(m, ShashMove::Jump(_))) {
-            moves.retain(|m| matches!(m, ShashMove::Jump(_)));
-            if self.rules().max_capture {
-                let most = moves
-                    .iter()
-                    .map(|m| match m {
-                        ShashMove::Jump(c) => c.len,
-                        _ => 0,
-                    })
-                    .max()
-                    .unwrap_or(0);
-                moves.retain(|m| matches!(m, ShashMove::Jump(c) if c.len == most));
-            }
+        let jumps = self.standing_jumps(safety.as_ref());
+        if !jumps.is_empty() {
+            return jumps;
         }
+        let mut moves = self.chess_candidates(false);
+        self.steps(false, &mut moves);
+        moves.retain(|m| self.stands(m, safety.as_ref()));
         moves
+    }
+
+    /// The legal moves the search follows past its horizon (captures, promotions,
+    /// crowning steps and jumps), in the order of [`Shashmaty::moves`], found without
+    /// the quiet ones.
+    fn noisy_moves(&self) -> Vec<ShashMove> {
+        if self.family.variant.lost(&self.family).is_some() {
+            return Vec::new();
+        }
+        let safety = self.family.safety();
+        let jumps = self.standing_jumps(safety.as_ref());
+        if !jumps.is_empty() {
+            return jumps;
+        }
+        let mut moves = self.chess_candidates(true);
+        self.steps(true, &mut moves);
+        moves.retain(|m| self.stands(m, safety.as_ref()));
+        moves
+    }
+
+    /// Whether a jump stands, which makes jumping compulsory.
+    fn must_jump(&self) -> bool {
+        if self.family.variant.lost(&self.family).is_some() {
+            return false;
+        }
+        let safety = self.family.safety();
+        let mut jumps = Vec::new();
+        self.jumps(&mut jumps);
+        jumps.iter().any(|m| self.stands(m, safety.as_ref()))
     }
 
     /// Whether there is a legal move, found without listing them all: one candidate
     /// that stands is enough, as the rule that jumps come first keeps one. The chess
-    /// moves are looked at first; the checkers moves only where none of them stands.
+    /// moves are looked at first, then the men's steps, then the jumps.
     pub(super) fn has_move(&self) -> bool {
         if self.family.variant.lost(&self.family).is_some() {
             return false;
         }
         let safety = self.family.safety();
+        let stands = |m: &ShashMove| self.stands(m, safety.as_ref());
         let mut chess = Vec::with_capacity(64);
         self.family.pseudo_legal(&mut chess);
-        let stands = |m: &ShashMove| self.stands(m, safety.as_ref());
-        chess
+        if chess
             .into_iter()
             .filter(|m| m.capture != Some(Role::King))
             .any(|m| stands(&ShashMove::Chess(m)))
-            || self.candidates().iter().any(stands)
+        {
+            return true;
+        }
+        let mut others = Vec::new();
+        self.steps(false, &mut others);
+        self.jumps(&mut others);
+        others.iter().any(stands)
     }
 
     /// Whether the candidate `m` leaves its side's king out of chess check (jumping
@@ -730,7 +794,7 @@ impl Game for Shashmaty {
     }
 
     fn capture_compulsory(&self) -> bool {
-        self.moves().iter().any(|m| matches!(m, ShashMove::Jump(_)))
+        self.must_jump()
     }
 
     fn perft(&self, depth: u32) -> Option<u64> {
@@ -811,6 +875,10 @@ impl crate::rules::search::Evaluate for Shashmaty {
             ShashMove::Step { crown, .. } => *crown,
             ShashMove::Jump(_) => true,
         }
+    }
+
+    fn noisy_moves(&self) -> Vec<ShashMove> {
+        Shashmaty::noisy_moves(self)
     }
 
     fn order(&self, m: &ShashMove) -> i32 {

@@ -4,6 +4,7 @@ use super::shashmaty::*;
 use crate::rules::game::Game;
 use crate::rules::options::HouseRules;
 use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::search::Evaluate;
 use crate::rules::side::Side;
 use crate::rules::view::GameView;
 
@@ -221,4 +222,22 @@ fn a_jump_may_not_take_away_the_piece_that_shields_the_king() {
     let moves = g.legal_moves();
     assert!(!moves.iter().any(|m| matches!(m, ShashMove::Jump(_))));
     assert!(moves.iter().any(|m| g.notation(m) == "cxd5"), "{moves:?}");
+}
+
+#[test]
+fn the_quiescence_moves_and_the_compulsory_jump_agree_with_the_legal_moves() {
+    // The search follows the noisy moves past its horizon, generated without the
+    // quiet ones, and asks whether a jump is compulsory without listing every move.
+    for options in [
+        ShashmatyOptions::default(),
+        with(&[("max_capture", "on"), ("crown_pieces", "all")]),
+    ] {
+        let start = Shashmaty::new(options);
+        crate::rules::game::random_games(&start, 40, 150, 3, |g, legal| {
+            let noisy: Vec<ShashMove> = legal.iter().filter(|m| g.noisy(m)).copied().collect();
+            assert_eq!(Evaluate::noisy_moves(g), noisy, "{}", g.family.fen());
+            let jumps = legal.iter().any(|m| matches!(m, ShashMove::Jump(_)));
+            assert_eq!(g.capture_compulsory(), jumps, "{}", g.family.fen());
+        });
+    }
 }
