@@ -127,14 +127,21 @@ impl<V: Variant> Family<V> {
         if self.variant.once_per_unit() {
             return !self.moves().is_empty();
         }
-        let mut moves = Vec::with_capacity(64);
-        self.pseudo_legal(&mut moves);
         let safety = self.safety();
-        moves.iter().any(|m| {
+        let legal = |m: &Move| {
             (self.turn.played > 0 || m.kind != MoveKind::EndTurn)
                 && self.stands(m, safety.as_ref())
                 && self.variant.permits(self, m)
-        })
+        };
+        // The pieces on the board first: drops, where there are any, are many.
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo(&mut moves, false);
+        if moves.iter().any(legal) {
+            return true;
+        }
+        moves.clear();
+        self.drops(&mut moves);
+        moves.iter().any(legal)
     }
 
     /// The moves that leave the mover's royal piece unattacked, before the variant's
@@ -182,6 +189,11 @@ impl<V: Variant> Family<V> {
             return true;
         }
         let us = self.position.turn;
+        // The royal piece dropped while none stands (appearing chess): it stands
+        // where nothing attacks, since a drop opens no line.
+        if m.kind == MoveKind::Drop && self.royal_square(us).is_none() {
+            return !self.attacked(&self.position.board, m.to, us.other());
+        }
         let mut after = self.clone();
         after.play(m);
         let board = &after.position.board;
@@ -189,8 +201,10 @@ impl<V: Variant> Family<V> {
             .is_none_or(|k| !self.attacked(board, k, us.other()))
     }
 
+    /// Every move before the king's safety is judged: the pieces' moves, then drops.
     pub(super) fn pseudo_legal(&self, out: &mut Vec<Move>) {
         self.pseudo(out, false);
+        self.drops(out);
     }
 
     /// The captures and promotions among [`Family::pseudo_legal`]'s moves, in its order.
@@ -218,9 +232,9 @@ impl<V: Variant> Family<V> {
         moves
     }
 
-    /// Every move before the king's safety is judged, or (`noisy`) only those that
-    /// may take: pawns' all the same, the others' onto enemy pieces, no castling,
-    /// passing or drops.
+    /// The moves of the pieces on the board (and the end of a turn) before the king's
+    /// safety is judged, or (`noisy`) only those that may take: pawns' all the same,
+    /// the others' onto enemy pieces, no castling or passing.
     fn pseudo(&self, out: &mut Vec<Move>, noisy: bool) {
         let p = &self.position;
         let board = &p.board;
@@ -273,8 +287,13 @@ impl<V: Variant> Family<V> {
                 kind: MoveKind::EndTurn,
             });
         }
+    }
+
+    /// The drops of the pieces in the mover's reserve.
+    fn drops(&self, out: &mut Vec<Move>) {
+        let turn = self.position.turn;
         for role in Role::ALL {
-            if self.reserve[p.turn.index()][role as usize] > 0 {
+            if self.reserve[turn.index()][role as usize] > 0 {
                 for to in squares(self.variant.drops(self, role)) {
                     out.push(Move {
                         from: to,
