@@ -7,6 +7,9 @@
 //! 2. For every game, positions a second of a 2-second search from the start and from a
 //!    position 20 random moves in (or fewer, where random moves end the game sooner),
 //!    beside orthodox chess's.
+//!
+//! Game ids after `--` (`cargo bench --bench movegen -- chess100 tri-chess`) measure
+//! only those games.
 
 use doska::rules::search::{Level, Limits};
 use doska::rules::{Action, GameId, Match, Position};
@@ -18,12 +21,23 @@ const GAMES: usize = 40;
 const PLIES: usize = 160;
 
 fn main() {
-    let mut setups: Vec<(GameId, Vec<(String, String)>)> =
-        GameId::ALL.iter().map(|&g| (g, Vec::new())).collect();
-    setups.push((
-        GameId::EveryoneMoves,
-        vec![("check_rules".into(), "on".into())],
-    ));
+    // Cargo passes `--bench` itself; anything else names a game to measure.
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let wanted = |g: GameId| only.is_empty() || only.iter().any(|id| id == g.id());
+    let mut setups: Vec<(GameId, Vec<(String, String)>)> = GameId::ALL
+        .iter()
+        .filter(|&&g| wanted(g))
+        .map(|&g| (g, Vec::new()))
+        .collect();
+    if wanted(GameId::EveryoneMoves) {
+        setups.push((
+            GameId::EveryoneMoves,
+            vec![("check_rules".into(), "on".into())],
+        ));
+    }
     println!("legal moves: slowest and 99th percentile over {GAMES} random games");
     for (game, rules) in &setups {
         if *game == GameId::Chapayev {
@@ -33,7 +47,7 @@ fn main() {
     }
     println!("search speed, positions a second");
     for &game in GameId::ALL {
-        if game == GameId::Chapayev {
+        if game == GameId::Chapayev || !wanted(game) {
             continue;
         }
         speed(game);

@@ -19,7 +19,7 @@ crate::features! {
 
 /// Every run of five cells in a row, column or diagonal, as a set of cells (one bit
 /// per cell of the board).
-fn runs_of_five() -> &'static [u64] {
+pub(super) fn runs_of_five() -> &'static [u64] {
     static RUNS: OnceLock<Vec<u64>> = OnceLock::new();
     RUNS.get_or_init(|| {
         let topology = crate::rules::topology::Topology::plain();

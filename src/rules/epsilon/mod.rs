@@ -82,6 +82,11 @@ pub struct Epsilon {
 impl Epsilon {
     /// The longest run of `side`'s stones through `cell` along each line, as cells.
     fn best_line(&self, side: Side) -> Vec<Cell> {
+        // Most positions have no five at all: seen at once from the runs as bit sets.
+        let (own, _) = crate::rules::grid::bit_sets(&self.board, side);
+        if !eval::runs_of_five().iter().any(|&run| run & own == run) {
+            return Vec::new();
+        }
         let t = Topology::plain();
         let lines = [
             (Direction::East, Direction::West),

@@ -4,6 +4,7 @@
 use super::Epsilon;
 use crate::rules::error::Detail;
 use crate::rules::topology::{Cell, Direction, Topology};
+use std::sync::OnceLock;
 
 /// The landing cells of a movement, in order.
 pub type Route = crate::rules::path::Path<64>;
@@ -21,36 +22,50 @@ pub enum Action {
     Swap,
 }
 
+/// Per cell and direction, the cell next to it and the one beyond: a step's target and
+/// a jump's stone and landing, where they are on the board.
+struct Lines {
+    next: [[Option<Cell>; 8]; 64],
+    beyond: [[Option<Cell>; 8]; 64],
+}
+
+fn lines() -> &'static Lines {
+    static LINES: OnceLock<Lines> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let t = Topology::plain();
+        let step = |c: Cell, d: usize| t.neighbour(c, Direction::ALL[d]);
+        Lines {
+            next: std::array::from_fn(|c| std::array::from_fn(|d| step(c as Cell, d))),
+            beyond: std::array::from_fn(|c| {
+                std::array::from_fn(|d| step(c as Cell, d).and_then(|n| step(n, d)))
+            }),
+        }
+    })
+}
+
 /// Every movement of the stone on `from`: steps, then each jump destination once, by its
-/// shortest route (the lowest squares first among equals).
-fn movements(g: &Epsilon, from: Cell, out: &mut Vec<Action>) {
-    let t = Topology::plain();
-    let mut board = g.board;
-    board[from as usize] = None;
-    for d in Direction::ALL {
-        if let Some(to) = t.neighbour(from, d)
-            && board[to as usize].is_none()
-        {
+/// shortest route (the lowest squares first among equals). `best` is 64 empty slots,
+/// one per landing, shared by the stones of one side and left empty again.
+fn movements(g: &Epsilon, from: Cell, best: &mut [Option<Route>], out: &mut Vec<Action>) {
+    let occupied = g
+        .board
+        .iter()
+        .enumerate()
+        .filter(|(c, stone)| stone.is_some() && *c != from as usize)
+        .fold(0u64, |bits, (c, _)| bits | 1 << c);
+    for to in lines().next[from as usize].into_iter().flatten() {
+        if occupied & 1 << to == 0 {
             out.push(Action::Move {
                 from,
                 route: Route::default().with(to),
             });
         }
     }
-    let mut best: Vec<Option<Route>> = vec![None; 64];
-    let mut jumped = [false; 64];
-    chain(
-        g,
-        &board,
-        from,
-        from,
-        Route::default(),
-        &mut jumped,
-        &mut best,
-    );
+    let mut jumped = 0u64;
+    chain(g, occupied, from, from, Route::default(), &mut jumped, best);
     out.extend(
-        best.into_iter()
-            .flatten()
+        best.iter_mut()
+            .filter_map(Option::take)
             .map(|route| Action::Move { from, route }),
     );
 }
@@ -59,28 +74,27 @@ fn better(a: &Route, b: &Route) -> bool {
     (a.len(), a.as_slice()) < (b.len(), b.as_slice())
 }
 
-/// Depth-first search of jump chains; `jumped` marks the stones jumped so far.
+/// Depth-first search of jump chains over the stones in `occupied` (the moving
+/// stone's own cell left out); `jumped` marks the stones jumped so far.
 fn chain(
     g: &Epsilon,
-    board: &[Option<crate::rules::Side>; 64],
+    occupied: u64,
     origin: Cell,
     at: Cell,
     route: Route,
-    jumped: &mut [bool; 64],
+    jumped: &mut u64,
     best: &mut [Option<Route>],
 ) {
-    let t = Topology::plain();
-    for d in Direction::ALL {
-        let Some(over) = t.neighbour(at, d) else {
+    let lines = lines();
+    for d in 0..8 {
+        let (Some(over), Some(land)) = (lines.next[at as usize][d], lines.beyond[at as usize][d])
+        else {
             continue;
         };
-        let Some(land) = t.neighbour(over, d) else {
-            continue;
-        };
-        if board[over as usize].is_none() || board[land as usize].is_some() {
+        if occupied & 1 << over == 0 || occupied & 1 << land != 0 {
             continue;
         }
-        if jumped[over as usize] && !g.options.jump_same_stone_twice {
+        if *jumped & 1 << over != 0 && !g.options.jump_same_stone_twice {
             continue;
         }
         let next = route.with(land);
@@ -99,16 +113,16 @@ fn chain(
         if next.is_full() {
             continue;
         }
-        let was = jumped[over as usize];
-        jumped[over as usize] = true;
-        chain(g, board, origin, land, next, jumped, best);
-        jumped[over as usize] = was;
+        let was = *jumped;
+        *jumped |= 1 << over;
+        chain(g, occupied, origin, land, next, jumped, best);
+        *jumped = was;
     }
 }
 
 pub(super) fn legal(g: &Epsilon) -> Vec<Action> {
     let side = g.turn;
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(64);
     if g.hand[side.index()] > 0 {
         out.extend(
             (0..64u8)
@@ -116,9 +130,10 @@ pub(super) fn legal(g: &Epsilon) -> Vec<Action> {
                 .map(Action::Place),
         );
     }
+    let mut best = [None; 64];
     for c in 0..64u8 {
         if g.board[c as usize] == Some(side) {
-            movements(g, c, &mut out);
+            movements(g, c, &mut best, &mut out);
         }
     }
     if g.swap_offer {
