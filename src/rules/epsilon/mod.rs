@@ -84,7 +84,7 @@ impl Epsilon {
     fn best_line(&self, side: Side) -> Vec<Cell> {
         // Most positions have no five at all: seen at once from the runs as bit sets.
         let (own, _) = crate::rules::grid::bit_sets(&self.board, side);
-        if !eval::runs_of_five().iter().any(|&run| run & own == run) {
+        if eval::runs_of_five().iter().all(|&run| run & !own != 0) {
             return Vec::new();
         }
         let t = Topology::plain();
