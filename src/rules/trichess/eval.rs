@@ -5,7 +5,7 @@
 //! Diplomacy is weighed by where it leads: an offer, an answer or an order is a move
 //! the search tries like any other.
 
-use super::{Action, Role, Special, TriChess, kind};
+use super::{Action, Role, TriChess, kind};
 use crate::rules::search::{Evaluate, Feature, Tally, worth};
 use crate::rules::side::Side;
 use crate::rules::why::Remark;
@@ -68,23 +68,23 @@ impl Evaluate for TriChess {
     }
 
     fn tally(&self, side: Side, tally: &mut impl Tally) {
-        let rivals: Vec<Side> = Side::THREE
-            .into_iter()
-            .filter(|&a| a != side && self.in_game(a))
-            .collect();
-        let share = 1.0 / rivals.len().max(1) as f32;
+        let rivals: [bool; 3] = Side::THREE.map(|a| a != side && self.in_game(a));
+        let count = rivals.iter().filter(|&&r| r).count();
+        let share = 1.0 / count.max(1) as f32;
+        // Who plays each army's pieces, asked once rather than per piece.
+        let owners = Side::THREE.map(|a| self.owner(a));
         for piece in self.board.iter().flatten() {
-            let (Some(owner), Some(feature)) = (self.owner(piece.army), material(piece.role))
+            let (Some(owner), Some(feature)) = (owners[piece.army.index()], material(piece.role))
             else {
                 continue;
             };
             if owner == side {
                 tally.add(feature, 1.0);
-            } else if rivals.contains(&owner) {
+            } else if rivals[owner.index()] {
                 tally.add(feature, -share);
             }
         }
-        tally.add(OPPONENT_OUT, (2 - rivals.len()) as f32);
+        tally.add(OPPONENT_OUT, (2 - count) as f32);
         if !self.in_game(side) {
             tally.add(OUT, 1.0);
         }
@@ -92,11 +92,16 @@ impl Evaluate for TriChess {
 
     /// A piece move that takes: onto an occupied triangle, or en passant.
     fn noisy(&self, m: &Self::Move) -> bool {
-        match m {
-            Action::Move(m) => {
-                self.board[m.to as usize].is_some() || matches!(m.special, Special::EnPassant(_))
-            }
-            _ => false,
+        matches!(m, Action::Move(m) if self.takes(m))
+    }
+
+    fn noisy_moves(&self) -> Vec<Action> {
+        if self.is_over() || self.question.is_some() {
+            return Vec::new();
         }
+        self.piece_captures(self.turn)
+            .into_iter()
+            .map(Action::Move)
+            .collect()
     }
 }

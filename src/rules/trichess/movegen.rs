@@ -171,14 +171,43 @@ impl TriChess {
         moves
     }
 
+    /// The captures among [`TriChess::piece_moves`], in its order, found without
+    /// judging the other moves: what the search follows past its horizon.
+    pub(super) fn piece_captures(&self, player: Side) -> Vec<TriMove> {
+        let mut moves = Vec::with_capacity(16);
+        self.pseudo(player, true, &mut moves);
+        let exposing = self.exposing(player);
+        moves.retain(|m| self.keeps_king_safe(player, m, &exposing));
+        moves
+    }
+
+    /// Whether a move takes a piece: onto an occupied triangle, or en passant.
+    pub(super) fn takes(&self, m: &TriMove) -> bool {
+        self.board[m.to as usize].is_some() || matches!(m.special, Special::EnPassant(_))
+    }
+
     /// Whether `player` has a legal piece move, found without testing them all.
     pub fn has_piece_move(&self, player: Side) -> bool {
-        let mut moves = Vec::with_capacity(64);
-        self.pseudo_moves(player, &mut moves);
         let exposing = self.exposing(player);
-        moves
-            .iter()
-            .any(|m| self.keeps_king_safe(player, m, &exposing))
+        let prey = self.prey(player);
+        let power = self.power(player);
+        let mut moves = Vec::with_capacity(16);
+        // One piece at a time: most positions show a safe move among the first.
+        (0..super::CELLS as Cell).any(|from| {
+            moves.clear();
+            self.moves_of_piece_on(player, from, power, prey, false, &mut moves);
+            moves
+                .iter()
+                .any(|m| self.keeps_king_safe(player, m, &exposing))
+        })
+    }
+
+    /// The armies whose pieces `player` may capture now, one bit each.
+    fn prey(&self, player: Side) -> u8 {
+        Side::THREE
+            .into_iter()
+            .filter(|&army| self.may_capture(player, army))
+            .fold(0, |mask, army| mask | bit(army))
     }
 
     /// The cells `player`'s pieces may leave only after the full test of his king's
@@ -252,91 +281,116 @@ impl TriChess {
     }
 
     pub(super) fn pseudo_moves(&self, player: Side, moves: &mut Vec<TriMove>) {
-        let t = Topology::hexagon();
+        self.pseudo(player, false, moves);
+    }
+
+    /// Every move before the king's safety, or (`captures`) only those that take.
+    fn pseudo(&self, player: Side, captures: bool, moves: &mut Vec<TriMove>) {
         let power = self.power(player);
-        let mut add =
-            |from: Cell, to: Cell, special: Special| moves.push(TriMove { from, to, special });
+        let prey = self.prey(player);
         for from in 0..super::CELLS as Cell {
-            let Some(piece) = self.board[from as usize] else {
-                continue;
-            };
-            if power & bit(piece.army) == 0 {
-                continue;
+            self.moves_of_piece_on(player, from, power, prey, captures, moves);
+        }
+    }
+
+    /// The moves before the king's safety of the piece on `from`, where it is one of
+    /// the armies in `power` (those `player` moves); `prey` holds the armies it may
+    /// capture. With `captures`, only the moves that take.
+    fn moves_of_piece_on(
+        &self,
+        player: Side,
+        from: Cell,
+        power: u8,
+        prey: u8,
+        captures: bool,
+        moves: &mut Vec<TriMove>,
+    ) {
+        let t = Topology::hexagon();
+        let mut add = |from: Cell, to: Cell, special: Special| {
+            let m = TriMove { from, to, special };
+            if !captures || self.takes(&m) {
+                moves.push(m);
             }
-            // Empty, or a piece this player may capture.
-            let open = |to: Cell| match self.board[to as usize] {
-                None => true,
-                Some(q) => self.may_capture(player, q.army),
-            };
-            match piece.role {
-                Role::King => {
-                    for d in ALL {
-                        if let Some(to) = t.neighbour(from, d).filter(|&to| open(to)) {
-                            add(from, to, Special::None);
-                        }
-                    }
-                    if piece.army == player {
-                        self.castlings(player, from, &mut add);
+        };
+        let Some(piece) = self.board[from as usize] else {
+            return;
+        };
+        if power & bit(piece.army) == 0 {
+            return;
+        }
+        // Empty, or a piece this player may capture.
+        let open = |to: Cell| match self.board[to as usize] {
+            None => true,
+            Some(q) => prey & bit(q.army) != 0,
+        };
+        match piece.role {
+            Role::King => {
+                for d in ALL {
+                    if let Some(to) = t.neighbour(from, d).filter(|&to| open(to)) {
+                        add(from, to, Special::None);
                     }
                 }
-                Role::Knight => {
-                    for &to in t.leaps(from) {
+                if piece.army == player {
+                    self.castlings(player, from, &mut add);
+                }
+            }
+            Role::Knight => {
+                for &to in t.leaps(from) {
+                    if open(to) {
+                        add(from, to, Special::None);
+                    }
+                }
+            }
+            Role::Queen | Role::Rook | Role::Bishop => {
+                let lines = match piece.role {
+                    Role::Queen => &ALL[..],
+                    Role::Rook => &ALL[..6],
+                    _ => &ALL[6..],
+                };
+                for &d in lines {
+                    for to in t.ray(from, d) {
                         if open(to) {
                             add(from, to, Special::None);
                         }
+                        if self.board[to as usize].is_some() {
+                            break;
+                        }
                     }
                 }
-                Role::Queen | Role::Rook | Role::Bishop => {
-                    let lines = match piece.role {
-                        Role::Queen => &ALL[..],
-                        Role::Rook => &ALL[..6],
-                        _ => &ALL[6..],
+            }
+            Role::Pawn => {
+                let home = self.at_home(piece.army, from);
+                for &d in &ALL[..6] {
+                    let Some(one) = t.neighbour(from, d) else {
+                        continue;
                     };
-                    for &d in lines {
-                        for to in t.ray(from, d) {
-                            if open(to) {
-                                add(from, to, Special::None);
-                            }
-                            if self.board[to as usize].is_some() {
-                                break;
-                            }
-                        }
-                    }
-                }
-                Role::Pawn => {
-                    let home = self.at_home(piece.army, from);
-                    for &d in &ALL[..6] {
-                        let Some(one) = t.neighbour(from, d) else {
-                            continue;
-                        };
-                        if self.board[one as usize].is_some() {
-                            continue;
-                        }
-                        add(from, one, Special::None);
-                        if home
-                            && let Some(two) = t.neighbour(one, d)
-                            && self.board[two as usize].is_none()
-                        {
-                            add(from, two, Special::Double(one));
-                        }
-                    }
-                    if home {
+                    if self.board[one as usize].is_some() {
                         continue;
                     }
-                    for &d in &ALL[6..] {
-                        let Some(to) = t.neighbour(from, d) else {
-                            continue;
-                        };
-                        match self.board[to as usize] {
-                            Some(q) => {
-                                if self.may_capture(player, q.army) {
-                                    add(from, to, Special::None);
-                                }
+                    add(from, one, Special::None);
+                    if home
+                        && let Some(two) = t.neighbour(one, d)
+                        && self.board[two as usize].is_none()
+                    {
+                        add(from, two, Special::Double(one));
+                    }
+                }
+                if home {
+                    return;
+                }
+                for &d in &ALL[6..] {
+                    let Some(to) = t.neighbour(from, d) else {
+                        continue;
+                    };
+                    match self.board[to as usize] {
+                        Some(q) => {
+                            if prey & bit(q.army) != 0 {
+                                add(from, to, Special::None);
                             }
-                            None => {
-                                if let Some(victim) = self.en_passant(player, to) {
-                                    add(from, to, Special::EnPassant(victim));
-                                }
+                        }
+                        None => {
+                            if let Some(victim) = self.en_passant(player, to) {
+                                add(from, to, Special::EnPassant(victim));
                             }
                         }
                     }

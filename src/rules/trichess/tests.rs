@@ -851,11 +851,14 @@ fn random_games_with_diplomacy_play_and_round_trip() {
             every.retain(|m| p.is_safe(p.turn, m));
             assert_eq!(p.piece_moves(p.turn), every, "{}", p.diagram());
             assert_eq!(p.has_piece_move(p.turn), !every.is_empty());
-            // The search's quick test for a capture agrees with what the move shows.
+            // The search's quick test for a capture agrees with what the move shows,
+            // and its captures generated alone are the legal list's.
+            use crate::rules::search::{self, Evaluate};
             for a in &actions {
-                use crate::rules::search::{Evaluate, captures};
-                assert_eq!(p.noisy(a), captures(&p, a), "{}", p.notation(a));
+                assert_eq!(p.noisy(a), search::captures(&p, a), "{}", p.notation(a));
             }
+            let noisy: Vec<Action> = actions.iter().filter(|a| p.noisy(a)).copied().collect();
+            assert_eq!(p.noisy_moves(), noisy, "{}", p.diagram());
             let text = p.notation(&a);
             assert_eq!(p.parse_move(&text), Ok(a), "{text}");
             assert_eq!(p.parse_move(&russian(&text)), Ok(a), "{}", russian(&text));
