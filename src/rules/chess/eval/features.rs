@@ -1,7 +1,8 @@
 //! What the chess evaluation counts. Material and place are counted apart for the
 //! middle game and the ending, which are blended by the material left; so are passed
 //! pawns, worth more as the board empties. The rest counts the same throughout,
-//! except the king's shelter, which matters only while the queens are on.
+//! except the king's shelter and the attack on the king, which matter only in the
+//! middle game.
 
 crate::features! {
     PAWN_MIDDLE = "pawn-middle": 100,
@@ -42,4 +43,11 @@ crate::features! {
     QUEEN_MOBILITY = "queen-mobility": 1,
     // Per pawn of ours on the two ranks in front of a king on its first two ranks.
     SHELTER = "king-shelter": 10,
+    // Per square of the enemy king's zone (its square, its neighbours and the rank
+    // beyond them towards us) a piece reaches, while two pieces or more reach it, in
+    // the middle game.
+    KING_ATTACK_KNIGHT = "king-attack-knight": 6,
+    KING_ATTACK_BISHOP = "king-attack-bishop": 4,
+    KING_ATTACK_ROOK = "king-attack-rook": 5,
+    KING_ATTACK_QUEEN = "king-attack-queen": 8,
 }

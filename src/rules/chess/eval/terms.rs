@@ -28,6 +28,21 @@ fn beside(file: u8) -> Bitboard {
     left | right
 }
 
+/// The squares around `side`'s king an attack aims at: its own, its neighbours, and
+/// the rank beyond those towards the enemy.
+fn king_zone(board: &Board, side: Side) -> Bitboard {
+    let kings = board.by_role[Role::King as usize] & board.by_side[side.index()];
+    let Some(king) = squares(kings).next() else {
+        return 0;
+    };
+    let ring = tables().king[usize::from(king)] | 1u64 << king;
+    ring | if side == Side::White {
+        ring << 8
+    } else {
+        ring >> 8
+    }
+}
+
 /// Counts `side`'s terms into `tally`, each times `sign` (1 for the side evaluated,
 /// -1 for its opponent); `middle` is the middle game's share of the blend.
 pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl Tally) {
@@ -70,7 +85,13 @@ pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl
     if (role(Role::Bishop) & us).count_ones() >= 2 {
         tally.add(BISHOP_PAIR, sign);
     }
+    let zone = king_zone(board, side.other());
+    // Per piece kind (knight to queen), the zone's squares reached; and how many
+    // pieces reach it.
+    let mut on_king = [0u32; 4];
+    let mut attackers = 0;
     for piece in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let kind = piece as usize - Role::Knight as usize;
         for sq in squares(role(piece) & us) {
             let reach = match piece {
                 Role::Knight => t.knight[usize::from(sq)],
@@ -78,8 +99,13 @@ pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl
                 Role::Rook => rook_attacks(sq, occupied),
                 _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
             };
-            let mobility = KNIGHT_MOBILITY + piece as usize - Role::Knight as usize;
-            tally.add(mobility, sign * (reach & safe).count_ones() as f32);
+            tally.add(
+                KNIGHT_MOBILITY + kind,
+                sign * (reach & safe).count_ones() as f32,
+            );
+            let hits = (reach & zone).count_ones();
+            on_king[kind] += hits;
+            attackers += u32::from(hits > 0);
             if piece == Role::Rook {
                 let file = FILE_A << (sq % 8);
                 if own_pawns & file == 0 {
@@ -91,6 +117,13 @@ pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl
                     tally.add(open, sign);
                 }
             }
+        }
+    }
+
+    // One piece near the king is no attack; two or more are.
+    if attackers >= 2 {
+        for (kind, &hits) in on_king.iter().enumerate() {
+            tally.add(KING_ATTACK_KNIGHT + kind, sign * middle * hits as f32);
         }
     }
 
@@ -118,7 +151,7 @@ pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl
 mod tests {
     use super::*;
     use crate::rules::chess::Chess;
-    use crate::rules::search::{Sum, hand};
+    use crate::rules::search::{Sum, Trace, hand};
 
     struct Terms {
         middle: i32,
@@ -171,6 +204,34 @@ mod tests {
         let sheltered = terms("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", Side::White);
         let bare = terms("4k3/8/8/8/5PPP/8/8/6K1 w - - 0 1", Side::White);
         assert!(sheltered.middle > bare.middle);
+    }
+
+    #[test]
+    fn two_pieces_on_the_kings_zone_are_an_attack_and_one_is_not() {
+        // The queen on h5 and the knight on g5 both reach squares round the black
+        // king on g8; the queen alone is no attack; in the ending, neither counts.
+        let both = attack("6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1", 1.0);
+        assert_eq!(both[0], 2.0, "the knight reaches f7 and h7 of the zone");
+        assert!(both[3] > 0.0);
+        assert_eq!(attack("6k1/5ppp/8/7Q/8/8/8/N5K1 w - - 0 1", 1.0), [0.0; 4]);
+        assert_eq!(attack("6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1", 0.0), [0.0; 4]);
+        assert_eq!(
+            zone_squares("6k1/8/8/8/8/8/8/6K1 w - - 0 1", Side::Black),
+            9
+        );
+        assert_eq!(zone_squares("8/8/8/8/8/8/8/K5k1 w - - 0 1", Side::White), 6);
+    }
+
+    /// White's attack on the black king as counted, knight to queen.
+    fn attack(fen: &str, middle: f32) -> [f32; 4] {
+        let board = Chess::from_fen(fen).unwrap().board;
+        let mut trace = Trace::new(FEATURES.len());
+        count(&board, Side::White, 1.0, middle, &mut trace);
+        std::array::from_fn(|k| trace.0[KING_ATTACK_KNIGHT + k])
+    }
+
+    fn zone_squares(fen: &str, side: Side) -> u32 {
+        king_zone(&Chess::from_fen(fen).unwrap().board, side).count_ones()
     }
 
     #[test]
