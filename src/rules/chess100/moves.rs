@@ -141,8 +141,9 @@ impl Chess100 {
     }
 
     /// Whether the side to move has a legal move, found without listing them all: one
-    /// piece's moves at a time, castling and en passant last (castling is never the
-    /// only move: the king could step towards the rook instead).
+    /// piece's moves at a time, then en passant. Castling is never looked at: it is
+    /// never the only move, since the squares it needs empty and unattacked let the
+    /// king step towards the rook instead.
     pub fn has_legal_move(&self) -> bool {
         let exposing = self.exposing();
         let own = self.board.side(self.turn);
