@@ -123,18 +123,19 @@ impl Chess100 {
 
     /// The legal moves of the side to move.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(64);
-        self.pseudo_moves(&mut moves);
-        let exposing = self.exposing();
-        moves.retain(|m| self.is_safe(m, exposing));
-        moves
+        self.legal(Only::All)
     }
 
     /// The legal captures and promotions, in the order of [`Chess100::legal_moves`]:
     /// what the search follows past its horizon, without the quiet moves.
     pub fn noisy_moves(&self) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(16);
-        self.generate(Only::Noisy, &mut moves);
+        self.legal(Only::Noisy)
+    }
+
+    /// The legal moves `only` asks for.
+    fn legal(&self, only: Only) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.generate(only, &mut moves);
         let exposing = self.exposing();
         moves.retain(|m| self.is_safe(m, exposing));
         moves
@@ -169,10 +170,10 @@ impl Chess100 {
 
     /// The squares a piece may leave only after the full test of its king's safety:
     /// the king's neighbours while an enemy jester or general stands near enough to
-    /// bend round one of them to the king, and the first piece on each of the king's lines where the next is an
-    /// enemy that may reach along it (anything but a pawn or a knight); every square
-    /// when the king is already attacked. A plain move from anywhere else blocks at
-    /// most, and cannot expose the king.
+    /// bend round one of them to the king, and the first piece on each of the king's
+    /// lines where the next is an enemy that may reach along it (anything but a pawn
+    /// or a knight); every square when the king is already attacked. A plain move
+    /// from anywhere else blocks at most, and cannot expose the king.
     fn exposing(&self) -> Bits {
         let us = self.turn;
         let Some(king) = self.board.king_of(us) else {

@@ -3,6 +3,7 @@
 
 use super::Epsilon;
 use crate::rules::error::Detail;
+use crate::rules::grid::bit_sets;
 use crate::rules::topology::{Cell, Direction, Topology};
 use std::sync::OnceLock;
 
@@ -44,15 +45,16 @@ fn lines() -> &'static Lines {
 }
 
 /// Every movement of the stone on `from`: steps, then each jump destination once, by its
-/// shortest route (the lowest squares first among equals). `best` is 64 empty slots,
-/// one per landing, shared by the stones of one side and left empty again.
-fn movements(g: &Epsilon, from: Cell, best: &mut [Option<Route>], out: &mut Vec<Action>) {
-    let occupied = g
-        .board
-        .iter()
-        .enumerate()
-        .filter(|(c, stone)| stone.is_some() && *c != from as usize)
-        .fold(0u64, |bits, (c, _)| bits | 1 << c);
+/// shortest route (the lowest squares first among equals). `occupied` holds the other
+/// stones; `best` is 64 empty slots, one per landing, shared by the stones of one side
+/// and left empty again.
+fn movements(
+    g: &Epsilon,
+    from: Cell,
+    occupied: u64,
+    best: &mut [Option<Route>],
+    out: &mut Vec<Action>,
+) {
     for to in lines().next[from as usize].into_iter().flatten() {
         if occupied & 1 << to == 0 {
             out.push(Action::Move {
@@ -130,10 +132,11 @@ pub(super) fn legal(g: &Epsilon) -> Vec<Action> {
                 .map(Action::Place),
         );
     }
+    let (own, other) = bit_sets(&g.board, side);
     let mut best = [None; 64];
     for c in 0..64u8 {
-        if g.board[c as usize] == Some(side) {
-            movements(g, c, &mut best, &mut out);
+        if own & 1 << c != 0 {
+            movements(g, c, (own | other) & !(1 << c), &mut best, &mut out);
         }
     }
     if g.swap_offer {

@@ -343,21 +343,17 @@ impl Shashmaty {
 
     /// The chess moves but those taking the king (a king is jumped, not taken), or
     /// (`noisy`) only their captures and promotions.
-    fn chess_candidates(&self, noisy: bool) -> Vec<ShashMove> {
+    fn chess_candidates(&self, noisy: bool) -> impl Iterator<Item = ShashMove> {
         let mut chess = Vec::with_capacity(64);
         if noisy {
             self.family.pseudo_captures_and_promotions(&mut chess);
         } else {
             self.family.pseudo_legal(&mut chess);
         }
-        let mut out = Vec::with_capacity(chess.len() + 8);
-        out.extend(
-            chess
-                .into_iter()
-                .filter(|m| m.capture != Some(Role::King))
-                .map(ShashMove::Chess),
-        );
-        out
+        chess
+            .into_iter()
+            .filter(|m| m.capture != Some(Role::King))
+            .map(ShashMove::Chess)
     }
 
     /// The men's quiet steps, or (`crowning`) only those onto the last rank that crown.
@@ -473,6 +469,18 @@ impl Shashmaty {
     /// The legal moves: the jumps where one stands (jumping is compulsory), else the
     /// chess moves and the men's steps that stand.
     fn moves(&self) -> Vec<ShashMove> {
+        self.legal(false)
+    }
+
+    /// The legal moves the search follows past its horizon (captures, promotions,
+    /// crowning steps and jumps), in the order of [`Shashmaty::moves`], found without
+    /// the quiet ones.
+    fn noisy_moves(&self) -> Vec<ShashMove> {
+        self.legal(true)
+    }
+
+    /// The legal moves, or (`noisy`) only those the search follows past its horizon.
+    fn legal(&self, noisy: bool) -> Vec<ShashMove> {
         // A king taken ends the game: nothing is played after it.
         if self.family.variant.lost(&self.family).is_some() {
             return Vec::new();
@@ -482,26 +490,9 @@ impl Shashmaty {
         if !jumps.is_empty() {
             return jumps;
         }
-        let mut moves = self.chess_candidates(false);
-        self.steps(false, &mut moves);
-        moves.retain(|m| self.stands(m, safety.as_ref()));
-        moves
-    }
-
-    /// The legal moves the search follows past its horizon (captures, promotions,
-    /// crowning steps and jumps), in the order of [`Shashmaty::moves`], found without
-    /// the quiet ones.
-    fn noisy_moves(&self) -> Vec<ShashMove> {
-        if self.family.variant.lost(&self.family).is_some() {
-            return Vec::new();
-        }
-        let safety = self.family.safety();
-        let jumps = self.standing_jumps(safety.as_ref());
-        if !jumps.is_empty() {
-            return jumps;
-        }
-        let mut moves = self.chess_candidates(true);
-        self.steps(true, &mut moves);
+        let mut moves = Vec::with_capacity(64);
+        moves.extend(self.chess_candidates(noisy));
+        self.steps(noisy, &mut moves);
         moves.retain(|m| self.stands(m, safety.as_ref()));
         moves
     }
@@ -526,13 +517,7 @@ impl Shashmaty {
         }
         let safety = self.family.safety();
         let stands = |m: &ShashMove| self.stands(m, safety.as_ref());
-        let mut chess = Vec::with_capacity(64);
-        self.family.pseudo_legal(&mut chess);
-        if chess
-            .into_iter()
-            .filter(|m| m.capture != Some(Role::King))
-            .any(|m| stands(&ShashMove::Chess(m)))
-        {
+        if self.chess_candidates(false).any(|m| stands(&m)) {
             return true;
         }
         let mut others = Vec::new();

@@ -164,18 +164,19 @@ impl TriChess {
     /// The legal piece moves of `player`: his own pieces and those of the armies he
     /// controls, leaving his king safe.
     pub fn piece_moves(&self, player: Side) -> Vec<TriMove> {
-        let mut moves = Vec::with_capacity(64);
-        self.pseudo_moves(player, &mut moves);
-        let exposing = self.exposing(player);
-        moves.retain(|m| self.keeps_king_safe(player, m, &exposing));
-        moves
+        self.safe_moves(player, false)
     }
 
     /// The captures among [`TriChess::piece_moves`], in its order, found without
     /// judging the other moves: what the search follows past its horizon.
     pub(super) fn piece_captures(&self, player: Side) -> Vec<TriMove> {
-        let mut moves = Vec::with_capacity(16);
-        self.pseudo(player, true, &mut moves);
+        self.safe_moves(player, true)
+    }
+
+    /// `player`'s moves that keep his king safe, or (`captures`) only those that take.
+    fn safe_moves(&self, player: Side, captures: bool) -> Vec<TriMove> {
+        let mut moves = Vec::with_capacity(64);
+        self.pseudo(player, captures, &mut moves);
         let exposing = self.exposing(player);
         moves.retain(|m| self.keeps_king_safe(player, m, &exposing));
         moves

@@ -196,13 +196,18 @@ fn own_pieces(board: &Board, side: Side) -> impl Iterator<Item = (Cell, Piece)> 
 
 /// Whether the piece on `from` can jump an enemy next to it.
 fn can_jump(board: &Board, side: Side, from: Cell) -> bool {
+    jumps_over(board, side, from).next().is_some()
+}
+
+/// The enemy pieces next to `at` that a piece of `side` may jump on `board`, each with
+/// the empty square beyond it.
+fn jumps_over(board: &Board, side: Side, at: Cell) -> impl Iterator<Item = (Cell, Cell)> + '_ {
     let t = Topology::dark32();
-    Direction::DIAGONAL.into_iter().any(|d| {
-        t.neighbour(from, d).is_some_and(|over| {
-            matches!(board[over as usize], Some(p) if p.side != side)
-                && t.neighbour(over, d)
-                    .is_some_and(|land| board[land as usize].is_none())
-        })
+    Direction::DIAGONAL.into_iter().filter_map(move |d| {
+        let over = t.neighbour(at, d)?;
+        let land = t.neighbour(over, d)?;
+        let enemy = matches!(board[over as usize], Some(p) if p.side != side);
+        (enemy && board[land as usize].is_none()).then_some((over, land))
     })
 }
 
@@ -265,15 +270,9 @@ struct Chain<'a> {
 }
 
 impl Chain<'_> {
+    /// The jumps from `at` over pieces this chain has not taken yet.
     fn jumps_from(&self, at: Cell) -> impl Iterator<Item = (Cell, Cell)> + '_ {
-        let t = Topology::dark32();
-        Direction::DIAGONAL.into_iter().filter_map(move |d| {
-            let over = t.neighbour(at, d)?;
-            let land = t.neighbour(over, d)?;
-            let enemy = matches!(self.board[over as usize], Some(p) if p.side != self.side);
-            (enemy && !self.captured.contains(over) && self.board[land as usize].is_none())
-                .then_some((over, land))
-        })
+        jumps_over(self.board, self.side, at).filter(|&(over, _)| !self.captured.contains(over))
     }
 
     fn extend(&mut self, at: Cell, role: Role) {
