@@ -12,12 +12,12 @@
 
 use crate::folders::{Folders, write_atomically};
 use crate::rules::learn::{duel, fit, selfplay};
-use crate::rules::search::Limits;
+use crate::rules::search::{Limits, Sparse, Trace};
 use crate::rules::{GameId, Position, weights};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
@@ -87,16 +87,23 @@ impl Store {
     /// Every game kept: its samples, in game order. A game counts only once its end
     /// line is written, so a game cut off in the middle of writing is played again.
     /// Lines written for other features (the game's evaluation changed since) are
-    /// left out, and said so.
+    /// left out.
     fn games(&self, game: GameId) -> Result<(Vec<selfplay::Sample>, BTreeSet<u64>), String> {
-        let Ok(text) = std::fs::read_to_string(self.games_path()) else {
+        let Ok(file) = std::fs::File::open(self.games_path()) else {
             return Ok((Vec::new(), BTreeSet::new()));
         };
         let width = game.features().len();
         let mut pending: Vec<selfplay::Sample> = Vec::new();
         let mut samples = Vec::new();
         let mut done = BTreeSet::new();
-        for line in text.lines() {
+        // A line cut off mid-way may not even be text: it is skipped like any other
+        // line that does not read.
+        for line in std::io::BufReader::new(file).split(b'\n') {
+            let line =
+                line.map_err(|e| format!("cannot read {}: {e}", self.games_path().display()))?;
+            let Ok(line) = std::str::from_utf8(&line) else {
+                continue;
+            };
             let mut words = line.split_ascii_whitespace();
             match words.next() {
                 Some("end") => {
@@ -107,16 +114,11 @@ impl Store {
                     pending.clear();
                 }
                 Some(n) => {
-                    let numbers: Option<Vec<f32>> = words.map(|w| w.parse().ok()).collect();
-                    if let (Ok(n), Some(numbers)) = (n.parse::<u64>(), numbers)
-                        && numbers.len() == width + 2
+                    if let Ok(n) = n.parse::<u64>()
+                        && let Some(sample) = sample(n, words)
+                        && sample.features.width == width
                     {
-                        pending.push(selfplay::Sample {
-                            game: n,
-                            result: numbers[0],
-                            score: numbers[1],
-                            features: numbers[2..].to_vec(),
-                        });
+                        pending.push(sample);
                     }
                 }
                 None => {}
@@ -126,13 +128,18 @@ impl Store {
         Ok((samples, done))
     }
 
-    /// Appends a finished game in one write.
+    /// Appends a finished game in one write: a line per sample, its game, result,
+    /// search score, `w` and its width, then its features that are not zero as
+    /// `index:amount`; then the game's end line.
     fn append(&self, n: u64, samples: &[selfplay::Sample]) -> Result<(), String> {
         let mut text = String::new();
         for s in samples {
-            text.push_str(&format!("{n} {} {}", s.result, s.score));
-            for f in &s.features {
-                text.push_str(&format!(" {f}"));
+            text.push_str(&format!(
+                "{n} {} {} w{}",
+                s.result, s.score, s.features.width
+            ));
+            for (i, a) in &s.features.amounts {
+                text.push_str(&format!(" {i}:{a}"));
             }
             text.push('\n');
         }
@@ -157,6 +164,38 @@ impl Store {
             let _ = writeln!(file, "{line}");
         }
     }
+}
+
+/// A sample line after its game number, as [`Store::append`] writes it; an older
+/// line lists every feature's amount in order after the score. None if it does not
+/// read.
+fn sample<'a>(game: u64, mut words: impl Iterator<Item = &'a str>) -> Option<selfplay::Sample> {
+    let result = words.next()?.parse().ok()?;
+    let score = words.next()?.parse().ok()?;
+    let rest: Vec<&str> = words.collect();
+    let features = match rest.first().and_then(|w| w.strip_prefix('w')) {
+        Some(width) => Sparse {
+            width: width.parse().ok()?,
+            amounts: rest[1..]
+                .iter()
+                .map(|w| {
+                    let (i, a) = w.split_once(':')?;
+                    Some((i.parse().ok()?, a.parse().ok()?))
+                })
+                .collect::<Option<_>>()?,
+        },
+        None => Trace(rest.iter().map(|w| w.parse().ok()).collect::<Option<_>>()?).sparse(),
+    };
+    features
+        .amounts
+        .iter()
+        .all(|&(i, _)| (i as usize) < features.width)
+        .then_some(selfplay::Sample {
+            game,
+            result,
+            score,
+            features,
+        })
 }
 
 /// A failed write, said with its file.
@@ -449,7 +488,7 @@ mod tests {
             game: 1,
             result: 1.0,
             score: 20.0,
-            features: vec![3.0, 0.0, -1.0],
+            features: Trace(vec![3.0, 0.0, -1.0]).sparse(),
         };
         store.append(1, std::slice::from_ref(&sample)).unwrap();
         // Game 2's lines without its end, the last one half written.
@@ -461,6 +500,18 @@ mod tests {
         let (samples, done) = store.games(GameId::Corners).unwrap();
         assert_eq!(samples, vec![sample]);
         assert_eq!(done, [1].into());
+    }
+
+    #[test]
+    fn a_sample_line_reads_in_either_form() {
+        let sparse = sample(4, "1 -20.5 w3 0:3 2:-1.5".split(' ')).unwrap();
+        let dense = sample(4, "1 -20.5 3 0 -1.5".split(' ')).unwrap();
+        assert_eq!(sparse, dense);
+        assert_eq!(sparse.features.width, 3);
+        assert_eq!(sparse.features.amounts, vec![(0, 3.0), (2, -1.5)]);
+        assert_eq!(sample(4, "1 -20.5 w3 3:1".split(' ')), None);
+        assert_eq!(sample(4, "1 -20.5 w3 0:x".split(' ')), None);
+        assert_eq!(sample(4, "1".split(' ')), None);
     }
 
     #[test]

@@ -39,11 +39,18 @@ pub fn read(game: GameId, text: &str) -> Result<Vec<f32>, String> {
         .keys()
         .find(|name| !features.iter().any(|f| f.name == name.as_str()))
     {
-        let known: Vec<&str> = features.iter().map(|f| f.name).collect();
+        // Chess's hundreds of squares would bury the few names a reader needs.
+        let known: Vec<&str> = features.iter().take(12).map(|f| f.name).collect();
+        let more = features.len().saturating_sub(known.len());
         return Err(format!(
-            "{} counts no feature '{unknown}' (it counts {})",
+            "{} counts no feature '{unknown}' (it counts {}{})",
             game.id(),
-            known.join(", ")
+            known.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
         ));
     }
     features

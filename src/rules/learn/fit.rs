@@ -46,25 +46,34 @@ fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The samples, flattened for speed.
+/// The samples, flattened for speed: each row's features that are not zero, one
+/// after another.
 struct Set {
-    features: Vec<f64>,
+    indices: Vec<u32>,
+    amounts: Vec<f32>,
+    /// Where each row starts in `indices` and `amounts`, and where the last ends.
+    starts: Vec<usize>,
     targets: Vec<f64>,
     results: Vec<f64>,
-    width: usize,
 }
 
 impl Set {
-    fn new(samples: &[&Sample], width: usize, scale: f64) -> Set {
+    fn new(samples: &[&Sample], scale: f64) -> Set {
+        let total = samples.iter().map(|s| s.features.amounts.len()).sum();
         let mut set = Set {
-            features: Vec::with_capacity(samples.len() * width),
+            indices: Vec::with_capacity(total),
+            amounts: Vec::with_capacity(total),
+            starts: Vec::with_capacity(samples.len() + 1),
             targets: Vec::with_capacity(samples.len()),
             results: Vec::with_capacity(samples.len()),
-            width,
         };
+        set.starts.push(0);
         for s in samples {
-            set.features
-                .extend(s.features.iter().map(|&f| f64::from(f)));
+            for &(i, a) in &s.features.amounts {
+                set.indices.push(i);
+                set.amounts.push(a);
+            }
+            set.starts.push(set.indices.len());
             let result = f64::from(s.result);
             let searched = logistic(scale * f64::from(s.score));
             set.targets
@@ -78,12 +87,17 @@ impl Set {
         self.targets.len()
     }
 
-    fn row(&self, i: usize) -> &[f64] {
-        &self.features[i * self.width..(i + 1) * self.width]
+    /// Row `i`'s features that are not zero, as (index, amount).
+    fn row(&self, i: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
+        let span = self.starts[i]..self.starts[i + 1];
+        self.indices[span.clone()]
+            .iter()
+            .zip(&self.amounts[span])
+            .map(|(&j, &a)| (j as usize, f64::from(a)))
     }
 
     fn evaluation(&self, i: usize, weights: &[f64]) -> f64 {
-        self.row(i).iter().zip(weights).map(|(x, w)| x * w).sum()
+        self.row(i).map(|(j, x)| x * weights[j]).sum()
     }
 
     /// The mean squared error of predicting `expected` under `weights` and `scale`.
@@ -119,27 +133,29 @@ pub fn fit(samples: &[Sample], start: &[f32], progress: &mut dyn FnMut(usize, us
     let width = start.len();
     let usable: Vec<&Sample> = samples
         .iter()
-        .filter(|s| s.features.len() == width)
+        .filter(|s| s.features.width == width)
         .collect();
     let (held, trained): (Vec<&Sample>, Vec<&Sample>) =
         usable.iter().partition(|s| s.game % 10 == 0);
     let start64: Vec<f64> = start.iter().map(|&w| f64::from(w)).collect();
-    let scale = fit_scale(&Set::new(&trained, width, 1.0), &start64);
-    let train = Set::new(&trained, width, scale);
-    let check = Set::new(&held, width, scale);
+    let scale = fit_scale(&Set::new(&trained, 1.0), &start64);
+    let train = Set::new(&trained, scale);
+    let check = Set::new(&held, scale);
 
     // Each feature measured in its own spread, so that one step moves every weight
     // by about as much evaluation; a feature that never varies is left as it is.
     let n = train.len().max(1) as f64;
-    let spread: Vec<f64> = (0..width)
-        .map(|j| {
-            let mean = (0..train.len()).map(|i| train.row(i)[j]).sum::<f64>() / n;
-            let var = (0..train.len())
-                .map(|i| (train.row(i)[j] - mean).powi(2))
-                .sum::<f64>()
-                / n;
-            var.sqrt()
-        })
+    let (mut sum, mut squares) = (vec![0.0; width], vec![0.0; width]);
+    for i in 0..train.len() {
+        for (j, x) in train.row(i) {
+            sum[j] += x;
+            squares[j] += x * x;
+        }
+    }
+    let spread: Vec<f64> = sum
+        .iter()
+        .zip(&squares)
+        .map(|(s, q)| (q / n - (s / n).powi(2)).max(0.0).sqrt())
         .collect();
     let free: Vec<bool> = spread.iter().map(|&s| s > 1e-6).collect();
     // A feature seldom counted has a small spread, and a step in its units would
@@ -159,8 +175,8 @@ pub fn fit(samples: &[Sample], start: &[f32], progress: &mut dyn FnMut(usize, us
         for i in 0..train.len() {
             let p = logistic(scale * train.evaluation(i, &weights));
             let d = -2.0 * (train.targets[i] - p) * p * (1.0 - p) * scale / n;
-            for (g, x) in gradient.iter_mut().zip(train.row(i)) {
-                *g += d * x;
+            for (j, x) in train.row(i) {
+                gradient[j] += d * x;
             }
         }
         for j in (0..width).filter(|&j| free[j]) {
@@ -195,6 +211,7 @@ pub fn fit(samples: &[Sample], start: &[f32], progress: &mut dyn FnMut(usize, us
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::search::Trace;
 
     /// Samples where the first feature decides the game and the second is noise, from
     /// weights that count both alike.
@@ -213,7 +230,7 @@ mod tests {
                     game,
                     result: if roll < chance { 1.0 } else { 0.0 },
                     score: good * 10.0,
-                    features: vec![good, noise],
+                    features: Trace(vec![good, noise]).sparse(),
                 });
             }
         }

@@ -5,7 +5,7 @@
 
 use super::play_out;
 use crate::rules::position::Position;
-use crate::rules::search::{Level, Limits, WIN, mix};
+use crate::rules::search::{Level, Limits, Sparse, WIN, mix};
 
 /// One position to learn from.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,7 +21,7 @@ pub struct Sample {
     /// The evaluation's features for that player in the position searched: the fit
     /// teaches the evaluation to see at a glance what the search and the game's end
     /// saw from there.
-    pub features: Vec<f32>,
+    pub features: Sparse,
 }
 
 /// How self-play searches and starts its games.
@@ -84,7 +84,7 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
                         game: n,
                         result: 0.5,
                         score: (if view == 0 { score } else { -score }) as f32,
-                        features: position.trace(seats.seat_side(seat)).0,
+                        features: position.trace(seats.seat_side(seat)).sparse(),
                     };
                     taken.push((sample, seat));
                 }
@@ -123,13 +123,19 @@ mod tests {
             nodes: 300,
             ..Settings::default()
         };
-        let samples = game(&start, 3, &settings, &Limits::default()).unwrap();
+        // Weights of its own: another test may install weights for the game
+        // meanwhile, and the two games must be played alike.
+        let limits = Limits {
+            weights: Some(crate::rules::search::hand(GameId::Corners.features()).into()),
+            ..Limits::default()
+        };
+        let samples = game(&start, 3, &settings, &limits).unwrap();
         assert!(samples.len() > 20, "{}", samples.len());
         let width = GameId::Corners.features().len();
         assert!(
             samples
                 .iter()
-                .all(|s| s.features.len() == width && s.game == 3)
+                .all(|s| s.features.width == width && s.game == 3)
         );
         // Both players' positions, each with its own result.
         let results: std::collections::BTreeSet<u32> =
@@ -138,10 +144,7 @@ mod tests {
             results == [0, 2].into() || results == [1].into(),
             "{results:?}"
         );
-        assert_eq!(
-            game(&start, 3, &settings, &Limits::default()).unwrap(),
-            samples
-        );
+        assert_eq!(game(&start, 3, &settings, &limits).unwrap(), samples);
         let stop = Limits {
             stop: Some(std::sync::Arc::new(true.into())),
             ..Limits::default()

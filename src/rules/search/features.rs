@@ -86,6 +86,28 @@ impl Tally for Trace {
     }
 }
 
+impl Trace {
+    /// The amounts that are not zero, by index: most of a position's features are
+    /// absent (a piece stands on one square of 64), and learning keeps millions.
+    pub fn sparse(&self) -> Sparse {
+        Sparse {
+            width: self.0.len(),
+            amounts: (0..)
+                .zip(&self.0)
+                .filter(|&(_, &a)| a != 0.0)
+                .map(|(i, &a)| (i, a))
+                .collect(),
+        }
+    }
+}
+
+/// A [`Trace`] as learning keeps it: its width, and the amounts that are not zero.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sparse {
+    pub width: usize,
+    pub amounts: Vec<(u32, f32)>,
+}
+
 /// The hand-set weights of a list of features.
 pub fn hand(features: &[Feature]) -> Vec<f32> {
     features.iter().map(|f| f.weight).collect()

@@ -17,7 +17,7 @@ mod table;
 mod tests;
 
 pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, mix, worth};
-pub use features::{Feature, Sum, Tally, Trace, hand};
+pub use features::{Feature, Sparse, Sum, Tally, Trace, hand};
 pub use judge::{Judgement, judge};
 pub use player::{decide, limits};
 

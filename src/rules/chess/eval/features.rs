@@ -3,51 +3,143 @@
 //! pawns, worth more as the board empties. The rest counts the same throughout,
 //! except the king's shelter and the attack on the king, which matter only in the
 //! middle game.
+//!
+//! Place is a feature per piece, square and phase ("knight-f3-middle"), each square
+//! named as the piece's own side sees the board (a black knight on f6 counts as
+//! "knight-f3"), so that learning can find where each piece stands best. They start
+//! from the hand tables of [`super::place`].
 
-crate::features! {
-    PAWN_MIDDLE = "pawn-middle": 100,
-    KNIGHT_MIDDLE = "knight-middle": 320,
-    BISHOP_MIDDLE = "bishop-middle": 330,
-    ROOK_MIDDLE = "rook-middle": 500,
-    QUEEN_MIDDLE = "queen-middle": 900,
-    PAWN_ENDING = "pawn-ending": 100,
-    KNIGHT_ENDING = "knight-ending": 320,
-    BISHOP_ENDING = "bishop-ending": 330,
-    ROOK_ENDING = "rook-ending": 500,
-    QUEEN_ENDING = "queen-ending": 900,
-    // The square tables' sums ([`super::place`]), scaled as a whole.
-    PLACE_MIDDLE = "place-middle": 1,
-    PLACE_ENDING = "place-ending": 1,
-    // A passed pawn, by the ranks it has come from its own side (1 to 6).
-    PASSED_MIDDLE = "passed-1-middle": 5,
-    PASSED_2_MIDDLE = "passed-2-middle": 5,
-    PASSED_3_MIDDLE = "passed-3-middle": 10,
-    PASSED_4_MIDDLE = "passed-4-middle": 20,
-    PASSED_5_MIDDLE = "passed-5-middle": 35,
-    PASSED_6_MIDDLE = "passed-6-middle": 60,
-    PASSED_ENDING = "passed-1-ending": 10,
-    PASSED_2_ENDING = "passed-2-ending": 15,
-    PASSED_3_ENDING = "passed-3-ending": 25,
-    PASSED_4_ENDING = "passed-4-ending": 45,
-    PASSED_5_ENDING = "passed-5-ending": 75,
-    PASSED_6_ENDING = "passed-6-ending": 120,
-    DOUBLED = "doubled-pawn": -12,
-    ISOLATED = "isolated-pawn": -12,
-    BISHOP_PAIR = "bishop-pair": 30,
-    ROOK_OPEN_FILE = "rook-open-file": 20,
-    ROOK_HALF_OPEN_FILE = "rook-half-open-file": 10,
-    // Per square reached that holds no piece of ours and no enemy pawn guards.
-    KNIGHT_MOBILITY = "knight-mobility": 4,
-    BISHOP_MOBILITY = "bishop-mobility": 4,
-    ROOK_MOBILITY = "rook-mobility": 2,
-    QUEEN_MOBILITY = "queen-mobility": 1,
-    // Per pawn of ours on the two ranks in front of a king on its first two ranks.
-    SHELTER = "king-shelter": 10,
-    // Per square of the enemy king's zone (its square, its neighbours and the rank
-    // beyond them towards us) a piece reaches, while two pieces or more reach it, in
-    // the middle game.
-    KING_ATTACK_KNIGHT = "king-attack-knight": 6,
-    KING_ATTACK_BISHOP = "king-attack-bishop": 4,
-    KING_ATTACK_ROOK = "king-attack-rook": 5,
-    KING_ATTACK_QUEEN = "king-attack-queen": 8,
+use super::place::{KING_LATE, PLACE as TABLES};
+use crate::rules::search::Feature;
+
+pub use named::*;
+
+mod named {
+    crate::features! {
+        PAWN_MIDDLE = "pawn-middle": 100,
+        KNIGHT_MIDDLE = "knight-middle": 320,
+        BISHOP_MIDDLE = "bishop-middle": 330,
+        ROOK_MIDDLE = "rook-middle": 500,
+        QUEEN_MIDDLE = "queen-middle": 900,
+        PAWN_ENDING = "pawn-ending": 100,
+        KNIGHT_ENDING = "knight-ending": 320,
+        BISHOP_ENDING = "bishop-ending": 330,
+        ROOK_ENDING = "rook-ending": 500,
+        QUEEN_ENDING = "queen-ending": 900,
+        // A passed pawn, by the ranks it has come from its own side (1 to 6).
+        PASSED_MIDDLE = "passed-1-middle": 5,
+        PASSED_2_MIDDLE = "passed-2-middle": 5,
+        PASSED_3_MIDDLE = "passed-3-middle": 10,
+        PASSED_4_MIDDLE = "passed-4-middle": 20,
+        PASSED_5_MIDDLE = "passed-5-middle": 35,
+        PASSED_6_MIDDLE = "passed-6-middle": 60,
+        PASSED_ENDING = "passed-1-ending": 10,
+        PASSED_2_ENDING = "passed-2-ending": 15,
+        PASSED_3_ENDING = "passed-3-ending": 25,
+        PASSED_4_ENDING = "passed-4-ending": 45,
+        PASSED_5_ENDING = "passed-5-ending": 75,
+        PASSED_6_ENDING = "passed-6-ending": 120,
+        DOUBLED = "doubled-pawn": -12,
+        ISOLATED = "isolated-pawn": -12,
+        BISHOP_PAIR = "bishop-pair": 30,
+        ROOK_OPEN_FILE = "rook-open-file": 20,
+        ROOK_HALF_OPEN_FILE = "rook-half-open-file": 10,
+        // Per square reached that holds no piece of ours and no enemy pawn guards.
+        KNIGHT_MOBILITY = "knight-mobility": 4,
+        BISHOP_MOBILITY = "bishop-mobility": 4,
+        ROOK_MOBILITY = "rook-mobility": 2,
+        QUEEN_MOBILITY = "queen-mobility": 1,
+        // Per pawn of ours on the two ranks in front of a king on its first two ranks.
+        SHELTER = "king-shelter": 10,
+        // Per square of the enemy king's zone (its square, its neighbours and the rank
+        // beyond them towards us) a piece reaches, while two pieces or more reach it, in
+        // the middle game.
+        KING_ATTACK_KNIGHT = "king-attack-knight": 6,
+        KING_ATTACK_BISHOP = "king-attack-bishop": 4,
+        KING_ATTACK_ROOK = "king-attack-rook": 5,
+        KING_ATTACK_QUEEN = "king-attack-queen": 8,
+    }
+}
+
+/// The first place feature: then per role (pawn to king) and phase (middle game, then
+/// ending) the 64 squares in the tables' order, a8 first.
+pub const PLACE: usize = named::FEATURES.len();
+const MIDDLE: usize = 0;
+const ENDING: usize = 1;
+
+/// The place feature of a piece of `role` on table square `i` (see
+/// [`super::place::index`]), in the middle game or the ending.
+pub fn place_middle(role: usize, i: usize) -> usize {
+    PLACE + (role * 2 + MIDDLE) * 64 + i
+}
+
+pub fn place_ending(role: usize, i: usize) -> usize {
+    PLACE + (role * 2 + ENDING) * 64 + i
+}
+
+/// The square names in the tables' order.
+macro_rules! squares {
+    ($role:literal, $phase:literal) => {
+        squares!(@ $role, $phase;
+            a8 b8 c8 d8 e8 f8 g8 h8 a7 b7 c7 d7 e7 f7 g7 h7
+            a6 b6 c6 d6 e6 f6 g6 h6 a5 b5 c5 d5 e5 f5 g5 h5
+            a4 b4 c4 d4 e4 f4 g4 h4 a3 b3 c3 d3 e3 f3 g3 h3
+            a2 b2 c2 d2 e2 f2 g2 h2 a1 b1 c1 d1 e1 f1 g1 h1)
+    };
+    (@ $role:literal, $phase:literal; $($square:ident)*) => {
+        [$(concat!($role, "-", stringify!($square), "-", $phase)),*]
+    };
+}
+
+/// The place features' names, per role and phase as [`PLACE`] orders them.
+const PLACE_NAMES: [[&str; 64]; 12] = [
+    squares!("pawn", "middle"),
+    squares!("pawn", "ending"),
+    squares!("knight", "middle"),
+    squares!("knight", "ending"),
+    squares!("bishop", "middle"),
+    squares!("bishop", "ending"),
+    squares!("rook", "middle"),
+    squares!("rook", "ending"),
+    squares!("queen", "middle"),
+    squares!("queen", "ending"),
+    squares!("king", "middle"),
+    squares!("king", "ending"),
+];
+
+/// Every feature: the named ones, then the place features with the hand tables'
+/// values (the king's own table in the ending).
+pub const FEATURES: &[Feature] = &all();
+
+const ALL: usize = PLACE + 12 * 64;
+
+const fn all() -> [Feature; ALL] {
+    let mut out = [Feature {
+        name: "",
+        weight: 0.0,
+    }; ALL];
+    let mut i = 0;
+    while i < PLACE {
+        out[i] = named::FEATURES[i];
+        i += 1;
+    }
+    let mut table = 0;
+    while table < 12 {
+        let role = table / 2;
+        let mut square = 0;
+        while square < 64 {
+            let hand = if table % 2 == ENDING && role == 5 {
+                KING_LATE[square]
+            } else {
+                TABLES[role][square]
+            };
+            out[PLACE + table * 64 + square] = Feature {
+                name: PLACE_NAMES[table][square],
+                weight: hand as f32,
+            };
+            square += 1;
+        }
+        table += 1;
+    }
+    out
 }

@@ -14,8 +14,8 @@ use super::position::{Chess, Move, Role};
 use super::tables::squares;
 use crate::rules::search::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
-use features::{PAWN_ENDING, PAWN_MIDDLE, PLACE_ENDING, PLACE_MIDDLE};
-use place::{KING_LATE, PLACE, index};
+use features::{PAWN_ENDING, PAWN_MIDDLE, place_ending, place_middle};
+use place::index;
 
 /// By role; the Maharajah, a queen and a knight in one, stands only on the chess
 /// family's boards, whose evaluation shares these values.
@@ -46,7 +46,6 @@ impl Evaluate for ChessGame {
         let ending = 1.0 - middle;
         for s in [Side::White, Side::Black] {
             let sign = if s == side { 1.0 } else { -1.0 };
-            let (mut place_middle, mut place_ending) = (0, 0);
             for role in &Role::ALL[..6] {
                 let role = *role as usize;
                 let ours = board.by_side[s.index()] & board.by_role[role];
@@ -57,16 +56,10 @@ impl Evaluate for ChessGame {
                 }
                 for sq in squares(ours) {
                     let i = index(sq, s);
-                    place_middle += PLACE[role][i];
-                    place_ending += if role == Role::King as usize {
-                        KING_LATE[i]
-                    } else {
-                        PLACE[role][i]
-                    };
+                    tally.add(place_middle(role, i), sign * middle);
+                    tally.add(place_ending(role, i), sign * ending);
                 }
             }
-            tally.add(PLACE_MIDDLE, sign * middle * place_middle as f32);
-            tally.add(PLACE_ENDING, sign * ending * place_ending as f32);
             terms::count(board, s, sign, middle, tally);
         }
     }

@@ -1,5 +1,7 @@
-//! Where each piece stands best: the well-known "simplified evaluation" tables, in
-//! hundredths of a pawn, for the middle game, and the king's own table for the ending.
+//! Where each piece stands best, by hand: the well-known "simplified evaluation"
+//! tables, in hundredths of a pawn, for the middle game, and the king's own table for
+//! the ending. They are the starting weights of the place features
+//! ([`super::features`]), which learning moves square by square.
 
 use crate::rules::side::Side;
 
