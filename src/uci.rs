@@ -10,7 +10,7 @@
 
 use crate::rules::chess::{ChessGame, ChessOptions, Move};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Level, Limits, Progress, WIN, think};
+use crate::rules::search::{Evaluate, Kept, Level, Limits, Progress, WIN, think};
 use crate::rules::seats::Seats;
 use std::collections::HashSet;
 
@@ -180,6 +180,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
     let mut level = Level::Hard;
     let mut megabytes = HASH_MEGABYTES;
     let mut seen: Arc<HashSet<u64>> = Arc::default();
+    // The table stays from one move to the next until a new game.
+    let kept = Kept::default();
     let mut search: Option<Search> = None;
     for line in input.lines() {
         let Ok(line) = line else { break };
@@ -222,6 +224,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                 }
                 position = ChessGame::new(ChessOptions::default());
                 seen = Arc::default();
+                kept.clear();
             }
             ["position", rest @ ..] => {
                 if let Some(s) = search.take() {
@@ -240,6 +243,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                 let limits = Limits {
                     megabytes: Some(megabytes),
                     seen: seen.clone(),
+                    kept: Some(kept.clone()),
                     ..limits(rest, &position, stop.clone())
                 };
                 let endless =

@@ -62,7 +62,7 @@ pub const CHESS_PIECES: &[PieceKind] = &[
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
 pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
-    type Move: Copy + PartialEq + std::fmt::Debug;
+    type Move: Copy + PartialEq + std::fmt::Debug + Send + 'static;
     type Options: HouseRules;
 
     /// How the game presents itself (see [`Card`]).

@@ -4,7 +4,7 @@
 //! the opponent).
 
 use super::play_out;
-use crate::rules::position::Position;
+use crate::rules::position::{Move, Position};
 use crate::rules::search::{Level, Limits, Sparse, WIN, mix};
 
 /// One position to learn from.
@@ -22,6 +22,17 @@ pub struct Sample {
     /// teaches the evaluation to see at a glance what the search and the game's end
     /// saw from there.
     pub features: Sparse,
+}
+
+/// Whether a position says what its features say: not in check, and its best move
+/// neither takes nor promotes. In the middle of an exchange one side is a piece up
+/// that it is about to give back; learning from such positions teaches the
+/// evaluation that material matters little.
+fn quiet(position: &Position, best: &Move) -> bool {
+    position.shown().check_cell().is_none()
+        && position
+            .view(best)
+            .is_none_or(|v| v.captured.is_empty() && v.promotion.is_none())
 }
 
 /// How self-play searches and starts its games.
@@ -73,7 +84,7 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
             let score = thought.progress.score;
             let seats = position.seats();
             let seat = seats.seat_to_move();
-            if score.abs() < WIN - 1000 {
+            if score.abs() < WIN - 1000 && quiet(position, &thought.best) {
                 // With two players the opponent's view is the same position scored
                 // the other way: both are kept, so that what depends on whose turn
                 // it is (the room to move) is seen from either side.

@@ -93,6 +93,13 @@ fn won(ply: i32) -> i32 {
 
 impl<'l, G: Evaluate> Searcher<'l, G> {
     pub fn new(root: &G, limits: &'l Limits) -> Self {
+        let megabytes = limits.megabytes.unwrap_or(DEFAULT_MEGABYTES);
+        let slots = Table::<G::Move>::slots_for(megabytes, limits.nodes);
+        let table = limits
+            .kept
+            .as_ref()
+            .and_then(|k| k.take(mover(root), slots))
+            .unwrap_or_else(|| Table::new(megabytes, limits.nodes));
         Searcher {
             root: mover(root),
             limits,
@@ -100,7 +107,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             nodes: 0,
             budget: limits.nodes,
             stopped: false,
-            table: Table::new(limits.megabytes.unwrap_or(DEFAULT_MEGABYTES), limits.nodes),
+            table,
             path: Vec::new(),
             iteration: 1,
             two_players: root.seat_count() == 2,
@@ -111,6 +118,13 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             weights: limits.weights_for::<G>(),
             guess: None,
             cuts: G::STEADY && !limits.exact_scores,
+        }
+    }
+
+    /// Hands the table to the limits' keeper, if they name one, for the next search.
+    pub fn keep_table(self) {
+        if let Some(kept) = &self.limits.kept {
+            kept.keep(self.root, self.table);
         }
     }
 

@@ -20,6 +20,7 @@ pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, mix, wort
 pub use features::{Feature, Sparse, Sum, Tally, Trace, hand};
 pub use judge::{Judgement, judge};
 pub use player::{decide, limits};
+pub use table::Kept;
 
 use alphabeta::Searcher;
 use serde::{Deserialize, Serialize};
@@ -85,6 +86,9 @@ pub struct Limits {
     /// Scores as exact as the depth allows, for comparing them (a review): no node
     /// is cut on its static score near the horizon, which would give a bound instead.
     pub exact_scores: bool,
+    /// Where the search takes its table from and leaves it for the next search, so a
+    /// game's moves build on one another; a fresh table each search when None.
+    pub kept: Option<Kept>,
 }
 
 /// The search for games of more than two players.
@@ -220,10 +224,9 @@ pub fn think<G: Evaluate>(
     let best = choose(&scored, spread, seed);
     let score = scored.iter().find(|s| s.0 == best).map_or(0, |s| s.1);
     let pv = searcher.line(position, best, depth.max(1) as usize);
-    Some(Thought {
-        best,
-        progress: searcher.progress(depth, score, pv),
-    })
+    let progress = searcher.progress(depth, score, pv);
+    searcher.keep_table();
+    Some(Thought { best, progress })
 }
 
 /// The legal moves, the likeliest best first by the game's own guess.

@@ -3,6 +3,10 @@
 //! is not searched twice. Each key has one slot (its low bits); a newer result takes
 //! the slot unless it is shallower than the same position's result already there.
 
+use crate::rules::side::Side;
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+
 /// How the score stored relates to the true one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -21,6 +25,39 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
+/// A table kept from one search to the next (a UCI session's): the next move's search
+/// starts with what the last one learnt of the positions they share, which after a
+/// move and its reply are most of them. It is the same only for the same side at the
+/// root, since the scores are that side's; another side starts afresh.
+#[derive(Clone, Default)]
+pub struct Kept(Arc<Mutex<Option<(Side, Box<dyn Any + Send>)>>>);
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Kept")
+    }
+}
+
+impl Kept {
+    /// The table kept for `root`'s side with `slots` slots, if there is one.
+    pub fn take<M: Copy + Send + 'static>(&self, root: Side, slots: usize) -> Option<Table<M>> {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let (side, table) = kept.take()?;
+        let table = table.downcast::<Table<M>>().ok()?;
+        (side == root && table.slots.len() == slots).then_some(*table)
+    }
+
+    /// Keeps `table` for the next search from `root`'s side.
+    pub fn keep<M: Copy + Send + 'static>(&self, root: Side, table: Table<M>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((root, Box::new(table)));
+    }
+
+    /// Forgets the table (a new game).
+    pub fn clear(&self) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+}
+
 /// The table's size where none is asked for, in megabytes.
 pub const DEFAULT_MEGABYTES: usize = 32;
 
@@ -33,17 +70,22 @@ impl<M: Copy> Table<M> {
     /// A table of at most `megabytes` and no more slots than a search of `nodes` could
     /// fill (at least one), its slots a power of two.
     pub fn new(megabytes: usize, nodes: Option<u64>) -> Self {
-        let slot = std::mem::size_of::<Option<(u64, Entry<M>)>>();
-        let fits = (megabytes << 20) / slot;
-        let wanted = nodes.map_or(fits, |n| fits.min(n.try_into().unwrap_or(usize::MAX)));
-        let count = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            (wanted.next_power_of_two() / 2).max(1)
-        };
+        let count = Self::slots_for(megabytes, nodes);
         Table {
             slots: vec![None; count],
             mask: count - 1,
+        }
+    }
+
+    /// The slots of a table of `megabytes` for a search of `nodes`: a power of two.
+    pub fn slots_for(megabytes: usize, nodes: Option<u64>) -> usize {
+        let slot = std::mem::size_of::<Option<(u64, Entry<M>)>>();
+        let fits = (megabytes << 20) / slot;
+        let wanted = nodes.map_or(fits, |n| fits.min(n.try_into().unwrap_or(usize::MAX)));
+        if wanted.is_power_of_two() {
+            wanted
+        } else {
+            (wanted.next_power_of_two() / 2).max(1)
         }
     }
 
@@ -95,5 +137,25 @@ mod tests {
         table.store(other, entry(1));
         assert!(table.get(42).is_none());
         assert_eq!(table.get(other).map(|e| e.depth), Some(1));
+    }
+
+    #[test]
+    fn a_kept_table_goes_back_to_a_search_from_the_same_side_of_its_size() {
+        let kept = Kept::default();
+        let mut table = Table::<u8>::new(1, None);
+        table.store(42, entry(5));
+        let slots = table.slots.len();
+        kept.keep(Side::White, table);
+        let again = kept.take::<u8>(Side::White, slots).expect("kept");
+        assert_eq!(again.get(42).map(|e| e.depth), Some(5));
+        kept.keep(Side::White, again);
+        assert!(kept.take::<u8>(Side::Black, slots).is_none());
+        // Taken is taken, whoever asked.
+        assert!(kept.take::<u8>(Side::White, slots).is_none());
+        kept.keep(Side::White, Table::<u8>::new(1, None));
+        assert!(kept.take::<u8>(Side::White, slots / 2).is_none());
+        kept.keep(Side::White, Table::<u8>::new(1, None));
+        kept.clear();
+        assert!(kept.take::<u8>(Side::White, slots).is_none());
     }
 }

@@ -247,3 +247,32 @@ fn the_best_line_is_as_long_as_the_depth() {
         }
     }
 }
+
+#[test]
+fn a_kept_table_makes_the_next_moves_search_cheaper() {
+    let start = ChessGame::new(ChessOptions::default());
+    let kept = Kept::default();
+    let limits = Limits {
+        kept: Some(kept.clone()),
+        ..depth(7)
+    };
+    let first = think(&start, Level::Hard, &limits, 1, &mut |_| {}).expect("a move");
+    // Two plies on, along the line the search expected, the table knows the
+    // positions a shallower search looks at from deeper searches already.
+    let mut next = start.clone();
+    for m in &first.progress.pv[..2] {
+        next.play(m);
+    }
+    let shallower = Limits {
+        kept: Some(kept.clone()),
+        ..depth(4)
+    };
+    let fresh = think(&next, Level::Hard, &depth(4), 1, &mut |_| {}).expect("a move");
+    let built_on = think(&next, Level::Hard, &shallower, 1, &mut |_| {}).expect("a move");
+    assert!(
+        built_on.progress.nodes * 4 < fresh.progress.nodes,
+        "{} kept, {} fresh",
+        built_on.progress.nodes,
+        fresh.progress.nodes
+    );
+}
