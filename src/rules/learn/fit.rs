@@ -5,7 +5,7 @@
 //! The target is not the result alone. Games of short searches are decided by
 //! blunders long after the position sampled, so a result says little about any one
 //! position; the search's own score (a deeper look than the evaluation's) says
-//! something about every one. The target is three parts result to one part search
+//! something about every one. The target is half the result and half the search
 //! score, each on the same curve: the results pull the weights toward what wins, the
 //! scores keep them from chasing the noise of a few thousand games.
 //!
