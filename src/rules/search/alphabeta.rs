@@ -41,6 +41,10 @@ const FUTILE_PER_PLY: i32 = 120;
 const FUTILE_MOVE: i32 = 200;
 /// The deepest nodes that steady games cut short on the static score.
 const FUTILE_DEPTH: i32 = 3;
+/// The deepest nodes where a quiet move that loses material on its square is left
+/// out, and how much it must lose per ply of depth left.
+const LOSING_QUIET_DEPTH: i32 = 3;
+const LOSING_QUIET_PER_PLY: i32 = 50;
 /// The first window around the last depth's score; widened when the score falls
 /// outside it.
 const ASPIRATION: i32 = 40;
@@ -391,6 +395,22 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             child.play(&m);
             let checks = child.check_cell().is_some();
             if futile && quiet && !checks && i > 0 {
+                continue;
+            }
+            // Near the horizon off the principal line, a quiet move that leaves its
+            // piece to be taken for less is not looked at.
+            if self.cuts
+                && self.two_players
+                && quiet
+                && !in_check
+                && !checks
+                && i > 0
+                && depth <= LOSING_QUIET_DEPTH
+                && beta0 - alpha0 == 1
+                && position
+                    .exchange(&m)
+                    .is_some_and(|e| e < -LOSING_QUIET_PER_PLY * depth)
+            {
                 continue;
             }
             let extended = checks && ply < 2 * self.iteration;
