@@ -30,7 +30,10 @@ pub struct Entry<M> {
 /// move and its reply are most of them. It is the same only for the same side at the
 /// root, since the scores are that side's; another side starts afresh.
 #[derive(Clone, Default)]
-pub struct Kept(Arc<Mutex<Option<(Side, Box<dyn Any + Send>)>>>);
+pub struct Kept(Arc<Mutex<Option<KeptTable>>>);
+
+/// The side the table's scores are for, and the table (of the game's moves).
+type KeptTable = (Side, Box<dyn Any + Send>);
 
 impl std::fmt::Debug for Kept {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
