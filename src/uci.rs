@@ -1,6 +1,7 @@
 //! `doska uci`: the chess player behind the Universal Chess Interface, so chess GUIs,
 //! match runners and other engines can play it. The search runs on a thread of its
-//! own, so `stop` and `isready` are answered while it thinks.
+//! own, so `stop` and `isready` are answered while it thinks, and keeps its
+//! transposition table from one `go` to the next until `ucinewgame`.
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption` (`Skill`: easy, normal,
 //! hard; `Hash`: the transposition table's megabytes; `Threads`: 1, the search has
