@@ -61,19 +61,20 @@ struct Set {
     amounts: Vec<f32>,
     /// Where each row starts in `indices` and `amounts`, and where the last ends.
     starts: Vec<usize>,
-    targets: Vec<f64>,
     results: Vec<f64>,
+    /// The search's scores, in evaluation units.
+    scores: Vec<f64>,
 }
 
 impl Set {
-    fn new(samples: &[&Sample], scale: f64) -> Set {
+    fn new(samples: &[&Sample]) -> Set {
         let total = samples.iter().map(|s| s.features.amounts.len()).sum();
         let mut set = Set {
             indices: Vec::with_capacity(total),
             amounts: Vec::with_capacity(total),
             starts: Vec::with_capacity(samples.len() + 1),
-            targets: Vec::with_capacity(samples.len()),
             results: Vec::with_capacity(samples.len()),
+            scores: Vec::with_capacity(samples.len()),
         };
         set.starts.push(0);
         for s in samples {
@@ -82,17 +83,24 @@ impl Set {
                 set.amounts.push(a);
             }
             set.starts.push(set.indices.len());
-            let result = f64::from(s.result);
-            let searched = logistic(scale * f64::from(s.score));
-            set.targets
-                .push(RESULT_SHARE * result + (1.0 - RESULT_SHARE) * searched);
-            set.results.push(result);
+            set.results.push(f64::from(s.result));
+            set.scores.push(f64::from(s.score));
         }
         set
     }
 
+    /// What the evaluation should predict of each row: its result and its search
+    /// score on the curve of `scale`, shared by [`RESULT_SHARE`].
+    fn targets(&self, scale: f64) -> Vec<f64> {
+        self.results
+            .iter()
+            .zip(&self.scores)
+            .map(|(r, s)| RESULT_SHARE * r + (1.0 - RESULT_SHARE) * logistic(scale * s))
+            .collect()
+    }
+
     fn len(&self) -> usize {
-        self.targets.len()
+        self.results.len()
     }
 
     /// Row `i`'s features that are not zero, as (index, amount).
@@ -156,9 +164,10 @@ fn fit_with_prior(
     let (held, trained): (Vec<&Sample>, Vec<&Sample>) =
         usable.iter().partition(|s| s.game % 10 == 0);
     let start64: Vec<f64> = start.iter().map(|&w| f64::from(w)).collect();
-    let scale = fit_scale(&Set::new(&trained, 1.0), &start64);
-    let train = Set::new(&trained, scale);
-    let check = Set::new(&held, scale);
+    let train = Set::new(&trained);
+    let check = Set::new(&held);
+    let scale = fit_scale(&train, &start64);
+    let (train_targets, check_targets) = (train.targets(scale), check.targets(scale));
 
     // Each feature measured in its own spread, so that one step moves every weight
     // by about as much evaluation; a feature that never varies is left as it is.
@@ -182,7 +191,7 @@ fn fit_with_prior(
 
     let pull = 2.0 * prior / n * (scale / 4.0).powi(2);
     let mut weights = start64.clone();
-    let before = check.error(&weights, scale, &check.targets);
+    let before = check.error(&weights, scale, &check_targets);
     let mut best = (before, weights.clone());
     let (mut m, mut v) = (vec![0.0; width], vec![0.0; width]);
     let (b1, b2) = (0.9f64, 0.999f64);
@@ -191,9 +200,9 @@ fn fit_with_prior(
     while epochs < MOST_EPOCHS && since_best < PATIENCE && train.len() > 0 {
         epochs += 1;
         let mut gradient = vec![0.0; width];
-        for i in 0..train.len() {
+        for (i, target) in train_targets.iter().enumerate() {
             let p = logistic(scale * train.evaluation(i, &weights));
-            let d = -2.0 * (train.targets[i] - p) * p * (1.0 - p) * scale / n;
+            let d = -2.0 * (target - p) * p * (1.0 - p) * scale / n;
             for (j, x) in train.row(i) {
                 gradient[j] += d * x;
             }
@@ -210,7 +219,7 @@ fn fit_with_prior(
             let v_hat = v[j] / (1.0 - b2.powi(epochs as i32));
             weights[j] -= STEP * m_hat / (v_hat.sqrt() + 1e-12) / spread[j];
         }
-        let error = check.error(&weights, scale, &check.targets);
+        let error = check.error(&weights, scale, &check_targets);
         if error < best.0 {
             best = (error, weights.clone());
             since_best = 0;
@@ -235,27 +244,36 @@ mod tests {
     use super::*;
     use crate::rules::search::Trace;
 
-    /// Samples where the first feature decides the game and the second is noise, from
-    /// weights that count both alike.
-    #[test]
-    fn the_fit_finds_the_feature_that_wins() {
+    /// 400 games of 10 samples, from random numbers mixed from `seed`: the first
+    /// feature, from -10 to 10, gives the chance of a win on a logistic curve and the
+    /// search score; `second` gives the second feature from the sample's number and
+    /// its random number, and whether that sample's game was won whatever the first.
+    fn samples(seed: u64, second: impl Fn(u64, u64) -> (f32, bool)) -> Vec<Sample> {
         let mut samples = Vec::new();
-        let mut x = 7u64;
+        let mut x = seed;
         for game in 0..400u64 {
-            for _ in 0..10 {
+            for i in 0..10 {
                 x = crate::rules::search::mix(x);
                 let good = (x % 21) as f32 - 10.0;
-                let noise = ((x >> 8) % 21) as f32 - 10.0;
+                let (other, won) = second(game * 10 + i, x);
                 let chance = logistic(f64::from(good) * 0.3);
                 let roll = ((x >> 16) % 1000) as f64 / 1000.0;
                 samples.push(Sample {
                     game,
-                    result: if roll < chance { 1.0 } else { 0.0 },
+                    result: if won || roll < chance { 1.0 } else { 0.0 },
                     score: good * 10.0,
-                    features: Trace(vec![good, noise]).sparse(),
+                    features: Trace(vec![good, other]).sparse(),
                 });
             }
         }
+        samples
+    }
+
+    /// Samples where the first feature decides the game and the second is noise, from
+    /// weights that count both alike.
+    #[test]
+    fn the_fit_finds_the_feature_that_wins() {
+        let samples = samples(7, |_, x| (((x >> 8) % 21) as f32 - 10.0, false));
         let fitted = fit(&samples, &[1.0, 1.0], &mut |_, _| {});
         assert!(fitted.after < fitted.before, "{fitted:?}");
         let [good, noise] = fitted.weights[..] else {
@@ -271,23 +289,10 @@ mod tests {
     /// with no prior (about a third, by the prior's 2000 positions).
     #[test]
     fn the_starting_weights_hold_back_what_few_positions_show() {
-        let mut samples = Vec::new();
-        let mut x = 11u64;
-        for game in 0..400u64 {
-            for i in 0..10 {
-                x = crate::rules::search::mix(x);
-                let good = (x % 21) as f32 - 10.0;
-                let rare = (game * 10 + i) % 4 == 0;
-                let chance = logistic(f64::from(good) * 0.3);
-                let roll = ((x >> 16) % 1000) as f64 / 1000.0;
-                samples.push(Sample {
-                    game,
-                    result: if rare || roll < chance { 1.0 } else { 0.0 },
-                    score: good * 10.0,
-                    features: Trace(vec![good, if rare { 1.0 } else { 0.0 }]).sparse(),
-                });
-            }
-        }
+        let samples = samples(11, |k, _| {
+            let rare = k % 4 == 0;
+            (if rare { 1.0 } else { 0.0 }, rare)
+        });
         let start = [10.0, 0.0];
         let held = fit_with_prior(&samples, &start, PRIOR_POSITIONS, &mut |_, _| {}).weights[1];
         let free = fit_with_prior(&samples, &start, 0.0, &mut |_, _| {}).weights[1];

@@ -103,7 +103,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             .kept
             .as_ref()
             .and_then(|k| k.take(mover(root), slots))
-            .unwrap_or_else(|| Table::new(megabytes, limits.nodes));
+            .unwrap_or_else(|| Table::with_slots(slots));
         Searcher {
             root: mover(root),
             limits,
@@ -313,14 +313,11 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         // Near the horizon of a steady game, off the principal line, a position far
         // beyond what the other side can allow is taken as it stands, and one far
         // short of it is searched only for its noisy moves.
+        // Off the principal line of a steady two-player game, out of check: where
+        // the cuts near the horizon may leave something out.
+        let may_cut = self.cuts && self.two_players && !in_check && beta - alpha == 1;
         let mut futile = false;
-        if self.cuts
-            && self.two_players
-            && !in_check
-            && depth <= FUTILE_DEPTH
-            && beta - alpha == 1
-            && alpha.abs() < WIN - 1000
-        {
+        if may_cut && depth <= FUTILE_DEPTH && alpha.abs() < WIN - 1000 {
             let stand = position.evaluate(self.root, &self.weights);
             let margin = FUTILE_PER_PLY * depth;
             if maximising && stand - margin >= beta {
@@ -399,14 +396,11 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
             // Near the horizon off the principal line, a quiet move that leaves its
             // piece to be taken for less is not looked at.
-            if self.cuts
-                && self.two_players
+            if may_cut
                 && quiet
-                && !in_check
                 && !checks
                 && i > 0
                 && depth <= LOSING_QUIET_DEPTH
-                && beta0 - alpha0 == 1
                 && position
                     .exchange(&m)
                     .is_some_and(|e| e < -LOSING_QUIET_PER_PLY * depth)

@@ -78,15 +78,7 @@ impl Trace {
     pub fn new(features: usize) -> Self {
         Trace(vec![0.0; features])
     }
-}
 
-impl Tally for Trace {
-    fn add(&mut self, index: usize, amount: f32) {
-        self.0[index] += amount;
-    }
-}
-
-impl Trace {
     /// The amounts that are not zero, by index: most of a position's features are
     /// absent (a piece stands on one square of 64), and learning keeps millions.
     pub fn sparse(&self) -> Sparse {
@@ -98,6 +90,12 @@ impl Trace {
                 .map(|(i, &a)| (i, a))
                 .collect(),
         }
+    }
+}
+
+impl Tally for Trace {
+    fn add(&mut self, index: usize, amount: f32) {
+        self.0[index] += amount;
     }
 }
 

@@ -72,8 +72,8 @@ pub struct Table<M> {
 impl<M: Copy> Table<M> {
     /// A table of at most `megabytes` and no more slots than a search of `nodes` could
     /// fill (at least one), its slots a power of two.
-    pub fn new(megabytes: usize, nodes: Option<u64>) -> Self {
-        let count = Self::slots_for(megabytes, nodes);
+    /// An empty table of `count` slots, a power of two.
+    pub fn with_slots(count: usize) -> Self {
         Table {
             slots: vec![None; count],
             mask: count - 1,
@@ -115,6 +115,11 @@ impl<M: Copy> Table<M> {
 mod tests {
     use super::*;
 
+    /// A table of `megabytes` for a search of `nodes`.
+    fn sized(megabytes: usize, nodes: Option<u64>) -> Table<u8> {
+        Table::with_slots(Table::<u8>::slots_for(megabytes, nodes))
+    }
+
     fn entry(depth: i32) -> Entry<u8> {
         Entry {
             depth,
@@ -126,8 +131,8 @@ mod tests {
 
     #[test]
     fn a_position_is_found_under_its_key_and_a_deeper_result_is_kept() {
-        let mut table = Table::new(1, None);
-        assert_eq!(Table::<u8>::new(1, Some(1500)).slots.len(), 1024);
+        let mut table = sized(1, None);
+        assert_eq!(sized(1, Some(1500)).slots.len(), 1024);
         assert!(table.slots.len().is_power_of_two());
         assert!(table.slots.len() * std::mem::size_of::<Option<(u64, Entry<u8>)>>() <= 1 << 20);
         table.store(42, entry(5));
@@ -145,7 +150,7 @@ mod tests {
     #[test]
     fn a_kept_table_goes_back_to_a_search_from_the_same_side_of_its_size() {
         let kept = Kept::default();
-        let mut table = Table::<u8>::new(1, None);
+        let mut table = sized(1, None);
         table.store(42, entry(5));
         let slots = table.slots.len();
         kept.keep(Side::White, table);
@@ -155,9 +160,9 @@ mod tests {
         assert!(kept.take::<u8>(Side::Black, slots).is_none());
         // Taken is taken, whoever asked.
         assert!(kept.take::<u8>(Side::White, slots).is_none());
-        kept.keep(Side::White, Table::<u8>::new(1, None));
+        kept.keep(Side::White, sized(1, None));
         assert!(kept.take::<u8>(Side::White, slots / 2).is_none());
-        kept.keep(Side::White, Table::<u8>::new(1, None));
+        kept.keep(Side::White, sized(1, None));
         kept.clear();
         assert!(kept.take::<u8>(Side::White, slots).is_none());
     }
