@@ -58,6 +58,16 @@ mod named {
         KING_ATTACK_BISHOP = "king-attack-bishop": 4,
         KING_ATTACK_ROOK = "king-attack-rook": 5,
         KING_ATTACK_QUEEN = "king-attack-queen": 8,
+        // Per enemy piece (not a pawn or the king) one of our pawns attacks; per enemy
+        // rook or queen a knight or bishop of ours attacks; per enemy queen a rook of
+        // ours attacks: each is a piece that must move or be lost for less.
+        THREAT_BY_PAWN = "threat-by-pawn": 50,
+        THREAT_BY_MINOR = "threat-by-minor": 35,
+        THREAT_BY_ROOK = "threat-by-rook": 35,
+        // Per enemy piece (not a pawn or the king) we attack that nothing defends.
+        HANGING = "hanging": 25,
+        // For the side to move: the move in hand.
+        TEMPO = "tempo": 15,
     }
 }
 

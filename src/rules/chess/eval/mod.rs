@@ -14,7 +14,7 @@ use super::position::{Chess, Move, Role};
 use super::tables::squares;
 use crate::rules::search::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
-use features::{PAWN_ENDING, PAWN_MIDDLE, place_ending, place_middle};
+use features::{PAWN_ENDING, PAWN_MIDDLE, TEMPO, place_ending, place_middle};
 use place::index;
 
 /// By role; the Maharajah, a queen and a knight in one, stands only on the chess
@@ -44,6 +44,9 @@ impl Evaluate for ChessGame {
         let board = &self.position.board;
         let middle = middle_game(board);
         let ending = 1.0 - middle;
+        let attacks = [Side::White, Side::Black].map(|s| terms::Attacks::of(board, s));
+        let to_move = self.position.turn;
+        tally.add(TEMPO, if side == to_move { 1.0 } else { -1.0 });
         for s in [Side::White, Side::Black] {
             let sign = if s == side { 1.0 } else { -1.0 };
             for role in &Role::ALL[..6] {
@@ -60,7 +63,7 @@ impl Evaluate for ChessGame {
                     tally.add(place_ending(role, i), sign * ending);
                 }
             }
-            terms::count(board, s, sign, middle, tally);
+            terms::count(board, s, sign, middle, &attacks, tally);
         }
     }
 

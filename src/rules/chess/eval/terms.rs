@@ -1,6 +1,7 @@
 //! What the computer sees beyond material and place: the pawns' structure (passed,
 //! doubled, isolated), the bishop pair, rooks on open files, how many safe squares
-//! each piece reaches, and the pawns sheltering the king, counted for one side as
+//! each piece reaches, the pawns sheltering the king, and the pieces attacked by
+//! lesser ones or left undefended, counted for one side as
 //! [`features`](super::features).
 
 use super::features::*;
@@ -43,10 +44,52 @@ fn king_zone(board: &Board, side: Side) -> Bitboard {
     }
 }
 
+/// The squares one side's pieces attack: by its pawns, by its knights and bishops, by
+/// its rooks, and by any piece.
+pub struct Attacks {
+    pawns: Bitboard,
+    minors: Bitboard,
+    rooks: Bitboard,
+    all: Bitboard,
+}
+
+impl Attacks {
+    pub fn of(board: &Board, side: Side) -> Attacks {
+        let t = tables();
+        let us = board.by_side[side.index()];
+        let occupied = us | board.by_side[side.other().index()];
+        let mine = |r: Role| squares(board.by_role[r as usize] & us);
+        let union = |r: Role, reach: &dyn Fn(u8) -> Bitboard| mine(r).fold(0, |a, s| a | reach(s));
+        let pawns = union(Role::Pawn, &|s| t.pawn[side.index()][usize::from(s)]);
+        let minors = union(Role::Knight, &|s| t.knight[usize::from(s)])
+            | union(Role::Bishop, &|s| bishop_attacks(s, occupied));
+        let rooks = union(Role::Rook, &|s| rook_attacks(s, occupied));
+        let queens = union(Role::Queen, &|s| {
+            bishop_attacks(s, occupied) | rook_attacks(s, occupied)
+        });
+        let king = union(Role::King, &|s| t.king[usize::from(s)]);
+        Attacks {
+            pawns,
+            minors,
+            rooks,
+            all: pawns | minors | rooks | queens | king,
+        }
+    }
+}
+
 /// Counts `side`'s terms into `tally`, each times `sign` (1 for the side evaluated,
-/// -1 for its opponent); `middle` is the middle game's share of the blend.
-pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl Tally) {
+/// -1 for its opponent); `middle` is the middle game's share of the blend. `attacks`
+/// holds what each side attacks, by [`Side::index`].
+pub fn count(
+    board: &Board,
+    side: Side,
+    sign: f32,
+    middle: f32,
+    attacks: &[Attacks; 2],
+    tally: &mut impl Tally,
+) {
     let t = tables();
+    let (ours, theirs) = (&attacks[side.index()], &attacks[side.other().index()]);
     let us = board.by_side[side.index()];
     let them = board.by_side[side.other().index()];
     let occupied = us | them;
@@ -127,6 +170,19 @@ pub fn count(board: &Board, side: Side, sign: f32, middle: f32, tally: &mut impl
         }
     }
 
+    // A piece attacked by a lesser one, or by anything while nothing defends it.
+    let pieces = them & !own_pawns & !their_pawns & !role(Role::King);
+    let heavy = them & (role(Role::Rook) | role(Role::Queen));
+    let threats = [
+        (THREAT_BY_PAWN, ours.pawns & pieces),
+        (THREAT_BY_MINOR, ours.minors & heavy),
+        (THREAT_BY_ROOK, ours.rooks & them & role(Role::Queen)),
+        (HANGING, ours.all & pieces & !theirs.all),
+    ];
+    for (feature, attacked) in threats {
+        tally.add(feature, sign * attacked.count_ones() as f32);
+    }
+
     if let Some(king) = squares(role(Role::King) & us).next() {
         let home = if side == Side::White {
             king / 8
@@ -153,6 +209,11 @@ mod tests {
     use crate::rules::chess::Chess;
     use crate::rules::search::{Sum, Trace, hand};
 
+    /// What each side attacks, as [`count`] takes it.
+    fn maps(board: &Board) -> [Attacks; 2] {
+        [Side::White, Side::Black].map(|side| Attacks::of(board, side))
+    }
+
     struct Terms {
         middle: i32,
         ending: i32,
@@ -165,7 +226,7 @@ mod tests {
         let weights = hand(FEATURES);
         let at = |middle: f32| {
             let mut sum = Sum::new(&weights);
-            count(&board, side, 1.0, middle, &mut sum);
+            count(&board, side, 1.0, middle, &maps(&board), &mut sum);
             sum.score()
         };
         Terms {
@@ -222,11 +283,34 @@ mod tests {
         assert_eq!(zone_squares("8/8/8/8/8/8/8/K5k1 w - - 0 1", Side::White), 6);
     }
 
+    #[test]
+    fn a_piece_attacked_by_a_lesser_one_or_left_undefended_is_a_threat() {
+        // The pawn on e4 forks the knight on d5 and the rook on f5; the bishop on d2
+        // attacks the queen on a5. Only the queen guards anything (the knight), so the
+        // rook and the queen hang.
+        let fen = "4k3/8/8/q2n1r2/4P3/8/3B4/4K3 w - - 0 1";
+        let threats = white_features(fen, [THREAT_BY_PAWN, THREAT_BY_MINOR, HANGING]);
+        assert_eq!(threats, [2.0, 1.0, 2.0]);
+        // Pawns on b6 and g6 guard the queen and the rook: the threats stand, but
+        // nothing hangs.
+        let fen = "4k3/8/1p4p1/q2n1r2/4P3/8/3B4/4K3 w - - 0 1";
+        let threats = white_features(fen, [THREAT_BY_PAWN, THREAT_BY_MINOR, HANGING]);
+        assert_eq!(threats, [2.0, 1.0, 0.0]);
+    }
+
+    /// White's counts of `features` in `fen`.
+    fn white_features<const N: usize>(fen: &str, features: [usize; N]) -> [f32; N] {
+        let board = Chess::from_fen(fen).unwrap().board;
+        let mut trace = Trace::new(FEATURES.len());
+        count(&board, Side::White, 1.0, 1.0, &maps(&board), &mut trace);
+        features.map(|f| trace.0[f])
+    }
+
     /// White's attack on the black king as counted, knight to queen.
     fn attack(fen: &str, middle: f32) -> [f32; 4] {
         let board = Chess::from_fen(fen).unwrap().board;
         let mut trace = Trace::new(FEATURES.len());
-        count(&board, Side::White, 1.0, middle, &mut trace);
+        count(&board, Side::White, 1.0, middle, &maps(&board), &mut trace);
         std::array::from_fn(|k| trace.0[KING_ATTACK_KNIGHT + k])
     }
 
