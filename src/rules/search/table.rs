@@ -70,8 +70,6 @@ pub struct Table<M> {
 }
 
 impl<M: Copy> Table<M> {
-    /// A table of at most `megabytes` and no more slots than a search of `nodes` could
-    /// fill (at least one), its slots a power of two.
     /// An empty table of `count` slots, a power of two.
     pub fn with_slots(count: usize) -> Self {
         Table {
@@ -80,7 +78,8 @@ impl<M: Copy> Table<M> {
         }
     }
 
-    /// The slots of a table of `megabytes` for a search of `nodes`: a power of two.
+    /// The slots of a table of at most `megabytes` and no more slots than a search of
+    /// `nodes` could fill (at least one): a power of two.
     pub fn slots_for(megabytes: usize, nodes: Option<u64>) -> usize {
         let slot = std::mem::size_of::<Option<(u64, Entry<M>)>>();
         let fits = (megabytes << 20) / slot;

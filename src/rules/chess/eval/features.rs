@@ -68,6 +68,24 @@ mod named {
         HANGING = "hanging": 25,
         // For the side to move: the move in hand.
         TEMPO = "tempo": 15,
+        // Per square from which a knight, bishop, rook or queen of ours could give
+        // check that nothing of the enemy's attacks, in the middle game.
+        SAFE_CHECK_KNIGHT = "safe-check-knight": 12,
+        SAFE_CHECK_BISHOP = "safe-check-bishop": 8,
+        SAFE_CHECK_ROOK = "safe-check-rook": 12,
+        SAFE_CHECK_QUEEN = "safe-check-queen": 10,
+        // A pawn defended by a pawn or standing beside one.
+        CONNECTED = "connected-pawn": 6,
+        // A passed pawn in the ending, times the ranks it has come over 6: when a piece
+        // stands in its way, and per step the enemy king is further than ours from the
+        // square in front of it.
+        PASSED_BLOCKED = "passed-blocked": -15,
+        PASSED_KING_LEAD = "passed-king-lead": 8,
+        // A knight or bishop on the fourth to sixth rank, defended by a pawn, that no
+        // enemy pawn can attack.
+        KNIGHT_OUTPOST = "knight-outpost": 20,
+        BISHOP_OUTPOST = "bishop-outpost": 10,
+        ROOK_SEVENTH = "rook-seventh": 15,
     }
 }
 

@@ -1,0 +1,44 @@
+//! The king in the middle game: the pawns sheltering our own, and the squares from
+//! which our pieces could check the enemy's safely, the seeds of an attack.
+
+use super::super::features::*;
+use super::{FILE_A, View, beside, relative_rank};
+use crate::rules::chess::position::Role;
+use crate::rules::chess::tables::{bishop_attacks, rook_attacks, squares, tables};
+use crate::rules::search::Tally;
+use crate::rules::side::Side;
+
+pub(super) fn count(view: &View, tally: &mut impl Tally) {
+    let (side, sign, middle) = (view.side, view.sign, view.middle);
+    let ours = view.ours;
+    if let Some(king) = squares(view.enemy(Role::King)).next() {
+        let occupied = view.occupied();
+        let safe = !view.us & !view.theirs.all;
+        let bishop = bishop_attacks(king, occupied);
+        let rook = rook_attacks(king, occupied);
+        let checks = [
+            tables().knight[usize::from(king)] & ours.knights,
+            bishop & ours.bishops,
+            rook & ours.rooks,
+            (bishop | rook) & ours.queens,
+        ];
+        for (kind, from) in checks.iter().enumerate() {
+            let count = (from & safe).count_ones() as f32;
+            tally.add(SAFE_CHECK_KNIGHT + kind, sign * middle * count);
+        }
+    }
+    // Per pawn of ours on the two ranks in front of a king on its first two ranks.
+    if let Some(king) = squares(view.own(Role::King)).next()
+        && relative_rank(king, side) <= 1
+    {
+        let files = FILE_A << (king % 8) | beside(king % 8);
+        let rank = |r: u8| 0xffu64 << (8 * r);
+        let step = |n: i8| (king / 8) as i8 + if side == Side::White { n } else { -n };
+        let front = [step(1), step(2)]
+            .iter()
+            .filter(|r| (0..8).contains(*r))
+            .fold(0, |m, &r| m | rank(r as u8));
+        let shelter = (view.own(Role::Pawn) & files & front).count_ones() as f32;
+        tally.add(SHELTER, sign * middle * shelter);
+    }
+}

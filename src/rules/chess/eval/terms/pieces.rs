@@ -1,0 +1,89 @@
+//! The pieces: how many safe squares each reaches, the bishop pair, rooks on open
+//! files and the seventh rank, minor pieces on outposts, and the pieces bearing on
+//! the enemy king's zone.
+
+use super::super::features::*;
+use super::{FILE_A, View, ahead, beside, relative_rank};
+use crate::rules::chess::position::Role;
+use crate::rules::chess::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
+use crate::rules::search::Tally;
+use crate::rules::side::Side;
+
+pub(super) fn count(view: &View, tally: &mut impl Tally) {
+    let t = tables();
+    let (side, sign) = (view.side, view.sign);
+    let occupied = view.occupied();
+    let own_pawns = view.own(Role::Pawn);
+    let their_pawns = view.enemy(Role::Pawn);
+    let safe = !view.us & !view.theirs.pawns;
+    if view.own(Role::Bishop).count_ones() >= 2 {
+        tally.add(BISHOP_PAIR, sign);
+    }
+    let zone = king_zone(view.enemy(Role::King), side.other());
+    // Per piece kind (knight to queen), the zone's squares reached; and how many
+    // pieces reach it.
+    let mut on_king = [0u32; 4];
+    let mut attackers = 0;
+    for piece in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let kind = piece as usize - Role::Knight as usize;
+        for sq in squares(view.own(piece)) {
+            let reach = match piece {
+                Role::Knight => t.knight[usize::from(sq)],
+                Role::Bishop => bishop_attacks(sq, occupied),
+                Role::Rook => rook_attacks(sq, occupied),
+                _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
+            };
+            tally.add(
+                KNIGHT_MOBILITY + kind,
+                sign * (reach & safe).count_ones() as f32,
+            );
+            let hits = (reach & zone).count_ones();
+            on_king[kind] += hits;
+            attackers += u32::from(hits > 0);
+            let home = relative_rank(sq, side);
+            // A minor piece on the enemy's half that a pawn defends and no enemy pawn
+            // can ever chase off.
+            if matches!(piece, Role::Knight | Role::Bishop)
+                && (3..=5).contains(&home)
+                && view.ours.pawns & 1 << sq != 0
+                && their_pawns & beside(sq % 8) & ahead(sq, side) == 0
+            {
+                tally.add(KNIGHT_OUTPOST + kind, sign);
+            }
+            if piece == Role::Rook {
+                if home == 6 {
+                    tally.add(ROOK_SEVENTH, sign);
+                }
+                let file = FILE_A << (sq % 8);
+                if own_pawns & file == 0 {
+                    let open = if their_pawns & file == 0 {
+                        ROOK_OPEN_FILE
+                    } else {
+                        ROOK_HALF_OPEN_FILE
+                    };
+                    tally.add(open, sign);
+                }
+            }
+        }
+    }
+    // One piece near the king is no attack; two or more are.
+    if attackers >= 2 {
+        for (kind, &hits) in on_king.iter().enumerate() {
+            tally.add(KING_ATTACK_KNIGHT + kind, sign * view.middle * hits as f32);
+        }
+    }
+}
+
+/// The squares around a king of `side` (on one of `king`'s squares) an attack aims
+/// at: its own, its neighbours, and the rank beyond those towards the enemy.
+pub(super) fn king_zone(king: Bitboard, side: Side) -> Bitboard {
+    let Some(king) = squares(king).next() else {
+        return 0;
+    };
+    let ring = tables().king[usize::from(king)] | 1u64 << king;
+    ring | if side == Side::White {
+        ring << 8
+    } else {
+        ring >> 8
+    }
+}
