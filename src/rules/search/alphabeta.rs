@@ -310,12 +310,12 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
         }
         let maximising = mover(position) == self.root;
-        // Near the horizon of a steady game, off the principal line, a position far
-        // beyond what the other side can allow is taken as it stands, and one far
-        // short of it is searched only for its noisy moves.
         // Off the principal line of a steady two-player game, out of check: where
         // the cuts near the horizon may leave something out.
         let may_cut = self.cuts && self.two_players && !in_check && beta - alpha == 1;
+        // Near the horizon there, a position far beyond what the other side can allow
+        // is taken as it stands, and one far short of it is searched only for its
+        // noisy moves.
         let mut futile = false;
         if may_cut && depth <= FUTILE_DEPTH && alpha.abs() < WIN - 1000 {
             let stand = position.evaluate(self.root, &self.weights);
@@ -391,19 +391,18 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             let mut child = position.clone();
             child.play(&m);
             let checks = child.check_cell().is_some();
-            if futile && quiet && !checks && i > 0 {
-                continue;
-            }
-            // Near the horizon off the principal line, a quiet move that leaves its
-            // piece to be taken for less is not looked at.
-            if may_cut
-                && quiet
+            // Near the horizon off the principal line, a later quiet move is not looked
+            // at where the position is futile, or where it leaves its piece to be
+            // taken for less.
+            if quiet
                 && !checks
                 && i > 0
-                && depth <= LOSING_QUIET_DEPTH
-                && position
-                    .exchange(&m)
-                    .is_some_and(|e| e < -LOSING_QUIET_PER_PLY * depth)
+                && (futile
+                    || (may_cut
+                        && depth <= LOSING_QUIET_DEPTH
+                        && position
+                            .exchange(&m)
+                            .is_some_and(|e| e < -LOSING_QUIET_PER_PLY * depth)))
             {
                 continue;
             }

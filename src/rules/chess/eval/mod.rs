@@ -1,8 +1,9 @@
 //! The computer's view of a chess position: material and where each piece stands,
 //! then the pawns' structure, the pieces' mobility and posts, the threats, and the
-//! king's shelter and the checks it must fear ([`terms`]), and the move in hand. The middle-game and ending scores are blended by the material left, so
-//! the king leaves its shelter for the centre as the pieces come off. Each is a
-//! feature with a weight ([`features`]).
+//! king's shelter and the checks it must fear ([`terms`]), and the move in hand. The
+//! middle-game and ending scores are blended by the material left, so the king leaves
+//! its shelter for the centre as the pieces come off. Each is a feature with a weight
+//! ([`features`]).
 
 mod exchange;
 pub mod features;

@@ -4,7 +4,7 @@
 use super::super::features::*;
 use super::{FILE_A, View, beside, relative_rank};
 use crate::rules::chess::position::Role;
-use crate::rules::chess::tables::{bishop_attacks, rook_attacks, squares, tables};
+use crate::rules::chess::tables::{bishop_attacks, rank, rook_attacks, squares, tables};
 use crate::rules::search::Tally;
 use crate::rules::side::Side;
 
@@ -32,12 +32,11 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
         && relative_rank(king, side) <= 1
     {
         let files = FILE_A << (king % 8) | beside(king % 8);
-        let rank = |r: u8| 0xffu64 << (8 * r);
         let step = |n: i8| (king / 8) as i8 + if side == Side::White { n } else { -n };
         let front = [step(1), step(2)]
             .iter()
             .filter(|r| (0..8).contains(*r))
-            .fold(0, |m, &r| m | rank(r as u8));
+            .fold(0, |m, &r| m | rank(r as u32 + 1));
         let shelter = (view.own(Role::Pawn) & files & front).count_ones() as f32;
         tally.add(SHELTER, sign * middle * shelter);
     }

@@ -5,7 +5,7 @@
 use super::super::features::*;
 use super::{FILE_A, View, ahead, beside, distance, relative_rank};
 use crate::rules::chess::position::Role;
-use crate::rules::chess::tables::squares;
+use crate::rules::chess::tables::{rank, squares};
 use crate::rules::search::Tally;
 use crate::rules::side::Side;
 
@@ -24,7 +24,7 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
         if own_pawns & beside(file) == 0 {
             tally.add(ISOLATED, sign);
         }
-        let row = 0xffu64 << (sq & !7);
+        let row = rank(u32::from(sq / 8) + 1);
         if view.ours.pawns & 1 << sq != 0 || own_pawns & beside(file) & row != 0 {
             tally.add(CONNECTED, sign);
         }

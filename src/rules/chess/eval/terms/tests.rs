@@ -150,10 +150,7 @@ fn white_features<const N: usize>(fen: &str, middle: f32, features: [usize; N]) 
 
 /// White's attack on the black king as counted, knight to queen.
 fn attack(fen: &str, middle: f32) -> [f32; 4] {
-    let board = Chess::from_fen(fen).unwrap().board;
-    let mut trace = Trace::new(FEATURES.len());
-    count(&board, Side::White, 1.0, middle, &maps(&board), &mut trace);
-    std::array::from_fn(|k| trace.0[KING_ATTACK_KNIGHT + k])
+    white_features(fen, middle, std::array::from_fn(|k| KING_ATTACK_KNIGHT + k))
 }
 
 fn zone_squares(fen: &str, side: Side) -> u32 {
