@@ -3,12 +3,14 @@
 
 Usage: benches/chess_strength.py [--doska PATH] [--stockfish PATH] [--elo 1400 1800 2200]
                                  [--games 40] [--first 0] [--movetime 1.0] [--skill hard]
-                                 [--no-adjudication]
+                                 [--threads 1] [--no-adjudication]
 
 Each pairing plays `--games` games, colours alternating, each game from one of a fixed
 set of openings (played out by both sides, so each opening is seen with both colours).
 Stockfish is limited with UCI_LimitStrength and UCI_Elo. The score is printed for each
-rating as points (a draw is half) out of games, with the percentage. Needs the Python
+rating as points (a draw is half) out of games, with the percentage. `--threads` is
+Doska's (Stockfish searches on one; held to a rating it picks its move at a fixed
+depth, so more threads would not change its play). Needs the Python
 `chess` package and a `stockfish` binary (Debian: `stockfish`, in /usr/games).
 
 Games are adjudicated as match software does (cutechess-cli's -resign and -draw): won
@@ -102,10 +104,11 @@ def main():
     parser.add_argument("--no-adjudication", action="store_true")
     parser.add_argument("--movetime", type=float, default=1.0)
     parser.add_argument("--skill", default="hard", choices=["easy", "normal", "hard"])
+    parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
 
     doska = chess.engine.SimpleEngine.popen_uci([args.doska, "uci"])
-    doska.configure({"Skill": args.skill})
+    doska.configure({"Skill": args.skill, "Threads": args.threads})
     stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     try:
         for elo in args.elo:

@@ -69,6 +69,9 @@ enum Command {
         /// Positions to search at most (with no movetime, the answer is the same every run).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Threads searching together (with more than one, runs differ).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
         #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
         level: doska::rules::search::Level,
     },
@@ -243,11 +246,13 @@ fn run(args: Args) -> Result<(), String> {
             movetime,
             depth,
             nodes,
+            threads,
             level,
         }) => {
             let limits = doska::rules::search::Limits {
                 depth,
                 nodes,
+                threads,
                 // With no limit at all, a second's thought.
                 time: movetime
                     .or((depth.is_none() && nodes.is_none()).then_some(1000))

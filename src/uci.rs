@@ -4,8 +4,8 @@
 //! transposition table from one `go` to the next until `ucinewgame`.
 //!
 //! Supported: `uci`, `isready`, `ucinewgame`, `setoption` (`Skill`: easy, normal,
-//! hard; `Hash`: the transposition table's megabytes; `Threads`: 1, the search has
-//! one), `position startpos|fen
+//! hard; `Hash`: the transposition table's megabytes; `Threads`: how many threads
+//! search together, up to the machine's cores), `position startpos|fen
 //! ... [moves ...]`, `go` with `movetime`, `depth`, `nodes`, `wtime`/`btime`/`winc`/
 //! `binc`/`movestogo` or `infinite`, `stop` and `quit`.
 
@@ -180,6 +180,8 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
     let mut position = ChessGame::new(ChessOptions::default());
     let mut level = Level::Hard;
     let mut megabytes = HASH_MEGABYTES;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut threads = 1;
     let mut seen: Arc<HashSet<u64>> = Arc::default();
     // The table stays from one move to the next until a new game.
     let kept = Kept::default();
@@ -198,7 +200,10 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     &out,
                     &format!("option name Hash type spin default {HASH_MEGABYTES} min 1 max 1024"),
                 );
-                say(&out, "option name Threads type spin default 1 min 1 max 1");
+                say(
+                    &out,
+                    &format!("option name Threads type spin default 1 min 1 max {cores}"),
+                );
                 say(
                     &out,
                     "option name Skill type combo default hard var easy var normal var hard",
@@ -216,6 +221,14 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     match value.parse::<usize>() {
                         Ok(mb @ 1..=1024) => megabytes = mb,
                         _ => say(&out, &format!("info string Hash is 1 to 1024, not {value}")),
+                    }
+                } else if name.eq_ignore_ascii_case("threads") {
+                    match value.parse::<usize>() {
+                        Ok(n) if (1..=cores).contains(&n) => threads = n,
+                        _ => say(
+                            &out,
+                            &format!("info string Threads is 1 to {cores}, not {value}"),
+                        ),
                     }
                 }
             }
@@ -245,6 +258,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     megabytes: Some(megabytes),
                     seen: seen.clone(),
                     kept: Some(kept.clone()),
+                    threads,
                     ..limits(rest, &position, stop.clone())
                 };
                 let endless =

@@ -11,7 +11,7 @@
 //! first legal action, with a message saying so.
 
 use super::session::{AppSystems, Command, Screen, Session, Settling};
-use crate::rules::search::{Level, Limits, decide, limits};
+use crate::rules::search::{Level, Limits, decide, limits, spare_cores};
 use crate::rules::why::Remark;
 use crate::rules::{Action, Match, Move};
 use bevy::prelude::*;
@@ -222,6 +222,11 @@ fn computer_turn(
     let mut m: Match = session.current().clone();
     m.focus(seat);
     let mut limits = limits(&m, seat, level, session.draft.think_seconds);
+    // Hard thinks for its time on the cores the window can spare; the levels below
+    // keep to one thread, whose node budget gives the same move every time.
+    if level == Level::Hard {
+        limits.threads = spare_cores();
+    }
     let allowed = limits.time.map_or(60.0, |t| t.as_secs_f64()) + GRACE;
     // The seed follows the match, so the same game replays the same choices.
     let seed = session.current().all_actions().len() as u64 ^ session.revision << 20;

@@ -607,7 +607,7 @@ fn on_board_b(chess: super::chess::Move) -> Move {
     Move::Bughouse(super::bughouse::BugMove { board: 1, chess })
 }
 
-fn think_in<G: Evaluate>(
+fn think_in<G: Evaluate + Sync>(
     p: &G,
     wrap: fn(G::Move) -> Move,
     level: Level,

@@ -2,7 +2,7 @@
 //! for as long as the position stays on screen, each finished depth handed over as
 //! it comes. Dropped, it tells the thread to stop.
 
-use crate::rules::search::{Level, Limits, Progress};
+use crate::rules::search::{Level, Limits, Progress, spare_cores};
 use crate::rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -32,6 +32,7 @@ impl Engine {
             depth: Some(DEEPEST),
             stop: Some(stop.clone()),
             seen: Arc::new(seen),
+            threads: spare_cores(),
             ..Limits::default()
         };
         let (searched, slot) = (position.clone(), latest.clone());

@@ -19,6 +19,8 @@ use super::evaluate::{Evaluate, HISTORY_SLOTS, WIN};
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// How deep captures are followed past the horizon, at most.
@@ -57,7 +59,13 @@ pub struct Searcher<'l, G: Evaluate> {
     /// The positions it may search: the limits' until lifted.
     budget: Option<u64>,
     stopped: bool,
-    table: Table<G::Move>,
+    /// Shared with the threads searching together, if there are any.
+    table: Arc<Table<G::Move>>,
+    /// The positions the threads helping this search have looked at, counted by the
+    /// hundreds as they go; in a helper, where it counts its own.
+    helpers: Arc<AtomicU64>,
+    /// Whether this search helps another, counting its positions into `helpers`.
+    helping: bool,
     /// The keys of the positions on the way from the root, for repetitions.
     path: Vec<u64>,
     /// The depth of the iteration under way; checks are extended only up to twice it.
@@ -103,7 +111,23 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             .kept
             .as_ref()
             .and_then(|k| k.take(mover(root), slots))
-            .unwrap_or_else(|| Table::with_slots(slots));
+            .unwrap_or_else(|| Arc::new(Table::with_slots(slots)));
+        Self::with_table(root, limits, table, Arc::default(), false)
+    }
+
+    /// A search from the same root on another thread, sharing this one's table and
+    /// counting its positions towards this one's.
+    pub fn helper<'h>(&self, root: &G, limits: &'h Limits) -> Searcher<'h, G> {
+        Searcher::with_table(root, limits, self.table.clone(), self.helpers.clone(), true)
+    }
+
+    fn with_table(
+        root: &G,
+        limits: &'l Limits,
+        table: Arc<Table<G::Move>>,
+        helpers: Arc<AtomicU64>,
+        helping: bool,
+    ) -> Self {
         Searcher {
             root: mover(root),
             limits,
@@ -112,6 +136,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             budget: limits.nodes,
             stopped: false,
             table,
+            helpers,
+            helping,
             path: Vec::new(),
             iteration: 1,
             two_players: root.seat_count() == 2,
@@ -149,6 +175,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             return true;
         }
         if self.nodes & 255 == 0 {
+            if self.helping {
+                self.helpers.fetch_add(256, Ordering::Relaxed);
+            }
             self.stopped = self.limits.spent(self.nodes, self.budget, self.started);
         }
         self.stopped
@@ -635,7 +664,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         line
     }
 
+    /// Where the search stands: its positions are its own and its helpers'.
     pub fn progress(&self, depth: i32, score: i32, pv: Vec<G::Move>) -> Progress<G::Move> {
-        Progress::timed(depth, score, self.nodes, self.started, pv)
+        let nodes = self.nodes + self.helpers.load(Ordering::Relaxed);
+        Progress::timed(depth, score, nodes, self.started, pv)
     }
 }

@@ -39,7 +39,7 @@ pub fn judge<G: Evaluate>(
     };
     let mut searcher = Searcher::new(position, limits);
     let deepest = limits.depth.unwrap_or(64);
-    let (depth, scored) = deepen(&mut searcher, position, deepest, false, |_, _, _| {})?;
+    let (depth, scored) = deepen(&mut searcher, position, 1, deepest, false, |_, _, _| {})?;
     let (best, best_score) = scored[0];
     let pv = searcher.line(position, best, depth as usize);
     // The move played is scored at the depth the best was found at, whatever the

@@ -89,6 +89,15 @@ pub struct Limits {
     /// Where the search takes its table from and leaves it for the next search, so a
     /// game's moves build on one another; a fresh table each search when None.
     pub kept: Option<Kept>,
+    /// How many threads search together (UCI's `Threads`), sharing the table; one
+    /// when 0 or 1, which alone keeps a search to a node budget deterministic.
+    pub threads: usize,
+}
+
+/// The threads a search in the app may take: every core but one, which the window
+/// keeps for itself (one on a machine of one or two cores).
+pub fn spare_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().saturating_sub(1).max(1))
 }
 
 /// The search for games of more than two players.
@@ -183,7 +192,7 @@ type Scored<M> = (i32, Vec<(M, i32)>);
 
 /// Chooses a move for the side to move, or None where it has none (the game is over).
 /// `report` hears each finished depth.
-pub fn think<G: Evaluate>(
+pub fn think<G: Evaluate + Sync>(
     position: &G,
     level: Level,
     limits: &Limits,
@@ -208,17 +217,20 @@ pub fn think<G: Evaluate>(
     }
     let mut searcher = Searcher::new(position, &limits);
     let deepest = limits.depth.unwrap_or(deepest);
-    let done = deepen(
-        &mut searcher,
-        position,
-        deepest,
-        spread > 0.0,
-        |s, depth, scored| {
-            let best = scored[0];
-            let pv = s.line(position, best.0, depth as usize);
-            report(&s.progress(depth, best.1, pv));
-        },
-    );
+    let done = together(&mut searcher, position, &limits, deepest, |searcher| {
+        deepen(
+            searcher,
+            position,
+            1,
+            deepest,
+            spread > 0.0,
+            |s, depth, scored| {
+                let best = scored[0];
+                let pv = s.line(position, best.0, depth as usize);
+                report(&s.progress(depth, best.1, pv));
+            },
+        )
+    });
     // Not even one depth within the budget: the first move by the game's own ordering.
     let (depth, scored) = done.unwrap_or_else(|| (0, vec![(ordered(position)[0], 0)]));
     let best = choose(&scored, spread, seed);
@@ -229,6 +241,50 @@ pub fn think<G: Evaluate>(
     Some(Thought { best, progress })
 }
 
+/// Runs `main`, the search whose result counts, with `limits.threads - 1` helpers on
+/// threads of their own until it ends (Lazy SMP): each helper deepens from the same
+/// root with its own move ordering, every other one a ply ahead of the main search,
+/// and what any of them learns goes into the table they share, where the main search
+/// finds it. Helpers go on with their time, but no node budget binds them.
+fn together<'l, G: Evaluate + Sync, R>(
+    searcher: &mut Searcher<'l, G>,
+    position: &G,
+    limits: &Limits,
+    deepest: u32,
+    main: impl FnOnce(&mut Searcher<'l, G>) -> R,
+) -> R {
+    if limits.threads <= 1 {
+        return main(searcher);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let helping = Limits {
+        nodes: None,
+        stop: Some(stop.clone()),
+        ..limits.clone()
+    };
+    std::thread::scope(|scope| {
+        for i in 1..limits.threads {
+            let mut helper = searcher.helper(position, &helping);
+            let ahead = (i % 2) as i32;
+            scope.spawn(move || {
+                deepen(
+                    &mut helper,
+                    position,
+                    1 + ahead,
+                    deepest,
+                    false,
+                    |_, _, _| {},
+                )
+            });
+        }
+        // The caller's stop flag and time end the main search; the helpers then end
+        // with it.
+        let result = main(searcher);
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    })
+}
+
 /// The legal moves, the likeliest best first by the game's own guess.
 fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
     let mut order = position.legal_moves();
@@ -236,7 +292,7 @@ fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
     order
 }
 
-/// Searches the root one depth deeper at a time, to `deepest`, until the budget runs
+/// Searches the root one depth deeper at a time, from `first` to `deepest`, until the budget runs
 /// out or the result is decided (a forced win or loss, or a single move), each depth
 /// ordered by the scores of the one before; `finished` hears each finished depth. The
 /// deepest finished depth and its moves scored, best first (exactly each when `exact`,
@@ -245,13 +301,14 @@ fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
 fn deepen<G: Evaluate>(
     searcher: &mut Searcher<'_, G>,
     position: &G,
+    first: i32,
     deepest: u32,
     exact: bool,
     mut finished: impl FnMut(&Searcher<'_, G>, i32, &[(G::Move, i32)]),
 ) -> Option<Scored<G::Move>> {
     let mut order = ordered(position);
     let mut done = None;
-    for depth in 1..=deepest as i32 {
+    for depth in first..=deepest as i32 {
         let Some(scored) = searcher.root(position, &order, depth, exact) else {
             break;
         };

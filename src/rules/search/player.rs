@@ -14,7 +14,8 @@ const DRAW_MARGIN: i32 = 150;
 /// How long the computer may think for `seat`: a level below Hard stops at its node
 /// budget (the time only bounds a slow machine), Hard thinks `think_seconds`. On the
 /// clock, a thirtieth of the time left and most of the increment at most, so the
-/// computer never loses on time by thinking.
+/// computer never loses on time by thinking. One thread: a caller with cores to
+/// spare gives Hard more.
 pub fn limits(m: &Match, seat: usize, level: Level, think_seconds: u32) -> Limits {
     let mut time = match level {
         Level::Hard => Duration::from_secs(u64::from(think_seconds.max(1))),

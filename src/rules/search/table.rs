@@ -2,6 +2,9 @@
 //! in a fixed block of memory, so a position reached again by another order of moves
 //! is not searched twice. Each key has one slot (its low bits); a newer result takes
 //! the slot unless it is shallower than the same position's result already there.
+//!
+//! Threads searching together share one table (each slot behind its own lock, which
+//! nobody else holds but for a moment): what one learns, the others find.
 
 use crate::rules::side::Side;
 use std::any::Any;
@@ -43,15 +46,19 @@ impl std::fmt::Debug for Kept {
 
 impl Kept {
     /// The table kept for `root`'s side with `slots` slots, if there is one.
-    pub fn take<M: Copy + Send + 'static>(&self, root: Side, slots: usize) -> Option<Table<M>> {
+    pub fn take<M: Copy + Send + 'static>(
+        &self,
+        root: Side,
+        slots: usize,
+    ) -> Option<Arc<Table<M>>> {
         let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let (side, table) = kept.take()?;
-        let table = table.downcast::<Table<M>>().ok()?;
+        let table = table.downcast::<Arc<Table<M>>>().ok()?;
         (side == root && table.slots.len() == slots).then_some(*table)
     }
 
     /// Keeps `table` for the next search from `root`'s side.
-    pub fn keep<M: Copy + Send + 'static>(&self, root: Side, table: Table<M>) {
+    pub fn keep<M: Copy + Send + 'static>(&self, root: Side, table: Arc<Table<M>>) {
         *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((root, Box::new(table)));
     }
 
@@ -65,15 +72,18 @@ impl Kept {
 pub const DEFAULT_MEGABYTES: usize = 32;
 
 pub struct Table<M> {
-    slots: Vec<Option<(u64, Entry<M>)>>,
+    slots: Box<[Mutex<Slot<M>>]>,
     mask: usize,
 }
+
+/// A position's key and what was learnt of it.
+type Slot<M> = Option<(u64, Entry<M>)>;
 
 impl<M: Copy> Table<M> {
     /// An empty table of `count` slots, a power of two.
     pub fn with_slots(count: usize) -> Self {
         Table {
-            slots: vec![None; count],
+            slots: (0..count).map(|_| Mutex::new(None)).collect(),
             mask: count - 1,
         }
     }
@@ -81,7 +91,7 @@ impl<M: Copy> Table<M> {
     /// The slots of a table of at most `megabytes` and no more slots than a search of
     /// `nodes` could fill (at least one): a power of two.
     pub fn slots_for(megabytes: usize, nodes: Option<u64>) -> usize {
-        let slot = std::mem::size_of::<Option<(u64, Entry<M>)>>();
+        let slot = std::mem::size_of::<Mutex<Slot<M>>>();
         let fits = (megabytes << 20) / slot;
         let wanted = nodes.map_or(fits, |n| fits.min(n.try_into().unwrap_or(usize::MAX)));
         if wanted.is_power_of_two() {
@@ -91,17 +101,25 @@ impl<M: Copy> Table<M> {
         }
     }
 
+    /// The slot for `key`. A thread that panicked holding it left a whole entry
+    /// (entries are written in one assignment), so its lock is taken over.
+    fn slot(&self, key: u64) -> std::sync::MutexGuard<'_, Slot<M>> {
+        self.slots[key as usize & self.mask]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+    }
+
     pub fn get(&self, key: u64) -> Option<Entry<M>> {
-        match self.slots[key as usize & self.mask] {
+        match *self.slot(key) {
             Some((k, entry)) if k == key => Some(entry),
             _ => None,
         }
     }
 
-    pub fn store(&mut self, key: u64, entry: Entry<M>) {
-        let slot = &mut self.slots[key as usize & self.mask];
-        if let Some((k, old)) = slot
-            && *k == key
+    pub fn store(&self, key: u64, entry: Entry<M>) {
+        let mut slot = self.slot(key);
+        if let Some((k, old)) = *slot
+            && k == key
             && old.depth > entry.depth
         {
             return;
@@ -130,10 +148,10 @@ mod tests {
 
     #[test]
     fn a_position_is_found_under_its_key_and_a_deeper_result_is_kept() {
-        let mut table = sized(1, None);
+        let table = sized(1, None);
         assert_eq!(sized(1, Some(1500)).slots.len(), 1024);
         assert!(table.slots.len().is_power_of_two());
-        assert!(table.slots.len() * std::mem::size_of::<Option<(u64, Entry<u8>)>>() <= 1 << 20);
+        assert!(table.slots.len() * std::mem::size_of::<Mutex<Slot<u8>>>() <= 1 << 20);
         table.store(42, entry(5));
         assert_eq!(table.get(42).map(|e| e.depth), Some(5));
         assert!(table.get(43).is_none());
@@ -149,19 +167,19 @@ mod tests {
     #[test]
     fn a_kept_table_goes_back_to_a_search_from_the_same_side_of_its_size() {
         let kept = Kept::default();
-        let mut table = sized(1, None);
+        let table = sized(1, None);
         table.store(42, entry(5));
         let slots = table.slots.len();
-        kept.keep(Side::White, table);
+        kept.keep(Side::White, Arc::new(table));
         let again = kept.take::<u8>(Side::White, slots).expect("kept");
         assert_eq!(again.get(42).map(|e| e.depth), Some(5));
         kept.keep(Side::White, again);
         assert!(kept.take::<u8>(Side::Black, slots).is_none());
         // Taken is taken, whoever asked.
         assert!(kept.take::<u8>(Side::White, slots).is_none());
-        kept.keep(Side::White, sized(1, None));
+        kept.keep(Side::White, Arc::new(sized(1, None)));
         assert!(kept.take::<u8>(Side::White, slots / 2).is_none());
-        kept.keep(Side::White, sized(1, None));
+        kept.keep(Side::White, Arc::new(sized(1, None)));
         kept.clear();
         assert!(kept.take::<u8>(Side::White, slots).is_none());
     }

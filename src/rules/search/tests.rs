@@ -7,7 +7,7 @@ fn chess(fen: &str) -> ChessGame {
     ChessGame::set_up(ChessOptions::default(), fen).unwrap()
 }
 
-fn best<G: Evaluate>(position: &G, level: Level, limits: Limits) -> String {
+fn best<G: Evaluate + Sync>(position: &G, level: Level, limits: Limits) -> String {
     let thought = think(position, level, &limits, 1, &mut |_| {}).expect("a move");
     position.notation(&thought.best)
 }
@@ -275,4 +275,30 @@ fn a_kept_table_makes_the_next_moves_search_cheaper() {
         built_on.progress.nodes,
         fresh.progress.nodes
     );
+}
+
+#[test]
+fn threads_searching_together_share_what_they_learn() {
+    let two = chess("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1");
+    let together_limits = Limits {
+        threads: 2,
+        ..depth(4)
+    };
+    assert_eq!(best(&two, Level::Hard, together_limits.clone()), "Rd8+");
+    // Before the main search has looked at anything, its table comes to know the
+    // root's best move from the helper alone.
+    let start = ChessGame::new(ChessOptions::default());
+    let limits = Limits {
+        threads: 2,
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(&start, &limits);
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let learnt = together(&mut searcher, &start, &limits, 64, |s| {
+        while s.remembered(&start).is_none() && Instant::now() < deadline {
+            std::thread::yield_now();
+        }
+        s.remembered(&start)
+    });
+    assert!(learnt.is_some(), "the helper's table was not shared");
 }
