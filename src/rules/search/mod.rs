@@ -278,11 +278,19 @@ fn together<'l, G: Evaluate + Sync, R>(
             });
         }
         // The caller's stop flag and time end the main search; the helpers then end
-        // with it.
-        let result = main(searcher);
-        stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        result
+        // with it, even where it panicked (the scope waits for them).
+        let _ending = Ending(stop);
+        main(searcher)
     })
+}
+
+/// Raises the helpers' stop flag when the main search ends, however it ends.
+struct Ending(Arc<AtomicBool>);
+
+impl Drop for Ending {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// The legal moves, the likeliest best first by the game's own guess.
