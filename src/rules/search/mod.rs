@@ -300,12 +300,13 @@ fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
     order
 }
 
-/// Searches the root one depth deeper at a time, from `first` to `deepest`, until the budget runs
-/// out or the result is decided (a forced win or loss, or a single move), each depth
-/// ordered by the scores of the one before; `finished` hears each finished depth. The
-/// deepest finished depth and its moves scored, best first (exactly each when `exact`,
-/// else the best only), or None where not even the first finished. Where only the best
-/// must be exact, the last depth may be one the budget cut short after its first move.
+/// Searches the root one depth deeper at a time, from `first` to `deepest`, until the
+/// budget runs out or the result is decided (a forced win or loss, or a single move),
+/// each depth ordered by the scores of the one before; `finished` hears each finished
+/// depth. The deepest finished depth and its moves scored, best first (exactly each
+/// when `exact`, else the best only), or None where not even the first finished. Where
+/// only the best must be exact, the last depth may be one the budget cut short after
+/// its first move.
 fn deepen<G: Evaluate>(
     searcher: &mut Searcher<'_, G>,
     position: &G,

@@ -284,7 +284,7 @@ fn threads_searching_together_share_what_they_learn() {
         threads: 2,
         ..depth(4)
     };
-    assert_eq!(best(&two, Level::Hard, together_limits.clone()), "Rd8+");
+    assert_eq!(best(&two, Level::Hard, together_limits), "Rd8+");
     // Before the main search has looked at anything, its table comes to know the
     // root's best move from the helper alone.
     let start = ChessGame::new(ChessOptions::default());
