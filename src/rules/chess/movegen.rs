@@ -76,7 +76,12 @@ impl Chess {
         };
         let us = self.us();
         let occupied = us | self.them();
-        if self.king_steps(king, occupied) != 0 {
+        // One safe step is enough: the first found ends the look.
+        let enemy = self.turn.other();
+        let without_king = occupied & !(1u64 << king);
+        if squares(tables().king[king as usize] & !us)
+            .any(|to| self.board.attackers(to, enemy, without_king) == 0)
+        {
             return true;
         }
         let Some(limits) = self.limits(king, occupied) else {

@@ -34,6 +34,8 @@ const NULL_MOVE_REDUCTION: i32 = 2;
 const NOISY: i32 = 1 << 24;
 const KILLER: i32 = 1 << 23;
 const HISTORY_CAP: i32 = 1 << 22;
+/// How many moves are picked one by one before the rest are sorted.
+const PICKED: usize = 3;
 /// Captures that lose material come after every quiet move.
 const LOSING: i32 = -(1 << 24);
 /// How far above beta (or below alpha) per ply of depth left the static score must
@@ -96,6 +98,18 @@ pub struct Searcher<'l, G: Evaluate> {
 /// or answers a question.
 fn mover<G: Evaluate>(position: &G) -> Side {
     position.seat_side(position.seat_to_move())
+}
+
+/// Brings the first of the highest-ranked moves to the front, the others keeping
+/// their order: move by move, the order a stable sort gives.
+pub(super) fn bring_best<M>(moves: &mut [(M, i32, bool)]) {
+    let mut best = 0;
+    for (i, m) in moves.iter().enumerate() {
+        if m.1 > moves[best].1 {
+            best = i;
+        }
+    }
+    moves[..=best].rotate_right(1);
 }
 
 /// A mate score `ply` plies from the root, as seen by the root's side.
@@ -411,12 +425,19 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 (m, rank, quiet)
             })
             .collect();
-        ordered.sort_by_key(|&(_, rank, _)| -rank);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximising { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         self.path.push(key);
-        for (i, &(m, rank, quiet)) in ordered.iter().enumerate() {
+        for i in 0..ordered.len() {
+            // Most cuts come on the first moves: those are picked one at a time, and
+            // the rest sorted at once only where none of them cut.
+            match i.cmp(&PICKED) {
+                std::cmp::Ordering::Less => bring_best(&mut ordered[i..]),
+                std::cmp::Ordering::Equal => ordered[i..].sort_by_key(|&(_, rank, _)| -rank),
+                std::cmp::Ordering::Greater => {}
+            }
+            let (m, rank, quiet) = ordered[i];
             let mut child = position.clone();
             child.play(&m);
             let checks = child.check_cell().is_some();

@@ -302,3 +302,20 @@ fn threads_searching_together_share_what_they_learn() {
     });
     assert!(learnt.is_some(), "the helper's table was not shared");
 }
+
+#[test]
+fn moves_picked_one_by_one_come_in_the_order_a_stable_sort_gives() {
+    let ranks = [3, 7, 1, 7, 3, 9, 0, 7, 9, 2];
+    let mut picked: Vec<(usize, i32, bool)> = ranks
+        .iter()
+        .copied()
+        .enumerate()
+        .map(|(i, r)| (i, r, false))
+        .collect();
+    let mut sorted = picked.clone();
+    sorted.sort_by_key(|&(_, rank, _)| -rank);
+    for i in 0..picked.len() {
+        alphabeta::bring_best(&mut picked[i..]);
+    }
+    assert_eq!(picked, sorted);
+}

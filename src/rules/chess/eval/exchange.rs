@@ -50,8 +50,14 @@ pub fn exchange(board: &Board, m: &Move, mover: Side) -> i32 {
     }
     let mut side = mover.other();
     let mut depth = 0;
+    // Worked out once: a piece leaving the square's lines uncovers only the sliders
+    // behind it, which are added as it goes.
+    let mut attacking = attackers(board, to, occupied);
+    let role = |r: Role| board.by_role[r as usize];
+    let diagonal = role(Role::Bishop) | role(Role::Queen);
+    let straight = role(Role::Rook) | role(Role::Queen);
     loop {
-        let theirs = attackers(board, to, occupied) & occupied & board.by_side[side.index()];
+        let theirs = attacking & occupied & board.by_side[side.index()];
         // The roles of a chess board, least valuable first.
         let Some((role, from)) = Role::ALL[..6].iter().find_map(|&r| {
             let these = theirs & board.by_role[r as usize];
@@ -69,6 +75,12 @@ pub fn exchange(board: &Board, m: &Move, mover: Side) -> i32 {
             break;
         }
         occupied &= !(1u64 << from);
+        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
+            attacking |= bishop_attacks(to, occupied) & diagonal;
+        }
+        if matches!(role, Role::Rook | Role::Queen | Role::King) {
+            attacking |= rook_attacks(to, occupied) & straight;
+        }
         on_square = worth(role);
         side = side.other();
     }

@@ -45,7 +45,10 @@ impl Evaluate for ChessGame {
         let board = &self.position.board;
         let middle = middle_game(board);
         let ending = 1.0 - middle;
-        let attacks = [Side::White, Side::Black].map(|s| terms::Attacks::of(board, s));
+        let attacks = [
+            terms::Attacks::of(board, Side::White),
+            terms::Attacks::of(board, Side::Black),
+        ];
         let to_move = self.position.turn;
         tally.add(TEMPO, if side == to_move { 1.0 } else { -1.0 });
         for s in [Side::White, Side::Black] {

@@ -5,14 +5,12 @@
 use super::super::features::*;
 use super::{FILE_A, View, ahead, beside, relative_rank};
 use crate::rules::chess::position::Role;
-use crate::rules::chess::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
+use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::search::Tally;
 use crate::rules::side::Side;
 
 pub(super) fn count(view: &View, tally: &mut impl Tally) {
-    let t = tables();
     let (side, sign) = (view.side, view.sign);
-    let occupied = view.occupied();
     let own_pawns = view.own(Role::Pawn);
     let their_pawns = view.enemy(Role::Pawn);
     let safe = !view.us & !view.theirs.pawns;
@@ -24,45 +22,37 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
     // pieces reach it.
     let mut on_king = [0u32; 4];
     let mut attackers = 0;
-    for piece in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+    for &(piece, sq, reach) in view.ours.pieces() {
         let kind = piece as usize - Role::Knight as usize;
-        for sq in squares(view.own(piece)) {
-            let reach = match piece {
-                Role::Knight => t.knight[usize::from(sq)],
-                Role::Bishop => bishop_attacks(sq, occupied),
-                Role::Rook => rook_attacks(sq, occupied),
-                _ => bishop_attacks(sq, occupied) | rook_attacks(sq, occupied),
-            };
-            tally.add(
-                KNIGHT_MOBILITY + kind,
-                sign * (reach & safe).count_ones() as f32,
-            );
-            let hits = (reach & zone).count_ones();
-            on_king[kind] += hits;
-            attackers += u32::from(hits > 0);
-            let home = relative_rank(sq, side);
-            // A minor piece on the enemy's half that a pawn defends and no enemy pawn
-            // can ever chase off.
-            if matches!(piece, Role::Knight | Role::Bishop)
-                && (3..=5).contains(&home)
-                && view.ours.pawns & 1 << sq != 0
-                && their_pawns & beside(sq % 8) & ahead(sq, side) == 0
-            {
-                tally.add(KNIGHT_OUTPOST + kind, sign);
+        tally.add(
+            KNIGHT_MOBILITY + kind,
+            sign * (reach & safe).count_ones() as f32,
+        );
+        let hits = (reach & zone).count_ones();
+        on_king[kind] += hits;
+        attackers += u32::from(hits > 0);
+        let home = relative_rank(sq, side);
+        // A minor piece on the enemy's half that a pawn defends and no enemy pawn
+        // can ever chase off.
+        if matches!(piece, Role::Knight | Role::Bishop)
+            && (3..=5).contains(&home)
+            && view.ours.pawns & 1 << sq != 0
+            && their_pawns & beside(sq % 8) & ahead(sq, side) == 0
+        {
+            tally.add(KNIGHT_OUTPOST + kind, sign);
+        }
+        if piece == Role::Rook {
+            if home == 6 {
+                tally.add(ROOK_SEVENTH, sign);
             }
-            if piece == Role::Rook {
-                if home == 6 {
-                    tally.add(ROOK_SEVENTH, sign);
-                }
-                let file = FILE_A << (sq % 8);
-                if own_pawns & file == 0 {
-                    let open = if their_pawns & file == 0 {
-                        ROOK_OPEN_FILE
-                    } else {
-                        ROOK_HALF_OPEN_FILE
-                    };
-                    tally.add(open, sign);
-                }
+            let file = FILE_A << (sq % 8);
+            if own_pawns & file == 0 {
+                let open = if their_pawns & file == 0 {
+                    ROOK_OPEN_FILE
+                } else {
+                    ROOK_HALF_OPEN_FILE
+                };
+                tally.add(open, sign);
             }
         }
     }
