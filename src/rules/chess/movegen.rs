@@ -77,11 +77,7 @@ impl Chess {
         let us = self.us();
         let occupied = us | self.them();
         // One safe step is enough: the first found ends the look.
-        let enemy = self.turn.other();
-        let without_king = occupied & !(1u64 << king);
-        if squares(tables().king[king as usize] & !us)
-            .any(|to| self.board.attackers(to, enemy, without_king) == 0)
-        {
+        if self.safe_steps(king, occupied).next().is_some() {
             return true;
         }
         let Some(limits) = self.limits(king, occupied) else {
@@ -108,11 +104,17 @@ impl Chess {
     /// The squares the king on `king` may step to: not its own pieces', and not
     /// attacked once it has left (it does not block the line of a checking slider).
     fn king_steps(&self, king: Cell, occupied: Bitboard) -> Bitboard {
+        self.safe_steps(king, occupied)
+            .fold(0, |steps, to| steps | 1u64 << to)
+    }
+
+    /// The king's steps of [`Chess::king_steps`] one at a time, each tested only as
+    /// it is asked for.
+    fn safe_steps(&self, king: Cell, occupied: Bitboard) -> impl Iterator<Item = Cell> + '_ {
         let enemy = self.turn.other();
         let without_king = occupied & !(1u64 << king);
         squares(tables().king[king as usize] & !self.us())
-            .filter(|&to| self.board.attackers(to, enemy, without_king) == 0)
-            .fold(0, |steps, to| steps | 1u64 << to)
+            .filter(move |&to| self.board.attackers(to, enemy, without_king) == 0)
     }
 
     /// What the moves of the pieces other than the king must keep to, or None in

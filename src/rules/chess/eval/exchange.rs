@@ -53,9 +53,9 @@ pub fn exchange(board: &Board, m: &Move, mover: Side) -> i32 {
     // Worked out once: a piece leaving the square's lines uncovers only the sliders
     // behind it, which are added as it goes.
     let mut attacking = attackers(board, to, occupied);
-    let role = |r: Role| board.by_role[r as usize];
-    let diagonal = role(Role::Bishop) | role(Role::Queen);
-    let straight = role(Role::Rook) | role(Role::Queen);
+    let of = |r: Role| board.by_role[r as usize];
+    let diagonal = of(Role::Bishop) | of(Role::Queen);
+    let straight = of(Role::Rook) | of(Role::Queen);
     loop {
         let theirs = attacking & occupied & board.by_side[side.index()];
         // The roles of a chess board, least valuable first.

@@ -1,6 +1,7 @@
 //! The squares each side attacks, by the kind of piece: what the threats, the safe
 //! checks and the outposts are judged by.
 
+use super::FILE_A;
 use crate::rules::chess::position::{Board, Role};
 use crate::rules::chess::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
 use crate::rules::side::Side;
@@ -84,9 +85,7 @@ impl Attacks {
 /// The squares `pawns` of `side` attack, all at once: each steps forward and aside
 /// without leaving the board.
 fn pawn_attacks(pawns: Bitboard, side: Side) -> Bitboard {
-    const FILE_A: Bitboard = 0x0101_0101_0101_0101;
-    const FILE_H: Bitboard = FILE_A << 7;
-    let (left, right) = (pawns & !FILE_A, pawns & !FILE_H);
+    let (left, right) = (pawns & !FILE_A, pawns & !(FILE_A << 7));
     match side {
         Side::White => left << 7 | right << 9,
         _ => left >> 9 | right >> 7,
