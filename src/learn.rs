@@ -435,17 +435,36 @@ pub fn learn(
 mod tests {
     use super::*;
 
-    fn folders() -> Folders {
+    /// A learning home of its own for one test, removed when the test ends.
+    struct Home(Folders);
+
+    impl std::ops::Deref for Home {
+        type Target = Folders;
+
+        fn deref(&self) -> &Folders {
+            &self.0
+        }
+    }
+
+    impl Drop for Home {
+        fn drop(&mut self) {
+            if let Some(home) = self.0.config.parent() {
+                let _ = std::fs::remove_dir_all(home);
+            }
+        }
+    }
+
+    fn folders() -> Home {
         let home = std::env::temp_dir().join(format!(
             "doska-learn-{}-{:?}",
             std::process::id(),
             std::thread::current().id()
         ));
         let _ = std::fs::remove_dir_all(&home);
-        Folders {
+        Home(Folders {
             config: home.join("config"),
             data: home.join("data"),
-        }
+        })
     }
 
     fn plan() -> Plan {
