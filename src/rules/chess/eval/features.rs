@@ -86,6 +86,13 @@ mod named {
         KNIGHT_OUTPOST = "knight-outpost": 20,
         BISHOP_OUTPOST = "bishop-outpost": 10,
         ROOK_SEVENTH = "rook-seventh": 15,
+        // The attack on the enemy king as a whole, in the middle game: the square of
+        // its units over 64, where each zone square a piece reaches (while two or
+        // more reach the zone) is 2 units for a knight or bishop, 3 for a rook and 5
+        // for a queen, and each safe check 3. Squared, since an attack grows faster
+        // than its parts: a lone queen near the king is seldom a danger, a queen with
+        // a rook and a knight often mate. By hand nothing, for learning to weigh.
+        KING_DANGER = "king-danger": 0,
     }
 }
 

@@ -8,9 +8,15 @@ use crate::rules::chess::tables::{bishop_attacks, rank, rook_attacks, squares, t
 use crate::rules::search::Tally;
 use crate::rules::side::Side;
 
-pub(super) fn count(view: &View, tally: &mut impl Tally) {
+/// The units of [`KING_DANGER`] per safe check.
+const CHECK_UNITS: u32 = 3;
+
+/// Counts the king's terms; `attack` is the units of our pieces' attack on the
+/// enemy king's zone, to which the safe checks add theirs.
+pub(super) fn count(view: &View, attack: u32, tally: &mut impl Tally) {
     let (side, sign, middle) = (view.side, view.sign, view.middle);
     let ours = view.ours;
+    let mut danger = attack;
     if let Some(king) = squares(view.enemy(Role::King)).next() {
         let occupied = view.occupied();
         let safe = !view.us & !view.theirs.all;
@@ -23,9 +29,14 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
             (bishop | rook) & ours.queens,
         ];
         for (kind, from) in checks.iter().enumerate() {
-            let count = (from & safe).count_ones() as f32;
-            tally.add(SAFE_CHECK_KNIGHT + kind, sign * middle * count);
+            let count = (from & safe).count_ones();
+            tally.add(SAFE_CHECK_KNIGHT + kind, sign * middle * count as f32);
+            danger += CHECK_UNITS * count;
         }
+    }
+    if danger > 0 {
+        let squared = (danger * danger) as f32 / 64.0;
+        tally.add(KING_DANGER, sign * middle * squared);
     }
     // Per pawn of ours on the two ranks in front of a king on its first two ranks.
     if let Some(king) = squares(view.own(Role::King)).next()

@@ -70,9 +70,9 @@ pub fn count(
         theirs: &attacks[side.other().index()],
     };
     pawns::count(&view, tally);
-    pieces::count(&view, tally);
+    let attack = pieces::count(&view, tally);
     threats::count(&view, tally);
-    king::count(&view, tally);
+    king::count(&view, attack, tally);
 }
 
 /// The squares strictly in front of `square`, on every file, as `side` moves.

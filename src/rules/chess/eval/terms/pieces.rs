@@ -9,7 +9,9 @@ use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::search::Tally;
 use crate::rules::side::Side;
 
-pub(super) fn count(view: &View, tally: &mut impl Tally) {
+/// Counts the pieces' terms; returns the units of their attack on the enemy king's
+/// zone (see [`KING_DANGER`]), which the king's terms complete with the safe checks.
+pub(super) fn count(view: &View, tally: &mut impl Tally) -> u32 {
     let (side, sign) = (view.side, view.sign);
     let own_pawns = view.own(Role::Pawn);
     let their_pawns = view.enemy(Role::Pawn);
@@ -57,12 +59,18 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
         }
     }
     // One piece near the king is no attack; two or more are.
-    if attackers >= 2 {
-        for (kind, &hits) in on_king.iter().enumerate() {
-            tally.add(KING_ATTACK_KNIGHT + kind, sign * view.middle * hits as f32);
-        }
+    if attackers < 2 {
+        return 0;
     }
+    for (kind, &hits) in on_king.iter().enumerate() {
+        tally.add(KING_ATTACK_KNIGHT + kind, sign * view.middle * hits as f32);
+    }
+    on_king.iter().zip(ATTACK_UNITS).map(|(h, u)| h * u).sum()
 }
+
+/// The units of [`KING_DANGER`] per zone square a knight, bishop, rook or queen
+/// reaches.
+const ATTACK_UNITS: [u32; 4] = [2, 2, 3, 5];
 
 /// The squares around a king of `side` (on one of `king`'s squares) an attack aims
 /// at: its own, its neighbours, and the rank beyond those towards the enemy.

@@ -109,6 +109,20 @@ fn a_safe_square_to_check_from_counts_for_the_attack() {
 }
 
 #[test]
+fn the_danger_to_a_king_grows_as_the_square_of_its_units() {
+    // The knight on g5 reaches f7 and h7 (2 units each), the queen on h5 reaches
+    // h6, h7, g6 and f7 (5 each): 24 units, no safe check, 24²/64 = 9.
+    let fen = "6k1/5ppp/8/6NQ/8/8/8/6K1 w - - 0 1";
+    assert_eq!(white_features(fen, 1.0, [KING_DANGER]), [9.0]);
+    assert_eq!(white_features(fen, 0.5, [KING_DANGER]), [4.5]);
+    assert_eq!(white_features(fen, 0.0, [KING_DANGER]), [0.0]);
+    // The knight on g4 alone on the zone is no attack; the rook's safe check from
+    // d8 is 3 units: 9/64.
+    let fen = "6k1/6p1/8/8/6N1/8/8/3R2K1 w - - 0 1";
+    assert_eq!(white_features(fen, 1.0, [KING_DANGER]), [9.0 / 64.0]);
+}
+
+#[test]
 fn pawns_side_by_side_or_defended_are_connected() {
     // b2 and c2 stand side by side, d3 is defended by c2, h2 stands alone.
     let fen = "4k3/8/8/8/8/3P4/1PP4P/4K3 w - - 0 1";
