@@ -93,6 +93,21 @@ mod named {
         // than its parts: a lone queen near the king is seldom a danger, a queen with
         // a rook and a knight often mate. By hand nothing, for learning to weigh.
         KING_DANGER = "king-danger": 0,
+        // The square root of each piece's mobility above (the same squares): a
+        // piece's first free squares matter more than its tenth. By hand nothing.
+        KNIGHT_MOBILITY_ROOT = "knight-mobility-root": 0,
+        BISHOP_MOBILITY_ROOT = "bishop-mobility-root": 0,
+        ROOK_MOBILITY_ROOT = "rook-mobility-root": 0,
+        QUEEN_MOBILITY_ROOT = "queen-mobility-root": 0,
+        // A pawn behind its neighbours on both sides, whose square in front an enemy
+        // pawn guards: it can neither advance nor be defended by a pawn.
+        BACKWARD = "backward-pawn": 0,
+        // Per file of the king's and those beside it without a pawn of ours, in the
+        // middle game: roads for the enemy's rooks and queen.
+        KING_OPEN_FILE = "king-open-file": 0,
+        // A passed pawn in the ending, times the ranks it has come over 6, when no
+        // piece stands on its way to the last rank and the enemy guards none of it.
+        PASSED_FREE = "passed-free": 0,
     }
 }
 

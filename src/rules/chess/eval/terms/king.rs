@@ -1,5 +1,6 @@
-//! The king in the middle game: the pawns sheltering our own, and the squares from
-//! which our pieces could check the enemy's safely, the seeds of an attack.
+//! The king in the middle game: the pawns sheltering our own and the open files
+//! beside it, and the squares from which our pieces could check the enemy's safely,
+//! the seeds of an attack.
 
 use super::super::features::*;
 use super::{FILE_A, View, beside, relative_rank};
@@ -38,17 +39,24 @@ pub(super) fn count(view: &View, attack: u32, tally: &mut impl Tally) {
         let squared = (danger * danger) as f32 / 64.0;
         tally.add(KING_DANGER, sign * middle * squared);
     }
+    let Some(king) = squares(view.own(Role::King)).next() else {
+        return;
+    };
+    let own_pawns = view.own(Role::Pawn);
     // Per pawn of ours on the two ranks in front of a king on its first two ranks.
-    if let Some(king) = squares(view.own(Role::King)).next()
-        && relative_rank(king, side) <= 1
-    {
+    if relative_rank(king, side) <= 1 {
         let files = FILE_A << (king % 8) | beside(king % 8);
         let step = |n: i8| (king / 8) as i8 + if side == Side::White { n } else { -n };
         let front = [step(1), step(2)]
             .iter()
             .filter(|r| (0..8).contains(*r))
             .fold(0, |m, &r| m | rank(r as u32 + 1));
-        let shelter = (view.own(Role::Pawn) & files & front).count_ones() as f32;
+        let shelter = (own_pawns & files & front).count_ones() as f32;
         tally.add(SHELTER, sign * middle * shelter);
     }
+    let file = i32::from(king % 8);
+    let open = (file - 1..=file + 1)
+        .filter(|f| (0..8).contains(f) && own_pawns & FILE_A << f == 0)
+        .count();
+    tally.add(KING_OPEN_FILE, sign * middle * open as f32);
 }

@@ -1,6 +1,6 @@
-//! The pawns' structure: doubled, isolated and connected pawns, and passed pawns,
-//! worth more the further they have come and, in the ending, with a free path and
-//! their king nearer than the enemy's.
+//! The pawns' structure: doubled, isolated, backward and connected pawns, and passed
+//! pawns, worth more the further they have come and, in the ending, with a free path
+//! and their king nearer than the enemy's.
 
 use super::super::features::*;
 use super::{FILE_A, View, ahead, beside, distance, relative_rank};
@@ -28,6 +28,11 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
         if view.ours.pawns & 1 << sq != 0 || own_pawns & beside(file) & row != 0 {
             tally.add(CONNECTED, sign);
         }
+        let stop = if side == Side::White { sq + 8 } else { sq - 8 };
+        let neighbours = own_pawns & beside(file);
+        if neighbours != 0 && neighbours & !front == 0 && view.theirs.pawns & 1 << stop != 0 {
+            tally.add(BACKWARD, sign);
+        }
         if their_pawns & (own_file | beside(file)) & front != 0 {
             continue;
         }
@@ -38,10 +43,12 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
         tally.add(PASSED_MIDDLE + come - 1, sign * middle);
         tally.add(PASSED_ENDING + come - 1, sign * (1.0 - middle));
         // Further on, its path and the kings' race to it decide the ending.
-        let stop = if side == Side::White { sq + 8 } else { sq - 8 };
         let weight = sign * (1.0 - middle) * come as f32 / 6.0;
         if view.occupied() & 1 << stop != 0 {
             tally.add(PASSED_BLOCKED, weight);
+        }
+        if (view.occupied() | view.theirs.all) & own_file & front == 0 {
+            tally.add(PASSED_FREE, weight);
         }
         if let [Some(own), Some(enemy)] = kings {
             let lead = distance(enemy, stop) - distance(own, stop);

@@ -26,10 +26,9 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) -> u32 {
     let mut attackers = 0;
     for &(piece, sq, reach) in view.ours.pieces() {
         let kind = piece as usize - Role::Knight as usize;
-        tally.add(
-            KNIGHT_MOBILITY + kind,
-            sign * (reach & safe).count_ones() as f32,
-        );
+        let free = (reach & safe).count_ones() as f32;
+        tally.add(KNIGHT_MOBILITY + kind, sign * free);
+        tally.add(KNIGHT_MOBILITY_ROOT + kind, sign * free.sqrt());
         let hits = (reach & zone).count_ones();
         on_king[kind] += hits;
         attackers += u32::from(hits > 0);

@@ -123,6 +123,48 @@ fn the_danger_to_a_king_grows_as_the_square_of_its_units() {
 }
 
 #[test]
+fn mobility_also_counts_by_its_square_root() {
+    // The knight on d4 reaches eight free squares.
+    let fen = "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1";
+    let [linear, root] = white_features(fen, 1.0, [KNIGHT_MOBILITY, KNIGHT_MOBILITY_ROOT]);
+    assert_eq!(linear, 8.0);
+    assert!((root - 8f32.sqrt()).abs() < 1e-6, "{root}");
+}
+
+#[test]
+fn a_pawn_behind_its_neighbours_that_cannot_advance_is_backward() {
+    // d3 is behind c4, and the e5 pawn guards d4; c4 has d3 behind it.
+    let fen = "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1";
+    assert_eq!(white_features(fen, 1.0, [BACKWARD]), [1.0]);
+    // Nothing guards d4: d3 may come up beside c4.
+    let fen = "4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1";
+    assert_eq!(white_features(fen, 1.0, [BACKWARD]), [0.0]);
+}
+
+#[test]
+fn a_file_without_our_pawns_beside_the_king_is_open() {
+    // The king on g1 has pawns on f2 and g2, none on the h-file.
+    let fen = "4k3/8/8/8/8/8/5PP1/6K1 w - - 0 1";
+    assert_eq!(white_features(fen, 1.0, [KING_OPEN_FILE]), [1.0]);
+    assert_eq!(white_features(fen, 0.0, [KING_OPEN_FILE]), [0.0]);
+}
+
+#[test]
+fn a_passed_pawn_runs_free_when_nothing_stands_on_or_guards_its_path() {
+    // The pawn on e6 has come five ranks of six.
+    let fen = "8/8/4PK2/8/8/8/8/k7 w - - 0 1";
+    let [free] = white_features(fen, 0.0, [PASSED_FREE]);
+    assert!((free - 5.0 / 6.0).abs() < 1e-6, "{free}");
+    // A knight on e7 stands in the way; a rook on a8 guards e8.
+    for fen in [
+        "8/4n3/4PK2/8/8/8/8/k7 w - - 0 1",
+        "r7/8/4PK2/8/8/8/8/k7 w - - 0 1",
+    ] {
+        assert_eq!(white_features(fen, 0.0, [PASSED_FREE]), [0.0], "{fen}");
+    }
+}
+
+#[test]
 fn pawns_side_by_side_or_defended_are_connected() {
     // b2 and c2 stand side by side, d3 is defended by c2, h2 stands alone.
     let fen = "4k3/8/8/8/8/3P4/1PP4P/4K3 w - - 0 1";
