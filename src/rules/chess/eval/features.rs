@@ -1,8 +1,13 @@
 //! What the chess evaluation counts. Material and place are counted apart for the
 //! middle game and the ending, which are blended by the material left; so are passed
 //! pawns, worth more as the board empties. The rest counts the same throughout,
-//! except the king's shelter and the attack on the king, which matter only in the
-//! middle game.
+//! except the king's shelter, the open files beside it and the attack on the king,
+//! which matter only in the middle game, and a passed pawn's path and its king's
+//! race to it, which matter only in the ending.
+//!
+//! Some features weigh nothing by hand (the king's danger, mobility's square root,
+//! backward pawns, open files by the king, a passed pawn's free path): they were
+//! added for learning to weigh, which the shipped weights have done.
 //!
 //! Place is a feature per piece, square and phase ("knight-f3-middle"), each square
 //! named as the piece's own side sees the board (a black knight on f6 counts as
