@@ -28,9 +28,14 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
         if view.ours.pawns & 1 << sq != 0 || own_pawns & beside(file) & row != 0 {
             tally.add(CONNECTED, sign);
         }
-        let stop = if side == Side::White { sq + 8 } else { sq - 8 };
+        // The square in front, by a shift that cannot leave the board's bits.
+        let ahead_one = if side == Side::White {
+            1u64 << sq << 8
+        } else {
+            1u64 << sq >> 8
+        };
         let neighbours = own_pawns & beside(file);
-        if neighbours != 0 && neighbours & !front == 0 && view.theirs.pawns & 1 << stop != 0 {
+        if neighbours != 0 && neighbours & !front == 0 && view.theirs.pawns & ahead_one != 0 {
             tally.add(BACKWARD, sign);
         }
         if their_pawns & (own_file | beside(file)) & front != 0 {
@@ -43,6 +48,7 @@ pub(super) fn count(view: &View, tally: &mut impl Tally) {
         tally.add(PASSED_MIDDLE + come - 1, sign * middle);
         tally.add(PASSED_ENDING + come - 1, sign * (1.0 - middle));
         // Further on, its path and the kings' race to it decide the ending.
+        let stop = if side == Side::White { sq + 8 } else { sq - 8 };
         let weight = sign * (1.0 - middle) * come as f32 / 6.0;
         if view.occupied() & 1 << stop != 0 {
             tally.add(PASSED_BLOCKED, weight);
