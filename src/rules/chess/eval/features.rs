@@ -7,7 +7,8 @@
 //!
 //! Some features weigh nothing by hand (the king's danger, mobility's square root,
 //! backward pawns, open files by the king, a passed pawn's free path): they were
-//! added for learning to weigh, which the shipped weights have done.
+//! added for learning to weigh, which chess's shipped weights have done (bughouse,
+//! which shares these features, keeps them at nothing).
 //!
 //! Place is a feature per piece, square and phase ("knight-f3-middle"), each square
 //! named as the piece's own side sees the board (a black knight on f6 counts as
