@@ -3,7 +3,7 @@
 
 Usage: benches/chess_strength.py [--doska PATH] [--stockfish PATH] [--elo 1400 1800 2200]
                                  [--games 40] [--first 0] [--movetime 1.0] [--skill hard]
-                                 [--threads 1] [--no-adjudication]
+                                 [--threads 1] [--no-adjudication] [--pgn FILE]
 
 Each pairing plays `--games` games, colours alternating, each game from one of a fixed
 set of openings (played out by both sides, so each opening is seen with both colours).
@@ -17,7 +17,8 @@ Games are adjudicated as match software does (cutechess-cli's -resign and -draw)
 when both engines have scored it 600 centipawns or more for the same side for four moves
 in a row, drawn after move 40 when both have scored it within 10 centipawns for ten
 moves in a row. `--first N` starts at game N of the schedule, so a match can be split
-between processes and the parts added up.
+between processes and the parts added up. `--pgn FILE` appends every game to FILE, so
+the losses can be looked at in any chess program.
 """
 
 import argparse
@@ -26,6 +27,7 @@ import sys
 
 import chess
 import chess.engine
+import chess.pgn
 
 # Short, common openings, so the games differ: with colours reversed, 40 games.
 OPENINGS = [
@@ -57,7 +59,8 @@ DRAW_SCORE, DRAW_MOVES, DRAW_FROM = 10, 10, 40
 
 
 def play(doska, stockfish, doska_white, opening, movetime, adjudicate=True):
-    """Doska's points from one game: 1, 0.5 or 0."""
+    """The game's final board and its result ("1-0", "0-1" or "1/2-1/2"), with how it
+    ended when adjudicated."""
     board = chess.Board()
     for uci in opening.split():
         board.push_uci(uci)
@@ -72,11 +75,31 @@ def play(doska, stockfish, doska_white, opening, movetime, adjudicate=True):
         scores.append(score.white().score(mate_score=100000) if score else None)
         board.push(result.move)
         if adjudicate and (winner := adjudication(scores, board.fullmove_number)) is not None:
-            return 0.5 if winner == "draw" else float(winner == doska_white)
-    outcome = board.outcome(claim_draw=True)
-    if outcome.winner is None:
+            if winner == "draw":
+                return board, "1/2-1/2", "adjudication"
+            return board, "1-0" if winner == chess.WHITE else "0-1", "adjudication"
+    return board, board.outcome(claim_draw=True).result(), "normal"
+
+
+def points(result, doska_white):
+    """Doska's points from a game's result: 1, 0.5 or 0."""
+    if result == "1/2-1/2":
         return 0.5
-    return 1.0 if outcome.winner == doska_white else 0.0
+    return float((result == "1-0") == doska_white)
+
+
+def record(path, board, result, termination, doska_white, elo, round_number):
+    """Appends the game to the PGN file at `path`."""
+    game = chess.pgn.Game.from_board(board)
+    doska, stockfish = "Doska", f"Stockfish (UCI_Elo {elo})"
+    game.headers["Event"] = "Doska against Stockfish"
+    game.headers["Round"] = str(round_number)
+    game.headers["White"] = doska if doska_white else stockfish
+    game.headers["Black"] = stockfish if doska_white else doska
+    game.headers["Result"] = result
+    game.headers["Termination"] = termination
+    with open(path, "a", encoding="utf-8") as f:
+        print(game, file=f, end="\n\n")
 
 
 def adjudication(scores, move_number):
@@ -105,6 +128,7 @@ def main():
     parser.add_argument("--movetime", type=float, default=1.0)
     parser.add_argument("--skill", default="hard", choices=["easy", "normal", "hard"])
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--pgn")
     args = parser.parse_args()
 
     doska = chess.engine.SimpleEngine.popen_uci([args.doska, "uci"])
@@ -113,15 +137,19 @@ def main():
     try:
         for elo in args.elo:
             stockfish.configure({"UCI_LimitStrength": True, "UCI_Elo": elo})
-            points = 0.0
+            total = 0.0
             for n in range(args.games):
                 game = args.first + n
                 opening = OPENINGS[(game // 2) % len(OPENINGS)]
-                points += play(doska, stockfish, game % 2 == 0, opening, args.movetime,
-                               not args.no_adjudication)
-                print(f"  elo {elo}: {points}/{n + 1}", file=sys.stderr, flush=True)
-            share = 100.0 * points / args.games
-            print(f"Stockfish UCI_Elo {elo}: Doska {points}/{args.games} ({share:.0f}%)", flush=True)
+                white = game % 2 == 0
+                board, result, termination = play(doska, stockfish, white, opening,
+                                                  args.movetime, not args.no_adjudication)
+                total += points(result, white)
+                if args.pgn:
+                    record(args.pgn, board, result, termination, white, elo, game + 1)
+                print(f"  elo {elo}: {total}/{n + 1}", file=sys.stderr, flush=True)
+            share = 100.0 * total / args.games
+            print(f"Stockfish UCI_Elo {elo}: Doska {total}/{args.games} ({share:.0f}%)", flush=True)
     finally:
         doska.quit()
         stockfish.quit()
