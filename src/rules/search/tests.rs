@@ -212,6 +212,38 @@ fn turkish_draughts_finds_a_shot_through_a_forced_capture() {
     assert_eq!(best(&p, Level::Hard, depth(4)), "d4-d5");
 }
 
+/// A queen or a rook more mates a lone king within the fifty moves even in the
+/// self-play's short searches (4,000 positions a move) under the weights chess ships,
+/// the lone king fleeing as well as such a search can.
+#[test]
+fn chess_mates_a_lone_king_in_a_short_search() {
+    use crate::rules::{GameId, weights};
+    let shipped = weights::read(GameId::Chess, GameId::Chess.shipped_weights()).unwrap();
+    let shipped: std::sync::Arc<[f32]> = shipped.into();
+    for fen in [
+        "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
+    ] {
+        let mut g = chess(fen);
+        let mut seen = std::collections::HashSet::new();
+        loop {
+            seen.insert(g.key(0));
+            let limits = Limits {
+                nodes: Some(4_000),
+                seen: std::sync::Arc::new(seen.clone()),
+                weights: Some(shipped.clone()),
+                ..Limits::default()
+            };
+            let Some(thought) = think(&g, Level::Hard, &limits, 1, &mut |_| {}) else {
+                break;
+            };
+            g.play(&thought.best);
+        }
+        let mated = g.legal_moves().is_empty() && g.position.is_check();
+        assert!(mated, "{fen}: not mated in {}", g.position.fen());
+    }
+}
+
 #[test]
 fn a_position_the_game_has_been_through_counts_as_a_draw() {
     // White is a rook up: going back to a position seen before would throw that away.

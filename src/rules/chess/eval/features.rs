@@ -114,6 +114,13 @@ mod named {
         // A passed pawn in the ending, times the ranks it has come over 6, when no
         // piece stands on its way to the last rank and the enemy guards none of it.
         PASSED_FREE = "passed-free": 0,
+        // Where the enemy has nothing left but its king and we can mate it: its
+        // steps from the centre (0 to 6, files and ranks added) three times, and 14
+        // less the steps between the kings. A mate by a rook or queen needs the king
+        // on the edge and ours beside it, which a short search cannot see from the
+        // middle of the board; without this the computer went round the board with a
+        // queen more until the fifty moves ran out.
+        LONE_KING = "lone-king": 4,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The king in the middle game: the pawns sheltering our own and the open files
 //! beside it, and the squares from which our pieces could check the enemy's safely,
-//! the seeds of an attack.
+//! the seeds of an attack. In the ending, an enemy king left alone against enough to
+//! mate it.
 
 use super::super::features::*;
 use super::{FILE_A, View, beside, relative_rank};
@@ -42,6 +43,10 @@ pub(super) fn count(view: &View, attack: u32, tally: &mut impl Tally) {
     let Some(king) = squares(view.own(Role::King)).next() else {
         return;
     };
+    if let Some(lone) = lone_king(view) {
+        let driven = 3 * from_centre(lone) + 14 - steps(king, lone);
+        tally.add(LONE_KING, sign * driven as f32);
+    }
     let own_pawns = view.own(Role::Pawn);
     // Per pawn of ours on the two ranks in front of a king on its first two ranks.
     if relative_rank(king, side) <= 1 {
@@ -59,4 +64,30 @@ pub(super) fn count(view: &View, attack: u32, tally: &mut impl Tally) {
         .filter(|f| (0..8).contains(f) && own_pawns & FILE_A << f == 0)
         .count();
     tally.add(KING_OPEN_FILE, sign * middle * open as f32);
+}
+
+/// The enemy king's square where it stands alone (not a pawn or piece beside it) and
+/// we have enough to mate it: a queen, a rook, or a bishop and another minor piece.
+fn lone_king(view: &View) -> Option<u8> {
+    let king = view.enemy(Role::King);
+    if view.them != king {
+        return None;
+    }
+    let heavy = view.own(Role::Queen) | view.own(Role::Rook);
+    let bishops = view.own(Role::Bishop);
+    let minors = bishops | view.own(Role::Knight);
+    let enough = heavy != 0 || (bishops != 0 && minors.count_ones() >= 2);
+    enough.then(|| squares(king).next()).flatten()
+}
+
+/// Steps from the centre's four squares, files and ranks added: 0 on d4 to 6 in a
+/// corner.
+fn from_centre(square: u8) -> i32 {
+    let off = |x: i32| (3 - x).max(x - 4);
+    off(i32::from(square % 8)) + off(i32::from(square / 8))
+}
+
+/// Steps between two squares, files and ranks added.
+fn steps(a: u8, b: u8) -> i32 {
+    (i32::from(a % 8) - i32::from(b % 8)).abs() + (i32::from(a / 8) - i32::from(b / 8)).abs()
 }

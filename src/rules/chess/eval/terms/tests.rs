@@ -196,6 +196,21 @@ fn an_outpost_is_defended_by_a_pawn_and_out_of_the_enemy_pawns_reach() {
     assert_eq!(white_features(fen, 1.0, [ROOK_SEVENTH]), [1.0]);
 }
 
+#[test]
+fn a_lone_king_is_driven_to_the_edge_and_ours_comes_near() {
+    let lone = |fen| white_features(fen, 0.0, [LONE_KING])[0];
+    // h8 is 6 steps from the centre and f6 4 from h8: 3 * 6 + 14 - 4. From e5, 0 and
+    // g1's 6 steps away: 8.
+    assert_eq!(lone("7k/8/5K2/8/8/8/8/1Q6 w - - 0 1"), 28.0);
+    assert_eq!(lone("8/8/8/4k3/8/8/8/1Q4K1 w - - 0 1"), 8.0);
+    assert_eq!(lone("7k/8/5K2/8/8/8/8/R7 w - - 0 1"), 28.0);
+    assert_eq!(lone("7k/8/5K2/8/8/8/8/1BN5 w - - 0 1"), 28.0);
+    // A pawn beside the king, or too little to mate with: nothing to drive.
+    assert_eq!(lone("7k/7p/5K2/8/8/8/8/1Q6 w - - 0 1"), 0.0);
+    assert_eq!(lone("7k/8/5K2/8/8/8/8/N1N5 w - - 0 1"), 0.0);
+    assert_eq!(lone("7k/8/5K2/8/8/8/8/1B6 w - - 0 1"), 0.0);
+}
+
 /// White's counts of `features` in `fen`, `middle` the middle game's share.
 fn white_features<const N: usize>(fen: &str, middle: f32, features: [usize; N]) -> [f32; N] {
     let board = Chess::from_fen(fen).unwrap().board;
