@@ -70,14 +70,14 @@ pub(super) fn count(view: &View, attack: u32, tally: &mut impl Tally) {
 /// we have enough to mate it: a queen, a rook, or a bishop and another minor piece.
 fn lone_king(view: &View) -> Option<u8> {
     let king = view.enemy(Role::King);
-    if view.them != king {
-        return None;
-    }
     let heavy = view.own(Role::Queen) | view.own(Role::Rook);
     let bishops = view.own(Role::Bishop);
     let minors = bishops | view.own(Role::Knight);
     let enough = heavy != 0 || (bishops != 0 && minors.count_ones() >= 2);
-    enough.then(|| squares(king).next()).flatten()
+    if view.them != king || !enough {
+        return None;
+    }
+    squares(king).next()
 }
 
 /// Steps from the centre's four squares, files and ranks added: 0 on d4 to 6 in a
