@@ -10,7 +10,9 @@
 //! The usual refinements make it deeper for the same nodes: the remembered best move,
 //! captures, then killer moves and the history first; later moves searched with a null
 //! window (and late quiet ones one or two plies shallower) and searched again only when
-//! they seem better; the null move where the game offers a pass; checks extended.
+//! they seem better; the null move where the game offers a pass; checks extended, and
+//! the remembered best move where no other comes near its score (it is "singular":
+//! the line depends on it, so it is worth a ply more).
 //!
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
@@ -52,6 +54,11 @@ const LOSING_QUIET_PER_PLY: i32 = 50;
 /// The first window around the last depth's score; widened when the score falls
 /// outside it.
 const ASPIRATION: i32 = 40;
+/// The shallowest depth where the remembered best move is tested for being the only
+/// good one (singular), and how far below its remembered score every other move must
+/// fall, per ply of depth, for it to be searched a ply deeper.
+const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_MARGIN: i32 = 3;
 
 pub struct Searcher<'l, G: Evaluate> {
     root: Side,
@@ -76,6 +83,9 @@ pub struct Searcher<'l, G: Evaluate> {
     two_players: bool,
     /// Per ply, the last two quiet moves that cut the search off there.
     killers: Vec<[Option<G::Move>; 2]>,
+    /// The move the next search at a ply leaves out: the remembered best, while the
+    /// others are searched to see whether it alone holds the score.
+    excluded: Vec<Option<G::Move>>,
     /// Per [`Evaluate::slot`], how often and how deep a quiet move cut the search off.
     history: Vec<i32>,
     /// Per ply, the best line found from the node searched last at that ply (the
@@ -91,6 +101,18 @@ pub struct Searcher<'l, G: Evaluate> {
     /// Whether nodes near the horizon may be cut on the static score (steady games,
     /// unless the limits ask for exact scores).
     cuts: bool,
+}
+
+/// What the test of the remembered best move found (see [`Searcher::singular`]).
+pub(super) enum Singular {
+    /// It alone holds the score: it is searched a ply deeper.
+    Only,
+    /// Other moves come within the margin of its score: this score.
+    Others(i32),
+    /// The remembered result cannot tell.
+    Not,
+    /// The budget ran out.
+    Stopped,
 }
 
 /// The player deciding here: the seat to move's colour. It differs from the army to
@@ -156,6 +178,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             iteration: 1,
             two_players: root.seat_count() == 2,
             killers: Vec::new(),
+            excluded: Vec::new(),
             history: vec![0; HISTORY_SLOTS],
             lines: Vec::new(),
             root_line: Vec::new(),
@@ -311,6 +334,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     ) -> i32 {
         self.nodes += 1;
         let at = ply as usize;
+        let excluded = self.excluded.get_mut(at).and_then(Option::take);
         if self.lines.len() <= at + 1 {
             self.lines.resize_with(at + 2, Vec::new);
         }
@@ -344,6 +368,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let remembered = self.table.get(key);
         if let Some(e) = remembered
             && e.depth >= depth
+            && excluded.is_none()
         {
             match e.bound {
                 Bound::Exact => return e.score,
@@ -355,7 +380,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let maximising = mover(position) == self.root;
         // Off the principal line of a steady two-player game, out of check: where
         // the cuts near the horizon may leave something out.
-        let may_cut = self.cuts && self.two_players && !in_check && beta - alpha == 1;
+        let may_cut =
+            self.cuts && self.two_players && !in_check && beta - alpha == 1 && excluded.is_none();
         // Near the horizon there, a position far beyond what the other side can allow
         // is taken as it stands, and one far short of it is searched only for its
         // noisy moves.
@@ -377,6 +403,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 };
         }
         if may_pass
+            && excluded.is_none()
             && self.two_players
             && !in_check
             && depth >= NULL_MOVE_DEPTH
@@ -404,6 +431,20 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
         }
         let first = remembered.and_then(|e| e.best);
+        let singular = match remembered {
+            Some(e) if excluded.is_none() && depth >= SINGULAR_DEPTH => {
+                match self.singular(position, e, depth, ply) {
+                    Singular::Only => true,
+                    // Where another move too reaches past the bound, more than one
+                    // refutes the opponent's move: the node is cut at once.
+                    Singular::Others(bar) if maximising && bar >= beta => return bar,
+                    Singular::Others(bar) if !maximising && bar <= alpha => return bar,
+                    Singular::Others(_) | Singular::Not => false,
+                    Singular::Stopped => return 0,
+                }
+            }
+            _ => false,
+        };
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
         let mut ordered: Vec<(G::Move, i32, bool)> = moves
             .drain(..)
@@ -438,6 +479,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 std::cmp::Ordering::Greater => {}
             }
             let (m, rank, quiet) = ordered[i];
+            if Some(m) == excluded {
+                continue;
+            }
             let mut child = position.clone();
             child.play(&m);
             let checks = child.check_cell().is_some();
@@ -456,7 +500,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             {
                 continue;
             }
-            let extended = checks && ply < 2 * self.iteration;
+            let extended = (checks || (singular && Some(m) == first)) && ply < 2 * self.iteration;
             let next = depth - 1 + i32::from(extended);
             let score = if i == 0 {
                 self.search(&child, next, ply + 1, alpha, beta, true)
@@ -520,6 +564,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
         }
         self.path.pop();
+        if excluded.is_some() {
+            return best;
+        }
         let bound = if best <= alpha0 {
             Bound::Upper
         } else if best >= beta0 {
@@ -529,6 +576,54 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         };
         self.store(key, depth, best, bound, best_move);
         best
+    }
+
+    /// Whether the remembered best move is the only one that holds its remembered
+    /// score: every other move, searched half as deep with the best left out, falls
+    /// a margin short of it.
+    pub(super) fn singular(
+        &mut self,
+        position: &G,
+        remembered: Entry<G::Move>,
+        depth: i32,
+        ply: i32,
+    ) -> Singular {
+        let Some(best) = remembered.best else {
+            return Singular::Not;
+        };
+        let maximising = mover(position) == self.root;
+        // The remembered score must be at least as good for the side to move as it
+        // says, from a search not much shallower.
+        let holds = match remembered.bound {
+            Bound::Exact => true,
+            Bound::Lower => maximising,
+            Bound::Upper => !maximising,
+        };
+        if !holds || remembered.depth < depth - 3 || remembered.score.abs() >= WIN - 1000 {
+            return Singular::Not;
+        }
+        let at = ply as usize;
+        if self.excluded.len() <= at {
+            self.excluded.resize(at + 1, None);
+        }
+        self.excluded[at] = Some(best);
+        let margin = SINGULAR_MARGIN * depth;
+        let reduced = (depth - 1) / 2;
+        let (bar, only) = if maximising {
+            let bar = remembered.score - margin;
+            let score = self.search(position, reduced, ply, bar - 1, bar, false);
+            (bar, score < bar)
+        } else {
+            let bar = remembered.score + margin;
+            let score = self.search(position, reduced, ply, bar, bar + 1, false);
+            (bar, score > bar)
+        };
+        self.lines[at].clear();
+        match (self.stopped, only) {
+            (true, _) => Singular::Stopped,
+            (false, true) => Singular::Only,
+            (false, false) => Singular::Others(bar),
+        }
     }
 
     /// A chance node (a die about to be rolled): the mean of its outcomes' scores, each

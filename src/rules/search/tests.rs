@@ -245,6 +245,35 @@ fn chess_mates_a_lone_king_in_a_short_search() {
 }
 
 #[test]
+fn a_move_is_singular_only_where_no_other_holds_its_score() {
+    use super::alphabeta::Singular;
+    use super::table::{Bound, Entry};
+    // A free rook that only the rook on d1 can take; the first move of the game,
+    // where several moves are as good.
+    for (fen, only) in [
+        ("6k1/5ppp/8/8/8/8/3r1PPP/3R2K1 w - - 0 1", true),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            false,
+        ),
+    ] {
+        let position = chess(fen);
+        let limits = depth(8);
+        let mut searcher = Searcher::new(&position, &limits);
+        let moves = position.legal_moves();
+        let (best, score) = searcher.root(&position, &moves, 8, false).unwrap()[0];
+        let remembered = Entry {
+            depth: 8,
+            score,
+            bound: Bound::Exact,
+            best: Some(best),
+        };
+        let found = searcher.singular(&position, remembered, 8, 0);
+        assert_eq!(matches!(found, Singular::Only), only, "{fen}");
+    }
+}
+
+#[test]
 fn a_position_the_game_has_been_through_counts_as_a_draw() {
     // White is a rook up: going back to a position seen before would throw that away.
     let g = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
