@@ -431,8 +431,16 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
         }
         let first = remembered.and_then(|e| e.best);
+        // Only in steady two-player games (chess), where games against the search
+        // without it measured it; the other games keep the search they were measured
+        // with.
         let singular = match remembered {
-            Some(e) if excluded.is_none() && depth >= SINGULAR_DEPTH => {
+            Some(e)
+                if G::STEADY
+                    && self.two_players
+                    && excluded.is_none()
+                    && depth >= SINGULAR_DEPTH =>
+            {
                 match self.singular(position, e, depth, ply) {
                     Singular::Only => true,
                     // Where another move too reaches past the bound, more than one
