@@ -12,7 +12,9 @@
 //! window (and late quiet ones one or two plies shallower) and searched again only when
 //! they seem better; the null move where the game offers a pass; checks extended, and
 //! the remembered best move where no other comes near its score (it is "singular":
-//! the line depends on it, so it is worth a ply more).
+//! the line depends on it, so it is worth a ply more); off the principal line, a good
+//! capture that holds a position well past the bound in a shallower search cuts the
+//! node at once (ProbCut).
 //!
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
@@ -59,6 +61,11 @@ const ASPIRATION: i32 = 40;
 /// fall, per ply of depth, for it to be searched a ply deeper.
 const SINGULAR_DEPTH: i32 = 6;
 const SINGULAR_MARGIN: i32 = 3;
+/// The shallowest depth where a good capture is tried first against a bar this far
+/// past the bound, in a search this much shallower (ProbCut).
+const PROBCUT_DEPTH: i32 = 5;
+const PROBCUT_MARGIN: i32 = 200;
+const PROBCUT_REDUCTION: i32 = 4;
 
 pub struct Searcher<'l, G: Evaluate> {
     root: Side,
@@ -430,6 +437,14 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 }
             }
         }
+        if may_cut && depth >= PROBCUT_DEPTH && alpha.abs() < WIN - 1000 {
+            if let Some(score) = self.probcut(position, depth, ply, key, alpha, beta) {
+                return score;
+            }
+            if self.stopped {
+                return 0;
+            }
+        }
         let first = remembered.and_then(|e| e.best);
         // Only in steady two-player games (chess), where games against the search
         // without it measured it; the other games keep the search they were measured
@@ -632,6 +647,75 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             (false, true) => Singular::Only,
             (false, false) => Singular::Others(bar),
         }
+    }
+
+    /// ProbCut: off the principal line, a capture that keeps a position a margin past
+    /// the bound in a search a few plies shallower almost surely keeps it past the
+    /// bound in the full one, so the node is cut on it. Only captures that could
+    /// reach the bar by what they win are tried, and only where the quiescence
+    /// search after them reaches it first.
+    pub(super) fn probcut(
+        &mut self,
+        position: &G,
+        depth: i32,
+        ply: i32,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let maximising = mover(position) == self.root;
+        let bar = if maximising {
+            beta + PROBCUT_MARGIN
+        } else {
+            alpha - PROBCUT_MARGIN
+        };
+        let (lo, hi) = if maximising {
+            (bar - 1, bar)
+        } else {
+            (bar, bar + 1)
+        };
+        let holds = |s: i32| if maximising { s >= bar } else { s <= bar };
+        let stand = position.evaluate(self.root, &self.weights);
+        let mut captures: Vec<(G::Move, i32)> = position
+            .noisy_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let gain = position.exchange(&m)?;
+                let reaches = if maximising {
+                    stand + gain >= bar
+                } else {
+                    stand - gain <= bar
+                };
+                (gain >= 0 && reaches).then(|| (m, position.order(&m)))
+            })
+            .collect();
+        captures.sort_by_key(|&(_, order)| -order);
+        self.path.push(key);
+        let mut found = None;
+        for (m, _) in captures {
+            let mut child = position.clone();
+            child.play(&m);
+            let mut score = self.quiescence(&child, ply + 1, lo, hi, QUIESCENCE_PLIES);
+            if holds(score) && !self.stopped {
+                score = self.search(&child, depth - PROBCUT_REDUCTION, ply + 1, lo, hi, true);
+            }
+            if self.stopped {
+                break;
+            }
+            if holds(score) {
+                let bound = if maximising {
+                    Bound::Lower
+                } else {
+                    Bound::Upper
+                };
+                found = Some((score, m, bound));
+                break;
+            }
+        }
+        self.path.pop();
+        let (score, m, bound) = found?;
+        self.store(key, depth - PROBCUT_REDUCTION + 1, score, bound, Some(m));
+        Some(score)
     }
 
     /// A chance node (a die about to be rolled): the mean of its outcomes' scores, each

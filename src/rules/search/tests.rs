@@ -274,6 +274,31 @@ fn a_move_is_singular_only_where_no_other_holds_its_score() {
 }
 
 #[test]
+fn a_capture_that_wins_well_past_the_bound_cuts_the_node_early() {
+    // A free rook that the rook on d1 takes: past a bound of a pawn it cuts, past one
+    // of six pawns it cannot reach, and without a capture there is nothing to try.
+    for (fen, alpha, cuts) in [
+        ("6k1/5ppp/8/8/8/8/3r1PPP/3R2K1 w - - 0 1", 0, true),
+        ("6k1/5ppp/8/8/8/8/3r1PPP/3R2K1 w - - 0 1", 600, false),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            -300,
+            false,
+        ),
+    ] {
+        let position = chess(fen);
+        let limits = depth(8);
+        let mut searcher = Searcher::new(&position, &limits);
+        let key = position.key(position.legal_moves().len());
+        let found = searcher.probcut(&position, 6, 1, key, alpha, alpha + 1);
+        assert_eq!(found.is_some(), cuts, "{fen} past {alpha}");
+        if let Some(score) = found {
+            assert!(score > alpha + 100, "{fen}: {score}");
+        }
+    }
+}
+
+#[test]
 fn a_position_the_game_has_been_through_counts_as_a_draw() {
     // White is a rook up: going back to a position seen before would throw that away.
     let g = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
