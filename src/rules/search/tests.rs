@@ -275,8 +275,9 @@ fn a_move_is_singular_only_where_no_other_holds_its_score() {
 
 #[test]
 fn a_capture_that_wins_well_past_the_bound_cuts_the_node_early() {
-    // A free rook that the rook on d1 takes: past a bound of a pawn it cuts, past one
-    // of six pawns it cannot reach, and without a capture there is nothing to try.
+    // A free rook that the rook on d1 takes: past an even bound it cuts, past one of
+    // six pawns the rook's worth cannot reach, and without a capture there is nothing
+    // to try.
     for (fen, alpha, cuts) in [
         ("6k1/5ppp/8/8/8/8/3r1PPP/3R2K1 w - - 0 1", 0, true),
         ("6k1/5ppp/8/8/8/8/3r1PPP/3R2K1 w - - 0 1", 600, false),
