@@ -8,9 +8,10 @@
 //! keeps alpha-beta's pruning and plays safely.
 //!
 //! The usual refinements make it deeper for the same nodes: the remembered best move,
-//! captures, then killer moves and the history first; later moves searched with a null
-//! window (and late quiet ones one or two plies shallower) and searched again only when
-//! they seem better; the null move where the game offers a pass; checks extended, and
+//! captures, then killer moves, the counter move (steady games) and the history first;
+//! later moves searched with a null window (and late quiet ones shallower, in steady
+//! games the more the worse their history) and searched again only when they seem
+//! better; the null move where the game offers a pass; checks extended, and
 //! the remembered best move where no other comes near its score (it is "singular":
 //! the line depends on it, so it is worth a ply more); off the principal line, a good
 //! capture that holds a position well past the bound in a shallower search cuts the
@@ -34,10 +35,17 @@ const QUIESCENCE_PLIES: i32 = 8;
 const NULL_MOVE_DEPTH: i32 = 3;
 const NULL_MOVE_REDUCTION: i32 = 2;
 /// Move ordering ranks: captures and promotions above the killers, the killers above
-/// the quiet moves, whose history never reaches them.
+/// the counter move and the other quiet moves, whose history never reaches them.
 const NOISY: i32 = 1 << 24;
-const KILLER: i32 = 1 << 23;
+pub(super) const KILLER: i32 = 1 << 23;
+/// The quiet move that last refuted the opponent's move, in steady games: just
+/// below the killers.
+pub(super) const COUNTER: i32 = KILLER - 2;
 const HISTORY_CAP: i32 = 1 << 22;
+/// In steady games the history moves toward a move's record and away from the old
+/// one (it is bounded by this, so it forgets), and how far one cut moves it at most.
+pub(super) const HISTORY_BOUND: i32 = 1 << 13;
+const HISTORY_STEP: i32 = 1600;
 /// How many moves are picked one by one before the rest are sorted.
 const PICKED: usize = 3;
 /// Captures that lose material come after every quiet move.
@@ -95,6 +103,11 @@ pub struct Searcher<'l, G: Evaluate> {
     excluded: Vec<Option<G::Move>>,
     /// Per [`Evaluate::slot`], how often and how deep a quiet move cut the search off.
     history: Vec<i32>,
+    /// Per [`Evaluate::slot`] of a move, the quiet move that last refuted it (steady
+    /// games only).
+    counters: Vec<Option<G::Move>>,
+    /// Per ply, the slot of the move that led there, if the game gives one.
+    previous: Vec<Option<usize>>,
     /// Per ply, the best line found from the node searched last at that ply (the
     /// triangular table): what the table alone cannot give whole, since later entries
     /// replace the line's.
@@ -139,6 +152,12 @@ pub(super) fn bring_best<M>(moves: &mut [(M, i32, bool)]) {
         }
     }
     moves[..=best].rotate_right(1);
+}
+
+/// Moves a history entry by `step`, less the more it already leans that way, so it
+/// stays within [`HISTORY_BOUND`] and recent cuts outweigh old ones.
+fn nudge(entry: &mut i32, step: i32) {
+    *entry += step - *entry * step.abs() / HISTORY_BOUND;
 }
 
 /// A mate score `ply` plies from the root, as seen by the root's side.
@@ -187,6 +206,12 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             killers: Vec::new(),
             excluded: Vec::new(),
             history: vec![0; HISTORY_SLOTS],
+            counters: if G::STEADY {
+                vec![None; HISTORY_SLOTS]
+            } else {
+                Vec::new()
+            },
+            previous: Vec::new(),
             lines: Vec::new(),
             root_line: Vec::new(),
             weights: limits.weights_for::<G>(),
@@ -255,6 +280,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         for (i, &m) in moves.iter().enumerate() {
             let mut child = position.clone();
             child.play(&m);
+            self.arrive(1, position.slot(&m));
             let next = depth - 1 + i32::from(child.check_cell().is_some());
             let score = if i == 0
                 && !exact
@@ -417,6 +443,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             && let Some(passed) = position.pass()
         {
             let reduced = depth - 1 - NULL_MOVE_REDUCTION - depth / 6;
+            self.arrive(ply + 1, None);
             self.path.push(key);
             let score = if maximising {
                 self.search(&passed, reduced, ply + 1, beta - 1, beta, false)
@@ -468,10 +495,10 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
             _ => false,
         };
-        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        let quiet_rank = self.quiet_rank(position, ply);
         let mut ordered: Vec<(G::Move, i32, bool)> = moves
             .drain(..)
-            .map(|m| {
+            .map(move |m| {
                 let quiet = !position.noisy(&m);
                 let rank = if Some(m) == first {
                     i32::MAX
@@ -479,12 +506,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                     LOSING + position.order(&m)
                 } else if !quiet {
                     NOISY + position.order(&m)
-                } else if Some(m) == killers[0] {
-                    KILLER
-                } else if Some(m) == killers[1] {
-                    KILLER - 1
                 } else {
-                    position.order(&m) + position.slot(&m).map_or(0, |i| self.history[i])
+                    quiet_rank(&m)
                 };
                 (m, rank, quiet)
             })
@@ -492,6 +515,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximising { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
+        // The quiet moves searched here that did not cut, to be ranked down when a
+        // later one does.
+        let mut passed_over = Vec::new();
         self.path.push(key);
         for i in 0..ordered.len() {
             // Most cuts come on the first moves: those are picked one at a time, and
@@ -507,6 +533,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
             let mut child = position.clone();
             child.play(&m);
+            self.arrive(ply + 1, position.slot(&m));
             let checks = child.check_cell().is_some();
             // Near the horizon off the principal line, a later quiet move is not looked
             // at where the position is futile, or where it leaves its piece to be
@@ -531,14 +558,15 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 // Later moves are first only shown to be no better, with a null window,
                 // and late quiet ones at a reduced depth; a move that seems better is
                 // searched again properly.
-                let late =
-                    depth >= 3 && i >= 3 && quiet && !in_check && !checks && rank < KILLER - 1;
+                let late = depth >= 3 && i >= 3 && quiet && !in_check && !checks && rank < COUNTER;
                 let reduction = match late {
                     false => 0,
                     // A steady game's later moves are the more reduced the later they
-                    // come and the deeper the search, keeping at least a ply.
+                    // come and the deeper the search, and the worse their history,
+                    // keeping at least a ply.
                     true if G::STEADY => {
-                        let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25;
+                        let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25
+                            - rank as f32 / HISTORY_BOUND as f32;
                         (r as i32).clamp(1, depth - 1)
                     }
                     true => 1 + i32::from(i >= 8 && depth >= 5),
@@ -581,9 +609,12 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
             if alpha >= beta {
                 if quiet {
-                    self.remember_cutoff(position, m, ply, depth);
+                    self.remember_cutoff(position, m, ply, depth, &passed_over);
                 }
                 break;
+            }
+            if quiet && G::STEADY {
+                passed_over.push(m);
             }
         }
         self.path.pop();
@@ -695,6 +726,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         for (m, _) in captures {
             let mut child = position.clone();
             child.play(&m);
+            self.arrive(ply + 1, position.slot(&m));
             let mut score = self.quiescence(&child, ply + 1, lo, hi, QUIESCENCE_PLIES);
             if holds(score) && !self.stopped {
                 score = self.search(&child, depth - PROBCUT_REDUCTION, ply + 1, lo, hi, true);
@@ -746,9 +778,39 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         (total / weights.max(1)) as i32
     }
 
+    /// How early each quiet move is tried at `ply`: the killers first, then the move
+    /// that last refuted the opponent's last move, then the others by their history.
+    pub(super) fn quiet_rank<'s>(
+        &'s self,
+        position: &'s G,
+        ply: i32,
+    ) -> impl Fn(&G::Move) -> i32 + 's {
+        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        let counter = self.counter(ply);
+        move |m| {
+            if Some(*m) == killers[0] {
+                KILLER
+            } else if Some(*m) == killers[1] {
+                KILLER - 1
+            } else if Some(*m) == counter {
+                COUNTER
+            } else {
+                position.order(m) + position.slot(m).map_or(0, |i| self.history[i])
+            }
+        }
+    }
+
     /// A quiet move that refuted the opponent's: tried early at this ply elsewhere, and
-    /// wherever the game can index it, the more the deeper the search it cut.
-    fn remember_cutoff(&mut self, position: &G, m: G::Move, ply: i32, depth: i32) {
+    /// wherever the game can index it, the more the deeper the search it cut. In
+    /// steady games the quiet moves searched before it in vain are ranked down as much.
+    pub(super) fn remember_cutoff(
+        &mut self,
+        position: &G,
+        m: G::Move,
+        ply: i32,
+        depth: i32,
+        passed_over: &[G::Move],
+    ) {
         let ply = ply as usize;
         if self.killers.len() <= ply {
             self.killers.resize(ply + 1, [None, None]);
@@ -758,10 +820,42 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             slot[1] = slot[0];
             slot[0] = Some(m);
         }
-        if let Some(i) = position.slot(&m) {
-            let h = &mut self.history[i];
-            *h = (*h + depth * depth).min(HISTORY_CAP);
+        if !G::STEADY {
+            if let Some(i) = position.slot(&m) {
+                let h = &mut self.history[i];
+                *h = (*h + depth * depth).min(HISTORY_CAP);
+            }
+            return;
         }
+        if let Some(Some(before)) = self.previous.get(ply)
+            && let Some(counter) = self.counters.get_mut(*before)
+        {
+            *counter = Some(m);
+        }
+        let step = (16 * depth * depth).min(HISTORY_STEP);
+        if let Some(i) = position.slot(&m) {
+            nudge(&mut self.history[i], step);
+        }
+        for other in passed_over {
+            if let Some(i) = position.slot(other) {
+                nudge(&mut self.history[i], -step);
+            }
+        }
+    }
+
+    /// Notes the slot of the move that reaches `ply`, for the reply's counter move.
+    pub(super) fn arrive(&mut self, ply: i32, slot: Option<usize>) {
+        let ply = ply as usize;
+        if self.previous.len() <= ply {
+            self.previous.resize(ply + 1, None);
+        }
+        self.previous[ply] = slot;
+    }
+
+    /// The quiet move that last refuted the move that reached `ply`.
+    fn counter(&self, ply: i32) -> Option<G::Move> {
+        let before = (*self.previous.get(ply as usize)?)?;
+        *self.counters.get(before)?
     }
 
     /// Follows the noisy moves (captures) until the position is quiet, letting the side

@@ -300,6 +300,46 @@ fn a_capture_that_wins_well_past_the_bound_cuts_the_node_early() {
 }
 
 #[test]
+fn quiet_moves_that_cut_are_tried_early_and_those_searched_in_vain_late() {
+    use super::alphabeta::{COUNTER, HISTORY_BOUND, KILLER};
+    let start = ChessGame::new(ChessOptions::default());
+    let e4 = start.parse_move("e4").unwrap();
+    let mut position = start.clone();
+    position.play(&e4);
+    let limits = depth(8);
+    let mut searcher = Searcher::new(&position, &limits);
+    let black = |san: &str| position.parse_move(san).unwrap();
+    let [e5, nf6, d5, a6, h6] = ["e5", "Nf6", "d5", "a6", "h6"].map(black);
+    // At ply 1, after 1. e4, Nf6 refutes White's move once a6 failed, then e5 once a6
+    // and h6 failed; three times over, at a depth of eight plies.
+    searcher.arrive(1, start.slot(&e4));
+    for _ in 0..3 {
+        searcher.remember_cutoff(&position, nf6, 1, 8, &[a6]);
+        searcher.remember_cutoff(&position, e5, 1, 8, &[a6, h6]);
+    }
+    let ranks = |searcher: &Searcher<ChessGame>, ply| {
+        let rank = searcher.quiet_rank(&position, ply);
+        [e5, nf6, d5, a6, h6].map(|m| rank(&m))
+    };
+    let [e5_rank, nf6_rank, ..] = ranks(&searcher, 1);
+    assert_eq!((e5_rank, nf6_rank), (KILLER, KILLER - 1));
+    // Elsewhere, after the same move: e5 last refuted 1. e4; the others by their record.
+    searcher.arrive(3, start.slot(&e4));
+    let [e5_rank, nf6_rank, d5_rank, a6_rank, h6_rank] = ranks(&searcher, 3);
+    assert_eq!(e5_rank, COUNTER);
+    assert!(0 < nf6_rank, "{nf6_rank}");
+    assert_eq!(d5_rank, 0);
+    assert!(a6_rank < h6_rank && h6_rank < 0, "{a6_rank} {h6_rank}");
+    // However often a move cuts or fails, its record stays within the bound.
+    for _ in 0..1000 {
+        searcher.remember_cutoff(&position, nf6, 5, 30, &[a6]);
+    }
+    let [_, nf6_rank, _, a6_rank, _] = ranks(&searcher, 3);
+    assert!((HISTORY_BOUND - 2_000..=HISTORY_BOUND).contains(&nf6_rank));
+    assert!((-HISTORY_BOUND..=2_000 - HISTORY_BOUND).contains(&a6_rank));
+}
+
+#[test]
 fn a_position_the_game_has_been_through_counts_as_a_draw() {
     // White is a rook up: going back to a position seen before would throw that away.
     let g = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
