@@ -101,7 +101,8 @@ pub struct Searcher<'l, G: Evaluate> {
     /// The move the next search at a ply leaves out: the remembered best, while the
     /// others are searched to see whether it alone holds the score.
     excluded: Vec<Option<G::Move>>,
-    /// Per [`Evaluate::slot`], how often and how deep a quiet move cut the search off.
+    /// Per [`Evaluate::slot`], how often and how deep a quiet move cut the search off
+    /// (in steady games, less how often it was searched in vain before another cut).
     history: Vec<i32>,
     /// Per [`Evaluate::slot`] of a move, the quiet move that last refuted it (steady
     /// games only).
