@@ -844,8 +844,12 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
     }
 
-    /// Notes the slot of the move that reaches `ply`, for the reply's counter move.
+    /// Notes the slot of the move that reaches `ply`, for the reply's counter move:
+    /// only steady games keep counter moves, so the others skip it.
     pub(super) fn arrive(&mut self, ply: i32, slot: Option<usize>) {
+        if !G::STEADY {
+            return;
+        }
         let ply = ply as usize;
         if self.previous.len() <= ply {
             self.previous.resize(ply + 1, None);
