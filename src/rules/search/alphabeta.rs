@@ -15,7 +15,10 @@
 //! the remembered best move where no other comes near its score (it is "singular":
 //! the line depends on it, so it is worth a ply more); off the principal line, a good
 //! capture that holds a position well past the bound in a shallower search cuts the
-//! node at once (ProbCut).
+//! node at once (ProbCut). Near the horizon off the principal line, steady games
+//! take a position far past the bound as it stands, search only the noisy moves of
+//! one far short of it, and only the first quiet moves of the others; they try the
+//! null move only where the static score already reaches the bound.
 //!
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
@@ -51,12 +54,26 @@ const PICKED: usize = 3;
 /// Captures that lose material come after every quiet move.
 const LOSING: i32 = -(1 << 24);
 /// How far above beta (or below alpha) per ply of depth left the static score must
-/// be for a steady game's node near the horizon to be taken as decided, and how far
-/// below alpha a quiet move at the last ply must leave it to be skipped.
+/// be for a steady game's node near the horizon to be taken as decided, and the
+/// deepest nodes where it is.
 const FUTILE_PER_PLY: i32 = 120;
-const FUTILE_MOVE: i32 = 200;
-/// The deepest nodes that steady games cut short on the static score.
-const FUTILE_DEPTH: i32 = 3;
+const FUTILE_DEPTH: i32 = 6;
+/// How far below alpha (or above beta) the static score must lie, a base and so much
+/// a ply of depth left, for a node's quiet moves to be skipped, and the deepest nodes
+/// where they are: a quiet move seldom wins that much back.
+const FUTILE_MOVE: i32 = 100;
+const FUTILE_MOVE_PER_PLY: i32 = 100;
+const FUTILE_MOVE_DEPTH: i32 = 3;
+/// The deepest nodes where a steady game searches only the first quiet moves (see
+/// [`late_moves`]).
+const LATE_MOVE_DEPTH: i32 = 4;
+/// How many moves a node `depth` plies from the horizon, off the principal line,
+/// searches before it leaves the remaining quiet ones out: with the killers, the
+/// counter move and the history ordering them, the last quiet moves seldom cut, and
+/// what they would find a ply or two on is left to the next iteration.
+pub(super) fn late_moves(depth: i32) -> usize {
+    (3 + depth * depth) as usize
+}
 /// The deepest nodes where a quiet move that loses material on its square is left
 /// out, and how much it must lose per ply of depth left.
 const LOSING_QUIET_DEPTH: i32 = 3;
@@ -357,7 +374,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         moves.contains(&best).then_some(best)
     }
 
-    fn search(
+    pub(super) fn search(
         &mut self,
         position: &G,
         depth: i32,
@@ -418,22 +435,30 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             self.cuts && self.two_players && !in_check && beta - alpha == 1 && excluded.is_none();
         // Near the horizon there, a position far beyond what the other side can allow
         // is taken as it stands, and one far short of it is searched only for its
-        // noisy moves.
+        // noisy moves. The static score is worked out wherever the null move may
+        // use it too.
+        let stand = (self.cuts && self.two_players && !in_check && excluded.is_none())
+            .then(|| position.evaluate(self.root, &self.weights));
         let mut futile = false;
-        if may_cut && depth <= FUTILE_DEPTH && alpha.abs() < WIN - 1000 {
-            let stand = position.evaluate(self.root, &self.weights);
+        if let Some(stand) = stand
+            && may_cut
+            && alpha.abs() < WIN - 1000
+        {
             let margin = FUTILE_PER_PLY * depth;
-            if maximising && stand - margin >= beta {
-                return stand - margin;
+            if depth <= FUTILE_DEPTH {
+                if maximising && stand - margin >= beta {
+                    return stand - margin;
+                }
+                if !maximising && stand + margin <= alpha {
+                    return stand + margin;
+                }
             }
-            if !maximising && stand + margin <= alpha {
-                return stand + margin;
-            }
-            futile = depth == 1
+            let margin = FUTILE_MOVE + FUTILE_MOVE_PER_PLY * depth;
+            futile = depth <= FUTILE_MOVE_DEPTH
                 && if maximising {
-                    stand + FUTILE_MOVE <= alpha
+                    stand + margin <= alpha
                 } else {
-                    stand - FUTILE_MOVE >= beta
+                    stand - margin >= beta
                 };
         }
         if may_pass
@@ -441,6 +466,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             && self.two_players
             && !in_check
             && depth >= NULL_MOVE_DEPTH
+            // Where the static score falls short of the bound, a free move seldom
+            // makes up for it: the test would cost a search and fail.
+            && stand.is_none_or(|s| if maximising { s >= beta } else { s <= alpha })
             && let Some(passed) = position.pass()
         {
             let reduced = depth - 1 - NULL_MOVE_REDUCTION - depth / 6;
@@ -537,12 +565,13 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             self.arrive(ply + 1, position.slot(&m));
             let checks = child.check_cell().is_some();
             // Near the horizon off the principal line, a later quiet move is not looked
-            // at where the position is futile, or where it leaves its piece to be
-            // taken for less.
+            // at where the position is futile, where it comes after the first few
+            // moves, or where it leaves its piece to be taken for less.
             if quiet
                 && !checks
                 && i > 0
                 && (futile
+                    || (may_cut && depth <= LATE_MOVE_DEPTH && i >= late_moves(depth))
                     || (may_cut
                         && depth <= LOSING_QUIET_DEPTH
                         && position

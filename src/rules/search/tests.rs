@@ -340,6 +340,25 @@ fn quiet_moves_that_cut_are_tried_early_and_those_searched_in_vain_late() {
 }
 
 #[test]
+fn near_the_horizon_off_the_principal_line_only_the_first_quiet_moves_are_searched() {
+    use super::alphabeta::late_moves;
+    // White's twenty first moves are all quiet, none checks, none is futile against
+    // a bound of a pawn and a half, and the quiescence search after each is one
+    // position (Black can take nothing): two nodes a move searched (the search at
+    // the horizon hands over to the quiescence search), and the root's.
+    let start = ChessGame::new(ChessOptions::default());
+    let limits = depth(8);
+    let searched = |alpha: i32, beta: i32| {
+        let mut searcher = Searcher::new(&start, &limits);
+        let score = searcher.search(&start, 1, 0, alpha, beta, false);
+        assert!(score <= alpha, "{score}");
+        searcher.progress(1, score, Vec::new()).nodes
+    };
+    assert_eq!(searched(150, 151), 1 + 2 * late_moves(1) as u64);
+    assert_eq!(searched(150, 250), 1 + 2 * 20);
+}
+
+#[test]
 fn a_position_the_game_has_been_through_counts_as_a_draw() {
     // White is a rook up: going back to a position seen before would throw that away.
     let g = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
@@ -381,7 +400,7 @@ fn a_kept_table_makes_the_next_moves_search_cheaper() {
     let kept = Kept::default();
     let limits = Limits {
         kept: Some(kept.clone()),
-        ..depth(7)
+        ..depth(9)
     };
     let first = think(&start, Level::Hard, &limits, 1, &mut |_| {}).expect("a move");
     // Two plies on, along the line the search expected, the table knows the
@@ -392,9 +411,9 @@ fn a_kept_table_makes_the_next_moves_search_cheaper() {
     }
     let shallower = Limits {
         kept: Some(kept.clone()),
-        ..depth(4)
+        ..depth(6)
     };
-    let fresh = think(&next, Level::Hard, &depth(4), 1, &mut |_| {}).expect("a move");
+    let fresh = think(&next, Level::Hard, &depth(6), 1, &mut |_| {}).expect("a move");
     let built_on = think(&next, Level::Hard, &shallower, 1, &mut |_| {}).expect("a move");
     assert!(
         built_on.progress.nodes * 4 < fresh.progress.nodes,
