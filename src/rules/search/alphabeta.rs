@@ -429,16 +429,15 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
         }
         let maximising = mover(position) == self.root;
-        // Off the principal line of a steady two-player game, out of check: where
-        // the cuts near the horizon may leave something out.
-        let may_cut =
-            self.cuts && self.two_players && !in_check && beta - alpha == 1 && excluded.is_none();
+        // In a steady two-player game, out of check, the static score is worked out
+        // for the null move and, off the principal line, for the cuts near the
+        // horizon that may leave something out.
+        let steady_node = self.cuts && self.two_players && !in_check && excluded.is_none();
+        let may_cut = steady_node && beta - alpha == 1;
         // Near the horizon there, a position far beyond what the other side can allow
         // is taken as it stands, and one far short of it is searched only for its
-        // noisy moves. The static score is worked out wherever the null move may
-        // use it too.
-        let stand = (self.cuts && self.two_players && !in_check && excluded.is_none())
-            .then(|| position.evaluate(self.root, &self.weights));
+        // noisy moves.
+        let stand = steady_node.then(|| position.evaluate(self.root, &self.weights));
         let mut futile = false;
         if let Some(stand) = stand
             && may_cut
