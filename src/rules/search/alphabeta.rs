@@ -8,7 +8,9 @@
 //! keeps alpha-beta's pruning and plays safely.
 //!
 //! The usual refinements make it deeper for the same nodes: the remembered best move,
-//! captures, then killer moves, the counter move (steady games) and the history first;
+//! captures, then killer moves, the counter move (steady games) and the history first
+//! (in steady games also the history of the quiet moves that answered the last move
+//! and followed up the one before);
 //! later moves searched with a null window (and late quiet ones shallower, in steady
 //! games the more the worse their history) and searched again only when they seem
 //! better; the null move where the game offers a pass; checks extended, and
@@ -23,7 +25,7 @@
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
 
-use super::evaluate::{Evaluate, HISTORY_SLOTS, WIN};
+use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN};
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
@@ -126,6 +128,12 @@ pub struct Searcher<'l, G: Evaluate> {
     counters: Vec<Option<G::Move>>,
     /// Per ply, the slot of the move that led there, if the game gives one.
     previous: Vec<Option<usize>>,
+    /// Per ply, the [`Evaluate::piece_slot`] of the move that led there.
+    previous_piece: Vec<Option<usize>>,
+    /// Per piece slot of a move and piece slot of a quiet move one or two plies
+    /// later, how often the second cut the search off after the first (steady games
+    /// only): what answers a move, and what follows up one's own move.
+    follow: Vec<i32>,
     /// Per ply, the best line found from the node searched last at that ply (the
     /// triangular table): what the table alone cannot give whole, since later entries
     /// replace the line's.
@@ -230,6 +238,12 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 Vec::new()
             },
             previous: Vec::new(),
+            previous_piece: Vec::new(),
+            follow: if G::STEADY {
+                vec![0; PIECE_SLOTS * PIECE_SLOTS]
+            } else {
+                Vec::new()
+            },
             lines: Vec::new(),
             root_line: Vec::new(),
             weights: limits.weights_for::<G>(),
@@ -298,7 +312,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         for (i, &m) in moves.iter().enumerate() {
             let mut child = position.clone();
             child.play(&m);
-            self.arrive(1, position.slot(&m));
+            self.arrive(1, position, Some(&m));
             let next = depth - 1 + i32::from(child.check_cell().is_some());
             let score = if i == 0
                 && !exact
@@ -471,7 +485,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             && let Some(passed) = position.pass()
         {
             let reduced = depth - 1 - NULL_MOVE_REDUCTION - depth / 6;
-            self.arrive(ply + 1, None);
+            self.arrive(ply + 1, position, None);
             self.path.push(key);
             let score = if maximising {
                 self.search(&passed, reduced, ply + 1, beta - 1, beta, false)
@@ -561,7 +575,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
             let mut child = position.clone();
             child.play(&m);
-            self.arrive(ply + 1, position.slot(&m));
+            self.arrive(ply + 1, position, Some(&m));
             let checks = child.check_cell().is_some();
             // Near the horizon off the principal line, a later quiet move is not looked
             // at where the position is futile, where it comes after the first few
@@ -755,7 +769,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         for (m, _) in captures {
             let mut child = position.clone();
             child.play(&m);
-            self.arrive(ply + 1, position.slot(&m));
+            self.arrive(ply + 1, position, Some(&m));
             let mut score = self.quiescence(&child, ply + 1, lo, hi, QUIESCENCE_PLIES);
             if holds(score) && !self.stopped {
                 score = self.search(&child, depth - PROBCUT_REDUCTION, ply + 1, lo, hi, true);
@@ -816,6 +830,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     ) -> impl Fn(&G::Move) -> i32 + 's {
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
         let counter = self.counter(ply);
+        let before = self.pieces_before(ply);
         move |m| {
             if Some(*m) == killers[0] {
                 KILLER
@@ -824,7 +839,19 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             } else if Some(*m) == counter {
                 COUNTER
             } else {
-                position.order(m) + position.slot(m).map_or(0, |i| self.history[i])
+                let follow = position.piece_slot(m).map_or(0, |piece| {
+                    before
+                        .iter()
+                        .flatten()
+                        .map(|b| {
+                            self.follow
+                                .get(b * PIECE_SLOTS + piece)
+                                .copied()
+                                .unwrap_or(0)
+                        })
+                        .sum()
+                });
+                position.order(m) + position.slot(m).map_or(0, |i| self.history[i]) + follow
             }
         }
     }
@@ -862,27 +889,46 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             *counter = Some(m);
         }
         let step = (16 * depth * depth).min(HISTORY_STEP);
-        if let Some(i) = position.slot(&m) {
-            nudge(&mut self.history[i], step);
-        }
-        for other in passed_over {
-            if let Some(i) = position.slot(other) {
-                nudge(&mut self.history[i], -step);
+        let before = self.pieces_before(ply as i32);
+        let moves = std::iter::once((&m, step)).chain(passed_over.iter().map(|o| (o, -step)));
+        for (m, step) in moves {
+            if let Some(i) = position.slot(m) {
+                nudge(&mut self.history[i], step);
+            }
+            if let Some(piece) = position.piece_slot(m) {
+                for b in before.iter().flatten() {
+                    if let Some(entry) = self.follow.get_mut(b * PIECE_SLOTS + piece) {
+                        nudge(entry, step);
+                    }
+                }
             }
         }
     }
 
-    /// Notes the slot of the move that reaches `ply`, for the reply's counter move:
-    /// only steady games keep counter moves, so the others skip it.
-    pub(super) fn arrive(&mut self, ply: i32, slot: Option<usize>) {
+    /// The piece slots of the moves one and two plies before `ply`.
+    fn pieces_before(&self, ply: i32) -> [Option<usize>; 2] {
+        let at = |p: i32| {
+            usize::try_from(p)
+                .ok()
+                .and_then(|p| self.previous_piece.get(p).copied().flatten())
+        };
+        [at(ply), at(ply - 1)]
+    }
+
+    /// Notes the move `m` from `position` that reaches `ply` (None for a pass), for
+    /// the reply's counter move and the follow-up history: only steady games keep
+    /// them, so the others skip it.
+    pub(super) fn arrive(&mut self, ply: i32, position: &G, m: Option<&G::Move>) {
         if !G::STEADY {
             return;
         }
         let ply = ply as usize;
         if self.previous.len() <= ply {
             self.previous.resize(ply + 1, None);
+            self.previous_piece.resize(ply + 1, None);
         }
-        self.previous[ply] = slot;
+        self.previous[ply] = m.and_then(|m| position.slot(m));
+        self.previous_piece[ply] = m.and_then(|m| position.piece_slot(m));
     }
 
     /// The quiet move that last refuted the move that reached `ply`.

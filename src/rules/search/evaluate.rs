@@ -16,6 +16,9 @@ pub const WIN: i32 = 1_000_000;
 /// The size of the history table [`Evaluate::slot`] indexes.
 pub const HISTORY_SLOTS: usize = 1 << 12;
 
+/// The number of pieces-and-targets [`Evaluate::piece_slot`] tells apart.
+pub const PIECE_SLOTS: usize = 1 << 10;
+
 pub trait Evaluate: Game {
     /// What the evaluation counts, with the weights set by hand (see [`crate::features`]).
     const FEATURES: &'static [Feature];
@@ -69,6 +72,14 @@ pub trait Evaluate: Game {
     /// [`HISTORY_SLOTS`]): moves that refuted others before are tried early elsewhere.
     /// Games with no cheap index leave it None and go without.
     fn slot(&self, _m: &Self::Move) -> Option<usize> {
+        None
+    }
+
+    /// Which piece a move brings where (below [`PIECE_SLOTS`]), for the history of
+    /// how quiet moves answer and follow up others: a knight to f3 answers a bishop
+    /// to b5 whichever square each came from. None where the game was not measured
+    /// with it.
+    fn piece_slot(&self, _m: &Self::Move) -> Option<usize> {
         None
     }
 

@@ -312,7 +312,7 @@ fn quiet_moves_that_cut_are_tried_early_and_those_searched_in_vain_late() {
     let [e5, nf6, d5, a6, h6] = ["e5", "Nf6", "d5", "a6", "h6"].map(black);
     // At ply 1, after 1. e4, Nf6 refutes White's move once a6 failed, then e5 once a6
     // and h6 failed; three times over, at a depth of eight plies.
-    searcher.arrive(1, start.slot(&e4));
+    searcher.arrive(1, &start, Some(&e4));
     for _ in 0..3 {
         searcher.remember_cutoff(&position, nf6, 1, 8, &[a6]);
         searcher.remember_cutoff(&position, e5, 1, 8, &[a6, h6]);
@@ -324,19 +324,34 @@ fn quiet_moves_that_cut_are_tried_early_and_those_searched_in_vain_late() {
     let [e5_rank, nf6_rank, ..] = ranks(&searcher, 1);
     assert_eq!((e5_rank, nf6_rank), (KILLER, KILLER - 1));
     // Elsewhere, after the same move: e5 last refuted 1. e4; the others by their record.
-    searcher.arrive(3, start.slot(&e4));
+    searcher.arrive(3, &start, Some(&e4));
     let [e5_rank, nf6_rank, d5_rank, a6_rank, h6_rank] = ranks(&searcher, 3);
     assert_eq!(e5_rank, COUNTER);
     assert!(0 < nf6_rank, "{nf6_rank}");
     assert_eq!(d5_rank, 0);
     assert!(a6_rank < h6_rank && h6_rank < 0, "{a6_rank} {h6_rank}");
-    // However often a move cuts or fails, its record stays within the bound.
+    // After another first move, only the record of the move itself counts, not the
+    // record of what answered 1. e4.
+    let d4 = start.parse_move("d4").unwrap();
+    searcher.arrive(3, &start, Some(&d4));
+    let [_, nf6_after_d4, ..] = ranks(&searcher, 3);
+    assert!(
+        0 < nf6_after_d4 && nf6_after_d4 < nf6_rank,
+        "{nf6_after_d4} {nf6_rank}"
+    );
+    // However often a move cuts or fails, its records (by squares, and as the answer
+    // to 1. e4) stay within the bound.
+    searcher.arrive(3, &start, Some(&e4));
+    searcher.arrive(5, &start, Some(&e4));
     for _ in 0..1000 {
         searcher.remember_cutoff(&position, nf6, 5, 30, &[a6]);
     }
+    // (A shallow cut by e5 makes it the counter move again, to rank Nf6 by its records.)
+    searcher.remember_cutoff(&position, e5, 5, 1, &[]);
     let [_, nf6_rank, _, a6_rank, _] = ranks(&searcher, 3);
-    assert!((HISTORY_BOUND - 2_000..=HISTORY_BOUND).contains(&nf6_rank));
-    assert!((-HISTORY_BOUND..=2_000 - HISTORY_BOUND).contains(&a6_rank));
+    let bound = 2 * HISTORY_BOUND;
+    assert!((bound - 4_000..=bound).contains(&nf6_rank), "{nf6_rank}");
+    assert!((-bound..=4_000 - bound).contains(&a6_rank), "{a6_rank}");
 }
 
 #[test]

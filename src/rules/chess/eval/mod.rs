@@ -97,6 +97,11 @@ impl Evaluate for ChessGame {
         Some(usize::from(m.from) * 64 + usize::from(m.to))
     }
 
+    fn piece_slot(&self, m: &Move) -> Option<usize> {
+        let piece = self.position.turn.index() * 8 + m.role as usize;
+        Some(piece * 64 + usize::from(m.to))
+    }
+
     fn pass(&self) -> Option<Self> {
         let position = passed(&self.position, self.position.is_check())?;
         Some(ChessGame {
