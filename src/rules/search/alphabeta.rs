@@ -126,10 +126,9 @@ pub struct Searcher<'l, G: Evaluate> {
     /// Per [`Evaluate::slot`] of a move, the quiet move that last refuted it (steady
     /// games only).
     counters: Vec<Option<G::Move>>,
-    /// Per ply, the slot of the move that led there, if the game gives one.
-    previous: Vec<Option<usize>>,
-    /// Per ply, the [`Evaluate::piece_slot`] of the move that led there.
-    previous_piece: Vec<Option<usize>>,
+    /// Per ply, the [`Evaluate::slot`] and [`Evaluate::piece_slot`] of the move that
+    /// led there, where the game gives them.
+    previous: Vec<(Option<usize>, Option<usize>)>,
     /// Per piece slot of a move and piece slot of a quiet move one or two plies
     /// later, how often the second cut the search off after the first (steady games
     /// only): what answers a move, and what follows up one's own move.
@@ -238,7 +237,6 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 Vec::new()
             },
             previous: Vec::new(),
-            previous_piece: Vec::new(),
             follow: if G::STEADY {
                 vec![0; PIECE_SLOTS * PIECE_SLOTS]
             } else {
@@ -883,7 +881,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
             return;
         }
-        if let Some(Some(before)) = self.previous.get(ply)
+        if let Some((Some(before), _)) = self.previous.get(ply)
             && let Some(counter) = self.counters.get_mut(*before)
         {
             *counter = Some(m);
@@ -910,7 +908,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let at = |p: i32| {
             usize::try_from(p)
                 .ok()
-                .and_then(|p| self.previous_piece.get(p).copied().flatten())
+                .and_then(|p| self.previous.get(p)?.1)
         };
         [at(ply), at(ply - 1)]
     }
@@ -924,16 +922,17 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
         let ply = ply as usize;
         if self.previous.len() <= ply {
-            self.previous.resize(ply + 1, None);
-            self.previous_piece.resize(ply + 1, None);
+            self.previous.resize(ply + 1, (None, None));
         }
-        self.previous[ply] = m.and_then(|m| position.slot(m));
-        self.previous_piece[ply] = m.and_then(|m| position.piece_slot(m));
+        self.previous[ply] = (
+            m.and_then(|m| position.slot(m)),
+            m.and_then(|m| position.piece_slot(m)),
+        );
     }
 
     /// The quiet move that last refuted the move that reached `ply`.
     fn counter(&self, ply: i32) -> Option<G::Move> {
-        let before = (*self.previous.get(ply as usize)?)?;
+        let before = self.previous.get(ply as usize)?.0?;
         *self.counters.get(before)?
     }
 
