@@ -291,13 +291,13 @@ pub fn duel(
             seats as u64,
             2,
             150,
-            |position, seen, seed| {
+            |position, given, seed| {
                 let mover = position.seats().seat_to_move();
                 // A partner plays for the same side (bughouse's team).
                 let partner = wins_as(mover) == wins_as(a_seat);
                 let who = if mover == a_seat || partner { a } else { b };
                 let limits = Limits {
-                    seen: seen.seen.clone(),
+                    seen_twice: given.seen_twice.clone(),
                     ..limits.clone()
                 };
                 who.choose(position, &limits, seed)

@@ -11,7 +11,7 @@
 
 use crate::rules::chess::{ChessGame, ChessOptions, Move};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Kept, Level, Limits, Progress, WIN, think};
+use crate::rules::search::{Evaluate, Kept, Level, Limits, Progress, WIN, seen_twice, think};
 use crate::rules::seats::Seats;
 use std::collections::HashSet;
 
@@ -88,7 +88,7 @@ fn info(position: &ChessGame, p: &Progress<Move>) -> String {
 
 /// The `position` command: the start or a FEN, then moves.
 /// The position `position` sets up, and the search keys of those its moves went
-/// through (so the search avoids repeating them).
+/// through twice (so the search avoids a third time).
 fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
     let (mut position, rest) = match words {
         ["startpos", rest @ ..] => (ChessGame::new(ChessOptions::default()), rest),
@@ -105,16 +105,16 @@ fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
         }
         _ => return Err("position takes startpos or fen".into()),
     };
-    let mut seen = HashSet::new();
+    let mut keys = Vec::new();
     if let ["moves", moves @ ..] = rest {
         for text in moves {
             let m = parse_long_algebraic(&position, text)
                 .ok_or_else(|| format!("{text} is not a legal move here"))?;
-            seen.insert(position.key(0));
+            keys.push(position.key(0));
             position.play(&m);
         }
     }
-    Ok((position, seen))
+    Ok((position, seen_twice(keys)))
 }
 
 /// The `go` command's limits for the side to move.
@@ -182,7 +182,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
     let mut megabytes = HASH_MEGABYTES;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads = 1;
-    let mut seen: Arc<HashSet<u64>> = Arc::default();
+    let mut repeated: Arc<HashSet<u64>> = Arc::default();
     // The table stays from one move to the next until a new game.
     let kept = Kept::default();
     let mut search: Option<Search> = None;
@@ -237,7 +237,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     s.finish();
                 }
                 position = ChessGame::new(ChessOptions::default());
-                seen = Arc::default();
+                repeated = Arc::default();
                 kept.clear();
             }
             ["position", rest @ ..] => {
@@ -245,7 +245,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     s.finish();
                 }
                 match set_position(rest) {
-                    Ok((p, keys)) => (position, seen) = (p, Arc::new(keys)),
+                    Ok((p, keys)) => (position, repeated) = (p, Arc::new(keys)),
                     Err(e) => say(&out, &format!("info string {e}")),
                 }
             }
@@ -256,7 +256,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                 let stop = Arc::new(AtomicBool::new(false));
                 let limits = Limits {
                     megabytes: Some(megabytes),
-                    seen: seen.clone(),
+                    seen_twice: repeated.clone(),
                     kept: Some(kept.clone()),
                     threads,
                     ..limits(rest, &position, stop.clone())
@@ -330,14 +330,28 @@ mod tests {
         assert!(said.contains("uciok") && said.contains("readyok"), "{said}");
         assert!(said.contains("info depth 3 score cp"), "{said}");
         let best = said.lines().last().unwrap();
-        let (position, seen) =
+        let (position, repeated) =
             set_position(&["startpos", "moves", "e2e4", "e7e5", "g1f3"]).unwrap();
-        assert_eq!(seen.len(), 3);
+        assert!(repeated.is_empty());
         let m = best.strip_prefix("bestmove ").expect(best);
         assert!(
             parse_long_algebraic(&position, m).is_some(),
             "{best} is legal"
         );
+    }
+
+    /// The knights out and back twice: the start and the position after 1. Nf3 came
+    /// twice before the position reached, which itself came once.
+    #[test]
+    fn the_positions_the_moves_went_through_twice_are_known_to_the_search() {
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6"];
+        let (position, repeated) =
+            set_position(&[&["startpos", "moves"][..], &shuffle[..]].concat()).unwrap();
+        let start = ChessGame::new(ChessOptions::default());
+        let mut after_nf3 = start.clone();
+        after_nf3.play(&parse_long_algebraic(&start, "g1f3").unwrap());
+        assert_eq!(repeated, HashSet::from([start.key(0), after_nf3.key(0)]));
+        assert!(!repeated.contains(&position.key(0)));
     }
 
     #[test]

@@ -235,12 +235,14 @@ impl Match {
             .count()
     }
 
-    /// The search keys of the positions before the current one, for the computer to
-    /// steer clear of repetitions.
-    pub fn seen(&self) -> std::collections::HashSet<u64> {
-        (0..self.actions().len())
-            .map(|i| self.state_before(i).position.search_key())
-            .collect()
+    /// The search keys of the positions before the current one that came twice, for
+    /// the computer to steer clear of repetitions (see [`seen_twice`]).
+    ///
+    /// [`seen_twice`]: crate::rules::search::seen_twice
+    pub fn seen_twice(&self) -> std::collections::HashSet<u64> {
+        crate::rules::search::seen_twice(
+            (0..self.actions().len()).map(|i| self.state_before(i).position.search_key()),
+        )
     }
 
     /// The draw the player to move may claim with the legal move `m`: the one its

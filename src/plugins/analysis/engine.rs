@@ -20,10 +20,11 @@ pub struct Engine {
 
 impl Engine {
     /// Starts searching `position`, which the game has reached through the positions
-    /// `seen` (scored as repetitions). `wake` is called after each finished depth.
+    /// `seen_twice` twice (a third time scored as the repetition it is). `wake` is
+    /// called after each finished depth.
     pub fn start(
         position: Position,
-        seen: std::collections::HashSet<u64>,
+        seen_twice: std::collections::HashSet<u64>,
         wake: impl Fn() + Send + 'static,
     ) -> Engine {
         let latest = Arc::new(Mutex::new(None));
@@ -31,7 +32,7 @@ impl Engine {
         let limits = Limits {
             depth: Some(DEEPEST),
             stop: Some(stop.clone()),
-            seen: Arc::new(seen),
+            seen_twice: Arc::new(seen_twice),
             threads: spare_cores(),
             ..Limits::default()
         };

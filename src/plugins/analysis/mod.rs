@@ -107,7 +107,7 @@ fn analyse(
         analysis.engine = None;
         analysis.reading = None;
     } else if !current {
-        let engine = Engine::start(position.clone(), m.seen(), waker(proxy.as_deref()));
+        let engine = Engine::start(position.clone(), m.seen_twice(), waker(proxy.as_deref()));
         analysis.engine = Some((engine, Instant::now()));
         analysis.reading = None;
         analysis.first_reading = None;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 /// Plays game number `n` from `start` to its end, or to `most` moves a seat. The
 /// first `random` plies are chosen at random among the legal moves, then `choose`
 /// picks every move from the position and limits that know the positions the game
-/// has been through (so the search treats a return as the draw it would be). Games
+/// has been through twice (so the search treats a third time as the draw it is). Games
 /// `n` and `n + 1` with the same `n / pair` see the same random plies and dice, so
 /// that a pair of games with the players' seats exchanged starts alike. None of the
 /// choices may be refused: a move `choose` returns must be legal.
@@ -36,7 +36,7 @@ pub fn play_out(
             moves.get((x % moves.len().max(1) as u64) as usize).copied()
         } else {
             let limits = Limits {
-                seen: Arc::new(m.seen()),
+                seen_twice: Arc::new(m.seen_twice()),
                 ..Limits::default()
             };
             choose(&position, &limits, ply ^ n << 32)

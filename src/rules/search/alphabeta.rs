@@ -423,9 +423,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             return position.evaluate(self.root, &self.weights);
         }
         let key = position.key(moves.len());
-        // The same position again on this line or in the game: call it even, as a
-        // repetition would be.
-        if self.path.contains(&key) || self.limits.seen.contains(&key) {
+        // The same position again on this line, or a third time in the game: call it
+        // even, as the repetition would be.
+        if self.path.contains(&key) || self.limits.seen_twice.contains(&key) {
             return 0;
         }
         let remembered = self.table.get(key);

@@ -24,6 +24,7 @@ pub use table::Kept;
 
 use alphabeta::Searcher;
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -74,10 +75,11 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
     /// The transposition table's size in megabytes (UCI's `Hash`); 32 when None.
     pub megabytes: Option<usize>,
-    /// The keys ([`Evaluate::key`]) of the positions the game has been through: the
-    /// search scores reaching one again as a draw, as a repetition would be, so the
-    /// side ahead does not go round in circles.
-    pub seen: Arc<std::collections::HashSet<u64>>,
+    /// The keys ([`Evaluate::key`]) of the positions the game has been through twice
+    /// ([`seen_twice`]): the search scores reaching one again as a draw, as the
+    /// repetition is, so the side ahead does not go round in circles. A position on
+    /// the search's own line counts the first time it comes back.
+    pub seen_twice: Arc<HashSet<u64>>,
     /// The evaluation's weights, one per [`Evaluate::FEATURES`]; the hand-set ones
     /// when None (or when they do not fit the game).
     pub weights: Option<Arc<[f32]>>,
@@ -92,6 +94,16 @@ pub struct Limits {
     /// How many threads search together (UCI's `Threads`), sharing the table; one
     /// when 0 or 1, which alone keeps a search to a node budget deterministic.
     pub threads: usize,
+}
+
+/// The keys among `keys` (a game's positions, one key each time one comes) that come
+/// twice or more: a third time is a draw by repetition. A position the game has been
+/// through once is not yet one, and counting it as one hands the side behind a draw it
+/// does not have: a rook checking a king back into squares it has stood on while the
+/// queen beside it waits to mate.
+pub fn seen_twice(keys: impl IntoIterator<Item = u64>) -> HashSet<u64> {
+    let mut once = HashSet::new();
+    keys.into_iter().filter(|&key| !once.insert(key)).collect()
 }
 
 /// The threads a search in the app may take: every core but one, which the window

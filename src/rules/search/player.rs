@@ -48,7 +48,7 @@ pub fn decide(m: &Match, level: Level, limits: &Limits, seed: u64) -> Option<Act
     }
     let actions = m.legal_actions();
     let limits = Limits {
-        seen: std::sync::Arc::new(m.seen()),
+        seen_twice: std::sync::Arc::new(m.seen_twice()),
         ..limits.clone()
     };
     let thought = m.position().think(level, &limits, seed, &mut |_| {})?;

@@ -225,12 +225,12 @@ fn chess_mates_a_lone_king_in_a_short_search() {
         "8/8/8/4k3/8/8/8/R3K3 w - - 0 1",
     ] {
         let mut g = chess(fen);
-        let mut seen = std::collections::HashSet::new();
+        let mut keys = Vec::new();
         loop {
-            seen.insert(g.key(0));
+            keys.push(g.key(0));
             let limits = Limits {
                 nodes: Some(4_000),
-                seen: std::sync::Arc::new(seen.clone()),
+                seen_twice: std::sync::Arc::new(seen_twice(keys.iter().copied())),
                 weights: Some(shipped.clone()),
                 ..Limits::default()
             };
@@ -374,20 +374,51 @@ fn near_the_horizon_off_the_principal_line_only_the_first_quiet_moves_are_search
 }
 
 #[test]
-fn a_position_the_game_has_been_through_counts_as_a_draw() {
-    // White is a rook up: going back to a position seen before would throw that away.
+fn a_position_the_game_has_been_through_twice_counts_as_a_draw() {
+    // White is a rook up: going back to a position seen twice would throw that away.
     let g = chess("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
     let first = think(&g, Level::Hard, &depth(3), 1, &mut |_| {}).unwrap();
     let mut after = g.clone();
     after.play(&first.best);
-    let seen = std::collections::HashSet::from([after.key(0)]);
     let limits = Limits {
-        seen: std::sync::Arc::new(seen),
+        seen_twice: std::sync::Arc::new(seen_twice([after.key(0), after.key(0)])),
         ..depth(3)
     };
     let second = think(&g, Level::Hard, &limits, 1, &mut |_| {}).unwrap();
     assert_ne!(second.best, first.best);
     assert!(second.progress.score > 0);
+}
+
+/// White has a queen more, and the black rook checks the king from behind: every
+/// check brings back a position the game has been through. Once is not a draw, so the
+/// side behind cannot check its way to one; twice is, and then it can.
+#[test]
+fn a_position_the_game_has_been_through_once_is_no_draw_yet() {
+    let g = chess("5QR1/K6k/8/8/8/8/r7/8 w - - 0 1");
+    let mut checks = Vec::new();
+    for m in g.legal_moves() {
+        let mut after = g.clone();
+        after.play(&m);
+        for reply in after.legal_moves() {
+            let mut checked = after.clone();
+            checked.play(&reply);
+            if checked.position.is_check() {
+                checks.push(checked.key(0));
+            }
+        }
+    }
+    let score = |keys: Vec<u64>| {
+        let limits = Limits {
+            seen_twice: std::sync::Arc::new(seen_twice(keys)),
+            ..depth(6)
+        };
+        think(&g, Level::Hard, &limits, 1, &mut |_| {})
+            .unwrap()
+            .progress
+            .score
+    };
+    assert!(score(checks.clone()) > 500);
+    assert_eq!(score([checks.clone(), checks].concat()), 0);
 }
 
 /// The best line reported is the search's whole line, as deep as the depth searched,
