@@ -58,6 +58,14 @@ RESIGN_SCORE, RESIGN_MOVES = 600, 4
 DRAW_SCORE, DRAW_MOVES, DRAW_FROM = 10, 10, 40
 
 
+def finished(board):
+    """Whether the game is over as match software ends it by itself: mate, stalemate,
+    too little material, the position a third time or fifty moves without a capture or
+    a pawn's move. A draw the side to move could claim with its next move is played on:
+    an engine ahead would not claim it."""
+    return board.is_game_over() or board.is_repetition(3) or board.is_fifty_moves()
+
+
 def play(doska, stockfish, doska_white, opening, movetime, adjudicate=True):
     """The game's final board and its result ("1-0", "0-1" or "1/2-1/2"), with how it
     ended when adjudicated."""
@@ -67,7 +75,7 @@ def play(doska, stockfish, doska_white, opening, movetime, adjudicate=True):
     limit = chess.engine.Limit(time=movetime)
     # White's score as each engine last saw it, one entry per ply.
     scores = []
-    while not board.is_game_over(claim_draw=True):
+    while not finished(board):
         ours = (board.turn == chess.WHITE) == doska_white
         engine = doska if ours else stockfish
         result = engine.play(board, limit, info=chess.engine.INFO_SCORE)
@@ -78,7 +86,8 @@ def play(doska, stockfish, doska_white, opening, movetime, adjudicate=True):
             if winner == "draw":
                 return board, "1/2-1/2", "adjudication"
             return board, "1-0" if winner == chess.WHITE else "0-1", "adjudication"
-    return board, board.outcome(claim_draw=True).result(), "normal"
+    outcome = board.outcome()
+    return board, outcome.result() if outcome else "1/2-1/2", "normal"
 
 
 def points(result, doska_white):
