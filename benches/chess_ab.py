@@ -3,14 +3,16 @@
 to the search or the evaluation pays.
 
 Usage: benches/chess_ab.py NEW OLD [--movetime 0.08] [--openings 150] [--first 0]
-                           [--parallel 2] [--stockfish PATH] [--seed 7]
+                           [--parallel 2] [--stockfish PATH] [--seed 7] [--hash MB]
 
 Each opening is played twice, NEW taking each colour once, `--parallel` games at a time
 on one thread each. The openings are eight random plies from the start that Stockfish
 (eight plies deep) scores within half a pawn, the same list for the same seed and
 Stockfish; `--first N` skips the first N, so runs can go on where others stopped. Games
 are adjudicated as `chess_strength.py` does. The score is NEW's, with the Elo difference
-it means and that difference's standard error. Needs the Python `chess` package and a
+it means and that difference's standard error. `--hash` sets both engines' transposition
+table: a small one fills in short games as the default one does at a second a move, so
+a change to the table can be measured quickly. Needs the Python `chess` package and a
 `stockfish` binary (Debian: `stockfish`, in /usr/games).
 """
 
@@ -54,10 +56,13 @@ def openings(stockfish_path, seed, count):
     return found
 
 
-def game(new, old, opening, new_white, movetime):
+def game(new, old, opening, new_white, movetime, hash_megabytes):
     """NEW's points from one game."""
     engines = [chess.engine.SimpleEngine.popen_uci([path, "uci"]) for path in (new, old)]
     try:
+        if hash_megabytes:
+            for engine in engines:
+                engine.configure({"Hash": hash_megabytes})
         _, result, _ = play(engines[0], engines[1], new_white, opening, movetime)
     finally:
         for engine in engines:
@@ -79,13 +84,16 @@ def main():
     parser.add_argument("--parallel", type=int, default=2)
     parser.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     parser.add_argument("--seed", type=int, default=7)
+    # A table much smaller than the engines' default fills at short times as the
+    # default does at long ones.
+    parser.add_argument("--hash", type=int, default=0, help="both engines' table, MB")
     args = parser.parse_args()
 
     lines = openings(args.stockfish, args.seed, args.first + args.openings)[args.first:]
     jobs = [(line, white) for line in lines for white in (True, False)]
     results = []
     with concurrent.futures.ThreadPoolExecutor(args.parallel) as pool:
-        run = lambda job: game(args.new, args.old, job[0], job[1], args.movetime)
+        run = lambda job: game(args.new, args.old, job[0], job[1], args.movetime, args.hash)
         for points_won in pool.map(run, jobs):
             results.append(points_won)
             n, total = len(results), sum(results)
