@@ -84,9 +84,8 @@ def main():
     parser.add_argument("--parallel", type=int, default=2)
     parser.add_argument("--stockfish", default=shutil.which("stockfish") or "/usr/games/stockfish")
     parser.add_argument("--seed", type=int, default=7)
-    # A table much smaller than the engines' default fills at short times as the
-    # default does at long ones.
-    parser.add_argument("--hash", type=int, default=0, help="both engines' table, MB")
+    parser.add_argument("--hash", type=int, default=0,
+                        help="both engines' table in MB (0: each engine's default)")
     args = parser.parse_args()
 
     lines = openings(args.stockfish, args.seed, args.first + args.openings)[args.first:]
