@@ -190,6 +190,22 @@ fn won(ply: i32) -> i32 {
     WIN - ply
 }
 
+/// A score as the table keeps it: a mate counted from the position `ply` plies from
+/// the root rather than from the root, so that it holds wherever the position comes
+/// again, at another ply or in the next move's search.
+fn to_table(score: i32, ply: i32) -> i32 {
+    match score {
+        s if s >= WIN - 1000 => s + ply,
+        s if s <= -(WIN - 1000) => s - ply,
+        s => s,
+    }
+}
+
+/// A score from the table, for the position `ply` plies from the root.
+fn from_table(score: i32, ply: i32) -> i32 {
+    to_table(score, -ply)
+}
+
 impl<'l, G: Evaluate> Searcher<'l, G> {
     pub fn new(root: &G, limits: &'l Limits) -> Self {
         let megabytes = limits.megabytes.unwrap_or(DEFAULT_MEGABYTES);
@@ -359,6 +375,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
         self.store(
             key,
+            0,
             depth,
             scored.first().map_or(0, |s| s.1),
             Bound::Exact,
@@ -367,12 +384,20 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         Some(scored)
     }
 
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Option<G::Move>) {
+    fn store(
+        &mut self,
+        key: u64,
+        ply: i32,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        best: Option<G::Move>,
+    ) {
         self.table.store(
             key,
             Entry {
                 depth,
-                score,
+                score: to_table(score, ply),
                 bound,
                 best,
             },
@@ -428,7 +453,10 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if self.path.contains(&key) || self.limits.seen_twice.contains(&key) {
             return 0;
         }
-        let remembered = self.table.get(key);
+        let remembered = self.table.get(key).map(|e| Entry {
+            score: from_table(e.score, ply),
+            ..e
+        });
         if let Some(e) = remembered
             && e.depth >= depth
             && excluded.is_none()
@@ -669,7 +697,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         } else {
             Bound::Exact
         };
-        self.store(key, depth, best, bound, best_move);
+        self.store(key, ply, depth, best, bound, best_move);
         best
     }
 
@@ -787,7 +815,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
         self.path.pop();
         let (score, m, bound) = found?;
-        self.store(key, depth - PROBCUT_REDUCTION + 1, score, bound, Some(m));
+        let depth = depth - PROBCUT_REDUCTION + 1;
+        self.store(key, ply, depth, score, bound, Some(m));
         Some(score)
     }
 

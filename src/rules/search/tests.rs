@@ -469,6 +469,26 @@ fn a_kept_table_makes_the_next_moves_search_cheaper() {
     );
 }
 
+/// A mate the table remembers is counted from the position it was found in, so the
+/// next move's search, built on the kept table, still says how far off it is.
+#[test]
+fn a_kept_table_counts_a_mate_from_where_it_comes() {
+    let three = chess("r1r3k1/5ppp/8/8/8/3R4/3R1PPP/3R2K1 w - - 0 1");
+    let kept = Kept::default();
+    let kept_to = |plies| Limits {
+        kept: Some(kept.clone()),
+        ..depth(plies)
+    };
+    let first = think(&three, Level::Hard, &kept_to(7), 1, &mut |_| {}).expect("a move");
+    assert_eq!(first.progress.score, WIN - 5, "mate in three");
+    let mut next = three.clone();
+    for m in &first.progress.pv[..2] {
+        next.play(m);
+    }
+    let again = think(&next, Level::Hard, &kept_to(3), 1, &mut |_| {}).expect("a move");
+    assert_eq!(again.progress.score, WIN - 3, "mate in two");
+}
+
 #[test]
 fn threads_searching_together_share_what_they_learn() {
     let two = chess("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1");
