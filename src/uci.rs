@@ -11,7 +11,9 @@
 
 use crate::rules::chess::{ChessGame, ChessOptions, Move};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Kept, Level, Limits, Progress, WIN, seen_twice, think};
+use crate::rules::search::{
+    Evaluate, Kept, Level, Limits, Progress, WIN, is_mate, seen_twice, think,
+};
 use crate::rules::seats::Seats;
 use std::collections::HashSet;
 
@@ -59,7 +61,7 @@ pub fn parse_long_algebraic(position: &ChessGame, text: &str) -> Option<Move> {
 
 /// "cp 35" or "mate 3" (moves, negative when being mated).
 fn score(score: i32) -> String {
-    if score.abs() >= WIN - 1000 {
+    if is_mate(score) {
         let plies = WIN - score.abs();
         let moves = (plies + 1) / 2;
         format!("mate {}", if score > 0 { moves } else { -moves })

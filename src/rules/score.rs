@@ -6,7 +6,7 @@
 //! [`Evaluate::evaluate`]: super::search::Evaluate::evaluate
 
 use super::GameId;
-use super::search::WIN;
+use super::search::{WIN, is_mate};
 
 /// What one of a game's units is called and how many of the search's points it holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,7 +61,7 @@ impl Score {
     /// Reads a search score of `game` for a player; `seats` players take turns, so a
     /// mate `n` plies away is `n / seats` of one player's moves, rounded up.
     pub fn read(game: GameId, score: i32, seats: usize) -> Score {
-        if score.abs() >= WIN - 1000 {
+        if is_mate(score) {
             let plies = WIN - score.abs();
             let moves = (plies + seats as i32 - 1) / seats.max(1) as i32;
             Score::Win(moves.max(1) * score.signum())

@@ -5,7 +5,7 @@
 
 use super::play_out;
 use crate::rules::position::{Move, Position};
-use crate::rules::search::{Level, Limits, Sparse, WIN, mix};
+use crate::rules::search::{Level, Limits, Sparse, is_mate, mix};
 
 /// One position to learn from.
 #[derive(Clone, Debug, PartialEq)]
@@ -84,7 +84,7 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
             let score = thought.progress.score;
             let seats = position.seats();
             let seat = seats.seat_to_move();
-            if score.abs() < WIN - 1000 && quiet(position, &thought.best) {
+            if !is_mate(score) && quiet(position, &thought.best) {
                 // With two players the opponent's view is the same position scored
                 // the other way: both are kept, so that what depends on whose turn
                 // it is (the room to move) is seen from either side.

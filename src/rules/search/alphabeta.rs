@@ -25,7 +25,7 @@
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
 
-use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN};
+use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, is_mate};
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
@@ -194,10 +194,10 @@ fn won(ply: i32) -> i32 {
 /// the root rather than from the root, so that it holds wherever the position comes
 /// again, at another ply or in the next move's search.
 fn to_table(score: i32, ply: i32) -> i32 {
-    match score {
-        s if s >= WIN - 1000 => s + ply,
-        s if s <= -(WIN - 1000) => s - ply,
-        s => s,
+    if is_mate(score) {
+        score + score.signum() * ply
+    } else {
+        score
     }
 }
 
@@ -481,7 +481,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let mut futile = false;
         if let Some(stand) = stand
             && may_cut
-            && alpha.abs() < WIN - 1000
+            && !is_mate(alpha)
         {
             let margin = FUTILE_PER_PLY * depth;
             if depth <= FUTILE_DEPTH {
@@ -523,7 +523,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 return 0;
             }
             // A mate found only because the opponent passed proves nothing.
-            if score.abs() < WIN - 1000 {
+            if !is_mate(score) {
                 if maximising && score >= beta {
                     return beta;
                 }
@@ -532,7 +532,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 }
             }
         }
-        if may_cut && depth >= PROBCUT_DEPTH && alpha.abs() < WIN - 1000 {
+        if may_cut && depth >= PROBCUT_DEPTH && !is_mate(alpha) {
             if let Some(score) = self.probcut(position, depth, ply, key, alpha, beta) {
                 return score;
             }
@@ -722,7 +722,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             Bound::Lower => maximising,
             Bound::Upper => !maximising,
         };
-        if !holds || remembered.depth < depth - 3 || remembered.score.abs() >= WIN - 1000 {
+        if !holds || remembered.depth < depth - 3 || is_mate(remembered.score) {
             return Singular::Not;
         }
         let at = ply as usize;

@@ -13,6 +13,12 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 /// A win, in the evaluation's units; mates are this less the plies to reach them.
 pub const WIN: i32 = 1_000_000;
 
+/// Whether a score is a forced win or loss (a mate within a thousand plies) rather
+/// than the evaluation's judgement.
+pub fn is_mate(score: i32) -> bool {
+    score.abs() >= WIN - 1000
+}
+
 /// The size of the history table [`Evaluate::slot`] indexes.
 pub const HISTORY_SLOTS: usize = 1 << 12;
 

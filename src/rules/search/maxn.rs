@@ -7,7 +7,7 @@
 //! looks less deep for the same positions. Captures are followed a little way past the
 //! horizon, each player free to stand on the static scores instead.
 
-use super::evaluate::{Evaluate, WIN};
+use super::evaluate::{Evaluate, WIN, is_mate};
 use super::{Limits, Progress, Thought};
 use crate::rules::side::Side;
 use std::sync::Arc;
@@ -157,7 +157,7 @@ pub fn think<G: Evaluate>(
             line,
         );
         report(&progress);
-        let decided = progress.score.abs() >= WIN - 1000;
+        let decided = is_mate(progress.score);
         done = Some(progress);
         if decided {
             break;

@@ -16,7 +16,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
-pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, mix, worth};
+pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, is_mate, mix, worth};
 pub use features::{Feature, Sparse, Sum, Tally, Trace, hand};
 pub use judge::{Judgement, judge};
 pub use player::{decide, limits};
@@ -335,7 +335,7 @@ fn deepen<G: Evaluate>(
         };
         order = scored.iter().map(|&(m, _)| m).collect();
         finished(searcher, depth, &scored);
-        let decided = scored[0].1.abs() >= WIN - 1000 || order.len() == 1;
+        let decided = is_mate(scored[0].1) || order.len() == 1;
         done = Some((depth, scored));
         // A depth cut short by the budget still chose (see `Searcher::root`).
         if decided || searcher.stopped() {
@@ -350,12 +350,12 @@ fn deepen<G: Evaluate>(
 /// game is never chosen while another does not.
 fn choose<M: Copy>(scored: &[(M, i32)], spread: f64, seed: u64) -> M {
     let top = scored[0].1;
-    if spread <= 0.0 || scored.len() == 1 || top.abs() >= WIN - 1000 {
+    if spread <= 0.0 || scored.len() == 1 || is_mate(top) {
         return scored[0].0;
     }
     let candidates: Vec<(M, f64)> = scored
         .iter()
-        .filter(|&&(_, s)| s > -(WIN - 1000))
+        .filter(|&&(_, s)| s > 0 || !is_mate(s))
         .map(|&(m, s)| (m, 0.5f64.powf(f64::from(top - s) / spread)))
         .collect();
     let total: f64 = candidates.iter().map(|c| c.1).sum();
