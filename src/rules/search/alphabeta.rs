@@ -20,7 +20,9 @@
 //! node at once (ProbCut). Near the horizon off the principal line, steady games
 //! take a position far past the bound as it stands, search only the noisy moves of
 //! one far short of it, and only the first quiet moves of the others; they try the
-//! null move only where the static score already reaches the bound.
+//! null move only where the static score already reaches the bound. There the static
+//! score is corrected, as the search goes, by how far the searches below positions
+//! with the same pawns (and the same side to move) came out above it.
 //!
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
@@ -93,6 +95,12 @@ const SINGULAR_MARGIN: i32 = 3;
 const PROBCUT_DEPTH: i32 = 5;
 const PROBCUT_MARGIN: i32 = 200;
 const PROBCUT_REDUCTION: i32 = 4;
+/// How many structures (see [`Evaluate::structure_key`]) each side's correction
+/// table tells apart, the units of an entry to the hundredth of a pawn, and how far
+/// an entry may correct the static score, in hundredths of a pawn.
+const CORRECTION_SLOTS: usize = 1 << 14;
+const CORRECTION_GRAIN: i32 = 256;
+const CORRECTION_LIMIT: i32 = 64;
 
 pub struct Searcher<'l, G: Evaluate> {
     root: Side,
@@ -146,6 +154,11 @@ pub struct Searcher<'l, G: Evaluate> {
     /// Whether nodes near the horizon may be cut on the static score (steady games,
     /// unless the limits ask for exact scores).
     cuts: bool,
+    /// Per side to move and [`Evaluate::structure_key`], by how much the searches
+    /// from positions with that structure have come out above the static score, in
+    /// [`CORRECTION_GRAIN`]s of a hundredth of a pawn: the static score is corrected
+    /// by it (steady two-player games where nodes may be cut; empty elsewhere).
+    corrections: Vec<i32>,
 }
 
 /// What the test of the remembered best move found (see [`Searcher::singular`]).
@@ -263,6 +276,11 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             weights: limits.weights_for::<G>(),
             guess: None,
             cuts: G::STEADY && !limits.exact_scores,
+            corrections: if G::STEADY && !limits.exact_scores && root.seat_count() == 2 {
+                vec![0; 2 * CORRECTION_SLOTS]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -477,7 +495,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         // Near the horizon there, a position far beyond what the other side can allow
         // is taken as it stands, and one far short of it is searched only for its
         // noisy moves.
-        let stand = steady_node.then(|| position.evaluate(self.root, &self.weights));
+        let raw = steady_node.then(|| position.evaluate(self.root, &self.weights));
+        let stand = raw.map(|raw| self.corrected(position, raw));
         let mut futile = false;
         if let Some(stand) = stand
             && may_cut
@@ -697,6 +716,17 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         } else {
             Bound::Exact
         };
+        // What a quiet search found beyond the static score, where the bound says
+        // the true score lies that way too, corrects the static score of positions
+        // with the same structure.
+        if let (Some(raw), Some(stand)) = (raw, stand)
+            && !is_mate(best)
+            && best_move.is_none_or(|m| !position.noisy(&m))
+            && !(bound == Bound::Lower && best <= stand)
+            && !(bound == Bound::Upper && best >= stand)
+        {
+            self.correct(position, best - raw, depth);
+        }
         self.store(key, ply, depth, best, bound, best_move);
         best
     }
@@ -959,6 +989,51 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         );
     }
 
+    /// Where the correction of `position`'s static score is kept, if it is.
+    fn correction_slot(&self, position: &G) -> Option<usize> {
+        if self.corrections.is_empty() {
+            return None;
+        }
+        let key = position.structure_key()?;
+        let side = mover(position).index() & 1;
+        Some(side * CORRECTION_SLOTS + (key as usize & (CORRECTION_SLOTS - 1)))
+    }
+
+    /// The static score `raw` (for the root's side) of `position`, corrected by what
+    /// deeper searches found for its structure.
+    pub(super) fn corrected(&self, position: &G, raw: i32) -> i32 {
+        let Some(slot) = self.correction_slot(position) else {
+            return raw;
+        };
+        let by = self.corrections[slot] / CORRECTION_GRAIN;
+        if mover(position) == self.root {
+            raw + by
+        } else {
+            raw - by
+        }
+    }
+
+    /// Moves the correction for `position`'s structure toward `found`, how far a
+    /// search `depth` plies deep came out above its static score (for the root's
+    /// side): the deeper the search, the further.
+    pub(super) fn correct(&mut self, position: &G, found: i32, depth: i32) {
+        let Some(slot) = self.correction_slot(position) else {
+            return;
+        };
+        let found = if mover(position) == self.root {
+            found
+        } else {
+            -found
+        };
+        let target = found.clamp(-4 * CORRECTION_LIMIT, 4 * CORRECTION_LIMIT) * CORRECTION_GRAIN;
+        let weight = ((depth + 1) * (depth + 1)).min(128);
+        let entry = &mut self.corrections[slot];
+        *entry = ((*entry * (1024 - weight) + target * weight) / 1024).clamp(
+            -CORRECTION_LIMIT * CORRECTION_GRAIN,
+            CORRECTION_LIMIT * CORRECTION_GRAIN,
+        );
+    }
+
     /// The quiet move that last refuted the move that reached `ply`.
     fn counter(&self, ply: i32) -> Option<G::Move> {
         let before = self.previous.get(ply as usize)?.0?;
@@ -990,7 +1065,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let mut best = if forced {
             if maximising { -WIN - 1 } else { WIN + 1 }
         } else {
-            let stand = position.evaluate(self.root, &self.weights);
+            let stand = self.corrected(position, position.evaluate(self.root, &self.weights));
             if maximising {
                 if stand >= beta {
                     return stand;

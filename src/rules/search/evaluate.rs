@@ -89,6 +89,14 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// A key of the part of the position the evaluation tends to misjudge alike
+    /// wherever it comes (chess's pawns): the search learns, as it goes, by how much
+    /// its deeper scores differ from the static score for each such key, and corrects
+    /// the static score by that. None where the game was not measured with it.
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
+
     /// The position with the turn handed to the opponent and nothing moved, for the
     /// null-move test: if even a free move does not save the opponent, the position is
     /// good enough to stop looking. None where passing would mislead: in check, with

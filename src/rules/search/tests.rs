@@ -355,6 +355,51 @@ fn quiet_moves_that_cut_are_tried_early_and_those_searched_in_vain_late() {
 }
 
 #[test]
+fn the_static_score_is_corrected_by_what_searches_found_for_the_same_pawns() {
+    let start = ChessGame::new(ChessOptions::default());
+    let after = |sans: &[&str]| {
+        let mut position = start.clone();
+        for san in sans {
+            let m = position.parse_move(san).unwrap();
+            position.play(&m);
+        }
+        position
+    };
+    let e4 = after(&["e4"]);
+    let limits = depth(8);
+    // One search ten plies deep that found 1. e4 a pawn better for White (the
+    // root's side) than the static score moves the correction part of the way; one
+    // a ply deep hardly at all.
+    let mut deep = Searcher::new(&start, &limits);
+    deep.correct(&e4, 100, 10);
+    let mut shallow = Searcher::new(&start, &limits);
+    shallow.correct(&e4, 100, 1);
+    let (by_deep, by_shallow) = (deep.corrected(&e4, 0), shallow.corrected(&e4, 0));
+    assert!(
+        0 <= by_shallow && by_shallow < by_deep && by_deep < 100,
+        "{by_shallow} {by_deep}"
+    );
+    // Found again and again, it reaches its limit, for every position with Black
+    // to move and the same pawns, whatever the pieces.
+    for _ in 0..100 {
+        deep.correct(&e4, 100, 10);
+    }
+    assert_eq!(deep.corrected(&e4, 20), 84);
+    assert_eq!(deep.corrected(&after(&["e4", "Nf6", "Nc3"]), 20), 84);
+    // Other pawns, or White to move, are corrected apart.
+    assert_eq!(deep.corrected(&after(&["d4"]), 20), 20);
+    assert_eq!(deep.corrected(&after(&["e4", "Nf6"]), 20), 20);
+    // A search asked for exact scores takes the evaluation as it is.
+    let exact = Limits {
+        exact_scores: true,
+        ..depth(8)
+    };
+    let mut analysis = Searcher::new(&start, &exact);
+    analysis.correct(&e4, 100, 10);
+    assert_eq!(analysis.corrected(&e4, 20), 20);
+}
+
+#[test]
 fn near_the_horizon_off_the_principal_line_only_the_first_quiet_moves_are_searched() {
     use super::alphabeta::late_moves;
     // White's twenty first moves are all quiet, none checks, none is futile against

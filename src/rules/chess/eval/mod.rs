@@ -102,6 +102,12 @@ impl Evaluate for ChessGame {
         Some(piece * 64 + usize::from(m.to))
     }
 
+    fn structure_key(&self) -> Option<u64> {
+        let board = &self.position.board;
+        let pawns = board.by_role[Role::Pawn as usize];
+        Some(mix(pawns & board.by_side[0]) ^ mix(pawns & board.by_side[1] ^ 0x5bd1_e995))
+    }
+
     fn pass(&self) -> Option<Self> {
         let position = passed(&self.position, self.position.is_check())?;
         Some(ChessGame {
