@@ -496,7 +496,22 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         // is taken as it stands, and one far short of it is searched only for its
         // noisy moves.
         let raw = steady_node.then(|| position.evaluate(self.root, &self.weights));
-        let stand = raw.map(|raw| self.corrected(position, raw));
+        let corrected = raw.map(|raw| self.corrected(position, raw));
+        // A remembered score that bounds the position beyond the static score is the
+        // better guess.
+        let stand = corrected.map(|s| match remembered {
+            Some(e)
+                if !is_mate(e.score)
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score > s,
+                        Bound::Upper => e.score < s,
+                    } =>
+            {
+                e.score
+            }
+            _ => s,
+        });
         let mut futile = false;
         if let Some(stand) = stand
             && may_cut
@@ -719,7 +734,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         // What a quiet search found beyond the static score, where the bound says
         // the true score lies that way too, corrects the static score of positions
         // with the same structure.
-        if let (Some(raw), Some(stand)) = (raw, stand)
+        if let (Some(raw), Some(stand)) = (raw, corrected)
             && !is_mate(best)
             && best_move.is_none_or(|m| !position.noisy(&m))
             && !(bound == Bound::Lower && best <= stand)
