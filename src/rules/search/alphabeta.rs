@@ -22,7 +22,8 @@
 //! one far short of it, and only the first quiet moves of the others; they try the
 //! null move only where the static score already reaches the bound. There the static
 //! score is corrected, as the search goes, by how far the searches below positions
-//! with the same pawns (and the same side to move) came out above it.
+//! with the same pawns (and the same side to move) came out above it, and a score
+//! the table remembers stands for it where it bounds the position further.
 //!
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
