@@ -245,6 +245,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         helpers: Arc<AtomicU64>,
         helping: bool,
     ) -> Self {
+        let two_players = root.seat_count() == 2;
+        let cuts = G::STEADY && !limits.exact_scores;
         Searcher {
             root: mover(root),
             limits,
@@ -257,7 +259,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             helping,
             path: Vec::new(),
             iteration: 1,
-            two_players: root.seat_count() == 2,
+            two_players,
             killers: Vec::new(),
             excluded: Vec::new(),
             history: vec![0; HISTORY_SLOTS],
@@ -276,8 +278,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             root_line: Vec::new(),
             weights: limits.weights_for::<G>(),
             guess: None,
-            cuts: G::STEADY && !limits.exact_scores,
-            corrections: if G::STEADY && !limits.exact_scores && root.seat_count() == 2 {
+            cuts,
+            corrections: if cuts && two_players {
                 vec![0; 2 * CORRECTION_SLOTS]
             } else {
                 Vec::new()
