@@ -185,7 +185,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut threads = 1;
     let mut repeated: Arc<HashSet<u64>> = Arc::default();
-    // The table stays from one move to the next until a new game.
+    // The search's memory stays from one move to the next until a new game.
     let kept = Kept::default();
     let mut search: Option<Search> = None;
     for line in input.lines() {

@@ -29,6 +29,7 @@
 //! (expectimax), each searched with the full window.
 
 use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, is_mate};
+use super::kept::Memory;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::rules::side::Side;
@@ -224,12 +225,32 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
     pub fn new(root: &G, limits: &'l Limits) -> Self {
         let megabytes = limits.megabytes.unwrap_or(DEFAULT_MEGABYTES);
         let slots = Table::<G::Move>::slots_for(megabytes, limits.nodes);
-        let table = limits
+        let kept = limits
             .kept
             .as_ref()
-            .and_then(|k| k.take(mover(root), slots))
-            .unwrap_or_else(|| Arc::new(Table::with_slots(slots)));
-        Self::with_table(root, limits, table, Arc::default(), false)
+            .and_then(|k| k.take(mover(root), slots));
+        let table = kept
+            .as_ref()
+            .map_or_else(|| Arc::new(Table::with_slots(slots)), |m| m.table.clone());
+        let mut searcher = Self::with_table(root, limits, table, Arc::default(), false);
+        if let Some(memory) = kept {
+            searcher.recall(memory);
+        }
+        searcher
+    }
+
+    /// Starts from the histories and corrections the last search kept, each where it
+    /// fits this search's (an analysis keeps no corrections, for one).
+    fn recall(&mut self, memory: Memory<G::Move>) {
+        fn fits<T>(mine: &mut Vec<T>, kept: Vec<T>) {
+            if mine.len() == kept.len() {
+                *mine = kept;
+            }
+        }
+        fits(&mut self.history, memory.history);
+        fits(&mut self.counters, memory.counters);
+        fits(&mut self.follow, memory.follow);
+        fits(&mut self.corrections, memory.corrections);
     }
 
     /// A search from the same root on another thread, sharing this one's table and
@@ -287,10 +308,18 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
     }
 
-    /// Hands the table to the limits' keeper, if they name one, for the next search.
-    pub fn keep_table(self) {
+    /// Hands the table, the histories and the corrections to the limits' keeper, if
+    /// they name one, for the next search.
+    pub fn keep(self) {
         if let Some(kept) = &self.limits.kept {
-            kept.keep(self.root, self.table);
+            let memory = Memory {
+                table: self.table,
+                history: self.history,
+                counters: self.counters,
+                follow: self.follow,
+                corrections: self.corrections,
+            };
+            kept.keep(self.root, memory);
         }
     }
 

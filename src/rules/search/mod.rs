@@ -10,6 +10,7 @@ mod alphabeta;
 mod evaluate;
 mod features;
 mod judge;
+mod kept;
 mod maxn;
 mod player;
 mod table;
@@ -19,8 +20,8 @@ mod tests;
 pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, is_mate, mix, worth};
 pub use features::{Feature, Sparse, Sum, Tally, Trace, hand};
 pub use judge::{Judgement, judge};
+pub use kept::Kept;
 pub use player::{decide, limits};
-pub use table::Kept;
 
 use alphabeta::Searcher;
 use serde::{Deserialize, Serialize};
@@ -88,8 +89,9 @@ pub struct Limits {
     /// Scores as exact as the depth allows, for comparing them (a review): no node
     /// is cut on its static score near the horizon, which would give a bound instead.
     pub exact_scores: bool,
-    /// Where the search takes its table from and leaves it for the next search, so a
-    /// game's moves build on one another; a fresh table each search when None.
+    /// Where the search takes its table, histories and corrections from and leaves
+    /// them for the next search, so a game's moves build on one another; a fresh
+    /// start each search when None.
     pub kept: Option<Kept>,
     /// How many threads search together (UCI's `Threads`), sharing the table; one
     /// when 0 or 1, which alone keeps a search to a node budget deterministic.
@@ -249,7 +251,7 @@ pub fn think<G: Evaluate + Sync>(
     let score = scored.iter().find(|s| s.0 == best).map_or(0, |s| s.1);
     let pv = searcher.line(position, best, depth.max(1) as usize);
     let progress = searcher.progress(depth, score, pv);
-    searcher.keep_table();
+    searcher.keep();
     Some(Thought { best, progress })
 }
 

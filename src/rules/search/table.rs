@@ -6,9 +6,7 @@
 //! Threads searching together share one table (each slot behind its own lock, which
 //! nobody else holds but for a moment): what one learns, the others find.
 
-use crate::rules::side::Side;
-use std::any::Any;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// How the score stored relates to the true one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -26,46 +24,6 @@ pub struct Entry<M> {
     pub score: i32,
     pub bound: Bound,
     pub best: Option<M>,
-}
-
-/// A table kept from one search to the next (a UCI session's): the next move's search
-/// starts with what the last one learnt of the positions they share, which after a
-/// move and its reply are most of them. It is the same only for the same side at the
-/// root, since the scores are that side's; another side starts afresh.
-#[derive(Clone, Default)]
-pub struct Kept(Arc<Mutex<Option<KeptTable>>>);
-
-/// The side the table's scores are for, and the table (of the game's moves).
-type KeptTable = (Side, Box<dyn Any + Send>);
-
-impl std::fmt::Debug for Kept {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Kept")
-    }
-}
-
-impl Kept {
-    /// The table kept for `root`'s side with `slots` slots, if there is one.
-    pub fn take<M: Copy + Send + 'static>(
-        &self,
-        root: Side,
-        slots: usize,
-    ) -> Option<Arc<Table<M>>> {
-        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        let (side, table) = kept.take()?;
-        let table = table.downcast::<Arc<Table<M>>>().ok()?;
-        (side == root && table.slots.len() == slots).then_some(*table)
-    }
-
-    /// Keeps `table` for the next search from `root`'s side.
-    pub fn keep<M: Copy + Send + 'static>(&self, root: Side, table: Arc<Table<M>>) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = Some((root, Box::new(table)));
-    }
-
-    /// Forgets the table (a new game).
-    pub fn clear(&self) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = None;
-    }
 }
 
 /// The table's size where none is asked for, in megabytes.
@@ -86,6 +44,11 @@ impl<M: Copy> Table<M> {
             slots: (0..count).map(|_| Mutex::new(None)).collect(),
             mask: count - 1,
         }
+    }
+
+    /// How many positions the table holds at most.
+    pub fn slot_count(&self) -> usize {
+        self.slots.len()
     }
 
     /// The slots of a table of at most `megabytes` and no more slots than a search of
@@ -162,25 +125,5 @@ mod tests {
         table.store(other, entry(1));
         assert!(table.get(42).is_none());
         assert_eq!(table.get(other).map(|e| e.depth), Some(1));
-    }
-
-    #[test]
-    fn a_kept_table_goes_back_to_a_search_from_the_same_side_of_its_size() {
-        let kept = Kept::default();
-        let table = sized(1, None);
-        table.store(42, entry(5));
-        let slots = table.slots.len();
-        kept.keep(Side::White, Arc::new(table));
-        let again = kept.take::<u8>(Side::White, slots).expect("kept");
-        assert_eq!(again.get(42).map(|e| e.depth), Some(5));
-        kept.keep(Side::White, again);
-        assert!(kept.take::<u8>(Side::Black, slots).is_none());
-        // Taken is taken, whoever asked.
-        assert!(kept.take::<u8>(Side::White, slots).is_none());
-        kept.keep(Side::White, Arc::new(sized(1, None)));
-        assert!(kept.take::<u8>(Side::White, slots / 2).is_none());
-        kept.keep(Side::White, Arc::new(sized(1, None)));
-        kept.clear();
-        assert!(kept.take::<u8>(Side::White, slots).is_none());
     }
 }
