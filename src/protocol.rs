@@ -25,6 +25,10 @@ pub const MAX_FIELD: usize = 256;
 /// The longest line of chat, in bytes (about 250 Cyrillic letters).
 pub const MAX_CHAT: usize = 500;
 
+/// The most seats a `create` may name, and house rules it may set.
+pub const MAX_SEATS: usize = 8;
+pub const MAX_OPTIONS: usize = 64;
+
 /// A request of a client; `id` is the client's own number for it.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
@@ -173,7 +177,8 @@ pub enum SeatPlan {
 pub enum ReadError {
     TooLong(usize),
     Malformed(String),
-    FieldTooLong,
+    /// A field longer than its limit, in bytes.
+    FieldTooLong(usize),
 }
 
 /// Reads a client's message. Anything but a well-formed request of bounded size is
@@ -185,19 +190,34 @@ pub fn read_request(text: &str) -> Result<Request, ReadError> {
     let request: Request =
         serde_json::from_str(text).map_err(|e| ReadError::Malformed(e.to_string()))?;
     if request.longest_field() > MAX_FIELD {
-        return Err(ReadError::FieldTooLong);
+        return Err(ReadError::FieldTooLong(MAX_FIELD));
     }
-    if let Request::Create { seats, options, .. } = &request
-        && (seats.len() > 8 || options.len() > 64)
+    if let Request::Create { seats, .. } = &request
+        && seats.len() > MAX_SEATS
     {
-        return Err(ReadError::FieldTooLong);
+        return Err(ReadError::FieldTooLong(MAX_SEATS));
+    }
+    if let Request::Create { options, .. } = &request
+        && options.len() > MAX_OPTIONS
+    {
+        return Err(ReadError::FieldTooLong(MAX_OPTIONS));
     }
     if let Request::Say { text, .. } = &request
         && text.len() > MAX_CHAT
     {
-        return Err(ReadError::FieldTooLong);
+        return Err(ReadError::FieldTooLong(MAX_CHAT));
     }
     Ok(request)
+}
+
+/// The `id` of a message that is not a request the server can read, where it has one
+/// (a JSON object with a whole number `id`), so that its error names the request.
+pub fn request_id(text: &str) -> Option<u64> {
+    if text.len() > MAX_MESSAGE {
+        return None;
+    }
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    value.get("id")?.as_u64()
 }
 
 /// What the server tells a client.
@@ -415,7 +435,10 @@ mod tests {
     fn long_messages_and_fields_are_refused() {
         let long = "x".repeat(MAX_FIELD + 1);
         let text = format!(r#"{{"type":"act","id":1,"code":"A","action":"{long}"}}"#);
-        assert_eq!(read_request(&text), Err(ReadError::FieldTooLong));
+        assert_eq!(read_request(&text), Err(ReadError::FieldTooLong(MAX_FIELD)));
+        let chat = "ж".repeat(251);
+        let text = format!(r#"{{"type":"say","id":1,"code":"A","text":"{chat}"}}"#);
+        assert_eq!(read_request(&text), Err(ReadError::FieldTooLong(MAX_CHAT)));
         let huge = " ".repeat(MAX_MESSAGE + 1);
         assert_eq!(
             read_request(&huge),

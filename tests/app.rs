@@ -393,7 +393,7 @@ fn chapayev_starts_with_a_lot_and_a_shot_is_an_undoable_action() {
         strength: 0.4,
         spin: 0.0,
     };
-    let act = Action::Play(Move::Chapayev(chapayev::Action::Shot(shot)));
+    let act = Action::Play(Move::Chapayev(chapayev::Action::shot(shot)));
     app.world_mut().write_message(Command::Act(act));
     app.update();
     assert_eq!(session(&app).current().actions().len(), 2);

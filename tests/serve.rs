@@ -629,6 +629,56 @@ async fn a_flag_falls_with_the_client_silent() {
     assert_eq!(black.act("e5").await, Err("rules".into()));
 }
 
+/// In chess for three nobody moves: each flag falls once, the first two players
+/// leave in turn and the third wins; then the room says nothing more, before and
+/// after a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_flag_in_chess_for_three_falls_once() {
+    let data = Data::new("flags-three");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::TriChess, &[], Some("sudden-death:1"), 3).await;
+    let mut red = players.pop().unwrap();
+    red.pump().await;
+    // The second flag ends the match, and the resignation it stands for comes after.
+    let result = red
+        .until(|r| match r {
+            Reply::Event { event, .. } => match &event.kind {
+                EventKind::Action { result, .. } => result.clone(),
+                _ => None,
+            },
+            _ => None,
+        })
+        .await;
+    assert_eq!(result, "0-0-1 (last-in-game)");
+    let flags = |events: &[Event]| -> Vec<usize> {
+        events
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Flag { seat, .. } => Some(seat),
+                _ => None,
+            })
+            .collect()
+    };
+    // A ping answered after the result: nothing came between.
+    red.client.send(&Request::Ping { id: 1 }).await.unwrap();
+    assert_eq!(red.client.next().await.unwrap(), Reply::Pong { id: 1 });
+    let Reply::Snapshot { events, .. } = watch(&mut server.client().await, &red.code).await else {
+        unreachable!()
+    };
+    assert_eq!(flags(&events), [0, 1]);
+    let count = events.len();
+    let code = red.code.clone();
+    server.kill();
+    let server = Server::start(&data.0);
+    let mut client = server.client().await;
+    client.send(&Request::Ping { id: 2 }).await.unwrap();
+    assert_eq!(client.next().await.unwrap(), Reply::Pong { id: 2 });
+    let Reply::Snapshot { events, .. } = watch(&mut client, &code).await else {
+        unreachable!()
+    };
+    assert_eq!(events.len(), count, "a restart adds nothing");
+}
+
 /// Messages that are malformed, hostile or out of place get an error and change
 /// nothing; the connection and the match go on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -736,6 +786,189 @@ async fn hostile_messages_change_nothing() {
     tokio::time::sleep(std::time::Duration::from_millis(200)).await;
     hostile.send(&Request::Ping { id: 7 }).await.unwrap();
     assert_eq!(hostile.next().await.unwrap(), Reply::Pong { id: 7 });
+}
+
+/// Sends a message as text and reads the reply to it.
+async fn raw(client: &mut Client, text: &str) -> Reply {
+    client.send_text(text.to_string()).await.unwrap();
+    client.next().await.unwrap()
+}
+
+/// The error word of a reply that must be an error naming request `id`.
+fn refused(reply: Reply, id: u64) -> String {
+    match reply {
+        Reply::Error {
+            id: Some(i), error, ..
+        } if i == id => error,
+        other => panic!("expected an error for request {id}, got {other:?}"),
+    }
+}
+
+/// Every refusal names the request it answers, with the word the document gives for
+/// it, and nothing else answers it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_name_their_request_and_the_documents_word() {
+    let data = Data::new("words");
+    let server = Server::start(&data.0);
+    let mut c = server.client().await;
+    // A match that does not exist: an error alone, no ack before it.
+    let reply = raw(
+        &mut c,
+        r#"{"type":"watch","id":5,"code":"ZZZZZZ","last":0}"#,
+    )
+    .await;
+    assert_eq!(refused(reply, 5), "no-match");
+    c.send(&Request::Ping { id: 6 }).await.unwrap();
+    assert_eq!(c.next().await.unwrap(), Reply::Pong { id: 6 });
+    let reply = raw(
+        &mut c,
+        r#"{"type":"act","id":7,"code":"ZZZZZZ","action":"e4"}"#,
+    )
+    .await;
+    assert_eq!(refused(reply, 7), "no-match");
+    // Requests that cannot be read, but whose id can.
+    for (id, text) in [
+        (
+            8,
+            r#"{"type":"sit","id":8,"code":"ABCDEF","secret":12345}"#.to_string(),
+        ),
+        (
+            9,
+            r#"{"type":"join","id":9,"code":"ABCDEF","seat":-1}"#.to_string(),
+        ),
+        (10, r#"{"type":"ping","id":10,"extra":true}"#.to_string()),
+        (
+            11,
+            format!(
+                r#"{{"type":"say","id":11,"code":"ABCDEF","text":"{}"}}"#,
+                "x".repeat(501)
+            ),
+        ),
+    ] {
+        let reply = raw(&mut c, &text).await;
+        if id == 11 {
+            let Reply::Error { message, .. } = &reply else {
+                panic!("{reply:?}")
+            };
+            assert!(message.contains("500"), "{message}");
+        }
+        assert_eq!(refused(reply, id), "unreadable", "{text}");
+    }
+    // Computers alone make no match.
+    let computers =
+        format!(r#"{{"type":"create","id":12,"game":"chess","seats":["computer","computer"]}}"#);
+    assert_eq!(refused(raw(&mut c, &computers).await, 12), "seats");
+    // Dice are the server's, whenever they are sent.
+    let mut players = seated(&server, GameId::DiceChess, &[], None, 2).await;
+    let mut black = players.pop().unwrap();
+    let mut white = players.pop().unwrap();
+    white.pump().await;
+    black.pump().await;
+    assert_eq!(white.act("[6]").await, Err("server-rolls".into()));
+    drop((white, black));
+    // A move out of turn is not the player's, legal or not for the seat on move.
+    let (mut white, mut black) = chess_pair(&server, None).await;
+    assert_eq!(black.act("e5").await, Err("not-yours".into()));
+    assert_eq!(black.act("e4").await, Err("not-yours".into()));
+    // The result reads the same in the events and the listing.
+    white.act("f3").await.unwrap();
+    black.act("e5").await.unwrap();
+    white.act("g4").await.unwrap();
+    black.act("Qh4#").await.unwrap();
+    let Reply::Snapshot { listing, events } = watch(&mut c, &white.code).await else {
+        unreachable!()
+    };
+    let Some(Event {
+        kind: EventKind::Action { result, .. },
+        ..
+    }) = events.last()
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(result.as_deref(), Some("0-1 (checkmate)"));
+    assert_eq!(listing.result, *result);
+    // Nobody moves before every seat is taken.
+    let mut creator = server.client().await;
+    let id = creator.id();
+    let Reply::Created { code, seats, .. } = request(
+        &mut creator,
+        Request::Create {
+            id,
+            game: "chess".into(),
+            options: BTreeMap::new(),
+            clock: None,
+            seats: vec![SeatPlan::Me, SeatPlan::Open],
+            name: None,
+            level: None,
+        },
+    )
+    .await
+    else {
+        panic!("not created")
+    };
+    let mut alone = Player::new(creator, seats, fresh(&code, GameId::Chess, &[]), 3);
+    alone.pump().await;
+    assert_eq!(alone.act("e4").await, Err("not-started".into()));
+    // One address may have only so many matches against the computer going on.
+    let mut made = 0;
+    let word = loop {
+        let id = c.id();
+        let reply = request(
+            &mut c,
+            Request::Create {
+                id,
+                game: "chess".into(),
+                options: BTreeMap::new(),
+                clock: None,
+                seats: vec![SeatPlan::Open, SeatPlan::Computer],
+                name: None,
+                level: Some("easy".into()),
+            },
+        )
+        .await;
+        match reply {
+            Reply::Created { .. } => made += 1,
+            Reply::Error { error, .. } => break error,
+            other => panic!("{other:?}"),
+        }
+        assert!(made <= 4, "a fifth match against the computer was made");
+    };
+    assert_eq!((made, word.as_str()), (4, "computer-limit"));
+}
+
+/// Chapayev's lot decides nothing later: its seed is 0, and each shot brings its own
+/// luck, drawn by the server once the shot is made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chapayev_draws_each_shots_luck_when_it_is_made() {
+    let data = Data::new("luck");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Chapayev, &[], None, 2).await;
+    for p in &mut players {
+        p.pump().await;
+    }
+    let lot = players[0].mirror.current().notation(0);
+    assert!(lot.ends_with(" seed=0"), "{lot}");
+    let mut shots = Vec::new();
+    while shots.len() < 2 {
+        let (k, action) = players
+            .iter_mut()
+            .enumerate()
+            .find_map(|(k, p)| Some((k, p.choose(usize::MAX)?)))
+            .expect("a seat on move");
+        assert!(!action.contains("luck="), "{action}");
+        players[k].act(&action).await.unwrap();
+        let m = players[k].mirror.current();
+        shots.push(m.notation(m.actions().len() - 1));
+        let n = players[k].mirror.last();
+        for p in &mut players {
+            while p.mirror.last() < n {
+                p.pump().await;
+            }
+        }
+    }
+    for shot in &shots {
+        assert!(shot.contains(" luck="), "{shot}");
+    }
 }
 
 /// Takebacks are asked and answered; a rematch swaps colours and the players sit

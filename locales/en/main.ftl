@@ -881,6 +881,7 @@ server-no-seat-open = No seat is open in this match.
 server-wrong-secret = That secret opens no seat of this match.
 server-not-yours = It is not your turn: you hold no seat that may do that now.
 server-server-rolls = The server rolls the dice and draws the lot.
+server-not-started = The match starts when every seat is taken.
 server-no-takeback = There is nothing of yours to take back.
 server-nothing-to-answer = Nobody has asked for a takeback.
 server-not-over = A rematch can be asked for once the match is over.
@@ -888,8 +889,9 @@ server-seats = The seats are wrong: { $word }.
 server-level = '{ $word }' is not a level of the computer (easy, normal, hard).
 server-clock = '{ $word }' is not a time control.
 server-too-fast = Too many messages: slow down.
-server-too-many = This server holds as many matches as it can; try again later.
-server-busy = The match is busy; try again.
+server-too-many = One connection may make { $made } matches and follow { $followed } at once; this one has reached that.
+server-computer-limit = One address may have { $most } matches against the server's computer going on at once; finish or resign one first.
+server-busy = The server holds as many matches as it can, or the match is being read back; try again later.
 server-empty = There is nothing to say in that line.
 
 ## Online play

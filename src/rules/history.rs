@@ -132,8 +132,9 @@ impl Match {
             clock.elapse(s, ms);
         }
         // In chess for three a player out of time leaves the game as by resigning,
-        // and the others play on.
-        if clock.flagged() == Some(seat)
+        // and the others play on. The seat on move's own reading decides: an army
+        // that fell earlier keeps its empty clock, and each flag is played once.
+        if clock.seats.get(seat).is_some_and(|r| r.left == 0)
             && self.position().seats().seat_count() > 2
             && self
                 .position()
@@ -441,13 +442,27 @@ impl Match {
     /// Plays an action as a player makes it, then the pass the rules force on a player
     /// left without a move (Reversi); returns whether such a pass followed.
     pub fn act(&mut self, action: Action) -> Result<bool, Error> {
-        self.play(action)?;
+        self.play(self.sealed(action))?;
         let position = self.position();
         let forced = match position.legal_moves().as_slice() {
             [only] if position.is_pass(only) => Some(*only),
             _ => None,
         };
         Ok(forced.is_some_and(|m| self.play(Action::Play(m)).is_ok()))
+    }
+
+    /// A player's action with the chance inside it drawn (Chapayev's lifts), from the
+    /// match's seed and the place in the record as a roll is: the same after an undo.
+    /// A server's seed never leaves it, so no client knows the draw before the action.
+    fn sealed(&self, action: Action) -> Action {
+        match action {
+            Action::Play(m) => {
+                let random =
+                    super::search::mix(self.seed ^ super::search::mix(!(self.cursor as u64)));
+                Action::Play(self.position().sealed(m, random))
+            }
+            other => other,
+        }
     }
 
     /// True when action `i` is a pass.
@@ -635,6 +650,75 @@ mod tests {
         assert_eq!(m.outcome(), None, "the other two play on");
         assert_eq!(m.actions(), [Action::Resign]);
         assert_ne!(m.position().seats().seat_to_move(), first);
+    }
+
+    /// Plays the match until it ends, the seats' flags falling in `order`: the seat
+    /// on move next in it runs out of time, the others move at once.
+    fn flags_in(mut m: Match, order: &[usize]) -> Match {
+        // Those to flag have half the others' time, so that a seat on move beside
+        // them (bughouse's other board) never runs out first.
+        let left: Vec<Millis> = (0..m.position().seats().seat_count())
+            .map(|s| if order.contains(&s) { 30_000 } else { 60_000 })
+            .collect();
+        m.set_clock_now(&left);
+        let mut next = order.iter().copied().peekable();
+        let mut plies = 0;
+        while m.outcome().is_none() {
+            plies += 1;
+            assert!(plies < 200, "{order:?}: the match never ended");
+            let on_move = m.position().seats().seats_on_move();
+            if let Some(&seat) = next.peek()
+                && on_move.contains(&seat)
+            {
+                next.next();
+                let left = m.clock().unwrap().seats[seat].left;
+                m.focus(seat);
+                m.tick(left);
+                continue;
+            }
+            m.tick(1);
+            let mover = m.position().seats().seat_to_move();
+            let pick = m
+                .legal_actions()
+                .into_iter()
+                .find(|a| matches!(a, Action::Play(mv) if m.position().mover(mv) == mover))
+                .expect("a move");
+            m.act(pick).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn in_chess_for_three_every_order_of_two_flags_ends_the_match() {
+        use crate::rules::clock::TimeControl;
+        for order in [[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]] {
+            let mut m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
+            m.set_time_control(TimeControl::SuddenDeath { base: 60_000 });
+            let m = flags_in(m, &order);
+            let last = 3 - order[0] - order[1];
+            let outcome = m.outcome().unwrap();
+            assert_eq!(
+                outcome.winner,
+                Some(m.position().seats().seat_side(last)),
+                "{order:?}"
+            );
+            let resigned = m.actions().iter().filter(|a| **a == Action::Resign).count();
+            assert_eq!(resigned, 2, "{order:?}: each flag is played once");
+        }
+    }
+
+    #[test]
+    fn in_bughouse_any_seats_flag_loses_for_its_team() {
+        use crate::rules::clock::TimeControl;
+        for seat in 0..4 {
+            let mut m = Match::new(Position::new(GameId::Bughouse, &[]).unwrap());
+            m.set_time_control(TimeControl::SuddenDeath { base: 60_000 });
+            let m = flags_in(m, &[seat]);
+            let loser = m.position().seats().wins_as(seat);
+            let outcome = m.outcome().unwrap();
+            assert_eq!(outcome.reason, Reason::TimeForfeit, "seat {seat}");
+            assert_eq!(outcome.winner, Some(loser.other()), "seat {seat}");
+        }
     }
 
     #[test]

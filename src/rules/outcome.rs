@@ -98,6 +98,21 @@ impl Outcome {
         }
     }
 
+    /// The result token among `players` seats: PGN's for two (and for bughouse's two
+    /// teams, White's team first), one score a side for chess for three
+    /// (`0-1-0`: Black won; a draw shares the point).
+    pub fn token(&self, players: usize) -> &'static str {
+        if players != 3 {
+            return self.result();
+        }
+        match self.winner {
+            Some(Side::White) => "1-0-0",
+            Some(Side::Black) => "0-1-0",
+            Some(Side::Red) => "0-0-1",
+            Some(Side::Grey) | None => "1/3-1/3-1/3",
+        }
+    }
+
     /// The PGN result token.
     pub fn result(&self) -> &'static str {
         match self.winner {

@@ -183,6 +183,26 @@ macro_rules! registry {
                 }
             }
 
+            /// Whether `text` names an outcome of chance (see
+            /// [`Chance::names_chance`](super::chance::Chance::names_chance)).
+            pub fn names_chance(&self, text: &str) -> bool {
+                match self {
+                    $(Position::$variant(p) => p.chance().is_some_and(|c| c.names_chance(text)),)*
+                }
+            }
+
+            /// The move as the match records it once made: the chance inside it drawn
+            /// from `random` (see [`Chance::seal`](super::chance::Chance::seal)).
+            pub fn sealed(&self, m: Move, random: u64) -> Move {
+                match (self, &m) {
+                    $((Position::$variant(p), Move::$variant(mv)) => {
+                        p.chance().map_or(m, |c| Move::$variant(c.seal(*mv, random)))
+                    })*
+                    #[allow(unreachable_patterns)]
+                    _ => m,
+                }
+            }
+
             pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
                 match self {
                     $(Position::$variant(p) => {
@@ -532,7 +552,7 @@ impl Position {
             // The table's player keeps its own time per level: simulating shots is
             // slower than searching moves, and its levels were tuned on it.
             let shot = c.computer_shot(level, None, seed);
-            let best = Move::Chapayev(super::chapayev::Action::Shot(shot));
+            let best = Move::Chapayev(super::chapayev::Action::shot(shot));
             return Some(Thought {
                 best,
                 progress: Progress {

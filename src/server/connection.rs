@@ -38,12 +38,13 @@ const RATE: f64 = 20.0;
 /// Requests refused for speed in a row after which the connection is closed.
 const FLOOD: u32 = 200;
 /// Matches one connection may make, and follow at once.
-const MADE: usize = 16;
-const FOLLOWED: usize = 32;
+pub const MADE: usize = 16;
+pub const FOLLOWED: usize = 32;
 
 /// Serves one TCP connection until it closes.
 pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
     let _ = stream.set_nodelay(true);
+    let address = stream.peer_addr().ok().map(|a| a.ip());
     // The socket takes messages up to four times the protocol's limit, so that a
     // message somewhat too long is answered with an error; past that the peer is not
     // speaking the protocol and the socket closes.
@@ -78,6 +79,7 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
         follows: HashMap::new(),
         made: 0,
         rtt: RoundTrip::default(),
+        address,
     };
     client.send(&Reply::Welcome {
         version: protocol::VERSION,
@@ -98,7 +100,7 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
                 match message {
                     Message::Text(text) => {
                         if !bucket.take() {
-                            let id = protocol::read_request(&text).ok().map(|r| r.id());
+                            let id = protocol::request_id(&text);
                             client.refuse(id, &Refused::TooFast);
                             if bucket.refused > FLOOD {
                                 break;
@@ -182,6 +184,8 @@ struct Client {
     follows: HashMap<String, JoinHandle<()>>,
     made: usize,
     rtt: RoundTrip,
+    /// Where the connection comes from, for the limits per address.
+    address: Option<std::net::IpAddr>,
 }
 
 impl Client {
@@ -201,7 +205,7 @@ impl Client {
     async fn request(&mut self, text: &str) {
         let request = match protocol::read_request(text) {
             Ok(r) => r,
-            Err(e) => return self.refuse(None, &Refused::Unreadable(e)),
+            Err(e) => return self.refuse(protocol::request_id(text), &Refused::Unreadable(e)),
         };
         let id = request.id();
         if let Err(why) = self.answer(request).await {
@@ -259,7 +263,7 @@ impl Client {
                         secret: k.secret.clone(),
                     })
                     .collect();
-                let code = self.lobby.create(settings, taken).await?;
+                let code = self.lobby.create(settings, taken, self.address).await?;
                 self.made += 1;
                 let seats: Vec<usize> = keys.iter().map(|k| k.seat).collect();
                 self.hold(&code, &seats).await;
@@ -268,7 +272,10 @@ impl Client {
                     code: code.clone(),
                     seats: keys,
                 });
-                self.watch(&code, 0).await?;
+                let follow = self
+                    .ask(&code, |reply| Command::Watch { last: 0, reply })
+                    .await?;
+                self.follow(&code, follow).await;
             }
             Request::Join {
                 id,
@@ -319,8 +326,7 @@ impl Client {
             }
             Request::Watch { id, code, last } => {
                 let code = super::secret::typed_code(&code);
-                self.send(&Reply::Ack { id, n: None });
-                self.watch(&code, last).await?;
+                self.watch(id, &code, last).await?;
             }
             Request::Resync { code, .. } => {
                 let code = super::secret::typed_code(&code);
@@ -410,11 +416,11 @@ impl Client {
         command: impl Fn(Vec<usize>, oneshot::Sender<Result<u64, Refused>>) -> Command,
     ) -> Result<(), Refused> {
         let code = super::secret::typed_code(code);
-        let seats = self
-            .held
-            .get(&code)
-            .filter(|s| !s.is_empty())
-            .ok_or(Refused::NotYours)?;
+        let Some(seats) = self.held.get(&code).filter(|s| !s.is_empty()) else {
+            // A match that does not exist is said so before whose it is.
+            self.lobby.get(&code).await?;
+            return Err(Refused::NotYours);
+        };
         let n = self
             .ask(&code, |reply| command(seats.clone(), reply))
             .await??;
@@ -430,11 +436,14 @@ impl Client {
         Ok(())
     }
 
-    async fn watch(&mut self, code: &str, last: u64) -> Result<(), Refused> {
+    /// Follows a match as a spectator: acknowledged once the match is found, then its
+    /// catch-up.
+    async fn watch(&mut self, id: u64, code: &str, last: u64) -> Result<(), Refused> {
         self.room_for_following(code)?;
         let follow = self
             .ask(code, |reply| Command::Watch { last, reply })
             .await?;
+        self.send(&Reply::Ack { id, n: None });
         self.follow(code, follow).await;
         Ok(())
     }

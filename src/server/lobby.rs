@@ -8,12 +8,17 @@ use super::store::{SeatRow, Stored};
 use super::writer::Writer;
 use crate::protocol::{Listing, SeatPlan};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Semaphore;
 
 /// The most matches the lobby lists at once.
 const LISTED: usize = 200;
+
+/// Matches with a computer seat that one address may have going on at once: each
+/// search takes a core while it runs, so this bounds what one person can ask of them.
+pub const COMPUTER_MATCHES: usize = 4;
 
 pub struct Lobby {
     rooms: Mutex<HashMap<String, Handle>>,
@@ -22,6 +27,8 @@ pub struct Lobby {
     services: Services,
     /// The most matches in memory at once.
     most: usize,
+    /// The matches with a computer seat made from each address, while they go on.
+    computer_made: Mutex<HashMap<IpAddr, Vec<Arc<Mutex<Listing>>>>>,
 }
 
 impl Lobby {
@@ -32,7 +39,7 @@ impl Lobby {
                 let lobby = lobby.clone();
                 tokio::spawn(async move {
                     let lobby = lobby.upgrade().ok_or(Refused::Busy)?;
-                    lobby.create(settings, taken).await
+                    lobby.create(settings, taken, None).await
                 })
             });
             Lobby {
@@ -44,6 +51,7 @@ impl Lobby {
                     rematch,
                 },
                 most,
+                computer_made: Mutex::new(HashMap::new()),
             }
         })
     }
@@ -71,14 +79,23 @@ impl Lobby {
         handle
     }
 
-    /// Makes a match with the seats in `taken` already taken; its code.
+    /// Makes a match with the seats in `taken` already taken, asked `from` an address
+    /// (a rematch is asked by no one new); its code.
     pub async fn create(
         self: &Arc<Self>,
         settings: Settings,
         taken: Vec<Option<SeatRow>>,
+        from: Option<IpAddr>,
     ) -> Result<String, Refused> {
         if self.rooms().len() >= self.most {
-            return Err(Refused::TooMany);
+            return Err(Refused::Busy);
+        }
+        let computer = settings.plans.contains(&SeatPlan::Computer);
+        if computer
+            && let Some(address) = from
+            && self.computer_matches(address) >= COMPUTER_MATCHES
+        {
+            return Err(Refused::ComputerLimit);
         }
         let code = loop {
             let code = super::secret::code();
@@ -89,8 +106,26 @@ impl Lobby {
         };
         let (room, writes) = Room::create(code.clone(), settings, taken, self.services.clone())?;
         self.write(writes).await?;
-        self.run(room);
+        let handle = self.run(room);
+        if computer && let Some(address) = from {
+            let mut made = self.computer_made.lock().expect("the lobby's lock");
+            made.entry(address).or_default().push(handle.listing);
+        }
         Ok(code)
+    }
+
+    /// How many matches with a computer seat made from `address` are going on.
+    fn computer_matches(&self, address: IpAddr) -> usize {
+        let mut made = self.computer_made.lock().expect("the lobby's lock");
+        let Some(listings) = made.get_mut(&address) else {
+            return 0;
+        };
+        listings.retain(|l| l.lock().expect("the listing's lock").result.is_none());
+        let count = listings.len();
+        if count == 0 {
+            made.remove(&address);
+        }
+        count
     }
 
     async fn write(&self, writes: Vec<super::store::Write>) -> Result<(), Refused> {

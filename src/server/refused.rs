@@ -19,6 +19,8 @@ pub enum Refused {
     NotYours,
     /// A die or lot is the server's to draw.
     ServerRolls,
+    /// A seat is still open: the match starts when every seat is taken.
+    NotStarted,
     Rules(Error),
     NoTakeback,
     NothingToAnswer,
@@ -27,7 +29,11 @@ pub enum Refused {
     Level(String),
     Clock(String),
     TooFast,
+    /// The connection made or follows as many matches as it may.
     TooMany,
+    /// The address has as many matches against the computer going on as it may.
+    ComputerLimit,
+    /// The server is full, or the match could not be reached just now.
     Busy,
     /// A line of chat with nothing in it.
     Empty,
@@ -47,6 +53,7 @@ impl Refused {
             Refused::WrongSecret => "wrong-secret",
             Refused::NotYours => "not-yours",
             Refused::ServerRolls => "server-rolls",
+            Refused::NotStarted => "not-started",
             Refused::Rules(_) => "rules",
             Refused::NoTakeback => "no-takeback",
             Refused::NothingToAnswer => "nothing-to-answer",
@@ -56,6 +63,7 @@ impl Refused {
             Refused::Clock(_) => "clock",
             Refused::TooFast => "too-fast",
             Refused::TooMany => "too-many",
+            Refused::ComputerLimit => "computer-limit",
             Refused::Busy => "busy",
             Refused::Empty => "empty",
         }
@@ -70,7 +78,7 @@ impl Refused {
                 let why = match e {
                     ReadError::TooLong(n) => format!("{n} > {}", crate::protocol::MAX_MESSAGE),
                     ReadError::Malformed(m) => m.clone(),
-                    ReadError::FieldTooLong => format!("> {}", crate::protocol::MAX_FIELD),
+                    ReadError::FieldTooLong(limit) => format!("> {limit}"),
                 };
                 lang.t_args(&key, &[("why", why)])
             }
@@ -89,6 +97,17 @@ impl Refused {
             Refused::NoSeat(seat) | Refused::SeatTaken(seat) => {
                 lang.t_args(&key, &[("seat", seat.to_string())])
             }
+            Refused::ComputerLimit => lang.t_args(
+                &key,
+                &[("most", super::lobby::COMPUTER_MATCHES.to_string())],
+            ),
+            Refused::TooMany => lang.t_args(
+                &key,
+                &[
+                    ("made", super::connection::MADE.to_string()),
+                    ("followed", super::connection::FOLLOWED.to_string()),
+                ],
+            ),
             _ => lang.t(&key),
         }
     }

@@ -59,6 +59,13 @@ impl Settings {
                 settings.plans.len()
             )));
         }
+        // The computer plays for people: computers alone would hold the server's cores
+        // with nobody at the board.
+        if settings.plans.iter().all(|&p| p == SeatPlan::Computer) {
+            return Err(Refused::Plans(
+                "a match needs a seat for a person ('me' or 'open')".into(),
+            ));
+        }
         // Dice entered by hand are for players at one table: here the server rolls.
         if settings.options.get("dice_source").map(String::as_str) == Some("manual") {
             return Err(Refused::ServerRolls);

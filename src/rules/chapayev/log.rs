@@ -112,7 +112,8 @@ pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, Str
         out.push_str(&format!("{label} {side} {}\n", notation::write(action)));
         // The poses at rest, before a round's end sets up the next one.
         let mut rest = c.clone();
-        if let Action::Shot(shot) = action {
+        if let Action::Shot { shot, luck } = action {
+            rest.take_luck(*luck);
             rest.resolve(shot, super::resolve::SHOT_CAP, None, None);
         }
         c.play(action);
@@ -202,7 +203,7 @@ pub fn read(text: &str) -> Result<Chapayev, String> {
             .collect::<Vec<_>>()
             .join(" ");
         let action = notation::parse(&shot_text).map_err(|e| format!("line {}: {e}", line + 1))?;
-        let Action::Shot(shot) = action else {
+        let Action::Shot { shot, luck } = action else {
             return Err(format!("line {}: a shot was expected", line + 1));
         };
         if !c.is_legal(&action) {
@@ -220,6 +221,7 @@ pub fn read(text: &str) -> Result<Chapayev, String> {
         k += 1;
         let keep = result.split_whitespace().last() == Some("keep");
         let rest = read_poses(&c, rows(&mut k))?;
+        c.take_luck(luck);
         c.shoot_recorded(&shot, rest, keep);
     }
     Ok(c)

@@ -4,12 +4,14 @@
 //! simulation in [`physics`] decides what it does, and the rules around it (traitors,
 //! hanging checkers, who shoots next, rounds, lines, tours) follow the spec. Everything
 //! is deterministic: a position is the checkers' resting poses with owners and faces,
-//! the world is rebuilt from them for each shot, and the match's random numbers (the
-//! finger's lift in a hanging test) come from a seed drawn by lot with the colours.
+//! the world is rebuilt from them for each shot, and the random numbers of a shot (the
+//! finger's lift in a hanging test) come from the seed it brings, its luck, drawn when
+//! the shot is made, so that no player can know a lift before shooting.
 //!
 //! Where the spec is silent:
-//! - The lot is the first action: which seat plays White, and the seed of the match's
-//!   generator. The app draws both at random and records them.
+//! - The lot is the first action: which seat plays White, drawn at random and recorded
+//!   (with seed 0: the generator it seeds serves only records whose shots bring no
+//!   luck).
 //! - A hanging test's "landed on a checker" is read from the poses at rest: the tested
 //!   checker's centre lies within a diameter of the other's in plan view and above it.
 //! - The move list writes a shot as the spec's shot line without its number:
@@ -59,12 +61,19 @@ pub struct Checker {
 /// Everything a Chapayev player does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Action {
-    /// The lot: which seat plays White, and the seed of the match's random numbers.
-    Lot {
-        white_seat: u8,
-        seed: u32,
-    },
-    Shot(Shot),
+    /// The lot: which seat plays White, and the seed of the match's random numbers
+    /// for shots that bring none (0 where every shot does, as a server's do).
+    Lot { white_seat: u8, seed: u32 },
+    /// A shot, with the seed of its hanging tests' lifts where it brings one: drawn
+    /// when the shot is made (see [`Chance::seal`]), so nobody can know it before.
+    Shot { shot: Shot, luck: Option<u32> },
+}
+
+impl Action {
+    /// A shot as a player aims it, its luck not yet drawn.
+    pub fn shot(shot: Shot) -> Action {
+        Action::Shot { shot, luck: None }
+    }
 }
 
 /// How a hanging test ended.
@@ -361,11 +370,19 @@ impl Chapayev {
 
     /// The poses every 1/60 s while a shot plays out from this position, its hanging
     /// tests included, for the app's animation.
-    pub fn frames(&self, shot: &Shot) -> physics::Film {
+    pub fn frames(&self, shot: &Shot, luck: Option<u32>) -> physics::Film {
         let mut c = self.clone();
+        c.take_luck(luck);
         let mut film = vec![c.checkers.iter().map(|ch| ch.pose).collect()];
         c.resolve(shot, resolve::SHOT_CAP, None, Some(&mut film));
         film
+    }
+
+    /// A shot's own seed, where it brings one, for the lifts of its hanging tests.
+    pub(super) fn take_luck(&mut self, luck: Option<u32>) {
+        if let Some(luck) = luck {
+            self.rng = SplitMix64::seed_from_u64(luck.into());
+        }
     }
 
     /// The round as the spec's round header writes it: `R3.1 W:artillery@L1 B:tanks@L2`.
@@ -505,14 +522,14 @@ impl Game for Chapayev {
         }
         self.candidates(usize::MAX)
             .into_iter()
-            .map(Action::Shot)
+            .map(|shot| Action::Shot { shot, luck: None })
             .collect()
     }
 
     fn is_legal(&self, action: &Action) -> bool {
         match action {
             Action::Lot { white_seat, .. } => !self.lot_drawn() && *white_seat < 2,
-            Action::Shot(shot) => {
+            Action::Shot { shot, .. } => {
                 self.lot_drawn() && self.winner.is_none() && self.allows(shot).is_ok()
             }
         }
@@ -525,7 +542,10 @@ impl Game for Chapayev {
                 self.rng = SplitMix64::seed_from_u64(seed.into());
                 self.start_match();
             }
-            Action::Shot(shot) => self.shoot(&shot, resolve::SHOT_CAP, None),
+            Action::Shot { shot, luck } => {
+                self.take_luck(luck);
+                self.shoot(&shot, resolve::SHOT_CAP, None)
+            }
         }
     }
 
@@ -541,7 +561,7 @@ impl Game for Chapayev {
             let text = text.trim();
             Err(match action {
                 // The reason's own sentence, as the table says it when a drag ends.
-                Action::Shot(shot) => match self.allows(&shot) {
+                Action::Shot { shot, .. } => match self.allows(&shot) {
                     Err(why) => Detail::new(
                         why,
                         Vec::new(),
@@ -627,14 +647,29 @@ impl Chance for Chapayev {
         None
     }
 
-    /// The lot, while it is to be drawn: a bit of `random` seats White, and the rest
-    /// seeds the match's own generator.
+    /// The lot, while it is to be drawn: a bit of `random` seats White. Its seed is
+    /// 0: every shot made brings its own (see [`Chance::seal`]), so nothing drawn at
+    /// the start decides a later lift.
     fn roll(&self, random: u64) -> Option<Action> {
-        let bits = random as u32;
         (!self.lot_drawn()).then(|| Action::Lot {
-            white_seat: (bits >> 7) as u8 & 1,
-            seed: bits.rotate_left(13),
+            white_seat: (random >> 7) as u8 & 1,
+            seed: 0,
         })
+    }
+
+    fn names_chance(&self, text: &str) -> bool {
+        text.split_whitespace().next() == Some("lot")
+    }
+
+    /// A shot made brings the seed of its hanging tests, from `random`.
+    fn seal(&self, m: Action, random: u64) -> Action {
+        match m {
+            Action::Shot { shot, luck: None } => Action::Shot {
+                shot,
+                luck: Some((random >> 32) as u32),
+            },
+            other => other,
+        }
     }
 
     fn is_lot(&self, m: &Action) -> bool {

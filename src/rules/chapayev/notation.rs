@@ -1,7 +1,12 @@
 //! Shots as the spec's shot lines write them, without the shot number:
 //! `flick W3 th=90.0000 s=0.4200 e=0.0000`, `poke B2 th=270.0000 s=0.3000`,
-//! `scissors W1,W2 E=B3 s=0.5000 o=0.0000`; and the lot: `lot white=2 seed=81723`
-//! (the second seat plays White).
+//! `scissors W1,W2 E=B3 s=0.5000 o=0.0000`, with `luck=N` after the checkers where the
+//! shot brings the seed of its hanging tests (`flick W3 luck=81723 th=90.0000 …`); and
+//! the lot: `lot white=2 seed=0` (the second seat plays White; shots without luck take
+//! their lifts from the seed).
+//!
+//! The luck stands before the numbers that every shot needs, so that a record read word
+//! by word never takes a shot as complete without it.
 
 use super::{Action, Shot, checker_name};
 use crate::rules::error::Detail;
@@ -9,31 +14,38 @@ use crate::rules::error::Detail;
 pub(super) fn write(action: &Action) -> String {
     match *action {
         Action::Lot { white_seat, seed } => format!("lot white={} seed={seed}", white_seat + 1),
-        Action::Shot(Shot::Flick {
+        Action::Shot { shot, luck } => shot_text(&shot, luck),
+    }
+}
+
+fn shot_text(shot: &Shot, luck: Option<u32>) -> String {
+    let luck = luck.map_or(String::new(), |l| format!(" luck={l}"));
+    match *shot {
+        Shot::Flick {
             checker,
             angle,
             strength,
             spin,
-        }) => format!(
-            "flick {} th={angle:.4} s={strength:.4} e={spin:.4}",
+        } => format!(
+            "flick {}{luck} th={angle:.4} s={strength:.4} e={spin:.4}",
             checker_name(checker)
         ),
-        Action::Shot(Shot::Poke {
+        Shot::Poke {
             checker,
             angle,
             strength,
-        }) => format!(
-            "poke {} th={angle:.4} s={strength:.4}",
+        } => format!(
+            "poke {}{luck} th={angle:.4} s={strength:.4}",
             checker_name(checker)
         ),
-        Action::Shot(Shot::Scissors {
+        Shot::Scissors {
             a,
             b,
             target,
             strength,
             offset,
-        }) => format!(
-            "scissors {},{} E={} s={strength:.4} o={offset:.4}",
+        } => format!(
+            "scissors {},{}{luck} E={} s={strength:.4} o={offset:.4}",
             checker_name(a),
             checker_name(b),
             checker_name(target)
@@ -81,6 +93,14 @@ fn value<T: std::str::FromStr>(words: &[&str], key: &str) -> Result<T, Detail> {
             word = word
         )
     })
+}
+
+/// The value of `key=...` among the words, where it is given.
+fn optional<T: std::str::FromStr>(words: &[&str], key: &str) -> Result<Option<T>, Detail> {
+    let given = words
+        .iter()
+        .any(|w| w.strip_prefix(key).is_some_and(|v| v.starts_with('=')));
+    given.then(|| value(words, key)).transpose()
 }
 
 /// Reads a shot or the lot; a text that does not make one is quoted in the reason.
@@ -166,5 +186,8 @@ fn read(text: &str) -> Result<Action, Detail> {
             text = text.trim()
         ));
     }
-    Ok(Action::Shot(shot.canonical()))
+    Ok(Action::Shot {
+        shot: shot.canonical(),
+        luck: optional(&words, "luck")?,
+    })
 }

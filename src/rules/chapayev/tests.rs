@@ -219,7 +219,7 @@ fn a_free_slide_at_one_metre_per_second_stops_after_about_17_cm() {
         strength: 0.3103,
         spin: 0.0,
     };
-    c.play(&Action::Shot(shot));
+    c.play(&Action::shot(shot));
     let p = c.checkers[3].pose.unwrap();
     let slid = p.centre[1] + 0.14;
     assert!((slid - 0.168).abs() < 0.0168, "slid {slid} m");
@@ -238,7 +238,7 @@ fn a_centred_flick_knocks_the_target_off_along_the_line() {
         strength: 0.6,
         spin: 0.0,
     };
-    c.play(&Action::Shot(shot));
+    c.play(&Action::shot(shot));
     let report = c.report.clone().unwrap();
     assert_eq!(report.removed, [11], "{report:?}");
     assert!(report.keep, "an enemy fell and the shooter stayed");
@@ -253,7 +253,7 @@ fn a_centred_flick_knocks_the_target_off_along_the_line() {
 
 #[test]
 fn the_same_shot_twice_gives_bit_identical_results() {
-    let shot = Action::Shot(Shot::Flick {
+    let shot = Action::shot(Shot::Flick {
         checker: 4,
         angle: 88.5,
         strength: 0.8,
@@ -307,7 +307,7 @@ fn the_turn_rule() {
         strength: 0.05,
         spin: 0.0,
     };
-    c.play(&Action::Shot(weak));
+    c.play(&Action::shot(weak));
     assert!(!c.report.as_ref().unwrap().keep);
     assert_eq!(c.turn(), Side::Black);
     // A shooter that flies off after knocking an enemy off passes too.
@@ -315,7 +315,7 @@ fn the_turn_rule() {
     c.checkers[3].pose = Some(Pose::flat(0.0, 0.08, GROUND_Z));
     c.checkers[11].pose = Some(Pose::flat(0.0, 0.13, GROUND_Z));
     c.checkers[12].pose = Some(Pose::flat(-0.14, -0.14, GROUND_Z));
-    c.play(&Action::Shot(Shot::Flick {
+    c.play(&Action::shot(Shot::Flick {
         checker: 3,
         angle: 90.0,
         strength: 1.0,
@@ -377,7 +377,7 @@ fn the_edge_hang_flick() {
     let mut c = only(&started(), &[3, 12]);
     c.options.hanging_test = false;
     c.checkers[12].pose = Some(Pose::flat(0.1, 0.1, GROUND_Z));
-    c.play(&Action::Shot(Shot::Flick {
+    c.play(&Action::shot(Shot::Flick {
         checker: 3,
         angle: 270.0,
         strength: 0.0690,
@@ -388,7 +388,7 @@ fn the_edge_hang_flick() {
     let mut c = only(&started(), &[3, 12]);
     c.options.hanging_test = false;
     c.checkers[12].pose = Some(Pose::flat(0.1, 0.1, GROUND_Z));
-    c.play(&Action::Shot(Shot::Flick {
+    c.play(&Action::shot(Shot::Flick {
         checker: 3,
         angle: 270.0,
         strength: 0.1724,
@@ -408,7 +408,7 @@ fn rounds_end_and_the_winner_moves_up_a_line() {
     let mut c = only(&started(), &[0, 8]);
     c.checkers[0].pose = Some(Pose::flat(0.0, 0.08, GROUND_Z));
     c.checkers[8].pose = Some(Pose::flat(0.0, 0.13, GROUND_Z));
-    c.play(&Action::Shot(Shot::Flick {
+    c.play(&Action::shot(Shot::Flick {
         checker: 0,
         angle: 90.0,
         strength: 0.35,
@@ -438,7 +438,7 @@ fn notation_round_trips_and_refuses_nonsense() {
     }
     assert_eq!(
         notation::parse("flick W3 th=90 s=0.42 e=0"),
-        Ok(Action::Shot(Shot::Flick {
+        Ok(Action::shot(Shot::Flick {
             checker: 2,
             angle: 90.0,
             strength: 0.42,
@@ -467,7 +467,7 @@ fn the_computer_finds_a_shot_that_takes_a_checker() {
     let shot = c.computer_shot(Level::Hard, Some(std::time::Duration::from_secs(60)), 1);
     assert!(c.allows(&shot).is_ok());
     let mut after = c.clone();
-    after.play(&Action::Shot(shot));
+    after.play(&Action::shot(shot));
     let removed = &after.report.as_ref().unwrap().removed;
     assert!(
         removed.contains(&11) || removed.contains(&12),
@@ -493,8 +493,17 @@ fn random_shots_replay_from_their_record() {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let pick = moves[(seed >> 33) as usize % moves.len()];
-        m.play(Act::Play(pick)).unwrap();
+        m.act(Act::Play(pick)).unwrap();
     }
+    // Each shot a player made brought its own luck, drawn as it was made.
+    let lucks: Vec<u32> = m.actions()[1..]
+        .iter()
+        .map(|a| match a {
+            Act::Play(Move::Chapayev(Action::Shot { luck: Some(l), .. })) => *l,
+            other => panic!("{other:?} brings no luck"),
+        })
+        .collect();
+    assert!(lucks.windows(2).any(|w| w[0] != w[1]), "{lucks:?}");
     let text = movetext(&m);
     let back = replay(GameId::Chapayev, &text, &[]).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(
@@ -554,7 +563,7 @@ fn the_recorded_frames_end_where_the_shot_rests() {
         strength: 0.5,
         spin: 0.0,
     };
-    let frames = c.frames(&shot);
+    let frames = c.frames(&shot, None);
     assert!(frames.len() > 10);
     let mut after = c.clone();
     after.shoot(&shot, resolve::SHOT_CAP, None);

@@ -341,6 +341,11 @@ impl Chance for DiceChess {
         Some(outcomes)
     }
 
+    /// A roll is written in brackets: `[6]`, `[1 4 6]`.
+    fn names_chance(&self, text: &str) -> bool {
+        text.trim_start().starts_with('[')
+    }
+
     fn roll(&self, random: u64) -> Option<DiceMove> {
         (self.rolled.is_none() && !self.rules().manual)
             .then(|| DiceMove::Roll(Roll::random(self.rules().dice(), random)))

@@ -19,6 +19,11 @@ impl Room {
         }
         let on_move = self.m.position().seats().seats_on_move();
         let before = self.m.actions().len();
+        let running: Vec<usize> = on_move
+            .iter()
+            .copied()
+            .filter(|&s| self.reading(s).is_some_and(|left| left > 0))
+            .collect();
         match given {
             Some((_, given)) if on_move.len() == 1 => self.m.tick(elapsed.saturating_sub(given)),
             Some((seat, given)) => {
@@ -32,11 +37,10 @@ impl Room {
             }
             None => self.m.tick(elapsed),
         }
-        let flagged = on_move.iter().copied().find(|&s| {
-            self.m
-                .clock()
-                .is_some_and(|c| c.seats.get(s).is_some_and(|r| r.left == 0))
-        });
+        // A flag falls once: only a reading that ran out in this charge is an event,
+        // so a seat already out of time (an army that left chess for three) is never
+        // flagged again.
+        let flagged = running.into_iter().find(|&s| self.reading(s) == Some(0));
         let mut writes = Vec::new();
         if let Some(seat) = flagged {
             let clocks = self.clocks().unwrap_or_default();
@@ -52,6 +56,11 @@ impl Room {
             writes.extend(self.played(before, Some(seat), None));
         }
         writes
+    }
+
+    /// The time `seat` has left, where clocks run.
+    fn reading(&self, seat: usize) -> Option<Millis> {
+        self.m.clock()?.seats.get(seat).map(|r| r.left)
     }
 
     /// Whether every seat is taken: the clocks start only then, so that nobody loses
@@ -79,6 +88,7 @@ impl Room {
             .seats_on_move()
             .iter()
             .filter_map(|&s| clock.seats.get(s))
+            .filter(|r| r.left > 0)
             .map(|r| r.left + delay.saturating_sub(r.this_turn))
             .min()?;
         Some(self.charged + Duration::from_millis(soonest.max(1)))

@@ -20,6 +20,15 @@ impl Room {
         if self.thinking.is_some() || self.m.outcome().is_some() || self.m.roll().is_some() {
             return;
         }
+        // The computer thinks only for people at the board: while none of the match's
+        // players is connected, its seats wait (and their clocks run, as anyone's).
+        let people_here = self
+            .seats
+            .iter()
+            .any(|s| s.plan != SeatPlan::Computer && s.connections > 0);
+        if !people_here || !self.seated() {
+            return;
+        }
         let Some(seat) = self
             .m
             .position()

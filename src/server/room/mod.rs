@@ -478,8 +478,17 @@ impl Room {
         if let Some(o) = self.m.outcome() {
             return Err(Refused::Rules(crate::rules::Error::GameOver(o.reason.id())));
         }
-        if self.m.roll().is_some() {
+        if !self.seated() {
+            return Err(Refused::NotStarted);
+        }
+        if self.m.roll().is_some() || self.m.position().names_chance(text) {
             return Err(Refused::ServerRolls);
+        }
+        // Whose turn it is comes before what the action says: a move out of turn is
+        // not the player's, whether or not it would be legal for the seat on move.
+        let on_move = self.m.position().seats().seats_on_move();
+        if !on_move.iter().any(|s| seats.contains(s)) {
+            return Err(Refused::NotYours);
         }
         let action = parse_action(self.m.position(), text)?;
         let seat = self.acting_seat(seats, &action)?;
@@ -569,10 +578,12 @@ impl Room {
             .map(|c| c.seats.iter().map(|r| r.left).collect())
     }
 
+    /// The result as events and the listing write it: `0-1 (checkmate)`.
     fn result(&self) -> Option<String> {
+        let players = self.m.start().seats().seat_count();
         self.m
             .outcome()
-            .map(|o| format!("{} ({})", o.result(), o.reason.id()))
+            .map(|o| format!("{} ({})", o.token(players), o.reason.id()))
     }
 
     /// Numbers a new event and keeps it; the write that stores it.
@@ -648,7 +659,7 @@ impl Room {
                 connected: s.connections > 0 || s.plan == SeatPlan::Computer,
             })
             .collect();
-        listing.result = self.m.outcome().map(|o| o.result().to_string());
+        listing.result = self.result();
     }
 }
 

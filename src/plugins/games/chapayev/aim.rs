@@ -133,7 +133,7 @@ pub fn show(
         let shot = aim.shot(table);
         match c.allows(&shot) {
             Ok(()) if aim.strength > 0.0 => {
-                let action = chapayev::Action::Shot(shot);
+                let action = chapayev::Action::shot(shot);
                 commands.write(Command::Act(Action::Play(Move::Chapayev(action))));
             }
             Ok(()) => {}

@@ -132,7 +132,7 @@ pub fn show(
                 }
                 .canonical();
                 *send = Some(Command::Act(Action::Play(Move::Chapayev(
-                    chapayev::Action::Shot(shot),
+                    chapayev::Action::shot(shot),
                 ))));
             }
         }
@@ -150,7 +150,7 @@ pub fn action_text(lang: Language, m: &Match, i: usize, unsettled: bool) -> Opti
         chapayev::Action::Lot { white_seat, .. } => {
             return Some(lang.t_args("table-lot", &[("seat", (white_seat + 1).to_string())]));
         }
-        chapayev::Action::Shot(shot) => shot,
+        chapayev::Action::Shot { shot, .. } => shot,
     };
     let mut text = match shot {
         Shot::Flick { checker, .. } => lang.t_args("moved-flick", &[("id", checker_name(checker))]),

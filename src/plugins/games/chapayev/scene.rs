@@ -219,11 +219,11 @@ pub fn start_playback(
     if let (
         Some(c),
         crate::rules::Action::Play(crate::rules::Move::Chapayev(
-            crate::rules::chapayev::Action::Shot(shot),
+            crate::rules::chapayev::Action::Shot { shot, luck },
         )),
     ) = (chapayev(before), session.current().actions()[i])
     {
-        table.playback = Some((c.frames(&shot), time.elapsed_secs_f64()));
+        table.playback = Some((c.frames(&shot, luck), time.elapsed_secs_f64()));
         let strength = match shot {
             Shot::Flick { strength, .. }
             | Shot::Poke { strength, .. }
