@@ -103,6 +103,8 @@ pub enum Request {
     Say { id: u64, code: String, text: String },
     /// Answered by `pong`: a client's own check that the server still hears it.
     Ping { id: u64 },
+    /// Answered by `games`: each game's seats, house rules, clocks and notation.
+    Games { id: u64 },
 }
 
 impl Request {
@@ -120,7 +122,8 @@ impl Request {
             | Request::TakebackAnswer { id, .. }
             | Request::Rematch { id, .. }
             | Request::Say { id, .. }
-            | Request::Ping { id } => *id,
+            | Request::Ping { id }
+            | Request::Games { id } => *id,
         }
     }
 
@@ -154,7 +157,7 @@ impl Request {
             | Request::TakebackAnswer { code, .. }
             | Request::Rematch { code, .. }
             | Request::Say { code, .. } => vec![code],
-            Request::List { .. } | Request::Ping { .. } => vec![],
+            Request::List { .. } | Request::Ping { .. } | Request::Games { .. } => vec![],
         };
         texts.iter().map(|t| t.len()).max().unwrap_or(0)
     }
@@ -279,6 +282,13 @@ pub enum Reply {
     Pong {
         id: u64,
     },
+    /// What a client needs to offer each game: the answer to `games`.
+    Games {
+        id: u64,
+        games: Vec<GameInfo>,
+        /// Every clock preset by id, with the control it stands for.
+        clocks: Vec<ClockInfo>,
+    },
     /// Whether a seat's player is connected now (not numbered: it is not part of the
     /// match, and a snapshot's listing says it again).
     Presence {
@@ -286,6 +296,38 @@ pub enum Reply {
         seat: usize,
         connected: bool,
     },
+}
+
+/// One game as `games` describes it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameInfo {
+    pub id: String,
+    /// Each seat's name in the client's language, in seat order.
+    pub seats: Vec<String>,
+    pub options: Vec<RuleInfo>,
+    /// The clock presets the game offers, by id (`none`: no clocks).
+    pub clocks: Vec<String>,
+    /// Actions legal at the start (after the server's dice or lot), as `act` sends
+    /// them: the game's notation by example.
+    pub examples: Vec<String>,
+}
+
+/// A house rule: its id, the values it takes and the one a match has unless set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RuleInfo {
+    pub id: String,
+    pub values: Vec<String>,
+    pub default: String,
+    /// Besides the named values, any whole number from the first to the second.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub numbers: Option<[u32; 2]>,
+}
+
+/// A clock preset: its id and the control as `create`'s `clock` spells one out.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClockInfo {
+    pub id: String,
+    pub control: String,
 }
 
 /// A seat and its secret.

@@ -397,11 +397,12 @@ fn chapayev_starts_with_a_lot_and_a_shot_is_an_undoable_action() {
     app.world_mut().write_message(Command::Act(act));
     app.update();
     assert_eq!(session(&app).current().actions().len(), 2);
+    // The shot is recorded with the luck drawn for it as it was made.
+    let played = session(&app).current().notation(1);
+    assert!(played.starts_with("flick W4 luck="), "{played}");
     assert!(
-        session(&app)
-            .current()
-            .notation(1)
-            .starts_with("flick W4 th=90.0000 s=0.4000")
+        played.ends_with(" th=90.0000 s=0.4000 e=0.0000"),
+        "{played}"
     );
     app.world_mut().write_message(Command::Undo);
     app.update();

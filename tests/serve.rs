@@ -856,7 +856,7 @@ async fn refusals_name_their_request_and_the_documents_word() {
     }
     // Computers alone make no match.
     let computers =
-        format!(r#"{{"type":"create","id":12,"game":"chess","seats":["computer","computer"]}}"#);
+        r#"{"type":"create","id":12,"game":"chess","seats":["computer","computer"]}"#.to_string();
     assert_eq!(refused(raw(&mut c, &computers).await, 12), "seats");
     // Dice are the server's, whenever they are sent.
     let mut players = seated(&server, GameId::DiceChess, &[], None, 2).await;
@@ -934,6 +934,268 @@ async fn refusals_name_their_request_and_the_documents_word() {
         assert!(made <= 4, "a fifth match against the computer was made");
     };
     assert_eq!((made, word.as_str()), (4, "computer-limit"));
+}
+
+/// A client whose every message, sent and received, is kept as written.
+struct Recorded {
+    client: Client,
+    log: Vec<String>,
+}
+
+impl Recorded {
+    async fn connect(server: &Server) -> Recorded {
+        let mut client = Client::connect(&server.url).await.unwrap();
+        // The welcome, read by `connect`, written again as the server writes it.
+        let welcome = serde_json::to_string(&Reply::Welcome {
+            version: 1,
+            server: format!("doska {}", env!("CARGO_PKG_VERSION")),
+            games: GameId::ALL.iter().map(|g| g.id().to_string()).collect(),
+        })
+        .unwrap();
+        let id = client.id();
+        client.send(&Request::Ping { id }).await.unwrap();
+        assert_eq!(client.next().await.unwrap(), Reply::Pong { id });
+        Recorded {
+            client,
+            log: vec![welcome],
+        }
+    }
+
+    /// Sends `text` and reads until the reply that answers it, keeping all it reads.
+    async fn ask(&mut self, text: String) -> Reply {
+        let request: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let id = request["id"].as_u64().unwrap();
+        let resync = request["type"] == "resync";
+        self.log.push(text.clone());
+        self.client.send_text(text).await.unwrap();
+        loop {
+            let text = self.client.next_text().await.unwrap();
+            self.log.push(text.clone());
+            let reply: Reply = serde_json::from_str(&text).unwrap();
+            let answers = match &reply {
+                Reply::Ack { id: i, .. }
+                | Reply::Created { id: i, .. }
+                | Reply::Seated { id: i, .. }
+                | Reply::Lobby { id: i, .. }
+                | Reply::Games { id: i, .. }
+                | Reply::Pong { id: i }
+                | Reply::Error { id: Some(i), .. } => *i == id,
+                Reply::Snapshot { .. } => resync,
+                _ => false,
+            };
+            if answers {
+                return reply;
+            }
+        }
+    }
+
+    /// Reads what has come for this client so far: up to the answer of a ping.
+    async fn drain(&mut self) {
+        let id = self.client.id();
+        self.ask(format!(r#"{{"type":"ping","id":{id}}}"#)).await;
+    }
+}
+
+/// Every message of a session that uses every request, every reply and every kind
+/// of event follows `docs/protocol.schema.json`, checked by an independent validator
+/// (Python's `jsonschema`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_message_follows_the_published_schema() {
+    let data = Data::new("schema");
+    let server = Server::start(&data.0);
+    let mut white = Recorded::connect(&server).await;
+    let mut black = Recorded::connect(&server).await;
+    let mut watcher = Recorded::connect(&server).await;
+    white
+        .ask(r#"{"type":"hello","id":1,"version":1,"lang":"uk"}"#.into())
+        .await;
+    let Reply::Games { games, .. } = white.ask(r#"{"type":"games","id":2}"#.into()).await else {
+        panic!("no games")
+    };
+    assert_eq!(games.len(), GameId::ALL.len());
+    let Reply::Created { code, .. } = white
+        .ask(r#"{"type":"create","id":3,"game":"chess","options":{"draw_claim":"claim"},"clock":"blitz-3-2","seats":["me","open"],"name":"Ann"}"#.into())
+        .await
+    else {
+        panic!("not created")
+    };
+    white.ask(r#"{"type":"list","id":4}"#.into()).await;
+    let Reply::Seated { seats, .. } = black
+        .ask(format!(
+            r#"{{"type":"join","id":5,"code":"{code}","name":"Bob"}}"#
+        ))
+        .await
+    else {
+        panic!("not seated")
+    };
+    let secret = &seats[0].secret;
+    watcher
+        .ask(format!(
+            r#"{{"type":"watch","id":6,"code":"{code}","last":0}}"#
+        ))
+        .await;
+    white
+        .ask(format!(
+            r#"{{"type":"act","id":7,"code":"{code}","action":"e4"}}"#
+        ))
+        .await;
+    black
+        .ask(format!(
+            r#"{{"type":"act","id":8,"code":"{code}","action":"e5"}}"#
+        ))
+        .await;
+    white
+        .ask(format!(
+            r#"{{"type":"say","id":9,"code":"{code}","text":"<b>Удачі!</b>"}}"#
+        ))
+        .await;
+    for (id, accept) in [(10, false), (12, true)] {
+        black
+            .ask(format!(
+                r#"{{"type":"takeback","id":{id},"code":"{code}"}}"#
+            ))
+            .await;
+        white.drain().await;
+        white
+            .ask(format!(
+                r#"{{"type":"takeback-answer","id":{},"code":"{code}","accept":{accept}}}"#,
+                id + 1
+            ))
+            .await;
+    }
+    watcher
+        .ask(format!(r#"{{"type":"resync","id":14,"code":"{code}"}}"#))
+        .await;
+    let mut again = Recorded::connect(&server).await;
+    again
+        .ask(format!(
+            r#"{{"type":"sit","id":15,"code":"{code}","secret":"{secret}","last":2}}"#
+        ))
+        .await;
+    black
+        .ask(format!(
+            r#"{{"type":"act","id":16,"code":"{code}","action":"resign"}}"#
+        ))
+        .await;
+    white
+        .ask(format!(r#"{{"type":"rematch","id":17,"code":"{code}"}}"#))
+        .await;
+    black
+        .ask(format!(r#"{{"type":"rematch","id":18,"code":"{code}"}}"#))
+        .await;
+    // The server's dice, a flag on its clock, and refusals of every kind the session
+    // meets.
+    let Reply::Created { code: dice, .. } = white
+        .ask(r#"{"type":"create","id":19,"game":"dice-chess","clock":"sudden-death:1","seats":["me","open"]}"#.into())
+        .await
+    else {
+        panic!("not created")
+    };
+    black
+        .ask(format!(r#"{{"type":"join","id":20,"code":"{dice}"}}"#))
+        .await;
+    loop {
+        let text = white.client.next_text().await.unwrap();
+        white.log.push(text.clone());
+        if text.contains(r#""kind":"flag""#) {
+            break;
+        }
+    }
+    for (id, text) in [
+        (
+            21,
+            format!(r#"{{"type":"act","id":21,"code":"{dice}","action":"e4"}}"#),
+        ),
+        (
+            22,
+            r#"{"type":"watch","id":22,"code":"ZZZZZZ"}"#.to_string(),
+        ),
+        (
+            23,
+            r#"{"type":"join","id":23,"code":"ZZZZZZ","seat":-1}"#.to_string(),
+        ),
+        (
+            24,
+            r#"{"type":"create","id":24,"game":"go","seats":["me","open"]}"#.to_string(),
+        ),
+        (25, r#"{"type":"hello","id":25,"version":9}"#.to_string()),
+    ] {
+        let reply = white.ask(text.clone()).await;
+        assert!(
+            matches!(reply, Reply::Error { id: Some(i), .. } if i == id),
+            "{reply:?}"
+        );
+        // Some of these requests are outside the schema on purpose; their answers
+        // are not.
+        white.log.retain(|l| *l != text);
+    }
+    for client in [&mut white, &mut black, &mut watcher, &mut again] {
+        client.drain().await;
+    }
+    let log: Vec<String> = [white.log, black.log, watcher.log, again.log].concat();
+    // Every kind of event and reply the schema names was met.
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/docs/protocol.schema.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let named = |path: &str| -> Vec<String> {
+        schema
+            .pointer(path)
+            .and_then(|v| v.as_array())
+            .unwrap_or_else(|| panic!("the schema has {path}"))
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    for kind in named("/$defs/event/properties/kind/enum") {
+        let word = format!(r#""kind":"{kind}""#);
+        assert!(log.iter().any(|l| l.contains(&word)), "no {kind} event met");
+    }
+    for kind in named("/$defs/reply/properties/type/enum") {
+        let word = format!(r#""type":"{kind}""#);
+        assert!(
+            log.iter().any(|l| l.starts_with(&format!("{{{word}"))),
+            "no {kind} reply met"
+        );
+    }
+    let mut validator = Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/schema.py"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    {
+        use std::io::Write;
+        let mut stdin = validator.stdin.take().unwrap();
+        for line in &log {
+            writeln!(stdin, "{line}").unwrap();
+        }
+    }
+    let out = validator.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// In bughouse a bare move is played on the board of the seat that sends it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bare_bughouse_move_is_played_on_the_seats_board() {
+    let data = Data::new("bare");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::Bughouse, &[], None, 4).await;
+    let mut b_white = players.remove(2);
+    b_white.pump().await;
+    let n = b_white.act("e4").await.unwrap();
+    let m = b_white.mirror.current();
+    assert_eq!(m.notation(m.actions().len() - 1), "1B. e4", "event {n}");
 }
 
 /// Chapayev's lot decides nothing later: its seed is 0, and each shot brings its own
@@ -1254,4 +1516,63 @@ async fn half_open_connections_are_closed() {
     let id = client.id();
     client.send(&Request::Ping { id }).await.unwrap();
     assert_eq!(client.next().await.unwrap(), Reply::Pong { id });
+}
+
+/// Reads a raw WebSocket until the server's close frame; the replies read before it,
+/// and its code.
+async fn until_close_frame(
+    socket: &mut tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+) -> (Vec<Reply>, u16) {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let mut replies = Vec::new();
+    loop {
+        let message = tokio::time::timeout(std::time::Duration::from_secs(60), socket.next())
+            .await
+            .expect("the server answers")
+            .expect("the server closes with a close frame, not by dropping the connection")
+            .expect("the socket reads");
+        match message {
+            Message::Text(text) => replies.push(serde_json::from_str(&text).unwrap()),
+            Message::Close(frame) => return (replies, frame.map_or(1005, |f| f.code.into())),
+            _ => {}
+        }
+    }
+}
+
+/// A flood past the limit is answered up to its end and closed with 1008; text that is
+/// not UTF-8 is closed with 1007.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn abusive_connections_are_closed_with_the_rfcs_codes() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data as Kind, OpCode};
+    let data = Data::new("abusive");
+    let server = Server::start(&data.0);
+    let (mut flood, _) = tokio_tungstenite::connect_async(&server.url).await.unwrap();
+    for id in 0..300u64 {
+        let ping = serde_json::to_string(&Request::Ping { id }).unwrap();
+        if flood.send(Message::text(ping)).await.is_err() {
+            break;
+        }
+    }
+    let (replies, code) = until_close_frame(&mut flood).await;
+    assert_eq!(code, 1008);
+    let pongs = replies
+        .iter()
+        .filter(|r| matches!(r, Reply::Pong { .. }))
+        .count();
+    let slow = replies
+        .iter()
+        .filter(|r| matches!(r, Reply::Error { error, id: Some(_), .. } if error == "too-fast"))
+        .count();
+    assert!(pongs >= 40 && slow > 200, "{pongs} pongs, {slow} refused");
+    let (mut garbled, _) = tokio_tungstenite::connect_async(&server.url).await.unwrap();
+    let bad = Frame::message(vec![0x7b, 0xff, 0xfe, 0x7d], OpCode::Data(Kind::Text), true);
+    garbled.send(Message::Frame(bad)).await.unwrap();
+    let (_, code) = until_close_frame(&mut garbled).await;
+    assert_eq!(code, 1007);
 }

@@ -93,9 +93,16 @@ impl TimeControl {
     /// How a replay file's `[Clocks]` tag writes it: a preset's id, or the control
     /// spelt out in seconds (`fischer:180+2`, `delay:600+5`, `periods:40/9000+3600`).
     pub fn tag(self) -> String {
+        match self.id() {
+            "custom" => self.spelt(),
+            id => id.to_string(),
+        }
+    }
+
+    /// The control spelt out in seconds, a preset's too (`fischer:180+2`).
+    pub fn spelt(self) -> String {
         let s = |ms: Millis| ms / 1000;
         match self {
-            c if c.id() != "custom" => c.id().to_string(),
             TimeControl::SuddenDeath { base } => format!("sudden-death:{}", s(base)),
             TimeControl::Fischer { base, increment } => {
                 format!("fischer:{}+{}", s(base), s(increment))

@@ -93,6 +93,12 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     fn notation(&self, m: &Self::Move) -> String;
     /// Reads a move in the game's notation, or says why it cannot be played here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Detail>;
+
+    /// Reads a move as the player of `seat` means it, where the seat settles what the
+    /// notation leaves open (bughouse's board).
+    fn parse_move_as(&self, _seat: usize, text: &str) -> Result<Self::Move, Detail> {
+        self.parse_move(text)
+    }
     fn view(&self, m: &Self::Move) -> MoveView;
 
     fn pieces(&self) -> Vec<(Cell, PieceView)>;

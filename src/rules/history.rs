@@ -537,14 +537,27 @@ pub fn action_notation(position: &Position, action: &Action) -> String {
 }
 
 pub fn parse_action(position: &Position, text: &str) -> Result<Action, Error> {
+    read_action(text, |m| position.parse_move(m))
+}
+
+/// Reads an action as the player of `seat` means it: a bare bughouse move is played
+/// on the seat's own board.
+pub fn parse_action_as(position: &Position, seat: usize, text: &str) -> Result<Action, Error> {
+    read_action(text, |m| position.parse_move_as(seat, m))
+}
+
+fn read_action(
+    text: &str,
+    parse_move: impl Fn(&str) -> Result<Move, Error>,
+) -> Result<Action, Error> {
     Ok(match text.trim() {
         OFFER_DRAW => Action::OfferDraw,
         ACCEPT_DRAW => Action::AcceptDraw,
         CLAIM_DRAW => Action::ClaimDraw,
         RESIGN => Action::Resign,
         t => match t.strip_suffix(CLAIM_DRAW) {
-            Some(m) if m.ends_with(' ') => Action::ClaimDrawWith(position.parse_move(m)?),
-            _ => Action::Play(position.parse_move(t)?),
+            Some(m) if m.ends_with(' ') => Action::ClaimDrawWith(parse_move(m)?),
+            _ => Action::Play(parse_move(t)?),
         },
     })
 }

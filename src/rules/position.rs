@@ -203,6 +203,16 @@ macro_rules! registry {
                 }
             }
 
+            /// Reads a move as the player of `seat` means it (see
+            /// [`Game::parse_move_as`]).
+            pub fn parse_move_as(&self, seat: usize, text: &str) -> Result<Move, Error> {
+                match self {
+                    $(Position::$variant(p) => {
+                        p.parse_move_as(seat, text).map(Move::$variant).map_err(Error::Notation)
+                    })*
+                }
+            }
+
             pub fn parse_move(&self, text: &str) -> Result<Move, Error> {
                 match self {
                     $(Position::$variant(p) => {

@@ -55,6 +55,12 @@ impl Client {
 
     /// The next reply.
     pub async fn next(&mut self) -> Result<Reply, String> {
+        let text = self.next_text().await?;
+        serde_json::from_str(&text).map_err(|e| format!("unreadable reply {text}: {e}"))
+    }
+
+    /// The next reply as the server wrote it.
+    pub async fn next_text(&mut self) -> Result<String, String> {
         loop {
             let message = timeout(PATIENCE, self.socket.next())
                 .await
@@ -62,10 +68,7 @@ impl Client {
                 .ok_or("the server closed the connection")?
                 .map_err(|e| format!("cannot read: {e}"))?;
             match message {
-                Message::Text(text) => {
-                    return serde_json::from_str(&text)
-                        .map_err(|e| format!("unreadable reply {text}: {e}"));
-                }
+                Message::Text(text) => return Ok(text.to_string()),
                 Message::Close(_) => return Err("the server closed the connection".into()),
                 _ => {}
             }

@@ -20,11 +20,15 @@ use tokio::net::TcpStream;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Bytes, Message};
 
 /// How long a client has to finish the WebSocket handshake.
 const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long a peer the server closes on has to answer the close.
+const CLOSING: Duration = Duration::from_secs(5);
 /// How often the server pings.
 const HEARTBEAT: Duration = Duration::from_secs(5);
 /// Silence after which the connection is taken for dead.
@@ -91,11 +95,24 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
     });
     let mut heard = Instant::now();
     let mut bucket = Bucket::new();
+    // Whether the server closed: it then reads on until the peer answers the close,
+    // since a socket closed with unread input is reset and the replies before the
+    // close frame would be lost.
+    let mut closing = false;
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
     loop {
         tokio::select! {
             message = stream.next() => {
-                let Some(Ok(message)) = message else { break };
+                let message = match message {
+                    Some(Ok(message)) => message,
+                    // Text that is not UTF-8: RFC 6455 closes with 1007.
+                    Some(Err(tokio_tungstenite::tungstenite::Error::Utf8(_))) => {
+                        client.close(CloseCode::Invalid, "text frames are UTF-8");
+                        closing = true;
+                        break;
+                    }
+                    _ => break,
+                };
                 heard = Instant::now();
                 match message {
                     Message::Text(text) => {
@@ -103,6 +120,8 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
                             let id = protocol::request_id(&text);
                             client.refuse(id, &Refused::TooFast);
                             if bucket.refused > FLOOD {
+                                client.close(CloseCode::Policy, "too many messages");
+                                closing = true;
                                 break;
                             }
                             continue;
@@ -134,6 +153,10 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
                 }
             }
         }
+    }
+    if closing {
+        let drained = async { while let Some(Ok(_)) = stream.next().await {} };
+        let _ = tokio::time::timeout(CLOSING, drained).await;
     }
     for (_, follow) in client.follows.drain() {
         follow.abort();
@@ -194,6 +217,14 @@ impl Client {
         let _ = self.outbox.try_send(Message::text(text));
     }
 
+    /// Closes the connection with `code`, after the replies already queued.
+    fn close(&self, code: CloseCode, reason: &'static str) {
+        let _ = self.outbox.try_send(Message::Close(Some(CloseFrame {
+            code,
+            reason: reason.into(),
+        })));
+    }
+
     fn refuse(&self, id: Option<u64>, why: &Refused) {
         self.send(&Reply::Error {
             id,
@@ -225,6 +256,7 @@ impl Client {
                 self.send(&Reply::Ack { id, n: None });
             }
             Request::Ping { id } => self.send(&Reply::Pong { id }),
+            Request::Games { id } => self.send(&super::catalogue::games(id, self.lang)),
             Request::List { id } => self.send(&Reply::Lobby {
                 id,
                 matches: self.lobby.open_matches(),

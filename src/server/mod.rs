@@ -5,6 +5,7 @@
 //! One task per connection reads requests; one task per match ([`room`]) plays them in
 //! order; one thread ([`writer`]) stores every event before it is acknowledged.
 
+mod catalogue;
 pub mod client;
 mod connection;
 mod lag;

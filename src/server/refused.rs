@@ -123,3 +123,72 @@ impl From<Error> for Refused {
 pub fn language(code: &str) -> Result<Language, Refused> {
     Language::from_code(code).ok_or_else(|| Refused::Language(code.to_string()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One refusal of every kind.
+    fn every_kind() -> Vec<Refused> {
+        vec![
+            Refused::Unreadable(ReadError::FieldTooLong(1)),
+            Refused::Version(9),
+            Refused::Language("xx".into()),
+            Refused::NoMatch("ZZZZZZ".into()),
+            Refused::NoSeat(7),
+            Refused::SeatTaken(1),
+            Refused::NoSeatOpen,
+            Refused::WrongSecret,
+            Refused::NotYours,
+            Refused::NotStarted,
+            Refused::ServerRolls,
+            Refused::Rules(Error::GameOver("checkmate")),
+            Refused::NoTakeback,
+            Refused::NothingToAnswer,
+            Refused::NotOver,
+            Refused::Plans("x".into()),
+            Refused::Level("x".into()),
+            Refused::Clock("x".into()),
+            Refused::TooFast,
+            Refused::TooMany,
+            Refused::ComputerLimit,
+            Refused::Busy,
+            Refused::Empty,
+        ]
+    }
+
+    #[test]
+    fn every_word_is_in_the_document_and_its_schema_and_every_message_is_translated() {
+        let words: Vec<&str> = every_kind().iter().map(Refused::word).collect();
+        let root = env!("CARGO_MANIFEST_DIR");
+        let schema: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(format!("{root}/docs/protocol.schema.json")).unwrap(),
+        )
+        .unwrap();
+        let in_schema: Vec<&str> = schema
+            .pointer("/$defs/error-word/enum")
+            .and_then(|v| v.as_array())
+            .expect("the schema lists the error words")
+            .iter()
+            .filter_map(|v| v.as_str())
+            .collect();
+        assert_eq!(in_schema, words);
+        // The document's table of error words: each row starts with the word.
+        let document = std::fs::read_to_string(format!("{root}/docs/protocol.md")).unwrap();
+        let table = document
+            .split("### Error words")
+            .nth(1)
+            .expect("the document has a section of error words");
+        let in_document: Vec<&str> = table
+            .lines()
+            .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
+            .collect();
+        assert_eq!(in_document, words);
+        for lang in [Language::English, Language::Russian, Language::Ukrainian] {
+            for why in every_kind() {
+                let said = why.said(lang);
+                assert!(!said.is_empty() && !said.contains("server-"), "{said}");
+            }
+        }
+    }
+}

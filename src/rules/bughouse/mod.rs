@@ -306,6 +306,23 @@ impl Game for Bughouse {
         )
     }
 
+    /// A bare move from a seat is played on the seat's own board.
+    fn parse_move_as(&self, seat: usize, text: &str) -> Result<BugMove, Detail> {
+        let labelled = text
+            .trim()
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with(|c: char| "AaBb".contains(c));
+        if labelled || seat >= 4 {
+            return self.parse_move(text);
+        }
+        let side = if seat.is_multiple_of(2) {
+            Side::White
+        } else {
+            Side::Black
+        };
+        self.parse_move(&format!("{}. {}", seat_letter(seat / 2, side), text.trim()))
+    }
+
     /// Reads `1A. e4` (the number may be left out: `A. e4`, `A e4`), or a bare move
     /// where only one board could make it.
     fn parse_move(&self, text: &str) -> Result<BugMove, Detail> {

@@ -223,3 +223,20 @@ fn a_draw_is_agreed_team_with_team() {
     m.play(Action::AcceptDraw).unwrap();
     assert_eq!(m.outcome(), Some(Outcome::draw(Reason::Agreement)));
 }
+
+#[test]
+fn a_bare_move_from_a_seat_is_played_on_its_board() {
+    let g = Bughouse::new(BughouseOptions::default());
+    assert!(g.parse_move("e4").is_err(), "both boards could play it");
+    let on_b = g.parse_move_as(2, "e4").unwrap();
+    assert_eq!(g.notation(&on_b), "1B. e4");
+    assert_eq!(
+        g.parse_move_as(0, "1B. e4"),
+        Ok(on_b),
+        "a label says it all"
+    );
+    assert!(
+        g.parse_move_as(1, "e5").is_err(),
+        "Black on A is not on move"
+    );
+}

@@ -651,7 +651,7 @@ impl Chance for Chapayev {
     /// 0: every shot made brings its own (see [`Chance::seal`]), so nothing drawn at
     /// the start decides a later lift.
     fn roll(&self, random: u64) -> Option<Action> {
-        (!self.lot_drawn()).then(|| Action::Lot {
+        (!self.lot_drawn()).then_some(Action::Lot {
             white_seat: (random >> 7) as u8 & 1,
             seed: 0,
         })

@@ -16,7 +16,7 @@ use super::store::{EventRow, SeatRow, Write};
 use super::writer::{Writer, now_ms};
 use crate::protocol::{Event, EventKind, Listing, Reply, SeatKey, SeatPlan, SeatView};
 use crate::rules::clock::Millis;
-use crate::rules::history::parse_action;
+use crate::rules::history::parse_action_as;
 use crate::rules::{Action, Match};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex};
@@ -486,11 +486,24 @@ impl Room {
         }
         // Whose turn it is comes before what the action says: a move out of turn is
         // not the player's, whether or not it would be legal for the seat on move.
-        let on_move = self.m.position().seats().seats_on_move();
-        if !on_move.iter().any(|s| seats.contains(s)) {
-            return Err(Refused::NotYours);
-        }
-        let action = parse_action(self.m.position(), text)?;
+        let mine: Vec<usize> = self
+            .m
+            .position()
+            .seats()
+            .seats_on_move()
+            .into_iter()
+            .filter(|s| seats.contains(s))
+            .collect();
+        let (&first, others) = mine.split_first().ok_or(Refused::NotYours)?;
+        // Each seat of the connection on move reads the action as its player means
+        // it; the first reading that makes an action is played.
+        let position = self.m.position();
+        let action = others
+            .iter()
+            .map(|&seat| parse_action_as(position, seat, text))
+            .fold(parse_action_as(position, first, text), |read, next| {
+                read.or(next)
+            })?;
         let seat = self.acting_seat(seats, &action)?;
         let given = self.seats[seat].lag.compensate(lag);
         let charged_from = self.m.actions().len();
