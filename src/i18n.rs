@@ -319,4 +319,28 @@ mod tests {
             missing.join("\n")
         );
     }
+
+    /// A game without check has its own paragraph for its king, never chess's, which
+    /// says a king may never stand in check; and that paragraph says no such thing.
+    #[test]
+    fn no_rules_page_without_check_says_a_king_cannot_stand_in_check() {
+        use crate::rules::Position;
+        use crate::rules::view::PieceKind;
+        for &game in GameId::ALL {
+            let start = Position::new(game, &[]).unwrap();
+            if start.has_check() || !game.piece_kinds().contains(&PieceKind::King) {
+                continue;
+            }
+            let [own, shared] = game.piece_keys(PieceKind::King);
+            for lang in [Language::English, Language::Russian, Language::Ukrainian] {
+                let text = lang.t(&own);
+                assert_ne!(text, own, "{}: {own} is missing", lang.code());
+                assert_ne!(text, lang.t(&shared), "{}: {own}", lang.code());
+            }
+            let text = Language::English.t(&own);
+            for claim in ["may never stand attacked", "may never be left in check"] {
+                assert!(!text.contains(claim), "{}: {text}", game.id());
+            }
+        }
+    }
 }

@@ -94,6 +94,12 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     /// Reads a move in the game's notation, or says why it cannot be played here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Detail>;
 
+    /// Whether there is check: a king (or the game's royal piece) may never be left
+    /// attacked. Its rules page may then say so, and only then.
+    fn has_check(&self) -> bool {
+        false
+    }
+
     /// Reads a move as the player of `seat` means it, where the seat settles what the
     /// notation leaves open (bughouse's board).
     fn parse_move_as(&self, _seat: usize, text: &str) -> Result<Self::Move, Detail> {

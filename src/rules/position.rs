@@ -183,6 +183,13 @@ macro_rules! registry {
                 }
             }
 
+            /// Whether the game has check (see [`Game::has_check`]).
+            pub fn has_check(&self) -> bool {
+                match self {
+                    $(Position::$variant(p) => p.has_check(),)*
+                }
+            }
+
             /// Whether `text` names an outcome of chance (see
             /// [`Chance::names_chance`](super::chance::Chance::names_chance)).
             pub fn names_chance(&self, text: &str) -> bool {

@@ -202,6 +202,10 @@ pub const CARD: Card = Card {
 };
 
 impl Game for Bughouse {
+    fn has_check(&self) -> bool {
+        true
+    }
+
     type Move = BugMove;
     type Options = BughouseOptions;
     const CARD: Card = CARD;

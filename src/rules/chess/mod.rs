@@ -96,6 +96,10 @@ pub(crate) fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for ChessGame {
+    fn has_check(&self) -> bool {
+        true
+    }
+
     /// A lone king can never mate.
     fn may_win(&self, side: Side) -> bool {
         let b = &self.position.board;

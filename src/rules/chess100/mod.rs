@@ -106,6 +106,10 @@ pub(crate) fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for Chess100 {
+    fn has_check(&self) -> bool {
+        true
+    }
+
     type Move = Move;
     type Options = Chess100Options;
     const CARD: Card = Card {

@@ -107,6 +107,10 @@ impl DiceChess {
 }
 
 impl Game for DiceChess {
+    fn has_check(&self) -> bool {
+        self.rules().check_rules
+    }
+
     type Move = DiceMove;
     type Options = DiceOptions;
     const CARD: Card = <DiceOptions as crate::rules::family::Variant>::CARD;

@@ -263,6 +263,10 @@ impl<V: Variant> Family<V> {
 }
 
 impl<V: Variant> Game for Family<V> {
+    fn has_check(&self) -> bool {
+        self.variant.royal(Side::White).is_some()
+    }
+
     type Move = Move;
     type Options = V;
     const CARD: Card = V::CARD;

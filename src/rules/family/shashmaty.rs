@@ -602,6 +602,10 @@ fn letter(role: Role) -> String {
 }
 
 impl Game for Shashmaty {
+    fn has_check(&self) -> bool {
+        true
+    }
+
     type Move = ShashMove;
     type Options = ShashmatyOptions;
     const CARD: Card = <ShashmatyOptions as Variant>::CARD;

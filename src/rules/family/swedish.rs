@@ -229,6 +229,10 @@ impl Swedish {
 }
 
 impl Game for Swedish {
+    fn has_check(&self) -> bool {
+        true
+    }
+
     type Move = SwedishMove;
     type Options = SwedishOptions;
     const CARD: Card = <SwedishOptions as Variant>::CARD;

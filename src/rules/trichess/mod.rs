@@ -323,6 +323,10 @@ impl TriChess {
 }
 
 impl Game for TriChess {
+    fn has_check(&self) -> bool {
+        true
+    }
+
     fn set_up_text(&self) -> Option<String> {
         let fresh = TriChess::new(*self.options()).diagram();
         Some(self.diagram()).filter(|d| *d != fresh)
