@@ -758,6 +758,76 @@ fn chess_on_the_clock(base: u64, frame: Option<std::time::Duration>) -> App {
     app
 }
 
+/// The window's close button and a signal (through `quit::request`, which the signal
+/// handler calls) each keep the time spent on the move in progress in the autosave,
+/// as the menu's Quit does.
+#[test]
+fn every_way_out_keeps_the_running_clock() {
+    use doska::folders::Folders;
+    use doska::plugins::quit::{self, QuitPlugin};
+    use doska::plugins::storage::{StoragePlugin, read_saved};
+    use doska::rules::clock::TimeControl;
+    let home = std::env::temp_dir().join(format!("doska-quit-{}", std::process::id()));
+    let folders = Folders {
+        config: home.join("config"),
+        data: home.join("data"),
+    };
+    // The close button first: a signal's request stays for the rest of the process.
+    for way in ["close", "signal"] {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+            .add_plugins((StoragePlugin, QuitPlugin))
+            .insert_resource(folders.clone())
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_secs(7),
+            ))
+            .init_state::<Screen>();
+        {
+            let mut session = app.world_mut().resource_mut::<Session>();
+            session.choose_game(GameId::Chess);
+            session.draft.time_control = TimeControl::SuddenDeath { base: 300_000 };
+        }
+        app.world_mut().write_message(Command::NewMatch);
+        app.update();
+        app.update();
+        let e4 = session(&app).current().position().parse_move("e4").unwrap();
+        app.world_mut()
+            .write_message(Command::Act(Action::Play(e4)));
+        app.update();
+        let black = |m: &doska::rules::Match| m.clock().unwrap().seats[1].left;
+        let saved_black = || {
+            black(
+                &read_saved(&folders.autosave_file())
+                    .unwrap()
+                    .to_match()
+                    .unwrap(),
+            )
+        };
+        let with_the_move = saved_black();
+        // Black thinks; the autosave is not written again until the player leaves.
+        app.update();
+        app.update();
+        assert!(black(session(&app).current()) < with_the_move, "{way}");
+        assert_eq!(saved_black(), with_the_move, "{way}");
+        match way {
+            "close" => {
+                app.world_mut()
+                    .write_message(bevy::window::WindowCloseRequested {
+                        window: Entity::PLACEHOLDER,
+                    });
+            }
+            _ => quit::request(),
+        }
+        app.update();
+        assert_eq!(
+            saved_black(),
+            black(session(&app).current()),
+            "{way}: the reading as it stood"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&home);
+}
+
 #[test]
 fn a_clock_runs_for_the_player_to_move_and_its_flag_ends_the_game() {
     use doska::rules::clock::TimeControl;
@@ -1511,10 +1581,13 @@ fn a_person_cannot_move_for_the_computers_seat() {
     click(&mut app, "e2");
     click(&mut app, "e4");
     assert_eq!(session(&app).current().cursor(), 1);
-    // Black is the computer's: neither clicks nor a sent action play for it.
+    // Black is the computer's: neither clicks nor a sent action play for it, and a
+    // click says the computer is thinking.
     click(&mut app, "e7");
     click(&mut app, "e5");
     assert_eq!(session(&app).current().cursor(), 1, "a click moved Black");
+    click(&mut app, "d2");
+    assert_eq!(refusal(&app), Some("msg-computer-thinking"));
     let e5 = session(&app).current().position().parse_move("e5").unwrap();
     let play = doska::rules::Action::Play(e5);
     app.world_mut().write_message(Command::Act(play));

@@ -150,6 +150,7 @@ msg-capture-compulsory = A capture is compulsory: only pieces that can capture m
 msg-piece-cannot-move = The { $mover } has no move now. { $how }
 msg-select-own-piece = Click a piece of the side to move.
 msg-computer-failed = The computer found no move in time; it played its first legal one.
+msg-computer-thinking = The computer is thinking; your move comes after its own.
 msg-saved = Saved: { $path }
 error-unknown-game = '{ $id }' is not a game; the games are: { $known }
 error-unknown-rule = '{ $id }' is not a house rule of this game; its rules are: { $known }

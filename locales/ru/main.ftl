@@ -150,6 +150,7 @@ msg-capture-compulsory = Взятие обязательно: ходить мо�
 msg-piece-cannot-move = Фигуре «{ $mover }» сейчас некуда пойти. { $how }
 msg-select-own-piece = Выберите фигуру той стороны, чей ход.
 msg-computer-failed = Компьютер не нашёл хода вовремя и сыграл первый допустимый.
+msg-computer-thinking = Компьютер думает; ваш ход — после его хода.
 msg-saved = Сохранено: { $path }
 error-unknown-game = «{ $id }» — не игра; игры: { $known }
 error-unknown-rule = «{ $id }» — не правило этой игры; её правила: { $known }

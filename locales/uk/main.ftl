@@ -150,6 +150,7 @@ msg-capture-compulsory = Взяття обов'язкове: ходити мож
 msg-piece-cannot-move = Фігурі «{ $mover }» зараз нікуди піти. { $how }
 msg-select-own-piece = Виберіть фігуру тієї сторони, чий хід.
 msg-computer-failed = Комп’ютер не знайшов ходу вчасно й зіграв перший дозволений.
+msg-computer-thinking = Комп'ютер думає; ваш хід — після його ходу.
 msg-saved = Збережено: { $path }
 error-unknown-game = «{ $id }» — не гра; ігри: { $known }
 error-unknown-rule = «{ $id }» — не правило цієї гри; її правила: { $known }

@@ -9,12 +9,13 @@ pub mod games;
 pub mod host;
 mod layout;
 pub mod online;
+pub mod quit;
 mod screenshot;
 pub mod selection;
 pub mod session;
 pub mod sound;
 mod sprites;
-mod storage;
+pub mod storage;
 mod ui;
 mod warm_up;
 
@@ -103,8 +104,9 @@ fn smooth_edges_on_a_gpu(
 /// Opens the app on the game chooser.
 pub fn run_app() -> Result<(), String> {
     display_present()?;
+    quit::on_signals();
     let mut app = app();
-    app.add_plugins(storage::StoragePlugin);
+    app.add_plugins((storage::StoragePlugin, quit::QuitPlugin));
     app.run();
     Ok(())
 }

@@ -7,6 +7,7 @@ use crate::folders::{Folders, write_atomically};
 use crate::i18n::Language;
 use crate::rules::record::{SavedGame, read_replay_file, replay_file};
 use bevy::prelude::*;
+use bevy::window::WindowCloseRequested;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -282,7 +283,7 @@ fn find_unfinished(folders: &Folders) -> Unfinished {
         Ok(saved) => Unfinished {
             game: saved
                 .to_match()
-                .is_ok_and(|m| m.outcome().is_none() && !m.actions().is_empty())
+                .is_ok_and(|m| m.outcome().is_none() && m.started())
                 .then_some(saved),
             problem: None,
         },
@@ -312,6 +313,7 @@ impl Plugin for StoragePlugin {
             .insert_resource(unfinished)
             .add_systems(Update, restore_last_setup.in_set(AppSystems::React))
             .add_systems(Update, (autosave, save_settings).in_set(AppSystems::React))
+            .add_message::<WindowCloseRequested>()
             .add_systems(Last, autosave_on_exit);
     }
 }
@@ -358,16 +360,19 @@ fn autosave(
     }
 }
 
-/// On quitting, the autosave takes the clocks as they stand: the time spent on the
-/// move in progress counts, and comes back with the game.
+/// On quitting, by the menu, the window's close button or a signal (see
+/// [`super::quit`]), the autosave takes the clocks as they stand: the time spent on
+/// the move in progress counts, and comes back with the game.
 fn autosave_on_exit(
     mut exits: MessageReader<AppExit>,
+    mut closes: MessageReader<WindowCloseRequested>,
     session: Res<Session>,
     folders: Res<Folders>,
     screen: Res<State<Screen>>,
 ) {
     let kept = session.online() || session.studying();
-    if exits.read().next().is_some() && *screen.get() == Screen::Playing && !kept {
+    let leaving = exits.read().count() + closes.read().count() > 0;
+    if leaving && *screen.get() == Screen::Playing && !kept {
         write_autosave(&session, &folders, &session.saved());
     }
 }

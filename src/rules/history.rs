@@ -465,6 +465,11 @@ impl Match {
         }
     }
 
+    /// Whether the match has begun: an action played, or time gone on a clock.
+    pub fn started(&self) -> bool {
+        !self.actions.is_empty() || self.clock() != self.states[0].clock.as_ref()
+    }
+
     /// True when action `i` is a pass.
     fn is_pass(&self, i: usize) -> bool {
         matches!(self.actions.get(i), Some(Action::Play(m)) if self.states[i].position.is_pass(m))
@@ -732,6 +737,19 @@ mod tests {
             assert_eq!(outcome.reason, Reason::TimeForfeit, "seat {seat}");
             assert_eq!(outcome.winner, Some(loser.other()), "seat {seat}");
         }
+    }
+
+    #[test]
+    fn a_match_has_begun_once_a_clock_has_run() {
+        use crate::rules::clock::TimeControl;
+        let mut m = chess();
+        m.set_time_control(TimeControl::SuddenDeath { base: 60_000 });
+        assert!(!m.started());
+        m.tick(1_000);
+        assert!(m.started(), "time gone on White's clock");
+        let mut m = chess();
+        m.play_text("e4").unwrap();
+        assert!(m.started());
     }
 
     #[test]

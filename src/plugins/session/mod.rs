@@ -448,6 +448,16 @@ impl Session {
         elsewhere || self.draft.computer.get(mover).copied().unwrap_or(false)
     }
 
+    /// Whether every seat on move is the computer's, so that only it may act now.
+    pub fn computers_turn(&self) -> bool {
+        let position = self.current().position();
+        position
+            .seats()
+            .seats_on_move()
+            .into_iter()
+            .all(|seat| self.draft.computer.get(seat).copied().unwrap_or(false))
+    }
+
     pub fn computer_to_move(&self) -> bool {
         let seat = self.current().position().seats().seat_to_move();
         self.draft.computer.get(seat).copied().unwrap_or(false)
@@ -785,6 +795,13 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
         let s = &mut *session;
         if s.online() && !s.my_turn() {
             s.choose_premove(cell);
+            s.revision += 1;
+            continue;
+        }
+        // Every seat on move is the computer's: a click waits for it, and says so.
+        if s.computers_turn() {
+            s.selection = Default::default();
+            s.prompts.refusal = Some(Refusal::new("msg-computer-thinking"));
             s.revision += 1;
             continue;
         }
