@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use doska::plugins::analysis::{Analysis, AnalysisPlugin};
 use doska::plugins::{Command, Screen, Session, SessionPlugin};
-use doska::rules::review::{DEFAULT_DEPTH, Mark, review};
+use doska::rules::review::{DEFAULT, Mark, review};
 use doska::rules::{GameId, record};
 use std::time::{Duration, Instant};
 
@@ -98,11 +98,9 @@ fn browsing(game: &doska::rules::Match) {
 fn reviewing(game: &doska::rules::Match) {
     let started = Instant::now();
     let mut marks = Vec::new();
-    review(game, DEFAULT_DEPTH, None, &mut |r| {
-        marks.push((r.at, r.mark))
-    });
+    review(game, DEFAULT, None, &mut |r| marks.push((r.at, r.mark)));
     println!(
-        "review of {} plies at depth {DEFAULT_DEPTH}: {:.1} s",
+        "review of {} plies at {DEFAULT:?} a move: {:.1} s",
         game.all_actions().len(),
         started.elapsed().as_secs_f64()
     );

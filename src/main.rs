@@ -47,9 +47,13 @@ enum Command {
     Review {
         game: String,
         file: std::path::PathBuf,
-        /// Search depth per position, plies.
-        #[arg(long, default_value_t = doska::rules::review::DEFAULT_DEPTH)]
-        depth: u32,
+        /// Seconds of search per move (a second by default, as lichess gives each).
+        #[arg(long, conflicts_with = "depth")]
+        movetime: Option<f64>,
+        /// Search each move to this depth instead, in plies: the same verdicts on any
+        /// machine.
+        #[arg(long)]
+        depth: Option<u32>,
     },
     /// Prints the computer's move for the side to move (search info on stderr).
     Think {
@@ -230,12 +234,28 @@ fn run(args: Args) -> Result<(), String> {
             print!("{report}");
             Ok(())
         }
-        Some(Command::Review { game, file, depth }) => {
+        Some(Command::Review {
+            game,
+            file,
+            movetime,
+            depth,
+        }) => {
+            use doska::rules::review::Budget;
+            let budget = match (depth, movetime) {
+                (Some(depth), _) => Budget::Depth(depth),
+                (None, Some(s)) if s.is_finite() && (0.01..=3600.0).contains(&s) => {
+                    Budget::Time(std::time::Duration::from_secs_f64(s))
+                }
+                (None, Some(s)) => {
+                    return Err(format!("--movetime: 0.01 to 3600 seconds, not {s}"));
+                }
+                (None, None) => doska::rules::review::DEFAULT,
+            };
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let (m, _) = cli::replay_file(&game, &text, &options)?;
             let started = std::time::Instant::now();
-            print!("{}", cli::review(&m, depth));
+            print!("{}", cli::review(&m, budget));
             eprintln!("reviewed in {:.1} s", started.elapsed().as_secs_f64());
             Ok(())
         }

@@ -941,6 +941,7 @@ online-play-rematch = Play the rematch
 online-leave = Leave
 online-away = away
 online-chat = Chat
+online-chat-unread = Chat ({ $count } new)
 online-chat-hint = Say something, then Enter
 button-ask-takeback = Ask for a takeback
 setup-create-online = Create on the server

@@ -979,6 +979,7 @@ online-play-rematch = Играть реванш
 online-leave = Выйти
 online-away = нет на связи
 online-chat = Чат
+online-chat-unread = Чат (новых: { $count })
 online-chat-hint = Напишите и нажмите Enter
 button-ask-takeback = Попросить вернуть ход
 setup-create-online = Создать на сервере

@@ -979,6 +979,7 @@ online-play-rematch = Грати реванш
 online-leave = Вийти
 online-away = немає на зв'язку
 online-chat = Чат
+online-chat-unread = Чат (нових: { $count })
 online-chat-hint = Напишіть і натисніть Enter
 button-ask-takeback = Попросити повернути хід
 setup-create-online = Створити на сервері

@@ -10,15 +10,53 @@ use super::search::{Judgement, Limits, WIN};
 use super::{GameId, Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
-/// The depth a review searches each position to: a 60-move chess game is looked
-/// over within a minute on one core.
-pub const DEFAULT_DEPTH: u32 = 7;
-/// The most positions a review searches for a move's best: chess never needs them at
-/// the default depth (the lichess game's busiest move took 470,000), and a game whose
-/// search is slower (chess for three's) is judged less deep instead of for minutes a
-/// move.
+/// The most positions a review at a fixed depth searches for a move's best: chess
+/// never needs them at depth 7 (the lichess game's busiest move took 470,000), and a
+/// game whose search is slower (chess for three's) is judged less deep instead of for
+/// minutes a move.
 pub const NODES: u64 = 1_000_000;
+
+/// How long a review looks at each move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// To a fixed depth (within [`NODES`]): the same verdicts on any machine.
+    Depth(u32),
+    /// As deep as the time allows.
+    Time(Duration),
+    /// As deep as this many positions allow: what a time gives, the same on any
+    /// machine (chess searches about two million positions a second).
+    Nodes(u64),
+}
+
+/// A second a move, as lichess's analysis gives each: a depth alone misjudges the
+/// moves whose cost shows only deeper (4. Nxe5? in the test's Blackburne trap, which
+/// depth 7 calls the best move).
+pub const DEFAULT: Budget = Budget::Time(Duration::from_secs(1));
+
+impl Budget {
+    fn limits(self, stop: Option<Arc<AtomicBool>>) -> Limits {
+        match self {
+            Budget::Depth(depth) => Limits {
+                depth: Some(depth),
+                nodes: Some(NODES),
+                stop,
+                ..Limits::default()
+            },
+            Budget::Time(time) => Limits {
+                time: Some(time),
+                stop,
+                ..Limits::default()
+            },
+            Budget::Nodes(nodes) => Limits {
+                nodes: Some(nodes),
+                stop,
+                ..Limits::default()
+            },
+        }
+    }
+}
 
 /// How bad a move was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -88,22 +126,17 @@ pub fn mark(game: GameId, best: i32, played: i32) -> Option<Mark> {
     }
 }
 
-/// Judges the moves of `m` (its whole record) to `depth`, telling each verdict to
-/// `heard` as it comes; stops early when `stop` is set. Actions that are no choice of
-/// a player's (rolls, draws, resignations, Chapayev's shots) are passed over.
+/// Judges the moves of `m` (its whole record) within `budget` each, telling each
+/// verdict to `heard` as it comes; stops early when `stop` is set. Actions that are no
+/// choice of a player's (rolls, draws, resignations, Chapayev's shots) are passed over.
 pub fn review(
     m: &Match,
-    depth: u32,
+    budget: Budget,
     stop: Option<Arc<AtomicBool>>,
     heard: &mut dyn FnMut(Reviewed),
 ) {
     let game = m.game();
-    let limits = Limits {
-        depth: Some(depth),
-        nodes: Some(NODES),
-        stop,
-        ..Limits::default()
-    };
+    let limits = budget.limits(stop);
     for (at, action) in m.all_actions().iter().enumerate() {
         if limits
             .stop
@@ -179,7 +212,7 @@ mod tests {
 
     fn reviewed(m: &Match, depth: u32) -> Vec<Reviewed> {
         let mut out = Vec::new();
-        review(m, depth, None, &mut |r| out.push(r));
+        review(m, Budget::Depth(depth), None, &mut |r| out.push(r));
         out
     }
 
@@ -236,7 +269,7 @@ mod tests {
     }
 
     /// lichess's own analysis (Stockfish's) of a real game marks five blunders; the
-    /// review at its default depth scores every one of them below the best move and
+    /// review at depth 7 scores every one of them below the best move and
     /// marks most of them costly. (It rates them milder: a shallower search sees less
     /// of what they lose, and where a side already stands worse, the same loss costs
     /// it fewer chances.)
@@ -247,7 +280,7 @@ mod tests {
         assert_eq!(m.all_actions().len(), 128);
         // Stockfish's ?? in the export, by ply: 7. Ng3, 33. Rc3, 38. Ke1, 38... Bb2, 40. Rdc1.
         let stockfish_blunders = [12, 64, 74, 75, 78];
-        let out = reviewed(&m, DEFAULT_DEPTH);
+        let out = reviewed(&m, 7);
         let at = |ply: usize| out.iter().find(|r| r.at == ply).expect("reviewed");
         for ply in stockfish_blunders {
             let j = &at(ply).judgement;
@@ -267,18 +300,42 @@ mod tests {
     }
 
     /// Chess for three's search is slower: its moves are judged within the node budget,
-    /// less deep than the default, rather than not at all.
+    /// less deep than asked, rather than not at all.
     #[test]
     fn the_node_budget_bounds_a_slow_game_s_review() {
         let mut m = played(GameId::TriChess, "");
         m.play_text("NWP2-WS3").unwrap();
-        let out = reviewed(&m, DEFAULT_DEPTH);
+        let out = reviewed(&m, 7);
         assert_eq!(out.len(), 1);
+        assert!(out[0].judgement.depth < 7, "{}", out[0].judgement.depth);
+    }
+
+    /// The Blackburne trap: 4. Nxe5? loses to 4...Qg5 (Stockfish at depth 16: -0.56
+    /// against +1.13 for 4. Nxd4). Depth 7 takes it for the best move; a search of
+    /// five million positions, a second or two on a 2-core machine (counted in
+    /// positions so that the test does not hang on the machine's speed), marks it,
+    /// and 5. Nxf7?? after it.
+    #[test]
+    fn a_second_a_move_sees_the_trap_that_depth_7_misses() {
+        // After 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4.
+        let fen = "r1bqkbnr/pppp1ppp/8/4p3/2BnP3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+        let mut m = Match::new(Position::set_up(GameId::Chess, &[], fen).unwrap());
+        for mv in ["Nxe5", "Qg5", "Nxf7"] {
+            m.play_text(mv).unwrap();
+        }
+        let shallow = reviewed(&m, 7);
+        assert_eq!(shallow[0].judgement.best, m.actions()[0].moved().unwrap());
+        assert_eq!(shallow[0].mark, None, "depth 7 calls it best");
+        let mut out = Vec::new();
+        review(&m, Budget::Nodes(5_000_000), None, &mut |r| out.push(r));
+        let nxe5 = &out[0];
+        assert!(nxe5.mark >= Some(Mark::Mistake), "{nxe5:?}");
         assert!(
-            out[0].judgement.depth < DEFAULT_DEPTH,
+            nxe5.judgement.played_score < 0,
             "{}",
-            out[0].judgement.depth
+            nxe5.judgement.played_score
         );
+        assert_eq!(out[2].mark, Some(Mark::Blunder), "5. Nxf7??");
     }
 
     #[test]
@@ -286,7 +343,7 @@ mod tests {
         let m = played(GameId::Chess, "e4 e5 Nf3 Nc6");
         let stop = Arc::new(AtomicBool::new(true));
         let mut heard = 0;
-        review(&m, 3, Some(stop), &mut |_| heard += 1);
+        review(&m, Budget::Depth(3), Some(stop), &mut |_| heard += 1);
         assert_eq!(heard, 0);
     }
 }

@@ -2,7 +2,7 @@
 //! over as it comes, so the graph and the marks fill in while the player looks on.
 
 use crate::rules::Match;
-use crate::rules::review::{DEFAULT_DEPTH, Reviewed, review};
+use crate::rules::review::{DEFAULT, Reviewed, review};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -31,7 +31,7 @@ impl Review {
         let spawned = std::thread::Builder::new()
             .name("doska-review".into())
             .spawn(move || {
-                review(&m, DEFAULT_DEPTH, Some(halt), &mut |r| {
+                review(&m, DEFAULT, Some(halt), &mut |r| {
                     if let Ok(mut f) = slot.lock() {
                         f.moves.push(r);
                     }

@@ -93,6 +93,8 @@ pub struct Online {
     /// The chat shown beside the move list.
     pub chat_open: bool,
     pub chat_draft: String,
+    /// How many of the match's chat lines were shown: those after it are new.
+    pub chat_seen: usize,
     /// The match to come back to once connected: the one last played, when the app
     /// starts again.
     resume_on_connect: Option<String>,
@@ -246,8 +248,9 @@ impl Online {
     }
 
     /// Leaves the match shown. One going on stays in the seat book, to come back to;
-    /// one over is forgotten.
+    /// one over is forgotten. The code box is emptied for the next code.
     pub fn leave(&mut self) {
+        self.code.clear();
         if let Some(playing) = &self.playing
             && playing.mirror().current().outcome().is_some()
         {
@@ -278,5 +281,20 @@ impl Online {
         self.book.hosting = true;
         self.book_changed = true;
         Ok(format!("ws://127.0.0.1:{}/", listening.port()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leaving_empties_the_code_box() {
+        let mut online = Online {
+            code: "K3QF9A".into(),
+            ..Online::default()
+        };
+        online.leave();
+        assert_eq!(online.code, "");
     }
 }

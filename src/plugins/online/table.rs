@@ -196,7 +196,15 @@ fn chat(
     let lang = settings.language;
     let online = &mut *online;
     ui.separator();
-    ui.checkbox(&mut online.chat_open, lang.t("online-chat"));
+    let said = online
+        .playing
+        .as_ref()
+        .map_or(0, |p| p.mirror().chat().len());
+    if online.chat_open {
+        online.chat_seen = said;
+    }
+    let label = chat_label(lang, said.saturating_sub(online.chat_seen));
+    ui.checkbox(&mut online.chat_open, label);
     if !online.chat_open {
         return;
     }
@@ -228,11 +236,33 @@ fn chat(
             .hint_text(lang.t("online-chat-hint"))
             .desired_width(f32::INFINITY),
     );
+    // Enter sends the line and gives the keyboard back, so that the next click is the
+    // board's.
     if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         let text = std::mem::take(&mut online.chat_draft);
         if !text.trim().is_empty() {
             online.about_match(|id, code| Request::Say { id, code, text });
         }
-        field.request_focus();
+    }
+}
+
+/// The chat's switch: its name, with the lines not yet shown while it is folded.
+fn chat_label(lang: Language, unread: usize) -> String {
+    if unread == 0 {
+        lang.t("online-chat")
+    } else {
+        lang.t_args("online-chat-unread", &[("count", unread.to_string())])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folded_chat_counts_the_lines_not_yet_shown() {
+        assert_eq!(chat_label(Language::English, 0), "Chat");
+        assert_eq!(chat_label(Language::English, 2), "Chat (2 new)");
+        assert_eq!(chat_label(Language::Russian, 3), "Чат (новых: 3)");
     }
 }

@@ -111,6 +111,8 @@ pub struct Searcher<'l, G: Evaluate> {
     nodes: u64,
     /// The positions it may search: the limits' until lifted.
     budget: Option<u64>,
+    /// Whether the limits' time still bounds it: until lifted.
+    timed: bool,
     stopped: bool,
     /// Shared with the threads searching together, if there are any.
     table: Arc<Table<G::Move>>,
@@ -274,6 +276,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             started: Instant::now(),
             nodes: 0,
             budget: limits.nodes,
+            timed: true,
             stopped: false,
             table,
             helpers,
@@ -323,10 +326,12 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
     }
 
-    /// Lets the search go on past its node budget (its time and its stop flag still
-    /// hold), for one more search the budget must not cut short.
+    /// Lets the search go on past its node budget and its time (its stop flag still
+    /// holds), for one more search the budget must not cut short: a review scoring
+    /// the move played at the depth its best was found at.
     pub fn lift_budget(&mut self) {
         self.budget = None;
+        self.timed = false;
         self.stopped = false;
     }
 
@@ -343,7 +348,11 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             if self.helping {
                 self.helpers.fetch_add(256, Ordering::Relaxed);
             }
-            self.stopped = self.limits.spent(self.nodes, self.budget, self.started);
+            self.stopped = if self.timed {
+                self.limits.spent(self.nodes, self.budget, self.started)
+            } else {
+                self.limits.stopped()
+            };
         }
         self.stopped
     }

@@ -43,7 +43,7 @@ pub fn judge<G: Evaluate>(
     let (best, best_score) = scored[0];
     let pv = searcher.line(position, best, depth as usize);
     // The move played is scored at the depth the best was found at, whatever the
-    // budget left.
+    // budget or the time left.
     searcher.lift_budget();
     let played_score = if played == best {
         best_score
