@@ -23,6 +23,17 @@ impl MoveTable {
         }
     }
 
+    /// The moves of `seats` alone: online, a window lights and plays only the pieces
+    /// and reserves of the seats it holds, though another seat is on move beside them
+    /// (bughouse's other board).
+    pub fn of_seats(position: &Position, seats: &[usize]) -> MoveTable {
+        let mut table = MoveTable::new(position);
+        table
+            .moves
+            .retain(|(m, _)| seats.contains(&position.mover(m)));
+        table
+    }
+
     pub fn from_cell(&self, cell: Cell) -> impl Iterator<Item = &(Move, MoveView)> {
         self.moves
             .iter()
@@ -98,6 +109,20 @@ pub enum Target {
 }
 
 impl Selection {
+    /// Whether the selection still means something in `table`, after a move elsewhere
+    /// (bughouse's other board): the piece picked still has those moves, or the kind
+    /// picked from the hand still goes down. A move's second square, half chosen, is
+    /// let go.
+    pub fn still_holds(&self, table: &MoveTable) -> bool {
+        if self.landed.is_some() {
+            return false;
+        }
+        if let Some(kind) = self.pocket {
+            return table.placements_of(Some(kind)).next().is_some();
+        }
+        self.from.is_none() || !self.candidates(table).is_empty()
+    }
+
     /// The moves of the selected piece that follow the landings clicked so far.
     fn candidates<'a>(&self, table: &'a MoveTable) -> Vec<&'a (Move, MoveView)> {
         table
@@ -280,5 +305,53 @@ impl Selection {
         } else {
             Click::Choose(moves.iter().map(|(m, _)| *m).collect())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameId;
+
+    /// B's White holds seat 2: with A's White on move beside it, only board B's
+    /// pieces light and play for it.
+    #[test]
+    fn a_seat_s_table_holds_its_own_moves_alone() {
+        let position = Position::new(GameId::Bughouse, &[]).unwrap();
+        let all = MoveTable::new(&position);
+        let mine = MoveTable::of_seats(&position, &[2]);
+        assert_eq!(all.moves.len(), 40);
+        assert_eq!(mine.moves.len(), 20);
+        assert!(mine.moves.iter().all(|(m, _)| position.mover(m) == 2));
+        let a2 = position.topology().parse("a2").unwrap();
+        let mut selection = Selection::default();
+        assert!(matches!(
+            selection.click(&position, &mine, a2),
+            Click::Refused(_)
+        ));
+    }
+
+    /// A move on the other board leaves B's White's pawn selected, its moves lit.
+    #[test]
+    fn a_move_on_the_other_board_keeps_the_selection() {
+        let mut position = Position::new(GameId::Bughouse, &[]).unwrap();
+        let table = MoveTable::of_seats(&position, &[2]);
+        let e2_on_b = table
+            .moves
+            .iter()
+            .map(|(_, v)| v.from)
+            .find(|&c| position.topology().name(c) == "e2")
+            .expect("B's e-pawn");
+        let mut selection = Selection::default();
+        assert_eq!(selection.click(&position, &table, e2_on_b), Click::Selected);
+        let on_a = position.parse_move("1A. d4").unwrap();
+        position.play(&on_a).unwrap();
+        let table = MoveTable::of_seats(&position, &[2]);
+        assert!(selection.still_holds(&table));
+        assert_eq!(selection.targets(&table).len(), 2);
+        // Its own board's move lets it go where the piece has gone.
+        let on_b = position.parse_move("1B. e4").unwrap();
+        position.play(&on_b).unwrap();
+        assert!(!selection.still_holds(&MoveTable::of_seats(&position, &[2])));
     }
 }

@@ -57,6 +57,12 @@ pub trait Seats {
         None
     }
 
+    /// Whether `seat` plays the pieces on `cell` of its colour: always, but where one
+    /// colour is played by several seats on boards of their own (bughouse's).
+    fn plays_on(&self, _seat: usize, _cell: super::topology::Cell) -> bool {
+        true
+    }
+
     /// The colour a seat plays.
     fn seat_side(&self, seat: usize) -> Side {
         if seat.is_multiple_of(2) {

@@ -289,11 +289,16 @@ impl Session {
     /// Recomputes what depends on the match after any change.
     fn refresh(&mut self) {
         // A finished game has nothing left to light or play (Reversi's last discs).
-        self.table = match self.current().outcome() {
-            Some(_) => MoveTable::default(),
-            None => MoveTable::new(self.current().position()),
+        self.table = match (self.current().outcome(), &self.mine) {
+            (Some(_), _) => MoveTable::default(),
+            (None, Some(mine)) => MoveTable::of_seats(self.current().position(), mine),
+            (None, None) => MoveTable::new(self.current().position()),
         };
-        self.selection = Selection::default();
+        // A piece picked stays picked where it still moves: a move on bughouse's other
+        // board changes the position, not what this player was doing.
+        if !self.selection.still_holds(&self.table) {
+            self.selection = Selection::default();
+        }
         // Every question about the old position goes; one about closing the game
         // stays until it is answered.
         let replacing = self.prompts.replacing.take();

@@ -61,15 +61,15 @@ impl Session {
     pub(super) fn choose_premove(&mut self, cell: Cell) {
         let Some(mine) = &self.mine else { return };
         let position = self.current().position();
-        let sides: Vec<Side> = mine
-            .iter()
-            .map(|&s| position.seats().seat_side(s))
-            .collect();
+        let seats = position.seats();
+        // A piece of a seat held here, on that seat's own board.
         let own = |c: Cell| {
-            position
-                .pieces()
-                .iter()
-                .any(|(at, piece)| *at == c && sides.contains(&piece.side))
+            position.pieces().iter().any(|(at, piece)| {
+                *at == c
+                    && mine
+                        .iter()
+                        .any(|&s| seats.seat_side(s) == piece.side && seats.plays_on(s, c))
+            })
         };
         self.premove = match self.premove {
             Some(Chosen::From(from)) if from == cell => None,

@@ -495,6 +495,11 @@ impl Seats for Bughouse {
         4
     }
 
+    /// A seat plays on its own board: A's cells are the first 64, B's the next.
+    fn plays_on(&self, seat: usize, cell: Cell) -> bool {
+        usize::from(cell) / 64 == seat / 2
+    }
+
     fn seat_to_move(&self) -> usize {
         let b = self.primary();
         seat(b, self.boards[b].position.turn)

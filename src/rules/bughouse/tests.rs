@@ -240,3 +240,12 @@ fn a_bare_move_from_a_seat_is_played_on_its_board() {
         "Black on A is not on move"
     );
 }
+
+#[test]
+fn each_seat_plays_on_its_own_board() {
+    use crate::rules::seats::Seats;
+    let g = Bughouse::new(BughouseOptions::default());
+    // a2 on A is cell 8, on B cell 72.
+    assert!(g.plays_on(0, 8) && g.plays_on(1, 8));
+    assert!(!g.plays_on(2, 8) && g.plays_on(2, 72));
+}
