@@ -20,7 +20,9 @@ pub fn seat_label(lang: Language, game: GameId, seat: usize, side: Side, count: 
     }
 }
 
-/// A player's name, or the seat's label when none was given.
+/// A player's name, or the seat's label when none was given. Where seats are named by
+/// place (bughouse's board, colour and team), the place follows the name, since the
+/// status line says who is on move by place.
 pub fn seat_name(
     lang: Language,
     game: GameId,
@@ -29,8 +31,11 @@ pub fn seat_name(
     side: Side,
     count: usize,
 ) -> String {
+    let label = seat_label(lang, game, seat, side, count);
     if name.trim().is_empty() {
-        seat_label(lang, game, seat, side, count)
+        label
+    } else if game.card().seats_by_place.is_some() {
+        format!("{name} ({label})")
     } else {
         name.to_string()
     }
@@ -169,6 +174,16 @@ mod tests {
             text.contains("A: Black") && text.contains("B: White"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_bughouse_player_is_named_with_the_board_and_team() {
+        let name = |game, seat, side| seat_name(Language::English, game, "Ann", seat, side, 4);
+        assert_eq!(
+            name(GameId::Bughouse, 2, Side::White),
+            "Ann (B: White (team 2))"
+        );
+        assert_eq!(name(GameId::Chess, 0, Side::White), "Ann");
     }
 
     #[test]
