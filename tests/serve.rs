@@ -1198,6 +1198,49 @@ async fn a_bare_bughouse_move_is_played_on_the_seats_board() {
     assert_eq!(m.notation(m.actions().len() - 1), "1B. e4", "event {n}");
 }
 
+/// Chess for three's diplomacy belongs to the army that decides it: after White
+/// takes a black piece, White offers to be Black's master though Black is to move,
+/// Black may not make White's offer, Black answers, and White gives the order and
+/// moves for Black.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chess_for_three_s_diplomacy_is_made_by_the_deciding_army() {
+    let data = Data::new("diplomacy");
+    let server = Server::start(&data.0);
+    let mut players = seated(&server, GameId::TriChess, &[], None, 3).await;
+    for p in &mut players {
+        p.pump().await;
+    }
+    for (seat, action) in [
+        (0, "NWP2-WS3"),
+        (1, "BC6-BV12"),
+        (2, "RC1-RS2"),
+        (0, "NWS3:BV12"),
+    ] {
+        players[seat].act(action).await.unwrap();
+    }
+    let offer = "W>B servant?";
+    assert_eq!(players[1].act(offer).await, Err("not-yours".into()));
+    players[0].act(offer).await.unwrap();
+    while players[1].mirror.last() < players[0].mirror.last() {
+        players[1].pump().await;
+    }
+    players[1].act("B: yes").await.unwrap();
+    while players[0].mirror.last() < players[1].mirror.last() {
+        players[0].pump().await;
+    }
+    assert_eq!(players[1].act("W>B order").await, Err("not-yours".into()));
+    players[0].act("W>B order").await.unwrap();
+    // White moves one of Black's pieces.
+    let moved = players[0]
+        .choose(usize::MAX)
+        .expect("White moves for Black");
+    players[0].act(&moved).await.unwrap();
+    let m = players[0].mirror.current();
+    let last = m.actions().len() - 1;
+    let before = &m.state_before(last).position;
+    assert_eq!(before.seats().turn(), doska::rules::Side::Black, "{moved}");
+}
+
 /// Chapayev's lot decides nothing later: its seed is 0, and each shot brings its own
 /// luck, drawn by the server once the shot is made.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

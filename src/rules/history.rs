@@ -353,6 +353,8 @@ impl Match {
         next.clock = self.live.clone();
         let turn = next.position.seats().voter();
         let seat = action.actor(&next.position);
+        // A decision made out of turn (chess for three's offer) hands no turn over.
+        let was_on_move = next.position.seats().seats_on_move().contains(&seat);
         match action {
             Action::Play(m) => {
                 next.position.play(&m)?;
@@ -399,7 +401,8 @@ impl Match {
             }
         }
         // A turn handed over stops the mover's clock, with its increment.
-        if !next.position.seats().seats_on_move().contains(&seat)
+        if was_on_move
+            && !next.position.seats().seats_on_move().contains(&seat)
             && let Some(clock) = &mut next.clock
         {
             clock.moved(seat);

@@ -367,6 +367,17 @@ impl Game for TriChess {
         why::REASONS.to_vec()
     }
 
+    /// Diplomacy is the deciding army's, whoever is on move: an offer is made by the
+    /// army that makes it (the captor or its victim), an order by the master; the rest
+    /// by the seat to move (an answer by the army asked, an ordered move by the master).
+    fn mover(&self, action: &Action) -> usize {
+        match *action {
+            Action::Offer { by, .. } => by.index(),
+            Action::Order(master) => master.index(),
+            _ => self.seat_to_move(),
+        }
+    }
+
     fn legal_moves(&self) -> Vec<Action> {
         if self.is_over() {
             return Vec::new();

@@ -486,7 +486,7 @@ impl Room {
         }
         // Whose turn it is comes before what the action says: a move out of turn is
         // not the player's, whether or not it would be legal for the seat on move.
-        let mine: Vec<usize> = self
+        let mut mine: Vec<usize> = self
             .m
             .position()
             .seats()
@@ -494,6 +494,22 @@ impl Room {
             .into_iter()
             .filter(|s| seats.contains(s))
             .collect();
+        // A decision open to a seat not on move (chess for three's offers, made by the
+        // captor or its victim whoever is to move).
+        if mine.is_empty() {
+            let position = self.m.position();
+            let deciding: BTreeSet<usize> = self
+                .m
+                .legal_actions()
+                .iter()
+                .filter_map(|a| Some(position.mover(&a.moved()?)))
+                .collect();
+            mine = seats
+                .iter()
+                .copied()
+                .filter(|s| deciding.contains(s))
+                .collect();
+        }
         let (&first, others) = mine.split_first().ok_or(Refused::NotYours)?;
         // Each seat of the connection on move reads the action as its player means
         // it; the first reading that makes an action is played.
