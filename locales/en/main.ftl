@@ -149,6 +149,7 @@ status-draw-offered-watching = A draw is offered.
 msg-capture-compulsory = A capture is compulsory: only pieces that can capture may move.
 msg-piece-cannot-move = The { $mover } has no move now. { $how }
 msg-select-own-piece = Click a piece of the side to move.
+msg-not-your-piece = That piece is not yours: you play { $side }.
 msg-computer-failed = The computer found no move in time; it played its first legal one.
 msg-computer-thinking = The computer is thinking; your move comes after its own.
 msg-saved = Saved: { $path }

@@ -149,6 +149,7 @@ status-draw-offered-watching = Предложена ничья.
 msg-capture-compulsory = Взятие обязательно: ходить можно только фигурами, которые бьют.
 msg-piece-cannot-move = Фигуре «{ $mover }» сейчас некуда пойти. { $how }
 msg-select-own-piece = Выберите фигуру той стороны, чей ход.
+msg-not-your-piece = Это не ваша фигура: вы играете за { $side }.
 msg-computer-failed = Компьютер не нашёл хода вовремя и сыграл первый допустимый.
 msg-computer-thinking = Компьютер думает; ваш ход — после его хода.
 msg-saved = Сохранено: { $path }

@@ -149,6 +149,7 @@ status-draw-offered-watching = Запропоновано нічию.
 msg-capture-compulsory = Взяття обов'язкове: ходити можна лише фігурами, що б'ють.
 msg-piece-cannot-move = Фігурі «{ $mover }» зараз нікуди піти. { $how }
 msg-select-own-piece = Виберіть фігуру тієї сторони, чий хід.
+msg-not-your-piece = Це не ваша фігура: ви граєте за { $side }.
 msg-computer-failed = Комп’ютер не знайшов ходу вчасно й зіграв перший дозволений.
 msg-computer-thinking = Комп'ютер думає; ваш хід — після його ходу.
 msg-saved = Збережено: { $path }

@@ -173,8 +173,13 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         |_, s| s.draft.seats[1] == "Bob" && !s.away[1],
     );
 
-    // Black may not move White's pawn; White's move shows in both windows.
+    // Black may not move White's pawn, and is told so; White's move shows in both
+    // windows.
     click(&mut black, "e2");
+    assert_eq!(
+        session(&black).prompts.refusal.as_ref().map(|r| r.key),
+        Some("msg-not-your-piece")
+    );
     click(&mut black, "e4");
     assert_eq!(moves(&black), 0);
     click(&mut white, "e2");

@@ -14,7 +14,7 @@ use crate::rules::clock::TimeControl;
 use crate::rules::record::{SavedGame, default_think_seconds, read_pasted};
 use crate::rules::search::Level;
 use crate::rules::{
-    Action, Cell, Error, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side,
+    Action, Cell, Error, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side, Word,
 };
 use bevy::prelude::*;
 
@@ -798,6 +798,13 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
             continue;
         }
         let s = &mut *session;
+        if let Some(side) = s.foreign_piece(cell) {
+            s.prompts.message = None;
+            s.prompts.refusal =
+                Some(Refusal::new("msg-not-your-piece").with("side", Word::Side(side)));
+            s.revision += 1;
+            continue;
+        }
         if s.online() && !s.my_turn() {
             s.choose_premove(cell);
             s.revision += 1;

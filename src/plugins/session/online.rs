@@ -83,6 +83,26 @@ impl Session {
         };
     }
 
+    /// Online, a piece that no seat held here plays, clicked where nothing is picked
+    /// (a capture's target is clicked after the piece that takes): it is refused with
+    /// the colour the player plays, instead of passing in silence.
+    pub(super) fn foreign_piece(&self, cell: Cell) -> Option<Side> {
+        let mine = self.mine.as_ref()?;
+        let picking = self.selection.from.is_some()
+            || self.selection.pocket.is_some()
+            || matches!(self.premove, Some(Chosen::From(_)));
+        if picking || self.table.from_cell(cell).next().is_some() {
+            return None;
+        }
+        let position = self.current().position();
+        let seats = position.seats();
+        let (_, piece) = position.pieces().into_iter().find(|(at, _)| *at == cell)?;
+        let ours = mine
+            .iter()
+            .any(|&s| seats.seat_side(s) == piece.side && seats.plays_on(s, cell));
+        (!ours).then(|| self.seen_by()).flatten()
+    }
+
     /// Plays the premove once it is the player's turn and it makes a legal move;
     /// drops it where it makes none.
     fn play_premove(&mut self) {
