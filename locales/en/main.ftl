@@ -467,6 +467,7 @@ diplomacy-out-held = { $army }: out; { $holder } holds the throne and moves the 
 diplomacy-serves = { $army } serves { $masters }
 diplomacy-may-order = may order now
 diplomacy-order-in = may order in { $rounds } rounds
+diplomacy-order-next = may order in one round
 diplomacy-suspended = suspended by a check
 diplomacy-ordering = { $master } is making { $servant }'s move.
 diplomacy-offer-servant = { $master }: "{ $servant }, be my servant"

@@ -505,6 +505,7 @@ diplomacy-out-held = { $army }: выбыли; трон держат { $holder } 
 diplomacy-serves = { $army } служат: { $masters }
 diplomacy-may-order = может приказать сейчас
 diplomacy-order-in = приказ через { $rounds } круга
+diplomacy-order-next = приказ через один круг
 diplomacy-suspended = прервано шахом
 diplomacy-ordering = { $master } делают ход за { $servant }.
 diplomacy-offer-servant = { $master }: «{ $servant }, будь моим слугой»

@@ -505,6 +505,7 @@ diplomacy-out-held = { $army }: вибули; трон тримають { $holde
 diplomacy-serves = { $army } служать: { $masters }
 diplomacy-may-order = може наказати зараз
 diplomacy-order-in = наказ через { $rounds } кола
+diplomacy-order-next = наказ через одне коло
 diplomacy-suspended = перервано шахом
 diplomacy-ordering = { $master } роблять хід за { $servant }.
 diplomacy-offer-servant = { $master }: «{ $servant }, будь моїм слугою»

@@ -118,8 +118,10 @@ fn relations(lang: Language, p: &TriChess, army: Side) -> String {
             let when = if p.suspended(master, army).is_some() {
                 lang.t("diplomacy-suspended")
             } else {
+                // At most three rounds: "one" is the only singular to say.
                 match p.rounds_until_order(master, army) {
                     0 => lang.t("diplomacy-may-order"),
+                    1 => lang.t("diplomacy-order-next"),
                     n => lang.t_args("diplomacy-order-in", &[("rounds", n.to_string())]),
                 }
             };
