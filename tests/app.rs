@@ -1271,6 +1271,14 @@ fn each_game_opens_in_a_real_window() {
             }
             let b1 = pixel(&out, 90, 624);
             assert!(b1[0] > 200, "{game}: b1 should be light, got {b1:?}");
+            // Each board's letter in light ink above its upper right corner, on the
+            // dark background.
+            for (letter, cx, cy) in [("A", 436, 137), ("B", 921, 137)] {
+                let inked = (cx - 15..cx + 15)
+                    .flat_map(|x| (cy - 15..cy + 15).map(move |y| (x, y)))
+                    .any(|(x, y)| pixel(&out, x, y)[0] > 200);
+                assert!(inked, "{game}: no letter {letter} above its board");
+            }
             continue;
         }
         let a1 = pixel(&out, 150, 700);

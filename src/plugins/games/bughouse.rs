@@ -1,6 +1,7 @@
 //! Bughouse's plugin: the reserves drawn beside their board, where seats hold them.
 //! Each board's two seats, the one at its lower edge below it and the other above. A
-//! piece that may come down now is picked by a click, as in the panel's list.
+//! piece that may come down now is picked by a click, as in the panel's list. Each
+//! board wears its letter, A or B, as the move list and the seats' names call it.
 
 use crate::plugins::board::BoardLayout;
 use crate::plugins::session::{Command, Session, showing};
@@ -35,11 +36,25 @@ fn reserves(
     };
     let Some(layout) = board.layout else { return };
     let position = session.current().position();
+    let t = position.topology();
+    // The letter stands at the right end of the row above its board: the reserve there
+    // fills from the left, five kinds at most of the eight places.
+    for (pane, letter) in t.panes.iter().zip(["A", "B"]) {
+        let [x, y] = pane.origin;
+        let [width, height] = pane.size.map(f32::from);
+        let at = layout.to_screen([x + width - 0.5, y + height + 1.1]);
+        ui.painter().text(
+            egui::pos2(at.x, at.y),
+            egui::Align2::CENTER_CENTER,
+            letter,
+            egui::FontId::proportional(layout.cell * 0.7),
+            egui::Color32::from_rgb(230, 220, 200),
+        );
+    }
     let pockets = position.pockets();
     if pockets.is_empty() {
         return;
     }
-    let t = position.topology();
     let on_move = position.seats().seats_on_move();
     let droppable = session.table.kinds_in_hand();
     let mut picked = None;
