@@ -54,7 +54,12 @@ fn show(ui: &mut egui::Ui, lang: Language, session: &Session, send: &mut Option<
                 &[("master", name(master)), ("servant", name(p.turn()))],
             ));
         } else if p.options().neutrality {
-            neutrality(ui, lang, p);
+            // Online, each player reads whom their own army may capture; at one
+            // table, the player to move does.
+            let viewer = session.seen_by().unwrap_or(p.turn());
+            if !p.is_out(viewer) {
+                neutrality(ui, lang, p, viewer);
+            }
         }
     }
     for action in m.legal_actions() {
@@ -134,9 +139,8 @@ fn relations(lang: Language, p: &TriChess, army: Side) -> String {
     )
 }
 
-/// For the player to move: each opponent he may or may not capture now, and why.
-fn neutrality(ui: &mut egui::Ui, lang: Language, p: &TriChess) {
-    let mover = p.turn();
+/// For `mover`'s army: each opponent it may or may not capture now, and why.
+fn neutrality(ui: &mut egui::Ui, lang: Language, p: &TriChess, mover: Side) {
     let name = |side: Side| side_name(lang, side);
     let active: Vec<Side> = Side::THREE.into_iter().filter(|&a| !p.is_out(a)).collect();
     for target in active.iter().copied().filter(|&a| a != mover) {
