@@ -41,12 +41,15 @@ pub fn seat_name(
     }
 }
 
-/// Who is on move, for the status line: the side, or where several seats act at
-/// once (bughouse's two boards) each of them by its seat, since one colour would
-/// hide that the other board is waiting too.
+/// Who is on move, for the status line: the side of the seat that acts, which is not
+/// always the side whose turn it is (chess for three's army asked a question, or its
+/// master giving an order); or where several seats act at once (bughouse's two
+/// boards) each of them by its seat, since one colour would hide that the other board
+/// is waiting too.
 pub fn movers(lang: Language, m: &Match) -> String {
     let position = m.position();
     match position.seats().seats_on_move().as_slice() {
+        &[seat] => side_name(lang, position.seats().seat_side(seat)),
         seats @ [_, _, ..] => seats
             .iter()
             .map(|&seat| {
@@ -174,6 +177,19 @@ mod tests {
             text.contains("A: Black") && text.contains("B: White"),
             "{text}"
         );
+        // Black asks White to be his master on Black's turn: White is to answer.
+        let mut m =
+            crate::rules::Match::new(crate::rules::Position::new(GameId::TriChess, &[]).unwrap());
+        for action in [
+            "NWP2-WS3",
+            "BC6-BV12",
+            "RC1-RS2",
+            "NWS3:BV12",
+            "B>W master?",
+        ] {
+            m.play_text(action).unwrap();
+        }
+        assert_eq!(movers(Language::English, &m), "White");
     }
 
     #[test]
