@@ -31,11 +31,7 @@ pub struct Folders {
 impl Folders {
     pub fn locate() -> Folders {
         if let Some(home) = std::env::var_os("DOSKA_HOME") {
-            let home = PathBuf::from(home);
-            return Folders {
-                config: home.join("config"),
-                data: home.join("data"),
-            };
+            return Folders::under(Path::new(&home));
         }
         match directories::ProjectDirs::from("org", "Doska", "doska") {
             Some(dirs) => Folders {
@@ -46,6 +42,14 @@ impl Folders {
                 config: PathBuf::from(".doska"),
                 data: PathBuf::from(".doska"),
             },
+        }
+    }
+
+    /// The folders under one home, as `DOSKA_HOME` gives it (and tests their own).
+    pub fn under(home: &Path) -> Folders {
+        Folders {
+            config: home.join("config"),
+            data: home.join("data"),
         }
     }
 

@@ -461,10 +461,7 @@ mod tests {
             std::thread::current().id()
         ));
         let _ = std::fs::remove_dir_all(&home);
-        Home(Folders {
-            config: home.join("config"),
-            data: home.join("data"),
-        })
+        Home(Folders::under(&home))
     }
 
     fn plan() -> Plan {

@@ -740,10 +740,20 @@ fn shashmaty_jumps_are_lit_apart_and_compulsory() {
 /// A headless chess match on a clock of `base` milliseconds each, its frames `frame`
 /// apart on the wall clock (as they come where None).
 fn chess_on_the_clock(base: u64, frame: Option<std::time::Duration>) -> App {
+    chess_on_the_clock_with(base, frame, |_| {})
+}
+
+/// The same, with `more` added to the app (plugins, resources) before its first frame.
+fn chess_on_the_clock_with(
+    base: u64,
+    frame: Option<std::time::Duration>,
+    more: impl FnOnce(&mut App),
+) -> App {
     use doska::rules::clock::TimeControl;
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
         .init_state::<Screen>();
+    more(&mut app);
     if let Some(frame) = frame {
         app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(frame));
     }
@@ -766,30 +776,15 @@ fn every_way_out_keeps_the_running_clock() {
     use doska::folders::Folders;
     use doska::plugins::quit::{self, QuitPlugin};
     use doska::plugins::storage::{StoragePlugin, read_saved};
-    use doska::rules::clock::TimeControl;
     let home = std::env::temp_dir().join(format!("doska-quit-{}", std::process::id()));
-    let folders = Folders {
-        config: home.join("config"),
-        data: home.join("data"),
-    };
+    let folders = Folders::under(&home);
     // The close button first: a signal's request stays for the rest of the process.
     for way in ["close", "signal"] {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
-            .add_plugins((StoragePlugin, QuitPlugin))
-            .insert_resource(folders.clone())
-            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-                std::time::Duration::from_secs(7),
-            ))
-            .init_state::<Screen>();
-        {
-            let mut session = app.world_mut().resource_mut::<Session>();
-            session.choose_game(GameId::Chess);
-            session.draft.time_control = TimeControl::SuddenDeath { base: 300_000 };
-        }
-        app.world_mut().write_message(Command::NewMatch);
-        app.update();
-        app.update();
+        let seven_seconds = Some(std::time::Duration::from_secs(7));
+        let mut app = chess_on_the_clock_with(300_000, seven_seconds, |app| {
+            app.add_plugins((StoragePlugin, QuitPlugin))
+                .insert_resource(folders.clone());
+        });
         let e4 = session(&app).current().position().parse_move("e4").unwrap();
         app.world_mut()
             .write_message(Command::Act(Action::Play(e4)));

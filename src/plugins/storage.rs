@@ -448,10 +448,7 @@ mod file_tests {
     #[test]
     fn a_save_takes_its_name_and_never_overwrites_another() {
         let home = std::env::temp_dir().join(format!("doska-saves-{}", std::process::id()));
-        let folders = Folders {
-            config: home.join("config"),
-            data: home.join("data"),
-        };
+        let folders = Folders::under(&home);
         let mut session = Session::new(GameId::Chess);
         session.start().unwrap();
         session.draft.seats = vec!["Ann".into(), "Boris".into()];

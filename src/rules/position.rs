@@ -205,7 +205,6 @@ macro_rules! registry {
                     $((Position::$variant(p), Move::$variant(mv)) => {
                         p.chance().map_or(m, |c| Move::$variant(c.seal(*mv, random)))
                     })*
-                    #[allow(unreachable_patterns)]
                     _ => m,
                 }
             }

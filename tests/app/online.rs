@@ -95,10 +95,7 @@ fn pipe(mut from: TcpStream, mut to: TcpStream) {
 fn player(url: &str, home: PathBuf, name: &str) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
-        .insert_resource(Folders {
-            config: home.join("config"),
-            data: home.join("data"),
-        })
+        .insert_resource(Folders::under(&home))
         .add_plugins(OnlinePlugin)
         .init_state::<Screen>();
     app.update();
@@ -241,10 +238,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     let mut black = App::new();
     black
         .add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
-        .insert_resource(Folders {
-            config: home.join("black/config"),
-            data: home.join("black/data"),
-        })
+        .insert_resource(Folders::under(&home.join("black")))
         .add_plugins(OnlinePlugin)
         .init_state::<Screen>();
     until(&mut black, "connects by itself", |o, _| o.connected);

@@ -59,18 +59,10 @@ impl Session {
     /// Online, while another player is to move, a click chooses a premove: a piece of
     /// one's own, then where it goes; the piece's cell again lets it go.
     pub(super) fn choose_premove(&mut self, cell: Cell) {
-        let Some(mine) = &self.mine else { return };
-        let position = self.current().position();
-        let seats = position.seats();
-        // A piece of a seat held here, on that seat's own board.
-        let own = |c: Cell| {
-            position.pieces().iter().any(|(at, piece)| {
-                *at == c
-                    && mine
-                        .iter()
-                        .any(|&s| seats.seat_side(s) == piece.side && seats.plays_on(s, c))
-            })
-        };
+        if self.mine.is_none() {
+            return;
+        }
+        let own = self.holds_piece(cell) == Some(true);
         self.premove = match self.premove {
             Some(Chosen::From(from)) if from == cell => None,
             Some(Chosen::From(from)) => Some(Chosen::Move(Premove {
@@ -78,7 +70,7 @@ impl Session {
                 to: cell,
                 promotion: None,
             })),
-            _ if own(cell) => Some(Chosen::From(cell)),
+            _ if own => Some(Chosen::From(cell)),
             _ => None,
         };
     }
@@ -87,20 +79,28 @@ impl Session {
     /// (a capture's target is clicked after the piece that takes): it is refused with
     /// the colour the player plays, instead of passing in silence.
     pub(super) fn foreign_piece(&self, cell: Cell) -> Option<Side> {
-        let mine = self.mine.as_ref()?;
+        self.mine.as_ref()?;
         let picking = self.selection.from.is_some()
             || self.selection.pocket.is_some()
             || matches!(self.premove, Some(Chosen::From(_)));
         if picking || self.table.from_cell(cell).next().is_some() {
             return None;
         }
+        let ours = self.holds_piece(cell)?;
+        (!ours).then(|| self.seen_by()).flatten()
+    }
+
+    /// Online, whether the piece on `cell` is played by a seat held here: of the
+    /// seat's colour, on the seat's own board. None where no piece stands there.
+    fn holds_piece(&self, cell: Cell) -> Option<bool> {
+        let mine = self.mine.as_ref()?;
         let position = self.current().position();
         let seats = position.seats();
         let (_, piece) = position.pieces().into_iter().find(|(at, _)| *at == cell)?;
-        let ours = mine
-            .iter()
-            .any(|&s| seats.seat_side(s) == piece.side && seats.plays_on(s, cell));
-        (!ours).then(|| self.seen_by()).flatten()
+        Some(
+            mine.iter()
+                .any(|&s| seats.seat_side(s) == piece.side && seats.plays_on(s, cell)),
+        )
     }
 
     /// Plays the premove once it is the player's turn and it makes a legal move;
