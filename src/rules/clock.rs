@@ -156,6 +156,44 @@ impl TimeControl {
         })
     }
 
+    /// The kinds of control a player may set the numbers of, by the word that begins
+    /// their tag: the setup's clock list offers each after the presets.
+    pub const KINDS: [&'static str; 5] =
+        ["sudden-death", "fischer", "bronstein", "delay", "periods"];
+
+    /// A control of `kind` with `from`'s allowance (ten minutes where `from` has none),
+    /// the usual five seconds for an increment or delay and 40 moves for a first period.
+    pub fn of_kind(kind: &str, from: TimeControl) -> Option<TimeControl> {
+        let base = from.base().unwrap_or(10 * MINUTE);
+        Some(match kind {
+            "sudden-death" => TimeControl::SuddenDeath { base },
+            "fischer" => TimeControl::Fischer {
+                base,
+                increment: 5_000,
+            },
+            "bronstein" => TimeControl::Bronstein { base, delay: 5_000 },
+            "delay" => TimeControl::SimpleDelay { base, delay: 5_000 },
+            "periods" => TimeControl::Periods {
+                moves: 40,
+                base,
+                then: base / 2,
+            },
+            _ => return None,
+        })
+    }
+
+    /// The word of [`TimeControl::KINDS`] this control is of; `None` has none.
+    pub fn kind(self) -> Option<&'static str> {
+        match self {
+            TimeControl::None => None,
+            TimeControl::SuddenDeath { .. } => Some("sudden-death"),
+            TimeControl::Fischer { .. } => Some("fischer"),
+            TimeControl::Bronstein { .. } => Some("bronstein"),
+            TimeControl::SimpleDelay { .. } => Some("delay"),
+            TimeControl::Periods { .. } => Some("periods"),
+        }
+    }
+
     fn base(self) -> Option<Millis> {
         match self {
             TimeControl::None => None,
@@ -410,5 +448,20 @@ mod tests {
             assert_eq!(TimeControl::from_tag(&control.tag()), Some(control));
         }
         assert_eq!(TimeControl::from_tag("fischer:60"), None);
+    }
+
+    #[test]
+    fn every_kind_can_be_chosen_keeping_the_allowance() {
+        let blitz = TimeControl::from_id("blitz-5").unwrap();
+        for kind in TimeControl::KINDS {
+            let control = TimeControl::of_kind(kind, blitz).unwrap();
+            assert_eq!(control.kind(), Some(kind));
+            assert_eq!(control.base(), Some(5 * MINUTE));
+            assert!(control.tag().starts_with(kind), "{}", control.tag());
+            let fresh = TimeControl::of_kind(kind, TimeControl::None).unwrap();
+            assert_eq!(fresh.base(), Some(10 * MINUTE));
+        }
+        assert_eq!(TimeControl::of_kind("hourglass", blitz), None);
+        assert_eq!(TimeControl::None.kind(), None);
     }
 }

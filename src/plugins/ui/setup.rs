@@ -138,20 +138,49 @@ pub fn show(
                 ui.label(lang.t("setup-clock"))
                     .on_hover_text(lang.t("setup-clock-help"));
                 let control = &mut session.draft.time_control;
+                // A player who picks "custom" sets the numbers; a preset's stay hidden, so
+                // typing never turns a preset into something else unasked.
+                let custom_id = ui.make_persistent_id("clock-custom");
+                let mut custom = ui.data(|d| d.get_temp::<bool>(custom_id)).unwrap_or(false)
+                    || control.id() == "custom";
+                let shown = match control.kind() {
+                    Some(kind) if custom => lang.t(&format!("clock-kind-{kind}")),
+                    _ => lang.t(&format!("clock-{}", control.id())),
+                };
                 egui::ComboBox::from_id_salt("clock")
-                    .selected_text(lang.t(&format!("clock-{}", control.id())))
+                    .selected_text(shown)
+                    // Tall enough for the presets and the custom kinds without a scroll.
+                    .height(600.0)
                     .show_ui(ui, |ui| {
                         for id in session.draft.game.clock_presets() {
                             if let Some(preset) = TimeControl::from_id(id) {
-                                ui.selectable_value(
-                                    control,
-                                    preset,
-                                    lang.t(&format!("clock-{id}")),
-                                );
+                                let chosen = !custom && *control == preset;
+                                if ui
+                                    .selectable_label(chosen, lang.t(&format!("clock-{id}")))
+                                    .clicked()
+                                {
+                                    *control = preset;
+                                    custom = false;
+                                }
+                            }
+                        }
+                        ui.separator();
+                        for kind in TimeControl::KINDS {
+                            let chosen = custom && control.kind() == Some(kind);
+                            if ui
+                                .selectable_label(chosen, lang.t(&format!("clock-kind-{kind}")))
+                                .clicked()
+                                && let Some(next) = TimeControl::of_kind(kind, *control)
+                            {
+                                *control = next;
+                                custom = true;
                             }
                         }
                     });
-                time_fields(ui, lang, control);
+                ui.data_mut(|d| d.insert_temp(custom_id, custom));
+                if custom {
+                    time_fields(ui, lang, control);
+                }
             });
         } else {
             session.draft.time_control = TimeControl::None;
