@@ -457,7 +457,7 @@ mod tests {
             let control = TimeControl::of_kind(kind, blitz).unwrap();
             assert_eq!(control.kind(), Some(kind));
             assert_eq!(control.base(), Some(5 * MINUTE));
-            assert!(control.tag().starts_with(kind), "{}", control.tag());
+            assert!(control.spelt().starts_with(kind), "{}", control.spelt());
             let fresh = TimeControl::of_kind(kind, TimeControl::None).unwrap();
             assert_eq!(fresh.base(), Some(10 * MINUTE));
         }
