@@ -609,6 +609,16 @@ fn a_captured_piece_is_sent_back_by_a_second_click() {
     );
     let d5 = Topology::chess().parse("d5").unwrap();
     assert_eq!(s.selection.landed, Some(d5));
+    let e4 = Topology::chess().parse("e4").unwrap();
+    assert_eq!(
+        s.selection.half_played(&s.table),
+        Some(doska::plugins::selection::HalfPlayed {
+            from: e4,
+            to: d5,
+            captured: Some(d5),
+        }),
+        "the board shows the pawn on d5 and Black's pawn in hand"
+    );
     let lit = s.selection.targets(&s.table);
     assert!(lit.len() > 30, "the empty squares a pawn may go to");
     click(&mut app, "h6");

@@ -82,6 +82,15 @@ pub struct Selection {
     pub landed: Option<Cell>,
 }
 
+/// What [`Selection::half_played`] tells the board to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HalfPlayed {
+    pub from: Cell,
+    pub to: Cell,
+    /// The captured piece's square, where it goes back somewhere else.
+    pub captured: Option<Cell>,
+}
+
 /// What a click did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Click {
@@ -162,6 +171,19 @@ impl Selection {
         out.sort_by_key(|(c, t)| (*c, *t as u8));
         out.dedup();
         out
+    }
+
+    /// A move whose second square is being chosen, as the board should show it: the
+    /// mover already on its square, and the piece it captured (to be put back) off
+    /// the board, in the player's hand.
+    pub fn half_played(&self, table: &MoveTable) -> Option<HalfPlayed> {
+        let at = self.landed?;
+        let (_, view) = self.relocations(table, at).next()?;
+        Some(HalfPlayed {
+            from: view.from,
+            to: at,
+            captured: view.relocated.and(view.captured.first().copied()),
+        })
     }
 
     /// The selected piece's moves to `at`, each with its second square.

@@ -24,6 +24,7 @@ pub use shapes::{lines, polygon};
 
 use super::layout::Layout;
 use super::session::{AppSystems, Screen, Session};
+use crate::rules::Cell;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
 
@@ -79,7 +80,7 @@ impl Plugin for BoardPlugin {
                 Update,
                 (
                     place_flat,
-                    (place_upright, follow_drag, lift_captured).chain(),
+                    (place_upright, follow_drag, show_half_played).chain(),
                     cells::size_labels,
                 )
                     .in_set(Place),
@@ -247,45 +248,52 @@ fn follow_drag(
     }
 }
 
-/// In non-disappearing chess, while the player chooses where a captured piece goes
-/// back, that piece is shown lifted off its square, a little larger and higher.
-fn lift_captured(
+/// While the player chooses a move's second square (where non-disappearing chess's
+/// captured piece goes back, or 100-cell chess's gift pawn goes), the board shows the
+/// move half made: the mover on its new square and the captured piece lifted off the
+/// board at that square's corner, smaller, as if in the player's hand.
+fn show_half_played(
     board: Res<BoardLayout>,
     session: Res<Session>,
     mut pieces: Query<(Entity, &PieceEntity, &Upright, &mut Transform)>,
-    mut lifted: Local<Option<Entity>>,
+    mut moved: Local<Vec<Entity>>,
 ) {
     let Some(layout) = board.layout else { return };
-    let selection = &session.selection;
-    let captured = selection.landed.and_then(|at| {
-        session
-            .table
-            .moves
-            .iter()
-            .find(|(_, v)| Some(v.from) == selection.from && v.to() == at && v.relocated.is_some())
-            .and_then(|(_, v)| v.captured.first().copied())
-    });
-    let held = captured.and_then(|cell| {
+    let half = session.selection.half_played(&session.table);
+    let entity_at = |cell: Cell| {
         pieces
             .iter()
             .find(|(_, p, ..)| p.cell == cell)
             .map(|(e, ..)| e)
-    });
-    if let Some(e) = *lifted
-        && held != Some(e)
-        && let Ok((_, _, upright, mut transform)) = pieces.get_mut(e)
-    {
-        *transform = upright_transform(&board, &layout, upright);
+    };
+    let mover = half.and_then(|h| Some((entity_at(h.from)?, h.to)));
+    let captured = half.and_then(|h| Some((entity_at(h.captured?)?, h.to)));
+    let now: Vec<Entity> = mover.iter().chain(&captured).map(|(e, _)| *e).collect();
+    for &e in moved.iter().filter(|e| !now.contains(e)) {
+        if let Ok((_, _, upright, mut transform)) = pieces.get_mut(e) {
+            *transform = upright_transform(&board, &layout, upright);
+        }
     }
-    *lifted = held;
-    if let Some(e) = held
+    *moved = now;
+    let t = session.current().position().topology();
+    if let Some((e, to)) = mover
         && let Ok((_, _, upright, mut transform)) = pieces.get_mut(e)
     {
-        let raised = Upright {
-            at: upright.at + Vec2::new(0.0, 0.22),
-            size: upright.size * 1.15,
+        let there = Upright {
+            at: Vec2::from(t.centre(to)),
+            size: upright.size,
+            z: z::PIECE,
+        };
+        *transform = upright_transform(&board, &layout, &there);
+    }
+    if let Some((e, to)) = captured
+        && let Ok((_, _, upright, mut transform)) = pieces.get_mut(e)
+    {
+        let in_hand = Upright {
+            at: Vec2::from(t.centre(to)) + Vec2::new(0.35, 0.35),
+            size: upright.size * 0.7,
             z: z::MOVING,
         };
-        *transform = upright_transform(&board, &layout, &raised);
+        *transform = upright_transform(&board, &layout, &in_hand);
     }
 }
