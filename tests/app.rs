@@ -1241,6 +1241,14 @@ fn each_game_opens_in_a_real_window() {
                 "{game}: wood, got {board:?}"
             );
             assert!(cloth[1] >= cloth[0], "{game}: green cloth, got {cloth:?}");
+            // Between the d and e files the squares meet with no dark line.
+            for x in 470..510 {
+                let between = pixel(&out, x, 450);
+                assert!(
+                    between[0] > 60,
+                    "{game}: a dark line at x={x} between d and e, got {between:?}"
+                );
+            }
             continue;
         }
         if id == GameId::TriChess {

@@ -1,4 +1,4 @@
-//! The meshes: a wooden board with its squares and the fold seam across it, sixteen
+//! The meshes: a wooden board with its squares, sixteen
 //! checkers (a ring marks a traitor's new owner), lights and the camera.
 
 use super::knocks::Contacts;
@@ -33,7 +33,6 @@ const WALNUT: Color = Color::srgb(0.20, 0.11, 0.06);
 const LIGHT_SQUARE: Color = Color::srgb(0.90, 0.80, 0.62);
 const DARK_SQUARE: Color = Color::srgb(0.45, 0.28, 0.16);
 const FRAME: Color = Color::srgb(0.30, 0.18, 0.10);
-const SEAM: Color = Color::srgb(0.10, 0.07, 0.05);
 const CLOTH: Color = Color::srgb(0.16, 0.30, 0.22);
 
 /// Lets the panels' camera clear the window again and takes the table away, once
@@ -83,7 +82,6 @@ pub fn build(
     };
     let (light, dark) = (material(LIGHT_SQUARE, 0.8), material(DARK_SQUARE, 0.8));
     let frame = material(FRAME, 0.8);
-    let seam = material(SEAM, 0.9);
     let cloth = material(CLOTH, 0.95);
     let maple = material(MAPLE, 0.6);
     let walnut = material(WALNUT, 0.6);
@@ -121,7 +119,7 @@ pub fn build(
         brightness: 350.0,
         affects_lightmapped_meshes: true,
     });
-    // A table under the board, the board's wooden body, its squares and the seam. The
+    // A table under the board, the board's wooden body, and its squares. The
     // cloth lies well below the board (knocked-off checkers drop out of play) and takes
     // no shadow: the board's would be a black hole beside it.
     commands.spawn((
@@ -158,13 +156,6 @@ pub fn build(
             ));
         }
     }
-    // The fold seam runs from player to player, between the d and e files.
-    commands.spawn((
-        TableItem,
-        Mesh3d(meshes.add(Cuboid::new(0.0012, 0.0005, 0.32))),
-        MeshMaterial3d(seam),
-        Transform::from_xyz(0.0, 0.0001, 0.0),
-    ));
     let body = meshes.add(Cylinder::new(0.0145, 0.007));
     let ring = meshes.add(Torus::new(0.0085, 0.0115));
     for i in 0..16u8 {
