@@ -1,7 +1,7 @@
 //! The computer's seats: a search on the shared pool of threads, played when it comes
 //! back if the match is still where it was.
 
-use super::Room;
+use super::{Room, Seat};
 use crate::protocol::SeatPlan;
 use crate::rules::Action;
 use tokio::sync::mpsc;
@@ -13,6 +13,15 @@ pub(super) struct Thought {
     pub(super) action: Option<Action>,
 }
 
+/// Whether one of the match's players is connected. The computer thinks only for
+/// people at the board: while none is, its seats wait (and their clocks run, as
+/// anyone's), so matches left alone cost the server nothing.
+fn people_here(seats: &[Seat]) -> bool {
+    seats
+        .iter()
+        .any(|s| s.plan != SeatPlan::Computer && s.connections > 0)
+}
+
 impl Room {
     /// Starts the computer's search where a computer seat is on move.
     pub(super) fn think(&mut self, back: &mpsc::Sender<Thought>) {
@@ -20,13 +29,7 @@ impl Room {
         if self.thinking.is_some() || self.m.outcome().is_some() || self.m.roll().is_some() {
             return;
         }
-        // The computer thinks only for people at the board: while none of the match's
-        // players is connected, its seats wait (and their clocks run, as anyone's).
-        let people_here = self
-            .seats
-            .iter()
-            .any(|s| s.plan != SeatPlan::Computer && s.connections > 0);
-        if !people_here || !self.seated() {
+        if !people_here(&self.seats) || !self.seated() {
             return;
         }
         let Some(seat) = self
@@ -86,5 +89,30 @@ impl Room {
             writes.extend(self.played(before, Some(seat), None));
         }
         self.commit(writes).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::lag::Lag;
+
+    fn seat(plan: SeatPlan, connections: usize) -> Seat {
+        Seat {
+            plan,
+            key: None,
+            lag: Lag::default(),
+            connections,
+        }
+    }
+
+    #[test]
+    fn the_computer_thinks_only_while_a_player_is_connected() {
+        let away = [seat(SeatPlan::Me, 0), seat(SeatPlan::Computer, 1)];
+        assert!(!people_here(&away), "a computer seat is nobody");
+        let back = [seat(SeatPlan::Me, 1), seat(SeatPlan::Computer, 0)];
+        assert!(people_here(&back));
+        let friend = [seat(SeatPlan::Me, 0), seat(SeatPlan::Open, 2)];
+        assert!(people_here(&friend), "any of the players will do");
     }
 }
