@@ -465,7 +465,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
 
     /// The best move the table remembers for a position.
     pub fn remembered(&self, position: &G) -> Option<G::Move> {
-        let moves = position.legal_moves();
+        let moves = position.searched_moves();
         let best = self.table.get(position.key(moves.len()))?.best?;
         moves.contains(&best).then_some(best)
     }
@@ -502,7 +502,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             return self.quiescence(position, ply, alpha, beta, QUIESCENCE_PLIES);
         }
         let depth = depth.max(1);
-        let mut moves = position.legal_moves();
+        let mut moves = position.searched_moves();
         if moves.is_empty() {
             return position.evaluate(self.root, &self.weights);
         }

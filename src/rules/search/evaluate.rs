@@ -47,6 +47,14 @@ pub trait Evaluate: Game {
         sum.score()
     }
 
+    /// The moves the search weighs: the legal moves, but only the on-move seat's
+    /// own where another seat may act beside it (chess for three's offers and
+    /// orders), so each ply is one seat's choice and the computer never decides in
+    /// another's name.
+    fn searched_moves(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
+
     /// Moves that change the material and must be followed past the search's depth
     /// (captures, promotions), so the search does not stop in the middle of an exchange.
     fn noisy(&self, _m: &Self::Move) -> bool {
@@ -56,7 +64,7 @@ pub trait Evaluate: Game {
     /// The legal noisy moves, in the order the legal moves list them: games with a
     /// generator of their own for them spare the quiescence search the quiet ones.
     fn noisy_moves(&self) -> Vec<Self::Move> {
-        let mut moves = self.legal_moves();
+        let mut moves = self.searched_moves();
         moves.retain(|m| self.noisy(m));
         moves
     }

@@ -77,7 +77,7 @@ impl MaxN<'_> {
         let mut moves = if quiet {
             position.noisy_moves()
         } else {
-            position.legal_moves()
+            position.searched_moves()
         };
         // Standing on the static scores is a choice at the horizon (where capturing is
         // not compulsory), and the only one once the captures have run out.
@@ -129,7 +129,7 @@ pub fn think<G: Evaluate>(
     limits: &Limits,
     report: &mut dyn FnMut(&Progress<G::Move>),
 ) -> Option<Thought<G::Move>> {
-    if position.outcome(1).is_some() || position.legal_moves().is_empty() {
+    if position.outcome(1).is_some() || position.searched_moves().is_empty() {
         return None;
     }
     let mut search = MaxN {

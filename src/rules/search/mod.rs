@@ -213,7 +213,7 @@ pub fn think<G: Evaluate + Sync>(
     seed: u64,
     report: &mut dyn FnMut(&Progress<G::Move>),
 ) -> Option<Thought<G::Move>> {
-    let moves = position.legal_moves();
+    let moves = position.searched_moves();
     if position.outcome(1).is_some() || moves.is_empty() {
         return None;
     }
@@ -309,7 +309,7 @@ impl Drop for Ending {
 
 /// The legal moves, the likeliest best first by the game's own guess.
 fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
-    let mut order = position.legal_moves();
+    let mut order = position.searched_moves();
     order.sort_by_key(|m| -position.order(m));
     order
 }

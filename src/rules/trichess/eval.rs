@@ -6,7 +6,9 @@
 //! the search tries like any other.
 
 use super::{Action, Role, TriChess, kind};
+use crate::rules::game::Game;
 use crate::rules::search::{Evaluate, Feature, Tally, worth};
+use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::why::Remark;
 
@@ -93,6 +95,14 @@ impl Evaluate for TriChess {
     /// A piece move that takes: onto an occupied triangle, or en passant.
     fn noisy(&self, m: &Self::Move) -> bool {
         matches!(m, Action::Move(m) if self.takes(m))
+    }
+
+    /// An offer or order another army may make beside the move is that army's to
+    /// make, not a choice of the army on move.
+    fn searched_moves(&self) -> Vec<Action> {
+        let mut moves = self.legal_moves();
+        moves.retain(|m| self.mover(m) == self.seat_to_move());
+        moves
     }
 
     fn noisy_moves(&self) -> Vec<Action> {

@@ -906,3 +906,58 @@ fn a_recorded_game_with_diplomacy_replays() {
     let back = replay(GameId::TriChess, &text, &[]).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.actions(), m.actions());
 }
+
+/// The computer speaks only for the army it plays: where another army may offer or
+/// order beside the move, its choice is still the army on move's own.
+#[test]
+fn the_computer_decides_only_in_its_own_armys_name() {
+    use crate::rules::history::{Action as Act, Match};
+    use crate::rules::position::{GameId, Move, Position};
+    use crate::rules::search::{Level, Limits, decide};
+    let mut m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
+    let mut seed = 11u64;
+    let mut tried = 0;
+    for _ in 0..200 {
+        let Position::TriChess(p) = m.position() else {
+            unreachable!()
+        };
+        let actions = p.legal_moves();
+        if actions.is_empty() {
+            break;
+        }
+        let someone_else = actions.iter().any(|a| p.mover(a) != p.seat_to_move());
+        for level in [Level::Easy, Level::Normal]
+            .into_iter()
+            .filter(|_| someone_else)
+        {
+            tried += 1;
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            let Some(Act::Play(chosen)) = decide(&m, level, &limits, seed) else {
+                continue;
+            };
+            assert_eq!(
+                m.position().mover(&chosen),
+                p.seat_to_move(),
+                "{chosen:?} chosen for seat {}",
+                p.seat_to_move()
+            );
+        }
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let r = (seed >> 33) as usize;
+        let pick = actions
+            .iter()
+            .find(|a| matches!(a, Action::Move(x) if p.board[x.to as usize].is_some()))
+            .copied()
+            .unwrap_or(actions[r % actions.len()]);
+        m.play(Act::Play(Move::TriChess(pick))).unwrap();
+    }
+    assert!(
+        tried > 5,
+        "positions with another army's diplomacy ({tried})"
+    );
+}
