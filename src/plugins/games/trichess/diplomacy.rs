@@ -54,11 +54,8 @@ fn show(ui: &mut egui::Ui, lang: Language, session: &Session, send: &mut Option<
                 &[("master", name(master)), ("servant", name(p.turn()))],
             ));
         } else if p.options().neutrality {
-            // Online, each player reads whom their own army may capture; at one
-            // table, the player to move does.
-            let viewer = session.seen_by().unwrap_or(p.turn());
-            if !p.is_out(viewer) {
-                neutrality(ui, lang, p, viewer);
+            if let Some(reader) = neutrality_reader(session.seen_by(), p) {
+                neutrality(ui, lang, p, reader);
             }
         }
     }
@@ -137,6 +134,13 @@ fn relations(lang: Language, p: &TriChess, army: Side) -> String {
         "diplomacy-serves",
         &[("army", name(army)), ("masters", parts.join(", "))],
     )
+}
+
+/// The army whose captures the neutrality lines describe. Online, each player reads
+/// whom their own army may capture (`seen_by`, the window's army); at one table, the
+/// player to move does. An army out of the game reads none.
+fn neutrality_reader(seen_by: Option<Side>, p: &TriChess) -> Option<Side> {
+    Some(seen_by.unwrap_or(p.turn())).filter(|&army| !p.is_out(army))
 }
 
 /// For `mover`'s army: each opponent it may or may not capture now, and why.
@@ -221,4 +225,20 @@ pub fn question(
         });
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_window_reads_its_own_armys_captures() {
+        let mut p = TriChess::new(Default::default());
+        let first = p.parse_move("NWP2-WS3").expect("a legal move");
+        p.play(&first);
+        assert_eq!(p.turn(), Side::Black);
+        assert_eq!(neutrality_reader(Some(Side::White), &p), Some(Side::White));
+        assert_eq!(neutrality_reader(Some(Side::Red), &p), Some(Side::Red));
+        assert_eq!(neutrality_reader(None, &p), Some(Side::Black), "one table");
+    }
 }
