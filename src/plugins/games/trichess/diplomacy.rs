@@ -53,10 +53,10 @@ fn show(ui: &mut egui::Ui, lang: Language, session: &Session, send: &mut Option<
                 "diplomacy-ordering",
                 &[("master", name(master)), ("servant", name(p.turn()))],
             ));
-        } else if p.options().neutrality {
-            if let Some(reader) = neutrality_reader(session.seen_by(), p) {
-                neutrality(ui, lang, p, reader);
-            }
+        } else if p.options().neutrality
+            && let Some(reader) = neutrality_reader(session.seen_by(), p)
+        {
+            neutrality(ui, lang, p, reader);
         }
     }
     for action in m.legal_actions() {
