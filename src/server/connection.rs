@@ -6,6 +6,7 @@
 //! the rate limit for long), and what it holds in memory is bounded.
 
 use super::lag::RoundTrip;
+use super::limits::{FOLLOWED, MADE};
 use super::lobby::Lobby;
 use super::refused::{Refused, language};
 use super::room::{Command, Follow, Handle, Said};
@@ -41,9 +42,6 @@ const BURST: f64 = 40.0;
 const RATE: f64 = 20.0;
 /// Requests refused for speed in a row after which the connection is closed.
 const FLOOD: u32 = 200;
-/// Matches one connection may make, and follow at once.
-pub const MADE: usize = 16;
-pub const FOLLOWED: usize = 32;
 
 /// Serves one TCP connection until it closes.
 pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {

@@ -1,6 +1,7 @@
 //! The matches the server holds, by code: made here, found here (read back from the
 //! store where one has left memory), and listed while a seat is open.
 
+use super::limits::COMPUTER_MATCHES;
 use super::refused::Refused;
 use super::room::{Handle, Room, Services};
 use super::setup::Settings;
@@ -16,9 +17,6 @@ use tokio::sync::Semaphore;
 /// The most matches the lobby lists at once.
 const LISTED: usize = 200;
 
-/// Matches with a computer seat that one address may have going on at once: each
-/// search takes a core while it runs, so this bounds what one person can ask of them.
-pub const COMPUTER_MATCHES: usize = 4;
 
 pub struct Lobby {
     rooms: Mutex<HashMap<String, Handle>>,

@@ -9,6 +9,7 @@ mod catalogue;
 pub mod client;
 mod connection;
 mod lag;
+mod limits;
 pub mod loadtest;
 mod lobby;
 mod refused;

@@ -1,6 +1,7 @@
 //! Why the server refused a request: a fixed word for programs and a sentence in the
 //! client's language, the rules' own reasons included, as a local click would give them.
 
+use super::limits;
 use crate::i18n::Language;
 use crate::protocol::ReadError;
 use crate::rules::Error;
@@ -99,13 +100,13 @@ impl Refused {
             }
             Refused::ComputerLimit => lang.t_args(
                 &key,
-                &[("most", super::lobby::COMPUTER_MATCHES.to_string())],
+                &[("most", limits::COMPUTER_MATCHES.to_string())],
             ),
             Refused::TooMany => lang.t_args(
                 &key,
                 &[
-                    ("made", super::connection::MADE.to_string()),
-                    ("followed", super::connection::FOLLOWED.to_string()),
+                    ("made", limits::MADE.to_string()),
+                    ("followed", limits::FOLLOWED.to_string()),
                 ],
             ),
             _ => lang.t(&key),
