@@ -78,8 +78,8 @@ impl Folders {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 continue;
             };
-            match weights::read(game, &text) {
-                Ok(w) => weights::install(game, w.into()),
+            match weights::read(game.evaluation(), &text) {
+                Ok(w) => weights::install(game.evaluation(), w.into()),
                 Err(e) => warnings.push(format!(
                     "{} is not used ({e}); {}'s shipped weights are",
                     path.display(),

@@ -23,6 +23,7 @@ pub mod path;
 pub mod perft;
 pub mod pgn;
 pub mod placement;
+pub mod player;
 pub mod position;
 pub mod record;
 pub mod reversi;

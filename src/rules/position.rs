@@ -71,6 +71,15 @@ macro_rules! registry {
                 }
             }
 
+            /// The game's evaluation as its weights file knows it.
+            pub fn evaluation(self) -> weights::Evaluation {
+                weights::Evaluation {
+                    id: self.id(),
+                    features: self.features(),
+                    shipped: self.shipped_weights(),
+                }
+            }
+
             /// How the game presents itself: its pieces, clocks, showcase and notation.
             pub const fn card(self) -> Card {
                 match self {
@@ -532,7 +541,7 @@ impl Position {
             weights: limits
                 .weights
                 .clone()
-                .or_else(|| Some(weights::active(self.game()))),
+                .or_else(|| Some(weights::active(self.game().evaluation()))),
             ..limits.clone()
         }
     }
@@ -606,7 +615,7 @@ impl Position {
     /// How good the position is for `side` at a glance, in the units of
     /// [`GameId::score_unit`]; positive is good for `side`.
     pub fn evaluate(&self, side: Side) -> i32 {
-        let weights = weights::active(self.game());
+        let weights = weights::active(self.game().evaluation());
         each!(self, p => p.evaluate(side, &weights))
     }
 

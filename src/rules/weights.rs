@@ -8,11 +8,20 @@
 //! The file names each feature with its weight; a feature left out keeps its weight
 //! by hand, so a file stays good when a game gains a feature.
 
-use super::position::GameId;
-use super::search::hand;
+use super::search::{Feature, hand};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
+
+/// A game's evaluation as its weights file knows it: the game's id, what it counts
+/// (with the weights set by hand) and the file it ships with
+/// ([`GameId::evaluation`](super::GameId::evaluation)).
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluation {
+    pub id: &'static str,
+    pub features: &'static [Feature],
+    pub shipped: &'static str,
+}
 
 /// A weights file as written.
 #[derive(Deserialize)]
@@ -24,16 +33,16 @@ struct File {
 /// Reads a weights file for `game`: one weight per feature, in the features' order.
 /// Refuses another game's file, a feature the game does not count, and a weight that
 /// is not a finite number.
-pub fn read(game: GameId, text: &str) -> Result<Vec<f32>, String> {
+pub fn read(game: Evaluation, text: &str) -> Result<Vec<f32>, String> {
     let file: File = ron::from_str(text).map_err(|e| format!("not a weights file: {e}"))?;
-    if file.game != game.id() {
+    if file.game != game.id {
         return Err(format!(
             "the weights are {}'s, not {}'s",
             file.game,
-            game.id()
+            game.id
         ));
     }
-    let features = game.features();
+    let features = game.features;
     if let Some(unknown) = file
         .weights
         .keys()
@@ -44,7 +53,7 @@ pub fn read(game: GameId, text: &str) -> Result<Vec<f32>, String> {
         let more = features.len().saturating_sub(known.len());
         return Err(format!(
             "{} counts no feature '{unknown}' (it counts {}{})",
-            game.id(),
+            game.id,
             known.join(", "),
             if more > 0 {
                 format!(" and {more} more")
@@ -65,16 +74,16 @@ pub fn read(game: GameId, text: &str) -> Result<Vec<f32>, String> {
 
 /// Writes `weights` for `game` as a file [`read`] takes back, each feature on its own
 /// line in the features' order, under `note` (a comment line each).
-pub fn write(game: GameId, weights: &[f32], note: &str) -> String {
+pub fn write(game: Evaluation, weights: &[f32], note: &str) -> String {
     let mut out = String::new();
     for line in note.lines() {
         out.push_str(&format!("// {line}\n"));
     }
     out.push_str(&format!(
         "(\n    game: \"{}\",\n    weights: {{\n",
-        game.id()
+        game.id
     ));
-    for (f, w) in game.features().iter().zip(weights) {
+    for (f, w) in game.features.iter().zip(weights) {
         out.push_str(&format!("        \"{}\": {},\n", f.name, tidy(*w)));
     }
     out.push_str("    },\n)\n");
@@ -90,39 +99,40 @@ fn tidy(w: f32) -> String {
 }
 
 /// The weights installed in place of the shipped ones, by game.
-static INSTALLED: RwLock<Vec<(GameId, Arc<[f32]>)>> = RwLock::new(Vec::new());
+static INSTALLED: RwLock<Vec<(&str, Arc<[f32]>)>> = RwLock::new(Vec::new());
 
 /// The weights in force for `game`: installed, else shipped (else by hand, which a
 /// test rules out).
-pub fn active(game: GameId) -> Arc<[f32]> {
+pub fn active(game: Evaluation) -> Arc<[f32]> {
     let installed = INSTALLED.read().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, w)) = installed.iter().find(|(g, _)| *g == game) {
+    if let Some((_, w)) = installed.iter().find(|(g, _)| *g == game.id) {
         return w.clone();
     }
     drop(installed);
-    let weights: Arc<[f32]> = read(game, game.shipped_weights())
+    let weights: Arc<[f32]> = read(game, game.shipped)
         .map(Arc::from)
-        .unwrap_or_else(|_| hand(game.features()).into());
+        .unwrap_or_else(|_| hand(game.features).into());
     install(game, weights.clone());
     weights
 }
 
 /// Puts `weights` in force for `game` (for every search that names none).
-pub fn install(game: GameId, weights: Arc<[f32]>) {
+pub fn install(game: Evaluation, weights: Arc<[f32]>) {
     let mut installed = INSTALLED.write().unwrap_or_else(|e| e.into_inner());
-    installed.retain(|(g, _)| *g != game);
-    installed.push((game, weights));
+    installed.retain(|(g, _)| *g != game.id);
+    installed.push((game.id, weights));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::GameId;
 
     #[test]
     fn every_game_ships_weights_for_exactly_its_features() {
         for &game in GameId::ALL {
             let text = game.shipped_weights();
-            let weights = read(game, text).unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+            let weights = read(game.evaluation(), text).unwrap_or_else(|e| panic!("{}: {e}", game.id()));
             assert_eq!(weights.len(), game.features().len());
             for f in game.features() {
                 assert!(
@@ -156,35 +166,35 @@ mod tests {
         let weights: Vec<f32> = (0..game.features().len())
             .map(|i| i as f32 * 1.25 - 3.0)
             .collect();
-        let text = write(game, &weights, "learned from 10 games\nkept");
+        let text = write(game.evaluation(), &weights, "learned from 10 games\nkept");
         assert!(text.starts_with("// learned from 10 games\n// kept\n"));
-        assert_eq!(read(game, &text), Ok(weights));
+        assert_eq!(read(game.evaluation(), &text), Ok(weights));
     }
 
     #[test]
     fn a_feature_left_out_keeps_its_weight_by_hand() {
         let text = "(game: \"turkish-draughts\", weights: {\"king\": 400.0})";
-        let weights = read(GameId::Turkish, text).unwrap();
+        let weights = read(GameId::Turkish.evaluation(), text).unwrap();
         assert_eq!(weights, vec![100.0, 400.0, 6.0, 0.0, 0.0]);
     }
 
     #[test]
     fn bad_files_are_refused_with_the_reason() {
         let game = GameId::Turkish;
-        let other = read(game, "(game: \"chess\", weights: {})").unwrap_err();
+        let other = read(game.evaluation(), "(game: \"chess\", weights: {})").unwrap_err();
         assert!(other.contains("chess's, not turkish-draughts's"), "{other}");
         let unknown = read(
-            game,
+            game.evaluation(),
             "(game: \"turkish-draughts\", weights: {\"queen\": 9.0})",
         );
         assert!(unknown.unwrap_err().contains("no feature 'queen'"));
         let nan = read(
-            game,
+            game.evaluation(),
             "(game: \"turkish-draughts\", weights: {\"man\": NaN})",
         );
         assert!(nan.unwrap_err().contains("not a number"));
         assert!(
-            read(game, "(game: ")
+            read(game.evaluation(), "(game: ")
                 .unwrap_err()
                 .starts_with("not a weights file")
         );

@@ -12,7 +12,6 @@ mod features;
 mod judge;
 mod kept;
 mod maxn;
-mod player;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -21,7 +20,6 @@ pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, is_mate, 
 pub use features::{Feature, Sparse, Sum, Tally, Trace, hand};
 pub use judge::{Judgement, judge};
 pub use kept::Kept;
-pub use player::{decide, limits};
 
 use alphabeta::Searcher;
 use serde::{Deserialize, Serialize};

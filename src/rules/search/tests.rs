@@ -55,6 +55,7 @@ fn the_same_seed_and_budget_choose_the_same_move() {
 #[test]
 fn every_level_of_every_game_plays_complete_games_against_a_random_player() {
     use crate::rules::history::{Action, Match};
+    use crate::rules::player::decide;
     use crate::rules::{GameId, Position};
     let limits = Limits {
         nodes: Some(1_500),
@@ -218,7 +219,7 @@ fn turkish_draughts_finds_a_shot_through_a_forced_capture() {
 #[test]
 fn chess_mates_a_lone_king_in_a_short_search() {
     use crate::rules::{GameId, weights};
-    let shipped = weights::read(GameId::Chess, GameId::Chess.shipped_weights()).unwrap();
+    let shipped = weights::read(GameId::Chess.evaluation(), GameId::Chess.shipped_weights()).unwrap();
     let shipped: std::sync::Arc<[f32]> = shipped.into();
     for fen in [
         "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",

@@ -50,7 +50,7 @@ impl Room {
         let mut m = self.m.clone();
         m.focus(seat);
         let level = self.settings.level;
-        let limits = crate::rules::search::limits(&m, seat, level, 2);
+        let limits = crate::rules::player::limits(&m, seat, level, 2);
         let seed = self.seed ^ after as u64;
         let thinkers = self.services.thinkers.clone();
         let back = back.clone();
@@ -59,7 +59,7 @@ impl Room {
                 return;
             };
             let action = tokio::task::spawn_blocking(move || {
-                crate::rules::search::decide(&m, level, &limits, seed)
+                crate::rules::player::decide(&m, level, &limits, seed)
                     .or_else(|| m.legal_actions().first().copied())
             })
             .await

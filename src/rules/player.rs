@@ -3,7 +3,7 @@
 //! give it when it stands worse; it never offers one (an offer it would not accept
 //! itself would only waste the opponent's time).
 
-use super::{Level, Limits};
+use crate::rules::search::{Level, Limits};
 use crate::rules::clock::TimeControl;
 use crate::rules::history::{Action, Match};
 use std::time::Duration;
