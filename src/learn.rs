@@ -418,8 +418,11 @@ pub fn learn(
             plan.duel_nodes
         );
         let path = folders.weights(game);
-        write_atomically(&path, &weights::write(game.evaluation(), &fitted.weights, &note))
-            .map_err(|e| written(&path, e))?;
+        write_atomically(
+            &path,
+            &weights::write(game.evaluation(), &fitted.weights, &note),
+        )
+        .map_err(|e| written(&path, e))?;
         weights::install(game.evaluation(), new.clone());
         format!("kept the new weights in {}", path.display())
     } else {

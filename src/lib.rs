@@ -4,6 +4,8 @@
 //! the chess engine protocol; with the
 //! `app` feature, [`plugins`] draws the games with Bevy.
 
+#[cfg(test)]
+mod architecture_tests;
 pub mod cli;
 pub mod folders;
 #[cfg(any(feature = "app", feature = "serve"))]

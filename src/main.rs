@@ -339,7 +339,10 @@ fn run(args: Args) -> Result<(), String> {
         Some(Command::Weights { game }) => {
             let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
             let active = doska::rules::weights::active(game.evaluation());
-            print!("{}", doska::rules::weights::write(game.evaluation(), &active, ""));
+            print!(
+                "{}",
+                doska::rules::weights::write(game.evaluation(), &active, "")
+            );
             Ok(())
         }
         Some(Command::Uci) => {

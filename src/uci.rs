@@ -124,7 +124,9 @@ fn limits(words: &[&str], position: &ChessGame, stop: Arc<AtomicBool>) -> Limits
     let mut limits = Limits {
         stop: Some(stop),
         // Chess's weights in force: the player's learned ones, else the shipped.
-        weights: Some(crate::rules::weights::active(crate::rules::GameId::Chess.evaluation())),
+        weights: Some(crate::rules::weights::active(
+            crate::rules::GameId::Chess.evaluation(),
+        )),
         ..Limits::default()
     };
     let number = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());

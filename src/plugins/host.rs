@@ -1,8 +1,8 @@
 //! Where a match is decided. The app never edits a match: it asks the match's host to
 //! play an action, to step through the record or to take actions back, and shows the
 //! match the host reports. Here the host is the match itself ([`LocalMatch`]); a match
-//! on a server will be another host that sends the same requests over the network and
-//! reports the match as the server keeps it.
+//! on a server has another host, `plugins::online::remote::RemoteMatch`, that sends the
+//! same requests over the network and reports the match as the server keeps it.
 
 use crate::rules::clock::Millis;
 use crate::rules::{Action, Error, Match};

@@ -178,7 +178,6 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     }
 }
 
-/// Draws a text diagram of a square-grid board.
 /// Perft over a game's own type, each legal move played on a copy, with `leaves`
 /// counting the moves at the last ply (a game may count them without listing them).
 /// Games override [`Game::perft`] with it where going through the `Position` enum

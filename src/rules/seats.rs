@@ -94,7 +94,6 @@ pub trait Seats {
         false
     }
 
-    /// Places and points at the end, for games of more than two players.
     /// The side whose win is the seat's: its colour, or its team's where seats play
     /// in teams (bughouse).
     fn wins_as(&self, seat: usize) -> Side {
@@ -107,6 +106,7 @@ pub trait Seats {
         None
     }
 
+    /// Places and points at the end, for games of more than two players.
     fn standings(&self, _outcome: &Outcome) -> Vec<Standing> {
         Vec::new()
     }

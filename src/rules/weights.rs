@@ -38,8 +38,7 @@ pub fn read(game: Evaluation, text: &str) -> Result<Vec<f32>, String> {
     if file.game != game.id {
         return Err(format!(
             "the weights are {}'s, not {}'s",
-            file.game,
-            game.id
+            file.game, game.id
         ));
     }
     let features = game.features;
@@ -79,10 +78,7 @@ pub fn write(game: Evaluation, weights: &[f32], note: &str) -> String {
     for line in note.lines() {
         out.push_str(&format!("// {line}\n"));
     }
-    out.push_str(&format!(
-        "(\n    game: \"{}\",\n    weights: {{\n",
-        game.id
-    ));
+    out.push_str(&format!("(\n    game: \"{}\",\n    weights: {{\n", game.id));
     for (f, w) in game.features.iter().zip(weights) {
         out.push_str(&format!("        \"{}\": {},\n", f.name, tidy(*w)));
     }
@@ -132,7 +128,8 @@ mod tests {
     fn every_game_ships_weights_for_exactly_its_features() {
         for &game in GameId::ALL {
             let text = game.shipped_weights();
-            let weights = read(game.evaluation(), text).unwrap_or_else(|e| panic!("{}: {e}", game.id()));
+            let weights =
+                read(game.evaluation(), text).unwrap_or_else(|e| panic!("{}: {e}", game.id()));
             assert_eq!(weights.len(), game.features().len());
             for f in game.features() {
                 assert!(

@@ -17,7 +17,6 @@ use tokio::sync::Semaphore;
 /// The most matches the lobby lists at once.
 const LISTED: usize = 200;
 
-
 pub struct Lobby {
     rooms: Mutex<HashMap<String, Handle>>,
     /// Held while a match is read back from the store, so it is read once.

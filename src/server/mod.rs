@@ -48,10 +48,11 @@ pub struct Config {
 pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
     std::fs::create_dir_all(&config.data)
         .map_err(|e| format!("cannot make {}: {e}", config.data.display()))?;
-    let mut store = sqlite::Sqlite::open(&config.data.join("doska-server.db"))?;
+    let mut store =
+        sqlite::Sqlite::open(&config.data.join("doska-server.db")).map_err(|e| e.to_string())?;
     use store::Store;
-    let down_since = store.last_alive()?;
-    let live = store.load_live()?;
+    let down_since = store.last_alive().map_err(|e| e.to_string())?;
+    let live = store.load_live().map_err(|e| e.to_string())?;
     let writer = writer::Writer::start(store);
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = tokio::runtime::Builder::new_multi_thread()

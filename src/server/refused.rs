@@ -98,10 +98,9 @@ impl Refused {
             Refused::NoSeat(seat) | Refused::SeatTaken(seat) => {
                 lang.t_args(&key, &[("seat", seat.to_string())])
             }
-            Refused::ComputerLimit => lang.t_args(
-                &key,
-                &[("most", limits::COMPUTER_MATCHES.to_string())],
-            ),
+            Refused::ComputerLimit => {
+                lang.t_args(&key, &[("most", limits::COMPUTER_MATCHES.to_string())])
+            }
             Refused::TooMany => lang.t_args(
                 &key,
                 &[

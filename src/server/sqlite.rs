@@ -1,9 +1,10 @@
 //! The default store: one SQLite file in WAL mode with `synchronous = FULL`, so that a
 //! committed batch is on disk before the server acknowledges any of it.
 
-use super::store::{EventRow, MatchRow, SeatRow, Store, Stored, Write};
+use super::store::{EventRow, MatchRow, SeatRow, Store, StoreError, Stored, Write};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
+use std::sync::Arc;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS matches (
@@ -44,8 +45,11 @@ pub struct Sqlite {
 }
 
 impl Sqlite {
-    pub fn open(path: &Path) -> Result<Sqlite, String> {
-        let fail = |e: rusqlite::Error| format!("cannot open {}: {e}", path.display());
+    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+        let fail = |e: rusqlite::Error| StoreError::Open {
+            path: path.to_path_buf(),
+            source: Arc::new(e),
+        };
         let db = Connection::open(path).map_err(fail)?;
         db.pragma_update(None, "journal_mode", "WAL")
             .map_err(fail)?;
@@ -86,7 +90,7 @@ impl Sqlite {
         Ok(Stored { row, seats, events })
     }
 
-    fn matches(&self, filter: &str, code: Option<&str>) -> Result<Vec<Stored>, String> {
+    fn matches(&self, filter: &str, code: Option<&str>) -> Result<Vec<Stored>, StoreError> {
         let run = || -> Result<Vec<Stored>, rusqlite::Error> {
             let sql = format!(
                 "SELECT code, game, options, clock, plans, level, seed, created FROM matches WHERE {filter}"
@@ -117,20 +121,20 @@ impl Sqlite {
                 })
                 .collect()
         };
-        run().map_err(|e| format!("cannot read the matches: {e}"))
+        run().map_err(|e| StoreError::Read(Arc::new(e)))
     }
 }
 
 impl Store for Sqlite {
-    fn load_live(&mut self) -> Result<Vec<Stored>, String> {
+    fn load_live(&mut self) -> Result<Vec<Stored>, StoreError> {
         self.matches("finished = 0", None)
     }
 
-    fn find(&mut self, code: &str) -> Result<Option<Stored>, String> {
+    fn find(&mut self, code: &str) -> Result<Option<Stored>, StoreError> {
         Ok(self.matches("code = ?1", Some(code))?.pop())
     }
 
-    fn write(&mut self, batch: &[Write]) -> Result<(), String> {
+    fn write(&mut self, batch: &[Write]) -> Result<(), StoreError> {
         let run = |db: &mut Connection| -> Result<(), rusqlite::Error> {
             let tx = db.transaction()?;
             for write in batch {
@@ -184,27 +188,27 @@ impl Store for Sqlite {
             }
             tx.commit()
         };
-        run(&mut self.db).map_err(|e| format!("cannot write to the database: {e}"))
+        run(&mut self.db).map_err(|e| StoreError::Write(Arc::new(e)))
     }
 
-    fn alive(&mut self, at: u64) -> Result<(), String> {
+    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
         self.db
             .execute(
                 "INSERT INTO alive (one, at) VALUES (1, ?1) ON CONFLICT(one) DO UPDATE SET at = ?1",
                 [at as i64],
             )
             .map(|_| ())
-            .map_err(|e| format!("cannot write to the database: {e}"))
+            .map_err(|e| StoreError::Write(Arc::new(e)))
     }
 
-    fn last_alive(&mut self) -> Result<Option<u64>, String> {
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
         self.db
             .query_row("SELECT at FROM alive WHERE one = 1", [], |r| {
                 r.get::<_, i64>(0)
             })
             .optional()
             .map(|at| at.map(|a| a as u64))
-            .map_err(|e| format!("cannot read the database: {e}"))
+            .map_err(|e| StoreError::Read(Arc::new(e)))
     }
 }
 

@@ -66,17 +66,39 @@ pub struct Stored {
     pub events: Vec<EventRow>,
 }
 
+/// What a store's own error is behind a [`StoreError`]: SQLite's, or another
+/// backend's.
+pub type Cause = std::sync::Arc<dyn std::error::Error + Send + Sync>;
+
+/// Why the store could not do what it was asked. Cloned for every match waiting on
+/// one failed commit.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot open {}: {source}", path.display())]
+    Open {
+        path: std::path::PathBuf,
+        #[source]
+        source: Cause,
+    },
+    #[error("cannot read the database: {0}")]
+    Read(#[source] Cause),
+    #[error("cannot write to the database: {0}")]
+    Write(#[source] Cause),
+    #[error("the store has stopped")]
+    Stopped,
+}
+
 pub trait Store: Send + 'static {
     /// Every match not finished, to resume at start.
-    fn load_live(&mut self) -> Result<Vec<Stored>, String>;
+    fn load_live(&mut self) -> Result<Vec<Stored>, StoreError>;
     /// One match by its code, finished or not.
-    fn find(&mut self, code: &str) -> Result<Option<Stored>, String>;
+    fn find(&mut self, code: &str) -> Result<Option<Stored>, StoreError>;
     /// Writes a batch at once and durably: when this returns Ok, all of it survives a
     /// crash of the process or the machine.
-    fn write(&mut self, batch: &[Write]) -> Result<(), String>;
+    fn write(&mut self, batch: &[Write]) -> Result<(), StoreError>;
     /// Notes that the server is running at `at` (ms since the epoch): after a crash,
     /// the last such note says when the server stopped.
-    fn alive(&mut self, at: u64) -> Result<(), String>;
+    fn alive(&mut self, at: u64) -> Result<(), StoreError>;
     /// The last `alive` note.
-    fn last_alive(&mut self) -> Result<Option<u64>, String>;
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError>;
 }

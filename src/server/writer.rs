@@ -3,7 +3,7 @@
 //! flush per batch rather than one per move; each writer hears back only when its
 //! write is durable.
 
-use super::store::{Store, Stored, Write};
+use super::store::{Store, StoreError, Stored, Write};
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
@@ -15,8 +15,8 @@ const ALIVE_EVERY: Duration = Duration::from_secs(1);
 const BATCH: usize = 1024;
 
 enum Job {
-    Write(Vec<Write>, oneshot::Sender<Result<(), String>>),
-    Find(String, oneshot::Sender<Result<Option<Stored>, String>>),
+    Write(Vec<Write>, oneshot::Sender<Result<(), StoreError>>),
+    Find(String, oneshot::Sender<Result<Option<Stored>, StoreError>>),
 }
 
 /// A handle to the writer thread; cloned by every match.
@@ -44,25 +44,21 @@ impl Writer {
     }
 
     /// Writes a batch; Ok once it is durable.
-    pub async fn write(&self, batch: Vec<Write>) -> Result<(), String> {
+    pub async fn write(&self, batch: Vec<Write>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         self.jobs
             .send(Job::Write(batch, done))
-            .map_err(|_| "the store has stopped".to_string())?;
-        answer
-            .await
-            .map_err(|_| "the store has stopped".to_string())?
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
     }
 
     /// A match by its code, finished or not.
-    pub async fn find(&self, code: &str) -> Result<Option<Stored>, String> {
+    pub async fn find(&self, code: &str) -> Result<Option<Stored>, StoreError> {
         let (done, answer) = oneshot::channel();
         self.jobs
             .send(Job::Find(code.to_string(), done))
-            .map_err(|_| "the store has stopped".to_string())?;
-        answer
-            .await
-            .map_err(|_| "the store has stopped".to_string())?
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
     }
 }
 

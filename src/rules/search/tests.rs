@@ -219,7 +219,8 @@ fn turkish_draughts_finds_a_shot_through_a_forced_capture() {
 #[test]
 fn chess_mates_a_lone_king_in_a_short_search() {
     use crate::rules::{GameId, weights};
-    let shipped = weights::read(GameId::Chess.evaluation(), GameId::Chess.shipped_weights()).unwrap();
+    let shipped =
+        weights::read(GameId::Chess.evaluation(), GameId::Chess.shipped_weights()).unwrap();
     let shipped: std::sync::Arc<[f32]> = shipped.into();
     for fen in [
         "8/8/8/4k3/8/8/8/3QK3 w - - 0 1",

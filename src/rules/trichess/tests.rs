@@ -912,8 +912,8 @@ fn a_recorded_game_with_diplomacy_replays() {
 #[test]
 fn the_computer_decides_only_in_its_own_armys_name() {
     use crate::rules::history::{Action as Act, Match};
-    use crate::rules::position::{GameId, Move, Position};
     use crate::rules::player::decide;
+    use crate::rules::position::{GameId, Move, Position};
     use crate::rules::search::{Level, Limits};
     let mut m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
     let mut seed = 11u64;

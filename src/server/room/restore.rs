@@ -3,10 +3,32 @@
 
 use super::{Room, Services};
 use crate::protocol::{Event, EventKind, play_action};
+use crate::rules::Error;
+use crate::server::refused::Refused;
 use crate::server::setup::Settings;
 use crate::server::store::Stored;
 use std::collections::BTreeSet;
 use tokio::time::{Duration, Instant};
+
+/// A stored match that does not read back, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("match {code}: {fault}")]
+pub struct Unrestorable {
+    code: String,
+    fault: Fault,
+}
+
+#[derive(Debug, thiserror::Error)]
+enum Fault {
+    #[error("its settings: {0:?}")]
+    Settings(Refused),
+    #[error("no seat {0}")]
+    NoSeat(usize),
+    #[error("event {n}: {source}")]
+    Unreadable { n: u64, source: serde_json::Error },
+    #[error("event {n}: {source}")]
+    Illegal { n: u64, source: Error },
+}
 
 impl Room {
     /// A match read back from the store, its events played again. `down_since`, where
@@ -17,10 +39,13 @@ impl Room {
         stored: Stored,
         services: Services,
         down_since: Option<u64>,
-    ) -> Result<Room, String> {
+    ) -> Result<Room, Unrestorable> {
         let code = stored.row.code.clone();
-        let fail = |why: String| format!("match {code}: {why}");
-        let settings = Settings::from_row(&stored.row).map_err(|e| fail(format!("{e:?}")))?;
+        let fail = |fault: Fault| Unrestorable {
+            code: code.clone(),
+            fault,
+        };
+        let settings = Settings::from_row(&stored.row).map_err(|e| fail(Fault::Settings(e)))?;
         let mut room = Room::empty(
             code.clone(),
             settings,
@@ -28,20 +53,21 @@ impl Room {
             stored.row.created,
             services,
         )
-        .map_err(|e| fail(format!("{e:?}")))?;
+        .map_err(|e| fail(Fault::Settings(e)))?;
         for key in stored.seats {
             let seat = key.seat;
             room.seats
                 .get_mut(seat)
-                .ok_or_else(|| fail(format!("no seat {seat}")))?
+                .ok_or_else(|| fail(Fault::NoSeat(seat)))?
                 .key = Some(key);
         }
         let mut last_at = stored.row.created;
         for row in stored.events {
+            let n = row.n;
             let event: Event = serde_json::from_str(&row.body)
-                .map_err(|e| fail(format!("event {}: {e}", row.n)))?;
+                .map_err(|source| fail(Fault::Unreadable { n, source }))?;
             room.replay(&event.kind)
-                .map_err(|e| fail(format!("event {}: {e}", row.n)))?;
+                .map_err(|source| fail(Fault::Illegal { n, source }))?;
             if let Some(request) = row.request {
                 room.requests.insert(request, row.n);
             }
@@ -59,7 +85,7 @@ impl Room {
     }
 
     /// Plays a stored event again on the match.
-    pub(super) fn replay(&mut self, kind: &EventKind) -> Result<(), String> {
+    pub(super) fn replay(&mut self, kind: &EventKind) -> Result<(), Error> {
         match kind {
             EventKind::Action {
                 seat,
@@ -67,8 +93,7 @@ impl Room {
                 clocks,
                 ..
             } => {
-                play_action(&mut self.m, *seat, action, clocks.as_deref())
-                    .map_err(|e| e.to_string())?;
+                play_action(&mut self.m, *seat, action, clocks.as_deref())?;
                 self.by.push(*seat);
             }
             EventKind::Flag { clocks, .. } => self.m.set_clock_now(clocks),

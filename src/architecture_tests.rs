@@ -1,0 +1,395 @@
+//! What `docs/architecture.md` says of the code's shape, checked on the sources: no
+//! file imports another that imports it back, the rules engine imports nothing of the
+//! app, the server or the command line, and `Result<_, String>` appears only in the
+//! files the document names. Test modules are left out: a test may reach anywhere.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Files that still answer with a `String` error, as `docs/architecture.md` lists
+/// them under "Errors". A file leaves this list when its errors gain a type; none
+/// joins it.
+const STRING_ERRORS: &[&str] = &[
+    "src/cli.rs",
+    "src/main.rs",
+    "src/learn.rs",
+    "src/uci.rs",
+    "src/server/client.rs",
+    "src/server/loadtest.rs",
+    "src/server/mod.rs",
+    "src/online/link.rs",
+    "src/plugins/mod.rs",
+    "src/plugins/screenshot.rs",
+    "src/plugins/online/mod.rs",
+    "src/plugins/sprites/svg.rs",
+    "src/rules/chapayev/log.rs",
+    "src/rules/weights.rs",
+];
+
+/// Every source file under `src/`, by its path from the crate's root, with its text
+/// up to its test module.
+fn sources() -> BTreeMap<String, String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = BTreeMap::new();
+    let mut stack = vec![root.join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("the sources") {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let name = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                let code = match text.find("#[cfg(test)]") {
+                    Some(i) => text[..i].to_string(),
+                    None => text,
+                };
+                // Files that hold only tests are not part of the shape.
+                if !name.ends_with("_tests.rs") && !name.ends_with("/tests.rs") {
+                    out.insert(name, code);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The module path of a file: `src/rules/search/mod.rs` is `rules::search`.
+fn module_of(file: &str) -> Vec<String> {
+    let path = file.trim_start_matches("src/").trim_end_matches(".rs");
+    let mut parts: Vec<String> = path.split('/').map(str::to_string).collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The file that holds module `path`, if one does.
+fn file_of(files: &BTreeMap<String, String>, path: &[String]) -> Option<String> {
+    if path.is_empty() {
+        return Some("src/lib.rs".into());
+    }
+    let base = format!("src/{}", path.join("/"));
+    [format!("{base}.rs"), format!("{base}/mod.rs")]
+        .into_iter()
+        .find(|f| files.contains_key(f))
+}
+
+/// Every path a file names from its own crate, expanded out of `use` trees:
+/// `use super::{a, b::c}` gives `super::a` and `super::b::c`.
+fn named_paths(code: &str) -> Vec<String> {
+    let code: String = code
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut out = Vec::new();
+    for (i, _) in code.match_indices("use ") {
+        let rest = &code[i + 4..];
+        let Some(end) = rest.find(';') else { continue };
+        let tree: String = rest[..end].chars().filter(|c| !c.is_whitespace()).collect();
+        if tree.starts_with("crate::") || tree.starts_with("super::") || tree.starts_with("self::")
+        {
+            expand("", &tree, &mut out);
+        }
+    }
+    // Paths written in the code itself (`crate::rules::search::mix(..)`).
+    let bytes = code.as_bytes();
+    for start in ["crate::", "super::"] {
+        for (i, _) in code.match_indices(start) {
+            if i > 0
+                && (bytes[i - 1].is_ascii_alphanumeric()
+                    || bytes[i - 1] == b'_'
+                    || bytes[i - 1] == b':')
+            {
+                continue;
+            }
+            let path: String = code[i..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            // A macro exported at the crate's root (`crate::features!`) is no module.
+            if code[i + path.len()..].starts_with('!') {
+                continue;
+            }
+            out.push(path.trim_end_matches(':').to_string());
+        }
+    }
+    out
+}
+
+/// Expands one `use` tree under `prefix`.
+fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
+    match tree.find('{') {
+        None => out.push(format!(
+            "{prefix}{}",
+            tree.split(" as ").next().unwrap_or(tree)
+        )),
+        Some(open) => {
+            let head = &tree[..open];
+            let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+            let mut depth = 0;
+            let mut from = 0;
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand(&format!("{prefix}{head}"), &inner[from..i], out);
+                        from = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            if from < inner.len() {
+                expand(&format!("{prefix}{head}"), &inner[from..], out);
+            }
+        }
+    }
+}
+
+/// The file a path names, from `file`: the deepest module file along it, followed
+/// through a `pub use` of the module it reaches (`crate::rules::Side` is the file of
+/// `Side`, not `rules/mod.rs`).
+fn target(files: &BTreeMap<String, String>, file: &str, path: &str) -> Option<String> {
+    // `super` from `a/b.rs` (module `a::b`) and from `a/b/mod.rs` (module `a::b`) is
+    // `a`; `self` is the module itself.
+    let mut module = module_of(file);
+    let mut segments = path.split("::").filter(|s| !s.is_empty()).peekable();
+    if segments.peek() == Some(&"crate") {
+        module.clear();
+        segments.next();
+    } else if matches!(segments.peek(), Some(&"super") | Some(&"self")) {
+        while let Some(&s) = segments.peek() {
+            match s {
+                "super" => {
+                    module.pop();
+                }
+                "self" => {}
+                _ => break,
+            }
+            segments.next();
+        }
+    } else {
+        return None;
+    }
+    let mut found = file_of(files, &module);
+    for segment in segments {
+        module.push(segment.to_string());
+        match file_of(files, &module) {
+            Some(f) => found = Some(f),
+            None => {
+                // An item: a module's re-export leads on to the file that defines it.
+                if let Some(f) = &found
+                    && let Some(via) = reexport(files, f, segment)
+                {
+                    found = Some(via);
+                }
+                break;
+            }
+        }
+    }
+    found.filter(|f| f != file)
+}
+
+/// The file a module file's `pub use` of `name` comes from.
+fn reexport(files: &BTreeMap<String, String>, module_file: &str, name: &str) -> Option<String> {
+    let code = files.get(module_file)?;
+    let mut paths = Vec::new();
+    for (i, _) in code.match_indices("pub use ") {
+        let rest = &code[i + 8..];
+        let end = rest.find(';')?;
+        let tree: String = rest[..end].chars().filter(|c| !c.is_whitespace()).collect();
+        expand("", &tree, &mut paths);
+    }
+    let path = paths
+        .iter()
+        .find(|p| p.rsplit("::").next() == Some(name) || p.ends_with(&format!(" as {name}")))?;
+    let path = if path.starts_with("crate") || path.starts_with("super") || path.starts_with("self")
+    {
+        path.clone()
+    } else {
+        format!("self::{path}")
+    };
+    target(files, module_file, &path).or_else(|| {
+        let mut module = module_of(module_file);
+        module.extend(
+            path.trim_start_matches("self::")
+                .split("::")
+                .map(str::to_string),
+        );
+        while !module.is_empty() {
+            if let Some(f) = file_of(files, &module) {
+                return Some(f);
+            }
+            module.pop();
+        }
+        None
+    })
+}
+
+/// Every file's imports of other files.
+fn imports() -> BTreeMap<String, BTreeSet<String>> {
+    let files = sources();
+    files
+        .iter()
+        .map(|(file, code)| {
+            let to = named_paths(code)
+                .iter()
+                .filter_map(|p| target(&files, file, p))
+                .collect();
+            (file.clone(), to)
+        })
+        .collect()
+}
+
+/// The loops of imports, each as the files in it (Tarjan's strongly connected
+/// components of more than one file).
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        graph: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        on_stack: BTreeSet<&'a str>,
+        out: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, v: &'a str) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            self.on_stack.insert(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                let w = w.as_str();
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let low = self.low[v].min(self.low[w]);
+                    self.low.insert(v, low);
+                } else if self.on_stack.contains(w) {
+                    let low = self.low[v].min(self.index[w]);
+                    self.low.insert(v, low);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on_stack.remove(w);
+                    component.push(w.to_string());
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort();
+                    self.out.push(component);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !walk.index.contains_key(v.as_str()) {
+            walk.visit(v);
+        }
+    }
+    walk.out
+}
+
+#[test]
+fn no_file_imports_another_that_imports_it_back() {
+    let graph = imports();
+    let loops = cycles(&graph);
+    assert!(loops.is_empty(), "import cycles: {loops:#?}");
+    // The check sees imports at all: history uses the search, the app the rules.
+    assert!(
+        graph["src/rules/history.rs"]
+            .iter()
+            .any(|f| f.starts_with("src/rules/search/"))
+    );
+    assert!(graph["src/rules/player.rs"].contains("src/rules/history.rs"));
+}
+
+#[test]
+fn the_rules_import_nothing_of_the_app_the_server_or_the_command_line() {
+    for (file, to) in imports()
+        .iter()
+        .filter(|(f, _)| f.starts_with("src/rules/"))
+    {
+        for target in to {
+            assert!(
+                target.starts_with("src/rules/"),
+                "{file} imports {target}, outside the rules engine"
+            );
+        }
+    }
+}
+
+#[test]
+fn string_errors_stay_where_the_architecture_says() {
+    let mut found = BTreeSet::new();
+    for (file, code) in sources() {
+        let mut rest = code.as_str();
+        while let Some(i) = rest.find("Result<") {
+            rest = &rest[i + 7..];
+            // The error type: after the outermost comma, before the closing bracket.
+            let mut depth = 1;
+            let mut comma = None;
+            for (j, c) in rest.char_indices() {
+                match c {
+                    '<' | '(' | '[' => depth += 1,
+                    '>' | ')' | ']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            if let Some(k) = comma
+                                && rest[k + 1..j].trim() == "String"
+                            {
+                                found.insert(file.clone());
+                            }
+                            break;
+                        }
+                    }
+                    ',' if depth == 1 => comma = Some(j),
+                    _ => {}
+                }
+            }
+        }
+    }
+    let allowed: BTreeSet<String> = STRING_ERRORS.iter().map(|s| s.to_string()).collect();
+    let new: Vec<&String> = found.difference(&allowed).collect();
+    assert!(
+        new.is_empty(),
+        "String errors outside the documented files: {new:?}"
+    );
+    let gone: Vec<&String> = allowed.difference(&found).collect();
+    assert!(
+        gone.is_empty(),
+        "typed now, so off the list (and the document): {gone:?}"
+    );
+    let doc = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"),
+    )
+    .expect("docs/architecture.md");
+    for file in STRING_ERRORS {
+        let short = file.trim_start_matches("src/");
+        assert!(
+            doc.contains(short),
+            "docs/architecture.md does not name {short}"
+        );
+    }
+}
