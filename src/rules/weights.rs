@@ -94,8 +94,11 @@ fn tidy(w: f32) -> String {
     format!("{text}{}", if text.ends_with('.') { "0" } else { "" })
 }
 
+/// A game's id and the weights in force for it.
+type Installed = (&'static str, Arc<[f32]>);
+
 /// The weights installed in place of the shipped ones, by game.
-static INSTALLED: RwLock<Vec<(&str, Arc<[f32]>)>> = RwLock::new(Vec::new());
+static INSTALLED: RwLock<Vec<Installed>> = RwLock::new(Vec::new());
 
 /// The weights in force for `game`: installed, else shipped (else by hand, which a
 /// test rules out).
