@@ -32,6 +32,57 @@ pub struct Card {
     /// does not tell the seats apart (bughouse's board and colour): the translations
     /// `seat-<name>-<seat>` and `team-<name>-<team>`.
     pub seats_by_place: Option<&'static str>,
+    /// The unit its scores are read in ("+1.3 pawns", "mate in 5").
+    pub unit: Unit,
+    /// How the position editor writes a position of it.
+    pub set_up: SetUp,
+}
+
+/// What one of a game's units is called and how many of the search's points it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub points: i32,
+    /// The translation key of the unit's name, taking `$n`.
+    pub key: &'static str,
+    /// The translation key of a forced win, taking `$n` moves: "mate in 5".
+    pub win_key: &'static str,
+}
+
+impl Unit {
+    /// Pawns, and a mate so many moves away: the chess family's.
+    pub const PAWNS: Unit = Unit {
+        points: 100,
+        key: "unit-pawns",
+        win_key: "score-mate-in",
+    };
+}
+
+/// How a game writes its set-up text, as the position editor builds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetUp {
+    /// FEN, with the hand in brackets after the board where the game has one, and the
+    /// castling rights of its start.
+    Fen { hand: bool, castling: &'static str },
+    /// Two crazyhouse FENs, board A's and board B's, joined by ` | `.
+    Bughouse,
+    /// `W:Wa2,Kb3:Ba5`, the side to move first.
+    Dama,
+    /// Z-shashmaty's, as draughts' with a letter for every piece (`W:WRa1,Cb2:BKf8`).
+    Z,
+    /// Chess for three's armies: `W: KWT2 WC1 / B: ... / R: ... / W`.
+    Tri,
+    /// Discs, stones or checkers on a plain board ([`grid`](super::grid)).
+    Grid,
+    /// Chapayev's round header: each side's troop and the line it stands on.
+    Table,
+}
+
+impl SetUp {
+    /// Chess's FEN, castling both ways on both sides.
+    pub const FEN: SetUp = SetUp::Fen {
+        hand: false,
+        castling: "KQkq",
+    };
 }
 
 /// The clocks a game of chess's pace offers.

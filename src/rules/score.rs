@@ -6,45 +6,13 @@
 //! [`Evaluate::evaluate`]: super::search::Evaluate::evaluate
 
 use super::GameId;
+pub use super::game::Unit;
 use super::search::{WIN, is_mate};
-
-/// What one of a game's units is called and how many of the search's points it holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Unit {
-    pub points: i32,
-    /// The translation key of the unit's name, taking `$n`.
-    pub key: &'static str,
-    /// The translation key of a forced win, taking `$n` moves: "mate in 5".
-    pub win_key: &'static str,
-}
 
 impl GameId {
     /// The unit the game's scores are read in.
     pub fn score_unit(self) -> Unit {
-        let (points, key) = match self {
-            GameId::Turkish | GameId::Armenian => (100, "unit-men"),
-            // A disc counts 10 once the board is nearly full; before, corners and
-            // mobility weigh in, in the same points.
-            GameId::Reversi => (10, "unit-discs"),
-            GameId::Corners => (10, "unit-steps"),
-            GameId::Chapayev => (100, "unit-checkers"),
-            GameId::Epsilon => (100, "unit-points"),
-            _ => (100, "unit-pawns"),
-        };
-        let mates = self.chess_family()
-            || matches!(
-                self,
-                GameId::Chess100 | GameId::TriChess | GameId::ZShashmaty
-            );
-        Unit {
-            points,
-            key,
-            win_key: if mates {
-                "score-mate-in"
-            } else {
-                "score-win-in"
-            },
-        }
+        self.card().unit
     }
 }
 

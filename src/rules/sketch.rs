@@ -7,41 +7,15 @@
 //! the game has, a draughts man on the row that would have crowned it.
 
 use super::error::{Error, too_many_pieces};
+use super::game::SetUp;
 use super::placement;
 use super::topology::Topology;
 use super::view::{Holder, PieceKind, PieceView};
 use super::{GameId, Position, Side, chess, chess100, zshashmaty};
 
-/// How a game writes its set-up text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Format {
-    /// FEN, with the hand in brackets after the board where the game has one.
-    Fen { hand: bool },
-    /// Two crazyhouse FENs, board A's and board B's, joined by ` | `.
-    Bughouse,
-    /// `W:Wa2,Kb3:Ba5`, the side to move first.
-    Dama,
-    /// Z-shashmaty's, as draughts' with a letter for every piece (`W:WRa1,Cb2:BKf8`).
-    Z,
-    /// Chess for three's armies: `W: KWT2 WC1 / B: ... / R: ... / W`.
-    Tri,
-    /// Discs, stones or checkers on a plain board ([`grid`](super::grid)).
-    Grid,
-    /// Chapayev's round header: each side's troop and the line it stands on.
-    Table,
-}
-
-fn format(game: GameId) -> Format {
-    match game {
-        GameId::Appearing | GameId::Maharajah => Format::Fen { hand: true },
-        GameId::Bughouse => Format::Bughouse,
-        GameId::Turkish | GameId::Armenian => Format::Dama,
-        GameId::TriChess => Format::Tri,
-        GameId::Reversi | GameId::Epsilon | GameId::Corners => Format::Grid,
-        GameId::Chapayev => Format::Table,
-        GameId::ZShashmaty => Format::Z,
-        _ => Format::Fen { hand: false },
-    }
+/// How `game` writes its set-up text.
+fn format(game: GameId) -> SetUp {
+    game.card().set_up
 }
 
 /// Per board, the FEN's fields after the placement.
@@ -106,8 +80,8 @@ impl Sketch {
         }
         let text = position.set_up_text();
         let boards = match format(game) {
-            Format::Fen { .. } => vec![fields(text.as_deref(), game, position.turn())],
-            Format::Bughouse => {
+            SetUp::Fen { .. } => vec![fields(text.as_deref(), game, position.turn())],
+            SetUp::Bughouse => {
                 let (a, b) = text
                     .as_deref()
                     .and_then(|t| t.split_once(" | "))
@@ -122,7 +96,7 @@ impl Sketch {
             }],
         };
         let header = match format(game) {
-            Format::Table => text.unwrap_or_else(|| "R1.1 W:infantry@L1 B:infantry@L1".into()),
+            SetUp::Table => text.unwrap_or_else(|| "R1.1 W:infantry@L1 B:infantry@L1".into()),
             _ => String::new(),
         };
         Sketch {
@@ -180,18 +154,18 @@ impl Sketch {
     pub fn has_hands(&self) -> bool {
         matches!(
             format(self.game),
-            Format::Fen { hand: true } | Format::Bughouse
+            SetUp::Fen { hand: true, .. } | SetUp::Bughouse
         )
     }
 
     /// Whether the game's text carries castling rights and an en passant square.
     pub fn has_rights(&self) -> bool {
-        matches!(format(self.game), Format::Fen { .. } | Format::Bughouse)
+        matches!(format(self.game), SetUp::Fen { .. } | SetUp::Bughouse)
     }
 
     /// Whether the position is a table, set up by its header.
     pub fn is_table(&self) -> bool {
-        format(self.game) == Format::Table
+        format(self.game) == SetUp::Table
     }
 
     /// Who holds pieces in hand, in the order the editor shows them: bughouse's four
@@ -199,8 +173,8 @@ impl Sketch {
     /// Black with the Maharajah).
     pub fn holders(&self) -> Vec<Holder> {
         match format(self.game) {
-            Format::Bughouse => (0..4).map(Holder::Seat).collect(),
-            Format::Fen { hand: true } => {
+            SetUp::Bughouse => (0..4).map(Holder::Seat).collect(),
+            SetUp::Fen { hand: true, .. } => {
                 let start = Position::new(self.game, &self.options);
                 let held = start.map(|p| p.shown().in_hand()).unwrap_or_default();
                 Side::BOTH
@@ -245,12 +219,12 @@ impl Sketch {
         let t = Position::new(self.game, &self.options)
             .map_or_else(|_| Topology::chess(), |p| p.topology());
         match format(self.game) {
-            Format::Fen { hand } => {
+            SetUp::Fen { hand, .. } => {
                 let held = hand.then(|| self.hand_text(&Side::BOTH.map(Holder::Side)));
                 let placement = placement(t, &self.cells, 0, held);
                 fen(placement, &self.boards[0])
             }
-            Format::Bughouse => (0..2)
+            SetUp::Bughouse => (0..2)
                 .map(|b| {
                     let holders = Side::BOTH.map(|s| Holder::Seat(b * 2 + s.index()));
                     let held = Some(self.hand_text(&holders));
@@ -258,8 +232,8 @@ impl Sketch {
                 })
                 .collect::<Vec<_>>()
                 .join(" | "),
-            Format::Dama | Format::Z => {
-                let z = format(self.game) == Format::Z;
+            SetUp::Dama | SetUp::Z => {
+                let z = format(self.game) == SetUp::Z;
                 let mut out = self.boards[0].turn.letter().to_string();
                 for side in Side::BOTH {
                     out.push(':');
@@ -280,7 +254,7 @@ impl Sketch {
                 }
                 out
             }
-            Format::Tri => {
+            SetUp::Tri => {
                 let mut parts: Vec<String> = Side::THREE
                     .iter()
                     .map(|&army| {
@@ -298,7 +272,7 @@ impl Sketch {
                 parts.push(self.boards[0].turn.letter().to_string());
                 parts.join(" / ")
             }
-            Format::Grid => {
+            SetUp::Grid => {
                 let mut grid = [None; 64];
                 for (cell, piece) in self.placed() {
                     if let Some(slot) = grid.get_mut(cell as usize) {
@@ -307,7 +281,7 @@ impl Sketch {
                 }
                 super::grid::write(&grid, self.boards[0].turn)
             }
-            Format::Table => self.header.trim().to_string(),
+            SetUp::Table => self.header.trim().to_string(),
         }
     }
 
@@ -349,7 +323,7 @@ impl Sketch {
     /// starts with, nor more pawns, nor none at all; a bughouse match has 64 pieces in
     /// all.
     fn check_counts(&self, start: &Position) -> Result<(), Error> {
-        if matches!(format(self.game), Format::Grid | Format::Table) {
+        if matches!(format(self.game), SetUp::Grid | SetUp::Table) {
             return Ok(());
         }
         let here: Vec<(PieceView, u32)> = self
@@ -408,7 +382,7 @@ impl Sketch {
 
     /// A draughts man on the far row would have been crowned there.
     fn check_men(&self) -> Result<(), Error> {
-        if format(self.game) != Format::Dama {
+        if format(self.game) != SetUp::Dama {
             return Ok(());
         }
         let t = Topology::plain();
@@ -505,12 +479,12 @@ fn fields(text: Option<&str>, game: GameId, turn: Side) -> Fields {
     }
 }
 
-/// The castling rights of a game's start position.
+/// The castling rights of a game's start position: its FEN's, and chess's on each of
+/// bughouse's boards.
 fn start_castling(game: GameId) -> &'static str {
-    match game {
-        GameId::Maharajah => "KQ",
-        GameId::Chess100 => "AKak",
-        GameId::Appearing => "-",
-        _ => "KQkq",
+    match format(game) {
+        SetUp::Fen { castling, .. } => castling,
+        SetUp::Bughouse => "KQkq",
+        SetUp::Dama | SetUp::Z | SetUp::Tri | SetUp::Grid | SetUp::Table => "-",
     }
 }

@@ -35,6 +35,7 @@ use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 
 /// One board of the match.
@@ -199,6 +200,8 @@ pub const CARD: Card = Card {
     san: true,
     table: false,
     seats_by_place: Some("bughouse"),
+    unit: Unit::PAWNS,
+    set_up: SetUp::Bughouse,
 };
 
 impl Game for Bughouse {

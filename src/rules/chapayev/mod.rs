@@ -44,6 +44,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::{Detail, shown};
 use crate::rules::game::Card;
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
@@ -487,6 +488,12 @@ impl Game for Chapayev {
         san: false,
         table: true,
         seats_by_place: None,
+        unit: Unit {
+            points: 100,
+            key: "unit-checkers",
+            win_key: "score-win-in",
+        },
+        set_up: SetUp::Table,
     };
 
     fn new(options: ChapayevOptions) -> Self {

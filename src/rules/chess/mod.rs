@@ -21,6 +21,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 
 /// How repetition and fifty-move draws happen.
@@ -123,6 +124,8 @@ impl Game for ChessGame {
         san: true,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::FEN,
     };
 
     fn new(options: ChessOptions) -> Self {

@@ -39,6 +39,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
@@ -136,6 +137,11 @@ impl Game for Chess100 {
         san: true,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::Fen {
+            hand: false,
+            castling: "AKak",
+        },
     };
 
     fn new(options: Chess100Options) -> Self {

@@ -20,6 +20,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -242,6 +243,12 @@ impl Game for Corners {
         san: false,
         table: false,
         seats_by_place: None,
+        unit: Unit {
+            points: 10,
+            key: "unit-steps",
+            win_key: "score-win-in",
+        },
+        set_up: SetUp::Grid,
     };
 
     fn new(options: CornersOptions) -> Self {

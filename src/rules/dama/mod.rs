@@ -20,6 +20,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 
 /// What a man that reaches the back rank in the middle of a capture does.
@@ -115,6 +116,12 @@ impl Flavour for TurkishOptions {
         san: false,
         table: false,
         seats_by_place: None,
+        unit: Unit {
+            points: 100,
+            key: "unit-men",
+            win_key: "score-win-in",
+        },
+        set_up: SetUp::Dama,
     };
     fn rules(&self) -> TurkishOptions {
         *self
@@ -135,6 +142,12 @@ impl Flavour for ArmenianOptions {
         san: false,
         table: false,
         seats_by_place: None,
+        unit: Unit {
+            points: 100,
+            key: "unit-men",
+            win_key: "score-win-in",
+        },
+        set_up: SetUp::Dama,
     };
     fn rules(&self) -> TurkishOptions {
         TurkishOptions {

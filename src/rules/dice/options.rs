@@ -4,6 +4,7 @@
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::family::{Family, Variant, king_captured};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
@@ -43,6 +44,8 @@ impl Variant for DiceOptions {
         san: true,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::FEN,
     };
 
     fn power(&self, piece: Piece, _square: Cell) -> Role {

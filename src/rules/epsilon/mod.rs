@@ -15,6 +15,7 @@ use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -184,6 +185,12 @@ impl Game for Epsilon {
         san: false,
         table: false,
         seats_by_place: None,
+        unit: Unit {
+            points: 100,
+            key: "unit-points",
+            win_key: "score-win-in",
+        },
+        set_up: SetUp::Grid,
     };
 
     fn new(options: EpsilonOptions) -> Self {

@@ -18,6 +18,7 @@ use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, Chess, DrawClaim, Move, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
@@ -72,6 +73,11 @@ impl Variant for AppearingOptions {
         san: true,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::Fen {
+            hand: true,
+            castling: "-",
+        },
     };
 
     fn refusals() -> Vec<&'static str> {

@@ -7,6 +7,7 @@
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
@@ -44,6 +45,8 @@ impl Variant for DoubleMoveOptions {
         san: true,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::FEN,
     };
 
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {

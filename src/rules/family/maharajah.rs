@@ -8,6 +8,7 @@ use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
@@ -77,6 +78,11 @@ impl Variant for MaharajahOptions {
         san: true,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::Fen {
+            hand: true,
+            castling: "KQ",
+        },
     };
 
     fn refusals() -> Vec<&'static str> {

@@ -8,6 +8,7 @@
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::options::house_rules;
 use crate::rules::topology::Cell;
 
@@ -39,6 +40,8 @@ impl Variant for TransformingOptions {
         san: true,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::FEN,
     };
 
     fn refusals() -> Vec<&'static str> {

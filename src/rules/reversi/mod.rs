@@ -20,6 +20,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::Detail;
 use crate::rules::game::{Card, QUICK_CLOCKS};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -180,6 +181,12 @@ impl Game for Reversi {
         san: false,
         table: false,
         seats_by_place: None,
+        unit: Unit {
+            points: 10,
+            key: "unit-discs",
+            win_key: "score-win-in",
+        },
+        set_up: SetUp::Grid,
     };
 
     fn new(options: ReversiOptions) -> Self {

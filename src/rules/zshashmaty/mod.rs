@@ -27,6 +27,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
+use crate::rules::game::{SetUp, Unit};
 use crate::rules::seats::Seats;
 
 house_rules! {
@@ -132,6 +133,8 @@ impl Game for ZShashmaty {
         san: false,
         table: false,
         seats_by_place: None,
+        unit: Unit::PAWNS,
+        set_up: SetUp::Z,
     };
 
     fn new(options: ZOptions) -> Self {
