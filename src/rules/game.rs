@@ -36,6 +36,32 @@ pub struct Card {
     pub unit: Unit,
     /// How the position editor writes a position of it.
     pub set_up: SetUp,
+    /// How its games are written as PGN for other programs.
+    pub pgn: Pgn,
+}
+
+/// How a game's record is written as PGN, and which `[Variant]` names other programs
+/// give it besides its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pgn {
+    /// Chess's: SAN movetext, no `[Variant]` tag; lichess writes `Standard`, and
+    /// `From Position` for a game from a FEN.
+    Chess,
+    /// BPGN: four players' tags and each move with its board (`1A. e4`).
+    Bughouse,
+    /// The game's own notation, numbered as its replay files write it.
+    Numbered,
+}
+
+impl Pgn {
+    /// The `[Variant]` names, lowercase, that other programs write for the game.
+    pub fn variant_names(self) -> &'static [&'static str] {
+        match self {
+            Pgn::Chess => &["standard", "from position", "chess"],
+            Pgn::Bughouse => &["bughouse"],
+            Pgn::Numbered => &[],
+        }
+    }
 }
 
 /// What one of a game's units is called and how many of the search's points it holds.

@@ -15,9 +15,10 @@
 //! scored.
 
 use super::clock::{Millis, TimeControl, clk};
+use super::game::Pgn;
 use super::history::{Action, Match};
 use super::record::{numbered, result_token};
-use super::{GameId, Side};
+use super::Side;
 
 /// Who played and where, for the roster's tags; empty ones are written as PGN's
 /// "unknown" (`?`, `????.??.??`).
@@ -43,7 +44,8 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
     };
     let result = result_token(m);
     let player = |i: usize| unknown(roster.players.get(i).map_or("", String::as_str), "?");
-    let bughouse = m.game() == GameId::Bughouse;
+    let format = m.game().card().pgn;
+    let bughouse = format == Pgn::Bughouse;
     let mut tags = vec![
         ("Event", unknown(&roster.event, "?")),
         ("Site", unknown(&roster.site, "?")),
@@ -63,7 +65,7 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
     }
     tags.push(("Result", result.to_string()));
     let start = m.start();
-    if m.game() != GameId::Chess {
+    if format != Pgn::Chess {
         tags.push(("Variant", m.game().id().to_string()));
     }
     if let Some(fen) = start.set_up_text() {
@@ -82,11 +84,10 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
         .map(|(k, v)| format!("[{k} \"{v}\"]\n"))
         .collect();
     out.push('\n');
-    let mut tokens = match m.game() {
-        GameId::Chess => movetext(m),
-        GameId::Bughouse => bughouse_movetext(m),
-        // The game's own notation, as its replay files write it.
-        _ => numbered(m, true)
+    let mut tokens = match format {
+        Pgn::Chess => movetext(m),
+        Pgn::Bughouse => bughouse_movetext(m),
+        Pgn::Numbered => numbered(m, true)
             .split_whitespace()
             .map(String::from)
             .collect(),
@@ -201,7 +202,7 @@ fn wrap(tokens: &[String], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Position;
+    use crate::rules::{GameId, Position};
     use crate::rules::record::replay;
 
     /// A blitz game with a draw offered on the way and a resignation at the end.

@@ -147,12 +147,12 @@ fn move_label(m: &Match) -> String {
 /// Whether a `[Variant]` tag names `game`: its id, or the name other programs give
 /// it (lichess writes `Standard` for chess, and `From Position` for chess from a FEN).
 fn names(game: GameId, variant: &str) -> bool {
-    let known: &[&str] = match game {
-        GameId::Chess => &["standard", "from position", "chess"],
-        GameId::Bughouse => &["bughouse"],
-        _ => &[],
-    };
-    variant == game.id() || known.contains(&variant.to_lowercase().as_str())
+    variant == game.id()
+        || game
+            .card()
+            .pgn
+            .variant_names()
+            .contains(&variant.to_lowercase().as_str())
 }
 
 /// Plays a replay file's moves from its start position. `options` (id, value) come

@@ -35,7 +35,7 @@ use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 
 /// One board of the match.
@@ -202,6 +202,7 @@ pub const CARD: Card = Card {
     seats_by_place: Some("bughouse"),
     unit: Unit::PAWNS,
     set_up: SetUp::Bughouse,
+    pgn: Pgn::Bughouse,
 };
 
 impl Game for Bughouse {

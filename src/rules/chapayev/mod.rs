@@ -44,7 +44,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::{Detail, shown};
 use crate::rules::game::Card;
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
@@ -494,6 +494,7 @@ impl Game for Chapayev {
             win_key: "score-win-in",
         },
         set_up: SetUp::Table,
+        pgn: Pgn::Numbered,
     };
 
     fn new(options: ChapayevOptions) -> Self {

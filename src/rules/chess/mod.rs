@@ -21,7 +21,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 
 /// How repetition and fifty-move draws happen.
@@ -126,6 +126,7 @@ impl Game for ChessGame {
         seats_by_place: None,
         unit: Unit::PAWNS,
         set_up: SetUp::FEN,
+        pgn: Pgn::Chess,
     };
 
     fn new(options: ChessOptions) -> Self {

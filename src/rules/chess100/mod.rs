@@ -39,7 +39,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
@@ -142,6 +142,7 @@ impl Game for Chess100 {
             hand: false,
             castling: "AKak",
         },
+        pgn: Pgn::Numbered,
     };
 
     fn new(options: Chess100Options) -> Self {

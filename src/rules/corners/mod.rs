@@ -20,7 +20,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -249,6 +249,7 @@ impl Game for Corners {
             win_key: "score-win-in",
         },
         set_up: SetUp::Grid,
+        pgn: Pgn::Numbered,
     };
 
     fn new(options: CornersOptions) -> Self {

@@ -20,7 +20,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 
 /// What a man that reaches the back rank in the middle of a capture does.
@@ -122,6 +122,7 @@ impl Flavour for TurkishOptions {
             win_key: "score-win-in",
         },
         set_up: SetUp::Dama,
+        pgn: Pgn::Numbered,
     };
     fn rules(&self) -> TurkishOptions {
         *self
@@ -148,6 +149,7 @@ impl Flavour for ArmenianOptions {
             win_key: "score-win-in",
         },
         set_up: SetUp::Dama,
+        pgn: Pgn::Numbered,
     };
     fn rules(&self) -> TurkishOptions {
         TurkishOptions {

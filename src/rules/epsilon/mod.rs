@@ -15,7 +15,7 @@ use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -191,6 +191,7 @@ impl Game for Epsilon {
             win_key: "score-win-in",
         },
         set_up: SetUp::Grid,
+        pgn: Pgn::Numbered,
     };
 
     fn new(options: EpsilonOptions) -> Self {

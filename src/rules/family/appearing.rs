@@ -18,7 +18,7 @@ use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, Chess, DrawClaim, Move, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
@@ -78,6 +78,7 @@ impl Variant for AppearingOptions {
             hand: true,
             castling: "-",
         },
+        pgn: Pgn::Numbered,
     };
 
     fn refusals() -> Vec<&'static str> {

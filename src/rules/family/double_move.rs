@@ -7,7 +7,7 @@
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
@@ -47,6 +47,7 @@ impl Variant for DoubleMoveOptions {
         seats_by_place: None,
         unit: Unit::PAWNS,
         set_up: SetUp::FEN,
+        pgn: Pgn::Numbered,
     };
 
     fn promotions(&self, _square: Cell) -> Option<&'static [Role]> {

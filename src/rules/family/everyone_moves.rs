@@ -12,7 +12,7 @@
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
@@ -42,6 +42,7 @@ impl Variant for EveryoneMovesOptions {
         seats_by_place: None,
         unit: Unit::PAWNS,
         set_up: SetUp::FEN,
+        pgn: Pgn::Numbered,
     };
 
     fn refusals() -> Vec<&'static str> {

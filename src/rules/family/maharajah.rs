@@ -8,7 +8,7 @@ use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::Reason;
 use crate::rules::side::Side;
@@ -83,6 +83,7 @@ impl Variant for MaharajahOptions {
             hand: true,
             castling: "KQ",
         },
+        pgn: Pgn::Numbered,
     };
 
     fn refusals() -> Vec<&'static str> {

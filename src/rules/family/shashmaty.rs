@@ -19,7 +19,7 @@ use crate::rules::chess::{
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::seats::Seats;
@@ -69,6 +69,7 @@ impl Variant for ShashmatyOptions {
         seats_by_place: None,
         unit: Unit::PAWNS,
         set_up: SetUp::FEN,
+        pgn: Pgn::Numbered,
     };
 
     /// A pawn jumping as a checkers man may land on its own first rank.

@@ -52,7 +52,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 
 pub const CELLS: usize = 150;
@@ -344,6 +344,7 @@ impl Game for TriChess {
         seats_by_place: None,
         unit: Unit::PAWNS,
         set_up: SetUp::Tri,
+        pgn: Pgn::Numbered,
     };
 
     fn new(options: TriOptions) -> Self {

@@ -27,7 +27,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
-use crate::rules::game::{SetUp, Unit};
+use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
 
 house_rules! {
@@ -135,6 +135,7 @@ impl Game for ZShashmaty {
         seats_by_place: None,
         unit: Unit::PAWNS,
         set_up: SetUp::Z,
+        pgn: Pgn::Numbered,
     };
 
     fn new(options: ZOptions) -> Self {
