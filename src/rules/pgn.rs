@@ -14,11 +14,11 @@
 //! seconds after it (`{179.9}`), and the result the team of A's White and B's Black
 //! scored.
 
+use super::Side;
 use super::clock::{Millis, TimeControl, clk};
 use super::game::Pgn;
 use super::history::{Action, Match};
 use super::record::{numbered, result_token};
-use super::Side;
 
 /// Who played and where, for the roster's tags; empty ones are written as PGN's
 /// "unknown" (`?`, `????.??.??`).
@@ -202,8 +202,8 @@ fn wrap(tokens: &[String], width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GameId, Position};
     use crate::rules::record::replay;
+    use crate::rules::{GameId, Position};
 
     /// A blitz game with a draw offered on the way and a resignation at the end.
     const OFFERED_THEN_RESIGNED: [&str; 8] = [

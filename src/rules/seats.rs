@@ -94,6 +94,13 @@ pub trait Seats {
         false
     }
 
+    /// Whether the seat's player sees the board turned round: Black in the games of
+    /// two. Games of more seats turn their own way (bughouse's boards, chess for
+    /// three's corners).
+    fn seen_turned(&self, seat: usize) -> bool {
+        self.seat_count() == 2 && self.seat_side(seat) == Side::Black
+    }
+
     /// The side whose win is the seat's: its colour, or its team's where seats play
     /// in teams (bughouse).
     fn wins_as(&self, seat: usize) -> Side {

@@ -344,7 +344,7 @@ impl Sketch {
                 .map(|&(_, n)| n as usize)
                 .sum::<usize>()
         };
-        if self.game == GameId::Bughouse {
+        if format(self.game) == SetUp::Bughouse {
             let n = count(&here, &|_| true);
             if n > 64 {
                 return Err(Error::SetUp(too_many_pieces(Side::White, n, 64)));

@@ -11,7 +11,6 @@ use crate::plugins::layout::{FlipView, Flipped};
 use crate::plugins::session::{CreateOnline, Screen, Session};
 use crate::plugins::storage::Settings;
 use crate::protocol::{EventKind, Reply, Request, SeatPlan, VERSION};
-use crate::rules::GameId;
 use bevy::prelude::*;
 use std::sync::mpsc::channel;
 use std::sync::{Mutex, PoisonError};
@@ -222,9 +221,7 @@ fn begin(
     seat_names(session, &playing);
     let position = session.current().position();
     let seats = position.seats();
-    let turned = mine
-        .first()
-        .is_some_and(|&seat| seen_turned(game, seats.seat_count(), seat, seats.seat_side(seat)));
+    let turned = mine.first().is_some_and(|&seat| seats.seen_turned(seat));
     if game.card().table {
         flipped.0 = false;
         if turned {
@@ -237,16 +234,6 @@ fn begin(
     online.sent = Some(Mutex::new(rx));
     online.message = None;
     next.set(Screen::Playing);
-}
-
-/// Whether a seat sees its board turned round: Black in the two-sided games; in
-/// bughouse, the team whose White sits on the second board (each board shows its own
-/// two seats facing each other, partners at the same edge).
-fn seen_turned(game: GameId, seats: usize, seat: usize, side: crate::rules::Side) -> bool {
-    if game == GameId::Bughouse {
-        return seat == 1 || seat == 2;
-    }
-    seats == 2 && side == crate::rules::Side::Black
 }
 
 /// Sends what the player did.

@@ -487,6 +487,12 @@ impl Game for Bughouse {
 }
 
 impl Seats for Bughouse {
+    /// Each board shows its two seats facing each other with partners at the same
+    /// edge, so the team whose White sits on board B (seats 1 and 2) sees it turned.
+    fn seen_turned(&self, seat: usize) -> bool {
+        seat == 1 || seat == 2
+    }
+
     fn turn(&self) -> Side {
         self.boards[self.primary()].position.turn
     }
