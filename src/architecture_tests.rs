@@ -85,11 +85,20 @@ fn file_of(files: &BTreeMap<String, String>, path: &[String]) -> Option<String> 
 /// Every path a file names from its own crate, expanded out of `use` trees:
 /// `use super::{a, b::c}` gives `super::a` and `super::b::c`.
 fn named_paths(code: &str) -> Vec<String> {
-    let code: String = code
+    // Comments and re-exports out: a re-export only hands names on (`pub use
+    // search::Limits` in a folder's mod.rs), and the file that defines them is found
+    // through it rather than drawn to it.
+    let mut code: String = code
         .lines()
         .map(|l| l.split("//").next().unwrap_or(""))
         .collect::<Vec<_>>()
         .join("\n");
+    for export in ["pub use ", "pub(crate) use "] {
+        while let Some(i) = code.find(export) {
+            let end = code[i..].find(';').map_or(code.len(), |e| i + e + 1);
+            code.replace_range(i..end, "");
+        }
+    }
     let mut out = Vec::new();
     for (i, _) in code.match_indices("use ") {
         let rest = &code[i + 4..];

@@ -110,4 +110,31 @@ mod tests {
         }
         assert_eq!(decide(&m, Level::Easy, &depth(2), 0), None);
     }
+
+    /// Chapayev's computer shoots once the lot is drawn (it once answered nothing while
+    /// the game went on, and a server's computer fell back to the first legal action).
+    #[test]
+    fn chapayev_s_computer_shoots_after_the_lot() {
+        let mut m = crate::rules::record::replay(GameId::Chapayev, "lot white=1 seed=5", &[])
+            .expect("a lot");
+        let Some(Action::Play(shot)) = decide(&m, Level::Easy, &depth(1), 3) else {
+            panic!("no shot")
+        };
+        let text = m.position().notation(&shot);
+        assert!(text.starts_with("flick") || text.starts_with("poke"), "{text}");
+        m.play(Action::Play(shot)).expect("a legal shot");
+    }
+
+    /// A bughouse seat's computer plays on its own board.
+    #[test]
+    fn a_bughouse_computer_moves_on_its_seat_s_board() {
+        let mut m = Match::new(Position::new(GameId::Bughouse, &[]).unwrap());
+        m.focus(2);
+        let Some(Action::Play(crate::rules::Move::Bughouse(mv))) =
+            decide(&m, Level::Easy, &depth(2), 0)
+        else {
+            panic!("no move")
+        };
+        assert_eq!(mv.board, 1, "seat 2, White on board B, plays there");
+    }
 }

@@ -18,7 +18,7 @@ use super::game::{Card, Game};
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
-use super::search::{self, Evaluate, Judgement, Level, Limits, Progress, Thought};
+use super::search::{self, Choose, Evaluate, Judgement, Level, Limits, Progress, Thought};
 use super::seats::Seats;
 use super::side::Side;
 use super::topology::{Cell, Topology};
@@ -255,7 +255,7 @@ macro_rules! registry {
             fn judge_inner(&self, played: &Move, limits: &Limits) -> Option<Judgement<Move>> {
                 match (self, played) {
                     $((Position::$variant(p), Move::$variant(mv)) => {
-                        search::judge::<$rules>(p, *mv, limits).map(|j| j.map(Move::$variant))
+                        p.judge_move(*mv, limits).map(|j| j.map(Move::$variant))
                     })*
                     _ => None,
                 }
@@ -526,10 +526,6 @@ impl Position {
 }
 
 impl Position {
-    /// The computer's choice for the seat to move, or None where the game is over.
-    /// Chapayev's shots come from its own simulating player (which ignores `limits`);
-    /// every other game from the search over its evaluation. `report` hears each
-    /// finished depth.
     /// Why the computer would play `m`, where a player would wonder.
     pub fn explain(&self, m: &Move) -> Option<Remark> {
         with_move!(self, m, (p, mv) => p.explain(mv), None)
@@ -551,6 +547,8 @@ impl Position {
         each!(self, p => p.key(p.legal_moves().len()))
     }
 
+    /// The computer's choice for the seat to move, or None where the game is over:
+    /// each game's own (see [`Choose`]). `report` hears each finished depth.
     pub fn think(
         &self,
         level: Level,
@@ -563,53 +561,18 @@ impl Position {
             return None;
         }
         let limits = &self.weighed(limits);
-        // A bughouse seat searches its own board: the other board's moves are other
-        // players' and come at any moment.
-        if let Position::Bughouse(g) = self {
-            let b = g.primary();
-            let wrap = [on_board_a, on_board_b][b];
-            return think_in(&g.boards[b], wrap, level, limits, seed, report);
-        }
-        if let Position::Chapayev(c) = self
-            && c.lot_drawn()
-        {
-            c.outcome(1)?;
-            // The table's player keeps its own time per level: simulating shots is
-            // slower than searching moves, and its levels were tuned on it.
-            let shot = c.computer_shot(level, None, seed);
-            let best = Move::Chapayev(super::chapayev::Action::shot(shot));
-            return Some(Thought {
-                best,
-                progress: Progress {
-                    depth: 1,
-                    score: 0,
-                    nodes: 0,
-                    nps: 0,
-                    millis: 0,
-                    pv: vec![best],
-                },
-            });
-        }
         self.search_inner(level, limits, seed, report)
     }
 
     /// How `played` compares with the best move here, for a game's review; None where
-    /// no search chooses the move (a roll, Chapayev's shots) or it is not legal here.
-    /// A bughouse move is judged on its own board.
+    /// no search chooses the move (a roll, a lot, Chapayev's shots) or it is not legal
+    /// here.
     pub fn judge(&self, played: &Move, limits: &Limits) -> Option<Judgement<Move>> {
         if self.awaits_roll() || self.is_lot(played) {
             return None;
         }
         let limits = &self.weighed(limits);
-        match (self, played) {
-            (Position::Chapayev(_), _) => None,
-            (Position::Bughouse(g), Move::Bughouse(m)) => {
-                let board = usize::from(m.board);
-                let wrap = [on_board_a, on_board_b][board];
-                search::judge(&g.boards[board], m.chess, limits).map(|j| j.map(wrap))
-            }
-            _ => self.judge_inner(played, limits),
-        }
+        self.judge_inner(played, limits)
     }
 
     /// How good the position is for `side` at a glance, in the units of
@@ -644,15 +607,7 @@ impl Position {
     }
 }
 
-fn on_board_a(chess: super::chess::Move) -> Move {
-    Move::Bughouse(super::bughouse::BugMove { board: 0, chess })
-}
-
-fn on_board_b(chess: super::chess::Move) -> Move {
-    Move::Bughouse(super::bughouse::BugMove { board: 1, chess })
-}
-
-fn think_in<G: Evaluate + Sync>(
+fn think_in<G: Choose>(
     p: &G,
     wrap: fn(G::Move) -> Move,
     level: Level,
@@ -661,7 +616,7 @@ fn think_in<G: Evaluate + Sync>(
     report: &mut dyn FnMut(&Progress<Move>),
 ) -> Option<Thought<Move>> {
     let mut relay = |progress: &Progress<G::Move>| report(&progress.map(wrap));
-    let thought = search::think(p, level, limits, seed, &mut relay)?;
+    let thought = p.choose(level, limits, seed, &mut relay)?;
     Some(Thought {
         best: wrap(thought.best),
         progress: thought.progress.map(wrap),

@@ -4,7 +4,9 @@
 
 use super::{BugMove, Bughouse};
 use crate::rules::chess::ChessGame;
-use crate::rules::search::{Evaluate, Feature, Tally};
+use crate::rules::search::{
+    Choose, Evaluate, Feature, Judgement, Level, Limits, Progress, Tally, Thought, judge, think,
+};
 use crate::rules::side::Side;
 
 impl Evaluate for Bughouse {
@@ -20,5 +22,39 @@ impl Evaluate for Bughouse {
 
     fn order(&self, m: &BugMove) -> i32 {
         self.boards[usize::from(m.board)].order(&m.chess)
+    }
+}
+
+/// A bughouse seat searches its own board: the other board's moves are other players'
+/// and come at any moment. A move is judged on the board it was played on.
+impl Choose for Bughouse {
+    fn choose(
+        &self,
+        level: Level,
+        limits: &Limits,
+        seed: u64,
+        report: &mut dyn FnMut(&Progress<BugMove>),
+    ) -> Option<Thought<BugMove>> {
+        let board = self.primary();
+        let on = |chess| BugMove {
+            board: board as u8,
+            chess,
+        };
+        let mut relay = |progress: &Progress<_>| report(&progress.map(on));
+        let thought = think(&self.boards[board], level, limits, seed, &mut relay)?;
+        Some(Thought {
+            best: on(thought.best),
+            progress: thought.progress.map(on),
+        })
+    }
+
+    fn judge_move(&self, played: BugMove, limits: &Limits) -> Option<Judgement<BugMove>> {
+        let board = self.boards.get(usize::from(played.board))?;
+        judge(board, played.chess, limits).map(|j| {
+            j.map(|chess| BugMove {
+                board: played.board,
+                chess,
+            })
+        })
     }
 }

@@ -2,8 +2,12 @@
 //! continuous, so the table's own player (`ai`) chooses them by simulation; this
 //! serves the moves the game does list (the lot).
 
+use super::Action;
 use super::Chapayev;
-use crate::rules::search::{Evaluate, Feature, Tally};
+use crate::rules::game::Game;
+use crate::rules::search::{
+    Choose, Evaluate, Feature, Judgement, Level, Limits, Progress, Tally, Thought, think,
+};
 use crate::rules::side::Side;
 
 crate::features! {
@@ -17,5 +21,42 @@ impl Evaluate for Chapayev {
         for c in self.checkers.iter().filter(|c| c.pose.is_some()) {
             tally.add(CHECKER, if c.owner == side { 1.0 } else { -1.0 });
         }
+    }
+}
+
+/// Once the lot is drawn, the table's player simulates its shots: it keeps its own
+/// time per level (simulating is slower than searching moves, and its levels were
+/// tuned on it) and `limits` do not bind it. No shot is judged: there is no best one
+/// to compare with.
+impl Choose for Chapayev {
+    fn choose(
+        &self,
+        level: Level,
+        limits: &Limits,
+        seed: u64,
+        report: &mut dyn FnMut(&Progress<Action>),
+    ) -> Option<Thought<Action>> {
+        if !self.lot_drawn() {
+            return think(self, level, limits, seed, report);
+        }
+        if self.outcome(1).is_some() {
+            return None;
+        }
+        let best = Action::shot(self.computer_shot(level, None, seed));
+        Some(Thought {
+            best,
+            progress: Progress {
+                depth: 1,
+                score: 0,
+                nodes: 0,
+                nps: 0,
+                millis: 0,
+                pv: vec![best],
+            },
+        })
+    }
+
+    fn judge_move(&self, _played: Action, _limits: &Limits) -> Option<Judgement<Action>> {
+        None
     }
 }

@@ -143,3 +143,5 @@ impl Evaluate for Chess100 {
         key ^ mix(flags ^ 0xc2b2_ae35) ^ half(self.fresh).rotate_left(29)
     }
 }
+
+impl crate::rules::search::Choose for Chess100 {}

@@ -41,3 +41,5 @@ impl Evaluate for Corners {
         tally.add(STRAGGLER, (furthest[0] - furthest[1]) as f32);
     }
 }
+
+impl crate::rules::search::Choose for Corners {}

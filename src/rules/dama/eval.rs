@@ -52,3 +52,5 @@ impl<O: Flavour> Evaluate for Dama<O> {
         captures(self, m)
     }
 }
+
+impl<O: Flavour + Sync> crate::rules::search::Choose for Dama<O> {}

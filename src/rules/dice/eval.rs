@@ -43,3 +43,5 @@ impl Evaluate for DiceChess {
         self.family.key(legal_moves) ^ mix(rolled ^ when << 16 ^ 0x5851_f42d)
     }
 }
+
+impl crate::rules::search::Choose for DiceChess {}

@@ -62,3 +62,5 @@ impl Evaluate for Epsilon {
         }
     }
 }
+
+impl crate::rules::search::Choose for Epsilon {}

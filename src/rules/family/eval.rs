@@ -98,3 +98,5 @@ impl<V: Variant> Evaluate for Family<V> {
             ^ mix(self.turn.targets ^ u64::from(self.turn.played) << 56 ^ 0x27d4_eb2f)
     }
 }
+
+impl<V: Variant + Sync> crate::rules::search::Choose for Family<V> {}

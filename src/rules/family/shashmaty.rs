@@ -895,3 +895,5 @@ impl crate::rules::search::Evaluate for Shashmaty {
         self.family.key(legal_moves)
     }
 }
+
+impl crate::rules::search::Choose for Shashmaty {}

@@ -443,3 +443,5 @@ impl crate::rules::search::Evaluate for Swedish {
         self.family.key(legal_moves) ^ crate::rules::search::mix(self.promoted ^ 0x2545_f491)
     }
 }
+
+impl crate::rules::search::Choose for Swedish {}

@@ -90,3 +90,5 @@ impl Evaluate for Reversi {
         tally.add(ROOM, places(side) - places(side.other()));
     }
 }
+
+impl crate::rules::search::Choose for Reversi {}

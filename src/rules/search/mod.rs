@@ -7,6 +7,7 @@
 //! [`Game`]: crate::rules::Game
 
 mod alphabeta;
+mod choose;
 mod evaluate;
 mod features;
 mod judge;
@@ -16,6 +17,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+pub use choose::Choose;
 pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, is_mate, mix, worth};
 pub use features::{Feature, Sparse, Sum, Tally, Trace, hand};
 pub use judge::{Judgement, judge};

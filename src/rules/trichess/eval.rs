@@ -115,3 +115,5 @@ impl Evaluate for TriChess {
             .collect()
     }
 }
+
+impl crate::rules::search::Choose for TriChess {}

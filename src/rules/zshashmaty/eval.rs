@@ -53,3 +53,5 @@ impl Evaluate for ZShashmaty {
         matches!(m, Action::Move(m) if m.is_capture())
     }
 }
+
+impl crate::rules::search::Choose for ZShashmaty {}

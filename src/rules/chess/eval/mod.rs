@@ -156,3 +156,5 @@ pub fn position_key(p: &Chess) -> u64 {
     key ^ mix(p.castling ^ 0xc2b2_ae35)
         ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
 }
+
+impl crate::rules::search::Choose for ChessGame {}
