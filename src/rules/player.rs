@@ -121,7 +121,10 @@ mod tests {
             panic!("no shot")
         };
         let text = m.position().notation(&shot);
-        assert!(text.starts_with("flick") || text.starts_with("poke"), "{text}");
+        assert!(
+            text.starts_with("flick") || text.starts_with("poke"),
+            "{text}"
+        );
         m.play(Action::Play(shot)).expect("a legal shot");
     }
 

@@ -1,0 +1,327 @@
+//! A match as a player lives it: a game in progress kept, the keyboard, sounds, the
+//! computer's seat, a finished game and pasted text.
+
+use super::*;
+
+#[test]
+fn a_game_in_progress_is_not_replaced_unasked() {
+    let mut app = headless(GameId::Chess, &[]);
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    for command in [Command::NewMatch, Command::Choose(GameId::Reversi)] {
+        app.world_mut().write_message(command);
+        app.update();
+        assert!(session(&app).prompts.replacing.is_some(), "asked first");
+        assert_eq!(session(&app).current().actions().len(), 1, "the game stays");
+        app.world_mut().write_message(Command::CancelChoice);
+        app.update();
+        assert!(session(&app).prompts.replacing.is_none());
+    }
+    app.world_mut()
+        .write_message(Command::Choose(GameId::Reversi));
+    app.update();
+    app.world_mut().write_message(Command::Replace);
+    app.update();
+    app.update();
+    assert_eq!(session(&app).draft.game, GameId::Reversi);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Setup
+    );
+    // A fresh setup has no game in progress: starting asks nothing.
+    app.world_mut().write_message(Command::NewMatch);
+    app.update();
+    assert!(session(&app).prompts.replacing.is_none());
+    assert_eq!(session(&app).current().game(), GameId::Reversi);
+}
+
+/// Presses `keys` together for one frame, then lets them go.
+fn keys(app: &mut App, keys: &[KeyCode]) {
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for &key in keys {
+        input.press(key);
+    }
+    app.update();
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.release_all();
+    input.clear();
+    app.update();
+}
+
+#[test]
+fn the_keyboard_browses_undoes_flips_saves_and_cancels() {
+    use doska::plugins::{Dialogs, Flipped, KeysPlugin};
+    let mut app = headless(GameId::Chess, &[]);
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .add_plugins(KeysPlugin);
+    for (from, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    let cursor = |app: &App| session(app).current().cursor();
+    assert_eq!(cursor(&app), 3);
+    keys(&mut app, &[KeyCode::ArrowLeft]);
+    keys(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(cursor(&app), 1, "Left steps back through the moves");
+    keys(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(cursor(&app), 2);
+    keys(&mut app, &[KeyCode::Home]);
+    assert_eq!(cursor(&app), 0);
+    keys(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(cursor(&app), 0, "nothing before the start");
+    keys(&mut app, &[KeyCode::End]);
+    assert_eq!(cursor(&app), 3);
+    keys(&mut app, &[KeyCode::ArrowRight]);
+    assert_eq!(cursor(&app), 3, "nothing after the last move");
+    assert_eq!(
+        session(&app).current().all_actions().len(),
+        3,
+        "browsing keeps every move"
+    );
+
+    keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyZ]);
+    assert_eq!(session(&app).current().actions().len(), 2, "Ctrl+Z undoes");
+    keys(&mut app, &[KeyCode::ControlRight, KeyCode::KeyY]);
+    assert_eq!(session(&app).current().actions().len(), 3, "Ctrl+Y redoes");
+    // A quick Ctrl+Z: both keys go down and up between two frames.
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    for key in [KeyCode::ControlLeft, KeyCode::KeyZ] {
+        input.press(key);
+        input.release(key);
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .clear();
+    assert_eq!(
+        session(&app).current().actions().len(),
+        2,
+        "a quick Ctrl+Z undoes"
+    );
+    keys(
+        &mut app,
+        &[KeyCode::ControlLeft, KeyCode::ShiftLeft, KeyCode::KeyZ],
+    );
+    assert_eq!(
+        session(&app).current().actions().len(),
+        3,
+        "Ctrl+Shift+Z redoes"
+    );
+    keys(&mut app, &[KeyCode::KeyZ]);
+    assert_eq!(
+        session(&app).current().actions().len(),
+        3,
+        "Z alone does nothing"
+    );
+
+    assert!(!app.world().resource::<Flipped>().0);
+    keys(&mut app, &[KeyCode::KeyF]);
+    assert!(app.world().resource::<Flipped>().0, "F flips the board");
+    keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyF]);
+    assert!(app.world().resource::<Flipped>().0, "Ctrl+F is not F");
+    keys(&mut app, &[KeyCode::KeyF]);
+    assert!(!app.world().resource::<Flipped>().0);
+
+    keys(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyS]);
+    let name = app.world().resource::<Dialogs>().save_name.clone();
+    assert!(
+        name.as_deref().is_some_and(|n| n.starts_with("Chess - ")),
+        "Ctrl+S asks for a name: {name:?}"
+    );
+    keys(&mut app, &[KeyCode::Escape]);
+    assert_eq!(
+        app.world().resource::<Dialogs>().save_name,
+        None,
+        "Esc closes it"
+    );
+
+    click(&mut app, "b8");
+    assert!(session(&app).selection.from.is_some());
+    keys(&mut app, &[KeyCode::Escape]);
+    assert_eq!(
+        session(&app).selection.from,
+        None,
+        "Esc drops the selection"
+    );
+    assert_eq!(session(&app).current().actions().len(), 3);
+}
+
+#[test]
+fn sounds_follow_play_and_not_browsing() {
+    use bevy::ecs::message::Messages;
+    use doska::plugins::sound::{Cue, CuePlugin};
+    let mut app = headless(GameId::Chess, &[]);
+    app.add_plugins(CuePlugin);
+    let heard = |app: &mut App| -> Vec<Cue> {
+        app.world_mut()
+            .resource_mut::<Messages<Cue>>()
+            .drain()
+            .collect()
+    };
+    heard(&mut app);
+    let play = |app: &mut App, from: &str, to: &str| {
+        click(app, from);
+        click(app, to);
+    };
+    play(&mut app, "e2", "e4");
+    assert_eq!(heard(&mut app), [Cue::Move]);
+    play(&mut app, "d7", "d5");
+    play(&mut app, "e4", "d5");
+    assert_eq!(heard(&mut app), [Cue::Move, Cue::Capture]);
+    for command in [
+        Command::GoTo(0),
+        Command::Redo,
+        Command::Redo,
+        Command::Undo,
+    ] {
+        app.world_mut().write_message(command);
+        app.update();
+    }
+    assert_eq!(heard(&mut app), [], "browsing, redo and undo are silent");
+    play(&mut app, "d7", "d5");
+    assert_eq!(
+        heard(&mut app),
+        [Cue::Move],
+        "playing the recorded move again is heard"
+    );
+}
+
+#[test]
+fn the_computer_answers_and_undo_takes_back_both_moves() {
+    use doska::plugins::computer::ComputerPlugin;
+    use doska::rules::search::Level;
+    let mut app = headless(GameId::Chess, &[]);
+    app.add_plugins(ComputerPlugin);
+    {
+        let mut s = app.world_mut().resource_mut::<Session>();
+        s.draft.computer = vec![false, true];
+        s.draft.levels = vec![Level::Normal, Level::Easy];
+    }
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let started = std::time::Instant::now();
+    while session(&app).current().actions().len() < 2 {
+        assert!(started.elapsed().as_secs() < 20, "no reply");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        app.update();
+    }
+    let reply = session(&app).current().notation(1);
+    assert!(
+        session(&app).current().position().turn() == doska::rules::Side::White,
+        "Black replied {reply}"
+    );
+    let saved = session(&app).saved();
+    assert_eq!(saved.computer, [false, true]);
+    assert_eq!(saved.levels, [Level::Normal, Level::Easy]);
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(
+        session(&app).current().cursor(),
+        0,
+        "the reply and the move go back together"
+    );
+    // Back at the player's turn with moves to redo, the computer waits.
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(session(&app).current().cursor(), 0);
+}
+
+#[test]
+fn a_person_cannot_move_for_the_computers_seat() {
+    let mut app = headless(GameId::Chess, &[]);
+    app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    assert_eq!(session(&app).current().cursor(), 1);
+    // Black is the computer's: neither clicks nor a sent action play for it, and a
+    // click says the computer is thinking.
+    click(&mut app, "e7");
+    click(&mut app, "e5");
+    assert_eq!(session(&app).current().cursor(), 1, "a click moved Black");
+    click(&mut app, "d2");
+    assert_eq!(refusal(&app), Some("msg-computer-thinking"));
+    let e5 = session(&app).current().position().parse_move("e5").unwrap();
+    let play = doska::rules::Action::Play(e5);
+    app.world_mut().write_message(Command::Act(play));
+    app.update();
+    assert_eq!(session(&app).current().cursor(), 1, "an action moved Black");
+    app.world_mut().write_message(Command::Computer(play));
+    app.update();
+    assert_eq!(
+        session(&app).current().cursor(),
+        2,
+        "the computer's own move"
+    );
+}
+
+#[test]
+fn undo_against_the_computer_is_a_takeback() {
+    let mut app = headless(GameId::Chess, &[]);
+    app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let reply = session(&app).current().position().parse_move("e5").unwrap();
+    let reply = doska::rules::Action::Play(reply);
+    app.world_mut().write_message(Command::Computer(reply));
+    app.update();
+    assert_eq!(session(&app).current().cursor(), 2);
+    // Undo takes back the move and the reply; nothing is left to browse to.
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    assert_eq!(session(&app).current().all_actions().len(), 0);
+    assert!(!session(&app).current().can_redo(), "not browsing");
+    // Redo restores both, the player to move again.
+    app.world_mut().write_message(Command::Redo);
+    app.update();
+    assert_eq!(session(&app).current().all_actions().len(), 2);
+    assert_eq!(session(&app).current().cursor(), 2);
+    // Taken back again, another move is played without a question and Redo is gone.
+    app.world_mut().write_message(Command::Undo);
+    app.update();
+    click(&mut app, "d2");
+    click(&mut app, "d4");
+    assert!(
+        session(&app).prompts.dropping.is_none(),
+        "no question asked"
+    );
+    assert_eq!(session(&app).current().notation(0), "d4");
+    assert!(!session(&app).can_redo());
+}
+
+#[test]
+fn a_finished_game_lights_and_plays_nothing() {
+    let mut app = headless(GameId::Chess, &[]);
+    for square in ["f2", "f3", "e7", "e5", "g2", "g4", "d8", "h4"] {
+        click(&mut app, square);
+    }
+    assert!(session(&app).current().outcome().is_some(), "mate");
+    assert_eq!(session(&app).table.placements().count(), 0);
+    click(&mut app, "a2");
+    assert!(session(&app).selection.from.is_none(), "nothing to select");
+    assert!(!session(&app).in_progress(), "no game to go back to");
+}
+
+#[test]
+fn pasted_moves_or_a_position_load_and_bad_text_changes_nothing() {
+    let mut app = headless(GameId::Chess, &[]);
+    app.world_mut()
+        .write_message(Command::Paste("garbage that is no game".into()));
+    app.update();
+    assert!(session(&app).current().actions().is_empty());
+    app.world_mut()
+        .write_message(Command::Paste("[Event \"?\"]\n\n1. e4 e5 2. Nf3 *".into()));
+    app.update();
+    assert_eq!(session(&app).current().actions().len(), 3);
+    // A position asks first, since a game is in progress; then it replaces it.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    app.world_mut().write_message(Command::Paste(fen.into()));
+    app.update();
+    assert!(session(&app).prompts.replacing.is_some());
+    app.world_mut().write_message(Command::Replace);
+    app.update();
+    assert_eq!(
+        session(&app).current().start().set_up_text().as_deref(),
+        Some(fen)
+    );
+}
