@@ -98,7 +98,9 @@ fn browsing(game: &doska::rules::Match) {
 fn reviewing(game: &doska::rules::Match) {
     let started = Instant::now();
     let mut marks = Vec::new();
-    review(game, DEFAULT, None, &mut |r| marks.push((r.at, r.mark)));
+    review(game, DEFAULT, None, None, &mut |r| {
+        marks.push((r.at, r.mark))
+    });
     println!(
         "review of {} plies at {DEFAULT:?} a move: {:.1} s",
         game.all_actions().len(),

@@ -37,6 +37,7 @@ fn main() {
         listen: "127.0.0.1:0".parse().unwrap(),
         data: home.join("server"),
         most: 100,
+        weights: Default::default(),
     })
     .expect("a server");
     let url = format!("ws://{address}/");

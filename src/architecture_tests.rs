@@ -402,3 +402,25 @@ fn string_errors_stay_where_the_architecture_says() {
         );
     }
 }
+
+#[test]
+fn the_rules_hold_no_state_of_their_own() {
+    // A static in the rules is a memo of something built once that never changes
+    // (a board's cells, attack tables, a shipped file read): a `OnceLock`, never a
+    // lock or a counter that one search could change under another.
+    for (file, code) in sources()
+        .iter()
+        .filter(|(f, _)| f.starts_with("src/rules/"))
+    {
+        for line in code.lines().map(str::trim) {
+            if line.starts_with("static ") || line.starts_with("pub static ") {
+                assert!(
+                    line.contains("OnceLock<")
+                        && !line.contains("Mutex")
+                        && !line.contains("RwLock"),
+                    "{file}: {line}"
+                );
+            }
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! all under one folder (for tests).
 
 use crate::rules::GameId;
-use crate::rules::weights;
+use crate::rules::weights::{self, InForce};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -69,9 +69,11 @@ impl Folders {
         self.data.join("learn").join(game.id())
     }
 
-    /// Puts in force every weights file of the player's own; returns a warning for
-    /// each file that could not be used (the shipped weights stay in force for it).
-    pub fn install_weights(&self) -> Vec<String> {
+    /// The weights in force: every weights file of the player's own, else the
+    /// shipped ones; with a warning for each file that could not be used (the shipped
+    /// weights stay in force for its game).
+    pub fn weights_in_force(&self) -> (InForce, Vec<String>) {
+        let mut in_force = InForce::default();
         let mut warnings = Vec::new();
         for &game in GameId::ALL {
             let path = self.weights(game);
@@ -79,7 +81,7 @@ impl Folders {
                 continue;
             };
             match weights::read(game.evaluation(), &text) {
-                Ok(w) => weights::install(game.evaluation(), w.into()),
+                Ok(w) => in_force = in_force.with(game.evaluation(), w.into()),
                 Err(e) => warnings.push(format!(
                     "{} is not used ({e}); {}'s shipped weights are",
                     path.display(),
@@ -87,6 +89,6 @@ impl Folders {
                 )),
             }
         }
-        warnings
+        (in_force, warnings)
     }
 }

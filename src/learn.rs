@@ -278,7 +278,7 @@ pub fn learn(
         // (tests) keeps the first, which raises the same kind of flag.
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
     }
-    let old = weights::active(game.evaluation());
+    let old = folders.weights_in_force().0.get(game.evaluation());
     let mut round = store.round(plan);
     store.save_round(&round)?;
     let (_, done) = store.games(game)?;
@@ -423,7 +423,6 @@ pub fn learn(
             &weights::write(game.evaluation(), &fitted.weights, &note),
         )
         .map_err(|e| written(&path, e))?;
-        weights::install(game.evaluation(), new.clone());
         format!("kept the new weights in {}", path.display())
     } else {
         "kept the old weights: the new ones did not score better beyond the interval".to_string()

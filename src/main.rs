@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use doska::cli;
+use doska::rules::weights::InForce;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -190,11 +191,19 @@ enum Command {
 fn run(args: Args) -> Result<(), String> {
     let options = cli::parse_options(&args.options)?;
     let folders = doska::folders::Folders::locate();
-    for warning in folders.install_weights() {
+    let (in_force, warnings) = folders.weights_in_force();
+    for warning in warnings {
         eprintln!("doska: {warning}");
     }
+    // The weights in force for a game named on the command line; a name that does not
+    // read is refused by the command itself.
+    let weights_of = |game: &str| {
+        doska::rules::GameId::from_id(game)
+            .ok()
+            .map(|g| in_force.get(g.evaluation()))
+    };
     match args.command {
-        None => open_app(),
+        None => open_app(in_force),
         Some(Command::Games) => {
             print!("{}", cli::games());
             Ok(())
@@ -255,7 +264,10 @@ fn run(args: Args) -> Result<(), String> {
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
             let (m, _) = cli::replay_file(&game, &text, &options)?;
             let started = std::time::Instant::now();
-            print!("{}", cli::review(&m, budget));
+            print!(
+                "{}",
+                cli::review(&m, budget, in_force.get(m.game().evaluation()))
+            );
             eprintln!("reviewed in {:.1} s", started.elapsed().as_secs_f64());
             Ok(())
         }
@@ -273,6 +285,7 @@ fn run(args: Args) -> Result<(), String> {
                 depth,
                 nodes,
                 threads,
+                weights: weights_of(&game),
                 // With no limit at all, a second's thought.
                 time: movetime
                     .or((depth.is_none() && nodes.is_none()).then_some(1000))
@@ -306,6 +319,7 @@ fn run(args: Args) -> Result<(), String> {
             let limits = doska::rules::search::Limits {
                 nodes,
                 time: movetime.map(std::time::Duration::from_millis),
+                weights: weights_of(&game),
                 ..Default::default()
             };
             let mut progress = |n: u32, points: f64| eprintln!("{n} games: {a} {points}");
@@ -338,7 +352,7 @@ fn run(args: Args) -> Result<(), String> {
         }
         Some(Command::Weights { game }) => {
             let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
-            let active = doska::rules::weights::active(game.evaluation());
+            let active = in_force.get(game.evaluation());
             print!(
                 "{}",
                 doska::rules::weights::write(game.evaluation(), &active, "")
@@ -346,7 +360,11 @@ fn run(args: Args) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Uci) => {
-            doska::uci::run(std::io::stdin().lock(), std::io::stdout());
+            doska::uci::run(
+                std::io::stdin().lock(),
+                std::io::stdout(),
+                in_force.get(doska::rules::GameId::Chess.evaluation()),
+            );
             Ok(())
         }
         Some(Command::Screenshot {
@@ -373,7 +391,7 @@ fn run(args: Args) -> Result<(), String> {
                 screenshot(&game, &out, moves.as_deref(), &options, &picture)
             }
         },
-        Some(Command::Serve { listen, data, most }) => serve(listen, data, most),
+        Some(Command::Serve { listen, data, most }) => serve(listen, data, most, in_force),
         Some(Command::Loadtest {
             server,
             matches,
@@ -398,12 +416,14 @@ fn serve(
     listen: std::net::SocketAddr,
     data: Option<std::path::PathBuf>,
     most: usize,
+    weights: InForce,
 ) -> Result<(), String> {
     use doska::server::{Config, friends_address, serve};
     let config = Config {
         listen,
         data: data.unwrap_or_else(|| doska::folders::Folders::locate().server()),
         most,
+        weights,
     };
     let data = config.data.clone();
     serve(config, |address| {
@@ -435,18 +455,23 @@ fn loadtest(
 }
 
 #[cfg(not(feature = "serve"))]
-fn serve(_: std::net::SocketAddr, _: Option<std::path::PathBuf>, _: usize) -> Result<(), String> {
+fn serve(
+    _: std::net::SocketAddr,
+    _: Option<std::path::PathBuf>,
+    _: usize,
+    _: InForce,
+) -> Result<(), String> {
     Err("this build has no server; build with the default features".into())
 }
 
 #[cfg(not(feature = "serve"))]
 fn loadtest(_: Option<String>, _: &[usize], _: u64, _: u64) -> Result<(), String> {
-    serve(default_listen(), None, 0)
+    serve(default_listen(), None, 0, InForce::default())
 }
 
 #[cfg(feature = "app")]
-fn open_app() -> Result<(), String> {
-    doska::plugins::run_app()
+fn open_app(weights: InForce) -> Result<(), String> {
+    doska::plugins::run_app(weights)
 }
 
 #[cfg(feature = "app")]
@@ -479,11 +504,11 @@ fn screenshot_online(
     _: &std::path::Path,
     _: Option<(u32, u32)>,
 ) -> Result<(), String> {
-    open_app()
+    open_app(InForce::default())
 }
 
 #[cfg(not(feature = "app"))]
-fn open_app() -> Result<(), String> {
+fn open_app(_: InForce) -> Result<(), String> {
     Err("this build has no app; build with the default features".into())
 }
 
@@ -495,7 +520,7 @@ fn screenshot(
     _: &[(String, String)],
     _: &cli::Picture,
 ) -> Result<(), String> {
-    open_app()
+    open_app(InForce::default())
 }
 
 fn main() -> ExitCode {

@@ -123,10 +123,6 @@ fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
 fn limits(words: &[&str], position: &ChessGame, stop: Arc<AtomicBool>) -> Limits {
     let mut limits = Limits {
         stop: Some(stop),
-        // Chess's weights in force: the player's learned ones, else the shipped.
-        weights: Some(crate::rules::weights::active(
-            crate::rules::GameId::Chess.evaluation(),
-        )),
         ..Limits::default()
     };
     let number = |i: usize| words.get(i + 1).and_then(|w| w.parse::<u64>().ok());
@@ -178,8 +174,9 @@ impl Search {
     }
 }
 
-/// Talks UCI over `input` and `output` until `quit` or the end of the input.
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+/// Talks UCI over `input` and `output` until `quit` or the end of the input, playing
+/// with chess's `weights` in force.
+pub fn run(input: impl BufRead, output: impl Write + Send + 'static, weights: Arc<[f32]>) {
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut position = ChessGame::new(ChessOptions::default());
     let mut level = Level::Hard;
@@ -263,6 +260,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
                     seen_twice: repeated.clone(),
                     kept: Some(kept.clone()),
                     threads,
+                    weights: Some(weights.clone()),
                     ..limits(rest, &position, stop.clone())
                 };
                 let endless =
@@ -323,7 +321,12 @@ mod tests {
 
     fn talk(input: &str) -> String {
         let buffer = Buffer::default();
-        run(std::io::Cursor::new(input.to_string()), buffer.clone());
+        let weights = crate::rules::weights::shipped(crate::rules::GameId::Chess.evaluation());
+        run(
+            std::io::Cursor::new(input.to_string()),
+            buffer.clone(),
+            weights,
+        );
         String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap()
     }
 

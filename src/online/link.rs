@@ -237,6 +237,7 @@ mod tests {
             listen: "127.0.0.1:0".parse().unwrap(),
             data: data.clone(),
             most: 100,
+            weights: Default::default(),
         };
         let address = spawn(config).unwrap();
         let woken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));

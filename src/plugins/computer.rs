@@ -165,6 +165,7 @@ fn computers_turn(session: &Session, settling: Settling) -> Option<(usize, Level
 
 fn computer_turn(
     session: Res<Session>,
+    weights: Res<super::Weights>,
     settling: Res<Settling>,
     // The wall clock's, for the search's deadline: game time slows under load.
     time: Res<Time<Real>>,
@@ -223,6 +224,7 @@ fn computer_turn(
     let mut m: Match = session.current().clone();
     m.focus(seat);
     let mut limits = limits(&m, seat, level, session.draft.think_seconds);
+    limits.weights = Some(weights.0.get(m.game().evaluation()));
     // Hard thinks for its time on the cores the window can spare; the levels below
     // keep to one thread, whose node budget gives the same move every time.
     if level == Level::Hard {
@@ -272,7 +274,12 @@ fn reason(m: &Match, action: &Action) -> Option<Remark> {
     }
 }
 
-fn hint(session: Res<Session>, mut hint: ResMut<Hint>, mut redraw: MessageWriter<RequestRedraw>) {
+fn hint(
+    session: Res<Session>,
+    weights: Res<super::Weights>,
+    mut hint: ResMut<Hint>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
     if hint
         .search
         .as_ref()
@@ -300,6 +307,7 @@ fn hint(session: Res<Session>, mut hint: ResMut<Hint>, mut redraw: MessageWriter
     let position = session.current().position().clone();
     let mut limits = Limits {
         time: Some(HINT_TIME),
+        weights: Some(weights.0.get(position.game().evaluation())),
         ..Limits::default()
     };
     hint.search = Some(Search::start(

@@ -26,6 +26,7 @@ pub use ui::{Dialogs, Editor, KeysPlugin};
 use crate::cli::Picture;
 use crate::rules::GameId;
 use crate::rules::record::{SavedGame, replay};
+use crate::rules::weights::InForce;
 use bevy::prelude::*;
 use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
 use bevy::render::renderer::RenderAdapterInfo;
@@ -42,6 +43,7 @@ const CLEAR: Color = Color::srgb(0.16, 0.15, 0.14);
 fn app() -> App {
     let mut app = App::new();
     app.insert_resource(ClearColor(CLEAR))
+        .init_resource::<Weights>()
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -101,11 +103,18 @@ fn smooth_edges_on_a_gpu(
     }
 }
 
+/// The evaluation weights the computer, the analysis and a server hosted here play
+/// with: the player's learned files, read at start; the shipped ones where none is
+/// set (the headless tests, a screenshot).
+#[derive(Resource, Default)]
+pub struct Weights(pub InForce);
+
 /// Opens the app on the game chooser.
-pub fn run_app() -> Result<(), String> {
+pub fn run_app(weights: InForce) -> Result<(), String> {
     display_present()?;
     quit::on_signals();
     let mut app = app();
+    app.insert_resource(Weights(weights));
     app.add_plugins((storage::StoragePlugin, quit::QuitPlugin));
     app.run();
     Ok(())

@@ -74,6 +74,7 @@ macro_rules! registry {
             /// The game's evaluation as its weights file knows it.
             pub fn evaluation(self) -> weights::Evaluation {
                 weights::Evaluation {
+                    index: self as usize,
                     id: self.id(),
                     features: self.features(),
                     shipped: self.shipped_weights(),
@@ -537,7 +538,7 @@ impl Position {
             weights: limits
                 .weights
                 .clone()
-                .or_else(|| Some(weights::active(self.game().evaluation()))),
+                .or_else(|| Some(weights::shipped(self.game().evaluation()))),
             ..limits.clone()
         }
     }
@@ -575,10 +576,11 @@ impl Position {
         self.judge_inner(played, limits)
     }
 
-    /// How good the position is for `side` at a glance, in the units of
+    /// How good the position is for `side` at a glance, under the limits' weights
+    /// (the shipped ones where they name none), in the units of
     /// [`GameId::score_unit`]; positive is good for `side`.
-    pub fn evaluate(&self, side: Side) -> i32 {
-        let weights = weights::active(self.game().evaluation());
+    pub fn evaluate(&self, side: Side, limits: &Limits) -> i32 {
+        let weights = self.weighed(limits).weights.unwrap_or_default();
         each!(self, p => p.evaluate(side, &weights))
     }
 

@@ -132,11 +132,15 @@ pub fn mark(game: GameId, best: i32, played: i32) -> Option<Mark> {
 pub fn review(
     m: &Match,
     budget: Budget,
+    weights: Option<Arc<[f32]>>,
     stop: Option<Arc<AtomicBool>>,
     heard: &mut dyn FnMut(Reviewed),
 ) {
     let game = m.game();
-    let limits = budget.limits(stop);
+    let limits = Limits {
+        weights,
+        ..budget.limits(stop)
+    };
     for (at, action) in m.all_actions().iter().enumerate() {
         if limits
             .stop
@@ -153,7 +157,7 @@ pub fn review(
             continue;
         };
         let seat = position.mover(&played);
-        let standing = standing(position, &judgement.pv, seat, judgement.best_score);
+        let standing = standing(position, &judgement.pv, seat, judgement.best_score, &limits);
         let mark = mark(game, judgement.best_score, judgement.played_score);
         heard(Reviewed {
             at,
@@ -168,7 +172,13 @@ pub fn review(
 /// Each seat's standing after the best line: the mover's is the search's own score;
 /// with two seats the other's is its negation, and with more each other seat's is the
 /// static evaluation of where the line leads (a won or lost line counts in full).
-fn standing(position: &Position, pv: &[Move], mover: usize, best: i32) -> Vec<i32> {
+fn standing(
+    position: &Position,
+    pv: &[Move],
+    mover: usize,
+    best: i32,
+    limits: &Limits,
+) -> Vec<i32> {
     let seats = position.seats();
     let count = seats.seat_count();
     if count == 2 {
@@ -191,7 +201,7 @@ fn standing(position: &Position, pv: &[Move], mover: usize, best: i32) -> Vec<i3
             match end.outcome(1) {
                 Some(o) if o.winner == Some(side) => WIN,
                 Some(_) => -WIN,
-                None => end.evaluate(side),
+                None => end.evaluate(side, limits),
             }
         })
         .collect()
@@ -212,7 +222,7 @@ mod tests {
 
     fn reviewed(m: &Match, depth: u32) -> Vec<Reviewed> {
         let mut out = Vec::new();
-        review(m, Budget::Depth(depth), None, &mut |r| out.push(r));
+        review(m, Budget::Depth(depth), None, None, &mut |r| out.push(r));
         out
     }
 
@@ -327,7 +337,9 @@ mod tests {
         assert_eq!(shallow[0].judgement.best, m.actions()[0].moved().unwrap());
         assert_eq!(shallow[0].mark, None, "depth 7 calls it best");
         let mut out = Vec::new();
-        review(&m, Budget::Nodes(5_000_000), None, &mut |r| out.push(r));
+        review(&m, Budget::Nodes(5_000_000), None, None, &mut |r| {
+            out.push(r)
+        });
         let nxe5 = &out[0];
         assert!(nxe5.mark >= Some(Mark::Mistake), "{nxe5:?}");
         assert!(
@@ -343,7 +355,7 @@ mod tests {
         let m = played(GameId::Chess, "e4 e5 Nf3 Nc6");
         let stop = Arc::new(AtomicBool::new(true));
         let mut heard = 0;
-        review(&m, Budget::Depth(3), Some(stop), &mut |_| heard += 1);
+        review(&m, Budget::Depth(3), None, Some(stop), &mut |_| heard += 1);
         assert_eq!(heard, 0);
     }
 }

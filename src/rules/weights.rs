@@ -1,9 +1,9 @@
 //! The weights each game's evaluation multiplies its features by. Every game ships a
 //! file of them, `assets/weights/<game id>.ron`, built into the program; a player who
-//! learns further (`doska learn`) gets a file of their own, which the app and every
-//! command put in force with [`install`] at start. Searches take the weights in force
-//! unless their [`Limits`](super::search::Limits) name others (a duel of old against
-//! new weights).
+//! learns further (`doska learn`) gets a file of their own. Nothing here is global:
+//! the program reads the player's files once at start into an [`InForce`] and hands
+//! it to whatever searches, in the [`Limits`](super::search::Limits) it gives; a
+//! search given none plays with the shipped weights.
 //!
 //! The file names each feature with its weight; a feature left out keeps its weight
 //! by hand, so a file stays good when a game gains a feature.
@@ -11,13 +11,15 @@
 use super::search::{Feature, hand};
 use serde::Deserialize;
 use std::collections::BTreeMap;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock};
 
 /// A game's evaluation as its weights file knows it: the game's id, what it counts
 /// (with the weights set by hand) and the file it ships with
 /// ([`GameId::evaluation`](super::GameId::evaluation)).
 #[derive(Clone, Copy, Debug)]
 pub struct Evaluation {
+    /// The game's place in the registry, below [`GAMES`].
+    pub index: usize,
     pub id: &'static str,
     pub features: &'static [Feature],
     pub shipped: &'static str,
@@ -94,32 +96,47 @@ fn tidy(w: f32) -> String {
     format!("{text}{}", if text.ends_with('.') { "0" } else { "" })
 }
 
-/// A game's id and the weights in force for it.
-type Installed = (&'static str, Arc<[f32]>);
+/// More than the games there are: the size of the shipped weights' memo.
+pub const GAMES: usize = 32;
 
-/// The weights installed in place of the shipped ones, by game.
-static INSTALLED: RwLock<Vec<Installed>> = RwLock::new(Vec::new());
+/// The shipped file of each game, read once: it is built into the program and never
+/// changes, so this is a memo, not state.
+static SHIPPED: [OnceLock<Arc<[f32]>>; GAMES] = [const { OnceLock::new() }; GAMES];
 
-/// The weights in force for `game`: installed, else shipped (else by hand, which a
-/// test rules out).
-pub fn active(game: Evaluation) -> Arc<[f32]> {
-    let installed = INSTALLED.read().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, w)) = installed.iter().find(|(g, _)| *g == game.id) {
-        return w.clone();
-    }
-    drop(installed);
-    let weights: Arc<[f32]> = read(game, game.shipped)
-        .map(Arc::from)
-        .unwrap_or_else(|_| hand(game.features).into());
-    install(game, weights.clone());
-    weights
+/// The weights `game` ships with (by hand where its file does not read, which a test
+/// rules out).
+pub fn shipped(game: Evaluation) -> Arc<[f32]> {
+    SHIPPED[game.index]
+        .get_or_init(|| {
+            read(game, game.shipped)
+                .map(Arc::from)
+                .unwrap_or_else(|_| hand(game.features).into())
+        })
+        .clone()
 }
 
-/// Puts `weights` in force for `game` (for every search that names none).
-pub fn install(game: Evaluation, weights: Arc<[f32]>) {
-    let mut installed = INSTALLED.write().unwrap_or_else(|e| e.into_inner());
-    installed.retain(|(g, _)| *g != game.id);
-    installed.push((game.id, weights));
+/// The weights in force for every game: the player's own where `doska learn` wrote
+/// them, else the shipped ones.
+#[derive(Clone, Debug, Default)]
+pub struct InForce {
+    learned: Vec<(&'static str, Arc<[f32]>)>,
+}
+
+impl InForce {
+    /// The same, with `weights` in force for `game`.
+    pub fn with(mut self, game: Evaluation, weights: Arc<[f32]>) -> InForce {
+        self.learned.retain(|(g, _)| *g != game.id);
+        self.learned.push((game.id, weights));
+        self
+    }
+
+    /// The weights in force for `game`.
+    pub fn get(&self, game: Evaluation) -> Arc<[f32]> {
+        self.learned
+            .iter()
+            .find(|(g, _)| *g == game.id)
+            .map_or_else(|| shipped(game), |(_, w)| w.clone())
+    }
 }
 
 #[cfg(test)]
@@ -198,5 +215,19 @@ mod tests {
                 .unwrap_err()
                 .starts_with("not a weights file")
         );
+    }
+
+    #[test]
+    fn the_weights_in_force_are_the_learned_ones_else_the_shipped() {
+        assert!(GameId::ALL.len() <= GAMES);
+        let chess = GameId::Chess.evaluation();
+        let shipped = shipped(chess);
+        assert_eq!(*shipped, *read(chess, chess.shipped).unwrap());
+        let learned: Arc<[f32]> = vec![1.0; chess.features.len()].into();
+        let in_force = InForce::default().with(chess, learned.clone());
+        assert_eq!(in_force.get(chess), learned);
+        let reversi = GameId::Reversi.evaluation();
+        assert_eq!(in_force.get(reversi), super::shipped(reversi));
+        assert_eq!(InForce::default().get(chess), shipped);
     }
 }

@@ -29,7 +29,12 @@ pub struct Lobby {
 }
 
 impl Lobby {
-    pub fn new(writer: Writer, thinkers: usize, most: usize) -> Arc<Lobby> {
+    pub fn new(
+        writer: Writer,
+        thinkers: usize,
+        most: usize,
+        weights: crate::rules::weights::InForce,
+    ) -> Arc<Lobby> {
         Arc::new_cyclic(|lobby: &Weak<Lobby>| {
             let lobby = lobby.clone();
             let rematch = Arc::new(move |settings: Settings, taken: Vec<Option<SeatRow>>| {
@@ -46,6 +51,7 @@ impl Lobby {
                     writer,
                     thinkers: Arc::new(Semaphore::new(thinkers.max(1))),
                     rematch,
+                    weights: Arc::new(weights),
                 },
                 most,
                 computer_made: Mutex::new(HashMap::new()),

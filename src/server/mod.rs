@@ -41,6 +41,8 @@ pub struct Config {
     pub data: PathBuf,
     /// The most matches in memory at once.
     pub most: usize,
+    /// The evaluation weights the computer's seats play with.
+    pub weights: crate::rules::weights::InForce,
 }
 
 /// Runs a server until the process ends. `ready` hears the address it listens on
@@ -60,7 +62,7 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Strin
         .build()
         .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
     runtime.block_on(async move {
-        let lobby = lobby::Lobby::new(writer, cores, config.most);
+        let lobby = lobby::Lobby::new(writer, cores, config.most, config.weights);
         let resumed = lobby.resume(live, down_since);
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await

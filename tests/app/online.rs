@@ -27,6 +27,7 @@ fn server(name: &str) -> SocketAddr {
         listen: "127.0.0.1:0".parse().unwrap(),
         data,
         most: 100,
+        weights: Default::default(),
     })
     .unwrap()
 }

@@ -25,6 +25,7 @@ impl Engine {
     pub fn start(
         position: Position,
         seen_twice: std::collections::HashSet<u64>,
+        weights: Arc<[f32]>,
         wake: impl Fn() + Send + 'static,
     ) -> Engine {
         let latest = Arc::new(Mutex::new(None));
@@ -34,6 +35,7 @@ impl Engine {
             stop: Some(stop.clone()),
             seen_twice: Arc::new(seen_twice),
             threads: spare_cores(),
+            weights: Some(weights),
             ..Limits::default()
         };
         let (searched, slot) = (position.clone(), latest.clone());

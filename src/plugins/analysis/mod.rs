@@ -93,6 +93,7 @@ fn waker(proxy: Option<&EventLoopProxyWrapper>) -> impl Fn() + Send + 'static {
 fn analyse(
     session: Res<Session>,
     mut analysis: ResMut<Analysis>,
+    weights: Res<crate::plugins::Weights>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -107,7 +108,12 @@ fn analyse(
         analysis.engine = None;
         analysis.reading = None;
     } else if !current {
-        let engine = Engine::start(position.clone(), m.seen_twice(), waker(proxy.as_deref()));
+        let engine = Engine::start(
+            position.clone(),
+            m.seen_twice(),
+            weights.0.get(position.game().evaluation()),
+            waker(proxy.as_deref()),
+        );
         analysis.engine = Some((engine, Instant::now()));
         analysis.reading = None;
         analysis.first_reading = None;
@@ -133,6 +139,7 @@ fn run_review(
     session: Res<Session>,
     mut asked: MessageReader<StartReview>,
     mut analysis: ResMut<Analysis>,
+    weights: Res<crate::plugins::Weights>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -147,7 +154,8 @@ fn run_review(
         && analysis.review.is_none()
         && let Some(game) = game
     {
-        analysis.review = Some(Review::start(game, waker(proxy.as_deref())));
+        let in_force = weights.0.get(game.game().evaluation());
+        analysis.review = Some(Review::start(game, in_force, waker(proxy.as_deref())));
     }
     let Some(review) = &analysis.review else {
         return;

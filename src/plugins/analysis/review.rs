@@ -24,14 +24,14 @@ pub struct Review {
 }
 
 impl Review {
-    pub fn start(game: &Match, wake: impl Fn() + Send + 'static) -> Review {
+    pub fn start(game: &Match, weights: Arc<[f32]>, wake: impl Fn() + Send + 'static) -> Review {
         let found = Arc::new(Mutex::new(Found::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let (m, slot, halt) = (game.clone(), found.clone(), stop.clone());
         let spawned = std::thread::Builder::new()
             .name("doska-review".into())
             .spawn(move || {
-                review(&m, DEFAULT, Some(halt), &mut |r| {
+                review(&m, DEFAULT, Some(weights), Some(halt), &mut |r| {
                     if let Ok(mut f) = slot.lock() {
                         f.moves.push(r);
                     }

@@ -19,6 +19,7 @@ fn file(folders: &Folders) -> PathBuf {
 /// ran it.
 pub fn open(
     folders: Option<Res<Folders>>,
+    weights: Res<crate::plugins::Weights>,
     mut online: ResMut<Online>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
 ) {
@@ -40,7 +41,7 @@ pub fn open(
     }
     online.name = online.book.name.clone();
     let server = if online.book.hosting {
-        match online.host(Some(&folders)) {
+        match online.host(Some(&folders), &weights.0) {
             Ok(url) => Some(url),
             Err(e) => {
                 online.message = Some(e);

@@ -36,6 +36,7 @@ fn show(
     mut online: ResMut<Online>,
     mut session: ResMut<Session>,
     folders: Option<Res<Folders>>,
+    weights: Res<crate::plugins::Weights>,
     proxy: Option<Res<EventLoopProxyWrapper>>,
     mut next: ResMut<NextState<Screen>>,
     mut chosen: MessageWriter<GameChosen>,
@@ -61,7 +62,8 @@ fn show(
                 }
             });
             ui.add_space(8.0);
-            server_rows(ui, lang, online, folders.as_deref(), proxy.as_deref());
+            let place = (folders.as_deref(), &weights.0);
+            server_rows(ui, lang, online, place, proxy.as_deref());
             if let Some(message) = &online.message {
                 ui.label(egui::RichText::new(message).color(egui::Color32::YELLOW));
             }
@@ -93,7 +95,7 @@ fn server_rows(
     ui: &mut egui::Ui,
     lang: Language,
     online: &mut Online,
-    folders: Option<&Folders>,
+    (folders, weights): (Option<&Folders>, &crate::rules::weights::InForce),
     proxy: Option<&EventLoopProxyWrapper>,
 ) {
     ui.horizontal(|ui| {
@@ -103,7 +105,7 @@ fn server_rows(
             .on_hover_text(lang.t("online-host-help"))
             .clicked()
         {
-            match online.host(folders) {
+            match online.host(folders, weights) {
                 Ok(url) => {
                     online.address = url.clone();
                     online.connect(&url, proxy);

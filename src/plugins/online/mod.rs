@@ -265,7 +265,11 @@ impl Online {
 
     /// Starts a server inside the app, on the local network: on the usual port, or
     /// any free one where that is taken. Its address for this app.
-    pub fn host(&mut self, folders: Option<&Folders>) -> Result<String, String> {
+    pub fn host(
+        &mut self,
+        folders: Option<&Folders>,
+        weights: &crate::rules::weights::InForce,
+    ) -> Result<String, String> {
         let data = folders.map_or_else(
             || std::env::temp_dir().join("doska-hosted"),
             Folders::server,
@@ -274,6 +278,7 @@ impl Online {
             listen: SocketAddr::from(([0, 0, 0, 0], port)),
             data: data.clone(),
             most: 2_000,
+            weights: weights.clone(),
         };
         let listening = crate::server::spawn(config(crate::server::PORT))
             .or_else(|_| crate::server::spawn(config(0)))?;

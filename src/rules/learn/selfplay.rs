@@ -134,8 +134,8 @@ mod tests {
             nodes: 300,
             ..Settings::default()
         };
-        // Weights of its own: another test may install weights for the game
-        // meanwhile, and the two games must be played alike.
+        // Weights of its own, the hand-set ones, so the two games are played alike
+        // whatever the shipped file holds.
         let limits = Limits {
             weights: Some(crate::rules::search::hand(GameId::Corners.features()).into()),
             ..Limits::default()

@@ -50,7 +50,10 @@ impl Room {
         let mut m = self.m.clone();
         m.focus(seat);
         let level = self.settings.level;
-        let limits = crate::rules::player::limits(&m, seat, level, 2);
+        let limits = crate::rules::search::Limits {
+            weights: Some(self.services.weights.get(m.game().evaluation())),
+            ..crate::rules::player::limits(&m, seat, level, 2)
+        };
         let seed = self.seed ^ after as u64;
         let thinkers = self.services.thinkers.clone();
         let back = back.clone();

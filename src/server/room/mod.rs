@@ -106,6 +106,8 @@ pub struct Services {
     /// The computer players' threads: as many searches at once as the machine has cores.
     pub thinkers: Arc<Semaphore>,
     pub rematch: Rematcher,
+    /// The evaluation weights the computer's seats play with.
+    pub weights: Arc<crate::rules::weights::InForce>,
 }
 
 /// A room's handle: its queue, and what the lobby lists of it.
