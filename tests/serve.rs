@@ -1619,3 +1619,25 @@ async fn abusive_connections_are_closed_with_the_rfcs_codes() {
     let (_, code) = until_close_frame(&mut garbled).await;
     assert_eq!(code, 1007);
 }
+
+/// A client written from `docs/protocol.md` alone, in Python's standard library, plays
+/// every game the server lists: it makes the match, takes every seat, plays the game's
+/// examples from whichever seat may, and resigns until the match has its result.
+#[test]
+fn a_client_written_from_the_document_alone_plays_every_game() {
+    let data = Data::new("doc-client");
+    let server = Server::start(&data.0);
+    let out = Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/doc_client.py"))
+        .arg(&server.url)
+        .output()
+        .expect("python3 runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let games = GameId::ALL.len();
+    assert!(said.contains(&format!("{games} games, 0 failed")), "{said}");
+}

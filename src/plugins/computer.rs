@@ -34,6 +34,7 @@ impl Plugin for ComputerPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<RequestRedraw>()
             .init_resource::<Thinking>()
+            .init_resource::<super::Weights>()
             .init_resource::<Hint>()
             .add_systems(
                 Update,

@@ -43,7 +43,6 @@ const CLEAR: Color = Color::srgb(0.16, 0.15, 0.14);
 fn app() -> App {
     let mut app = App::new();
     app.insert_resource(ClearColor(CLEAR))
-        .init_resource::<Weights>()
         .add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
@@ -105,7 +104,7 @@ fn smooth_edges_on_a_gpu(
 
 /// The evaluation weights the computer, the analysis and a server hosted here play
 /// with: the player's learned files, read at start; the shipped ones where none is
-/// set (the headless tests, a screenshot).
+/// set (the headless tests, a screenshot). Each plugin that searches inits it.
 #[derive(Resource, Default)]
 pub struct Weights(pub InForce);
 

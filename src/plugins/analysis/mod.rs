@@ -25,6 +25,7 @@ pub struct AnalysisPlugin;
 impl Plugin for AnalysisPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Analysis>()
+            .init_resource::<crate::plugins::Weights>()
             .add_message::<StartReview>()
             .add_message::<RequestRedraw>()
             .add_systems(

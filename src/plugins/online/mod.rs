@@ -34,6 +34,7 @@ pub struct OnlinePlugin;
 impl Plugin for OnlinePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Online>()
+            .init_resource::<crate::plugins::Weights>()
             .init_resource::<Flipped>()
             .add_message::<FlipView>()
             .add_message::<CreateOnline>()
