@@ -220,57 +220,13 @@ fn run(args: Args) -> Result<(), String> {
             file,
             log,
             pgn,
-        }) => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            // Chapayev also reads its own replay files, which start with a header line.
-            let report = if game == "chapayev" && text.trim_start().starts_with("chapayev ") {
-                cli::replay_chapayev_log(&text)?
-            } else {
-                let (m, report) = cli::replay_file(&game, &text, &options)?;
-                if let Some(out) = log {
-                    let written = cli::chapayev_log(&m)?;
-                    std::fs::write(&out, written)
-                        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-                }
-                if let Some(out) = pgn {
-                    let written = doska::rules::pgn::pgn(&m, &Default::default());
-                    std::fs::write(&out, written)
-                        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-                }
-                report
-            };
-            print!("{report}");
-            Ok(())
-        }
+        }) => replay(&game, &file, log, pgn, &options),
         Some(Command::Review {
             game,
             file,
             movetime,
             depth,
-        }) => {
-            use doska::rules::review::Budget;
-            let budget = match (depth, movetime) {
-                (Some(depth), _) => Budget::Depth(depth),
-                (None, Some(s)) if s.is_finite() && (0.01..=3600.0).contains(&s) => {
-                    Budget::Time(std::time::Duration::from_secs_f64(s))
-                }
-                (None, Some(s)) => {
-                    return Err(format!("--movetime: 0.01 to 3600 seconds, not {s}"));
-                }
-                (None, None) => doska::rules::review::DEFAULT,
-            };
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let (m, _) = cli::replay_file(&game, &text, &options)?;
-            let started = std::time::Instant::now();
-            print!(
-                "{}",
-                cli::review(&m, budget, in_force.get(m.game().evaluation()))
-            );
-            eprintln!("reviewed in {:.1} s", started.elapsed().as_secs_f64());
-            Ok(())
-        }
+        }) => review(&game, &file, movetime, depth, &options, &in_force),
         Some(Command::Think {
             game,
             fen,
@@ -292,17 +248,12 @@ fn run(args: Args) -> Result<(), String> {
                     .map(std::time::Duration::from_millis),
                 ..Default::default()
             };
+            let (fen, moves) = (fen.as_deref(), moves.as_deref());
             let mut info = |line: String| eprintln!("info {line}");
-            let best = cli::think(
-                &game,
-                fen.as_deref(),
-                moves.as_deref(),
-                &options,
-                level,
-                &limits,
-                &mut info,
-            )?;
-            println!("{best}");
+            println!(
+                "{}",
+                cli::think(&game, fen, moves, &options, level, &limits, &mut info)?
+            );
             Ok(())
         }
         Some(Command::Duel {
@@ -312,23 +263,13 @@ fn run(args: Args) -> Result<(), String> {
             movetime,
             nodes,
         }) => {
-            let (a, b) = players
-                .split_once(',')
-                .ok_or_else(|| format!("players are given as A,B, not '{players}'"))?;
-            let contenders = (cli::Contender::parse(a)?, cli::Contender::parse(b)?);
             let limits = doska::rules::search::Limits {
                 nodes,
                 time: movetime.map(std::time::Duration::from_millis),
                 weights: weights_of(&game),
                 ..Default::default()
             };
-            let mut progress = |n: u32, points: f64| eprintln!("{n} games: {a} {points}");
-            let points = cli::duel(&game, &options, contenders, games, &limits, &mut progress)?;
-            println!(
-                "{a} against {b} in {game}: {points}/{games} ({:.0}%)",
-                100.0 * points / f64::from(games)
-            );
-            Ok(())
+            duel(&game, &players, games, &limits, &options)
         }
         Some(Command::Learn {
             game,
@@ -338,15 +279,16 @@ fn run(args: Args) -> Result<(), String> {
             duel_nodes,
             threads,
         }) => {
-            let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let plan = doska::learn::Plan {
                 games,
                 nodes,
                 duel,
                 duel_nodes,
-                threads: threads
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                threads,
             };
+            let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
             print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);
             Ok(())
         }
@@ -409,6 +351,88 @@ fn default_listen() -> std::net::SocketAddr {
 #[cfg(not(feature = "serve"))]
 fn default_listen() -> std::net::SocketAddr {
     std::net::SocketAddr::from(([0, 0, 0, 0], 7464))
+}
+
+/// `doska replay`: checks and plays a move list (or Chapayev's own replay log), prints
+/// the final position and result, and writes the match as a log or PGN where asked.
+fn replay(
+    game: &str,
+    file: &std::path::Path,
+    log: Option<std::path::PathBuf>,
+    pgn: Option<std::path::PathBuf>,
+    options: &[(String, String)],
+) -> Result<(), String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // Chapayev also reads its own replay files, which start with a header line.
+    let report = if game == "chapayev" && text.trim_start().starts_with("chapayev ") {
+        cli::replay_chapayev_log(&text)?
+    } else {
+        let (m, report) = cli::replay_file(game, &text, options)?;
+        let write = |out: &std::path::Path, written: String| {
+            std::fs::write(out, written).map_err(|e| format!("cannot write {}: {e}", out.display()))
+        };
+        if let Some(out) = log {
+            write(&out, cli::chapayev_log(&m)?)?;
+        }
+        if let Some(out) = pgn {
+            write(&out, doska::rules::pgn::pgn(&m, &Default::default()))?;
+        }
+        report
+    };
+    print!("{report}");
+    Ok(())
+}
+
+/// `doska review`: every move of a game judged within the budget asked for.
+fn review(
+    game: &str,
+    file: &std::path::Path,
+    movetime: Option<f64>,
+    depth: Option<u32>,
+    options: &[(String, String)],
+    in_force: &InForce,
+) -> Result<(), String> {
+    use doska::rules::review::Budget;
+    let budget = match (depth, movetime) {
+        (Some(depth), _) => Budget::Depth(depth),
+        (None, Some(s)) if s.is_finite() && (0.01..=3600.0).contains(&s) => {
+            Budget::Time(std::time::Duration::from_secs_f64(s))
+        }
+        (None, Some(s)) => {
+            return Err(format!("--movetime: 0.01 to 3600 seconds, not {s}"));
+        }
+        (None, None) => doska::rules::review::DEFAULT,
+    };
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let (m, _) = cli::replay_file(game, &text, options)?;
+    let started = std::time::Instant::now();
+    let weights = in_force.get(m.game().evaluation());
+    print!("{}", cli::review(&m, budget, weights));
+    eprintln!("reviewed in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `doska duel`: two players (`A,B`) against each other, and A's score.
+fn duel(
+    game: &str,
+    players: &str,
+    games: u32,
+    limits: &doska::rules::search::Limits,
+    options: &[(String, String)],
+) -> Result<(), String> {
+    let (a, b) = players
+        .split_once(',')
+        .ok_or_else(|| format!("players are given as A,B, not '{players}'"))?;
+    let contenders = (cli::Contender::parse(a)?, cli::Contender::parse(b)?);
+    let mut progress = |n: u32, points: f64| eprintln!("{n} games: {a} {points}");
+    let points = cli::duel(game, options, contenders, games, limits, &mut progress)?;
+    println!(
+        "{a} against {b} in {game}: {points}/{games} ({:.0}%)",
+        100.0 * points / f64::from(games)
+    );
+    Ok(())
 }
 
 #[cfg(feature = "serve")]
