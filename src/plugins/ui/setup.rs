@@ -5,7 +5,7 @@ use super::miniature;
 use super::naming::seat_label;
 use super::parts::Parts;
 use crate::i18n::Language;
-use crate::plugins::session::{Command, CreateOnline, Screen};
+use crate::plugins::session::{Command, CreateOnline, Draft, Screen, Session};
 use crate::plugins::storage::{LastSetup, Settings};
 use crate::protocol::SeatPlan;
 use crate::rules::Side;
@@ -44,44 +44,7 @@ pub fn show(
                 .strong()
                 .size(17.0),
         );
-        egui::Grid::new("rules")
-            .num_columns(2)
-            .spacing([24.0, 8.0])
-            .show(ui, |ui| {
-                for spec in game.option_specs() {
-                    let Some(slot) = parts
-                        .session
-                        .draft
-                        .options
-                        .iter()
-                        .position(|(id, _)| id == spec.id)
-                    else {
-                        continue;
-                    };
-                    ui.label(lang.t(&format!("opt-{}", spec.id)))
-                        .on_hover_text(lang.t(&format!("opt-{}-help", spec.id)));
-                    let value = &mut parts.session.draft.options[slot].1;
-                    let help = lang.t(&format!("opt-{}-help", spec.id));
-                    if spec.values == crate::rules::options::SWITCH {
-                        let mut on = value == "on";
-                        if ui.checkbox(&mut on, "").on_hover_text(help).changed() {
-                            *value = if on { "on" } else { "off" }.to_string();
-                        }
-                    } else {
-                        egui::ComboBox::from_id_salt(spec.id)
-                            .selected_text(lang.t(&format!("opt-{}-{}", spec.id, value)))
-                            .show_ui(ui, |ui| {
-                                for v in spec.values {
-                                    let label = lang.t(&format!("opt-{}-{}", spec.id, v));
-                                    ui.selectable_value(value, v.to_string(), label);
-                                }
-                            })
-                            .response
-                            .on_hover_text(help);
-                    }
-                    ui.end_row();
-                }
-            });
+        house_rules(ui, lang, &mut parts.session.draft);
         ui.add_space(16.0);
         ui.label(
             egui::RichText::new(lang.t("setup-seats"))
@@ -89,102 +52,9 @@ pub fn show(
                 .size(17.0),
         );
         let count = parts.session.seat_count();
-        let sides = parts.session.seat_sides();
-        parts.session.draft.computer.resize(count, false);
-        parts.session.draft.levels.resize(count, Level::default());
         let session = &mut *parts.session;
-        let seats = &mut session.draft.seats;
-        seats.resize_with(count, String::new);
-        egui::Grid::new("seats")
-            .num_columns(4)
-            .spacing([16.0, 8.0])
-            .show(ui, |ui| {
-                for (i, name) in seats.iter_mut().enumerate() {
-                    let side = sides.get(i).copied().unwrap_or(Side::White);
-                    let label = seat_label(lang, game, i, side, count);
-                    ui.label(&label);
-                    ui.add_sized(
-                        [220.0, 22.0],
-                        egui::TextEdit::singleline(name).hint_text(label),
-                    );
-                    // A match on a server: who takes each seat.
-                    if let Some(plans) = session.draft.plans.as_mut() {
-                        plans.resize(count, SeatPlan::Open);
-                        plan_choice(ui, lang, i, &mut plans[i]);
-                        session.draft.computer[i] = plans[i] == SeatPlan::Computer;
-                    } else {
-                        ui.checkbox(&mut session.draft.computer[i], lang.t("setup-computer"));
-                    }
-                    if session.draft.computer[i] {
-                        let level = &mut session.draft.levels[i];
-                        egui::ComboBox::from_id_salt(("level", i))
-                            .selected_text(lang.t(&format!("level-{}", level.id())))
-                            .show_ui(ui, |ui| {
-                                for l in Level::ALL {
-                                    ui.selectable_value(
-                                        level,
-                                        l,
-                                        lang.t(&format!("level-{}", l.id())),
-                                    );
-                                }
-                            });
-                    }
-                    ui.end_row();
-                }
-            });
-        // Clocks for every game that offers them (Chapayev's shots are not timed).
-        if session.draft.game.clock_presets().len() > 1 {
-            ui.horizontal(|ui| {
-                ui.label(lang.t("setup-clock"))
-                    .on_hover_text(lang.t("setup-clock-help"));
-                let control = &mut session.draft.time_control;
-                // A player who picks "custom" sets the numbers; a preset's stay hidden, so
-                // typing never turns a preset into something else unasked.
-                let custom_id = ui.make_persistent_id("clock-custom");
-                let mut custom = ui.data(|d| d.get_temp::<bool>(custom_id)).unwrap_or(false)
-                    || control.id() == "custom";
-                let shown = match control.kind() {
-                    Some(kind) if custom => lang.t(&format!("clock-kind-{kind}")),
-                    _ => lang.t(&format!("clock-{}", control.id())),
-                };
-                egui::ComboBox::from_id_salt("clock")
-                    .selected_text(shown)
-                    // Tall enough for the presets and the custom kinds without a scroll.
-                    .height(600.0)
-                    .show_ui(ui, |ui| {
-                        for id in session.draft.game.clock_presets() {
-                            if let Some(preset) = TimeControl::from_id(id) {
-                                let chosen = !custom && *control == preset;
-                                if ui
-                                    .selectable_label(chosen, lang.t(&format!("clock-{id}")))
-                                    .clicked()
-                                {
-                                    *control = preset;
-                                    custom = false;
-                                }
-                            }
-                        }
-                        ui.separator();
-                        for kind in TimeControl::KINDS {
-                            let chosen = custom && control.kind() == Some(kind);
-                            if ui
-                                .selectable_label(chosen, lang.t(&format!("clock-kind-{kind}")))
-                                .clicked()
-                                && let Some(next) = TimeControl::of_kind(kind, *control)
-                            {
-                                *control = next;
-                                custom = true;
-                            }
-                        }
-                    });
-                ui.data_mut(|d| d.insert_temp(custom_id, custom));
-                if custom {
-                    time_fields(ui, lang, control);
-                }
-            });
-        } else {
-            session.draft.time_control = TimeControl::None;
-        }
+        seats(ui, lang, session);
+        clocks(ui, lang, &mut session.draft);
         let hard =
             (0..count).any(|i| session.draft.computer[i] && session.draft.levels[i] == Level::Hard);
         // The table's player keeps its own time per level.
@@ -234,6 +104,146 @@ pub fn show(
             }
         });
     });
+}
+
+/// The game's house rules, each a switch or a list of its values.
+fn house_rules(ui: &mut egui::Ui, lang: Language, draft: &mut Draft) {
+    let game = draft.game;
+    egui::Grid::new("rules")
+        .num_columns(2)
+        .spacing([24.0, 8.0])
+        .show(ui, |ui| {
+            for spec in game.option_specs() {
+                let Some(slot) = draft.options.iter().position(|(id, _)| id == spec.id) else {
+                    continue;
+                };
+                ui.label(lang.t(&format!("opt-{}", spec.id)))
+                    .on_hover_text(lang.t(&format!("opt-{}-help", spec.id)));
+                let value = &mut draft.options[slot].1;
+                let help = lang.t(&format!("opt-{}-help", spec.id));
+                if spec.values == crate::rules::options::SWITCH {
+                    let mut on = value == "on";
+                    if ui.checkbox(&mut on, "").on_hover_text(help).changed() {
+                        *value = if on { "on" } else { "off" }.to_string();
+                    }
+                } else {
+                    egui::ComboBox::from_id_salt(spec.id)
+                        .selected_text(lang.t(&format!("opt-{}-{}", spec.id, value)))
+                        .show_ui(ui, |ui| {
+                            for v in spec.values {
+                                let label = lang.t(&format!("opt-{}-{}", spec.id, v));
+                                ui.selectable_value(value, v.to_string(), label);
+                            }
+                        })
+                        .response
+                        .on_hover_text(help);
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// Each seat's name, and who plays it: a computer (and how well), or on a server the
+/// player here, a friend or the server's computer.
+fn seats(ui: &mut egui::Ui, lang: Language, session: &mut Session) {
+    let game = session.draft.game;
+    let count = session.seat_count();
+    let sides = session.seat_sides();
+    session.draft.computer.resize(count, false);
+    session.draft.levels.resize(count, Level::default());
+    let seats = &mut session.draft.seats;
+    seats.resize_with(count, String::new);
+    egui::Grid::new("seats")
+        .num_columns(4)
+        .spacing([16.0, 8.0])
+        .show(ui, |ui| {
+            for (i, name) in seats.iter_mut().enumerate() {
+                let side = sides.get(i).copied().unwrap_or(Side::White);
+                let label = seat_label(lang, game, i, side, count);
+                ui.label(&label);
+                ui.add_sized(
+                    [220.0, 22.0],
+                    egui::TextEdit::singleline(name).hint_text(label),
+                );
+                // A match on a server: who takes each seat.
+                if let Some(plans) = session.draft.plans.as_mut() {
+                    plans.resize(count, SeatPlan::Open);
+                    plan_choice(ui, lang, i, &mut plans[i]);
+                    session.draft.computer[i] = plans[i] == SeatPlan::Computer;
+                } else {
+                    ui.checkbox(&mut session.draft.computer[i], lang.t("setup-computer"));
+                }
+                if session.draft.computer[i] {
+                    let level = &mut session.draft.levels[i];
+                    egui::ComboBox::from_id_salt(("level", i))
+                        .selected_text(lang.t(&format!("level-{}", level.id())))
+                        .show_ui(ui, |ui| {
+                            for l in Level::ALL {
+                                ui.selectable_value(level, l, lang.t(&format!("level-{}", l.id())));
+                            }
+                        });
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// The clocks, for every game that offers them (Chapayev's shots are not timed): a
+/// preset, or a custom control of any kind with its numbers.
+fn clocks(ui: &mut egui::Ui, lang: Language, draft: &mut Draft) {
+    // Clocks for every game that offers them (Chapayev's shots are not timed).
+    if draft.game.clock_presets().len() > 1 {
+        ui.horizontal(|ui| {
+            ui.label(lang.t("setup-clock"))
+                .on_hover_text(lang.t("setup-clock-help"));
+            let control = &mut draft.time_control;
+            // A player who picks "custom" sets the numbers; a preset's stay hidden, so
+            // typing never turns a preset into something else unasked.
+            let custom_id = ui.make_persistent_id("clock-custom");
+            let mut custom = ui.data(|d| d.get_temp::<bool>(custom_id)).unwrap_or(false)
+                || control.id() == "custom";
+            let shown = match control.kind() {
+                Some(kind) if custom => lang.t(&format!("clock-kind-{kind}")),
+                _ => lang.t(&format!("clock-{}", control.id())),
+            };
+            egui::ComboBox::from_id_salt("clock")
+                .selected_text(shown)
+                // Tall enough for the presets and the custom kinds without a scroll.
+                .height(600.0)
+                .show_ui(ui, |ui| {
+                    for id in draft.game.clock_presets() {
+                        if let Some(preset) = TimeControl::from_id(id) {
+                            let chosen = !custom && *control == preset;
+                            if ui
+                                .selectable_label(chosen, lang.t(&format!("clock-{id}")))
+                                .clicked()
+                            {
+                                *control = preset;
+                                custom = false;
+                            }
+                        }
+                    }
+                    ui.separator();
+                    for kind in TimeControl::KINDS {
+                        let chosen = custom && control.kind() == Some(kind);
+                        if ui
+                            .selectable_label(chosen, lang.t(&format!("clock-kind-{kind}")))
+                            .clicked()
+                            && let Some(next) = TimeControl::of_kind(kind, *control)
+                        {
+                            *control = next;
+                            custom = true;
+                        }
+                    }
+                });
+            ui.data_mut(|d| d.insert_temp(custom_id, custom));
+            if custom {
+                time_fields(ui, lang, control);
+            }
+        });
+    } else {
+        draft.time_control = TimeControl::None;
+    }
 }
 
 /// The numbers of a time control, to set other times than the presets': minutes for
