@@ -337,34 +337,7 @@ pub fn learn(
     }
 
     let (samples, done) = store.games(game)?;
-    let fitting = bar(1, "fitting");
-    let fitted = fit::fit(&samples, &old, &mut |epoch, most| {
-        fitting.set_length(most as u64);
-        fitting.set_position(epoch as u64);
-    });
-    fitting.finish_and_clear();
-    store.log(&format!(
-        "{}: fitted to {} positions of {} games in {} passes (curve scale {:.5}): held-out error {:.5} -> {:.5}",
-        game.id(),
-        fitted.trained + fitted.held_out,
-        done.len(),
-        fitted.epochs,
-        fitted.scale,
-        fitted.before,
-        fitted.after
-    ));
-    let changes: Vec<String> = game
-        .features()
-        .iter()
-        .zip(old.iter().zip(&fitted.weights))
-        .filter(|(_, (a, b))| a != b)
-        .map(|(f, (a, b))| format!("{} {a:.1} -> {b:.1}", f.name))
-        .collect();
-    store.log(&format!(
-        "{}: weights found: {}",
-        game.id(),
-        changes.join(", ")
-    ));
+    let fitted = fit_and_log(&store, game, &samples, done.len(), &old);
     let new: Arc<[f32]> = fitted.weights.clone().into();
     if *new == *old {
         store.log(&format!(
@@ -376,30 +349,14 @@ pub fn learn(
         return Ok("kept the old weights: the fit found nothing better\n".into());
     }
 
-    let games: Vec<u64> = (0..plan.duel).collect();
-    let duelling = bar(plan.duel, "duel");
-    let mut points = Vec::new();
-    on_threads(
-        &games,
-        plan.threads,
-        &stop,
-        |&n| duel::game(&start, n, plan.duel_nodes, 150, (&new, &old)),
-        |_, p| {
-            points.push(p);
-            duelling.inc(1);
-            Ok(())
-        },
-    )?;
-    duelling.finish_and_clear();
-    if stop.load(Ordering::Relaxed) {
+    let Some(points) = duel_new_against_old(&start, plan, &stop, (&new, &old))? else {
         store.log(&format!(
-            "{}: the duel was stopped after {} games; the new weights are not kept unchecked. The games of self-play are kept: `doska learn {}` fits and duels again",
+            "{}: the duel was stopped; the new weights are not kept unchecked. The games of self-play are kept: `doska learn {}` fits and duels again",
             game.id(),
-            points.len(),
             game.id()
         ));
         return Ok("stopped in the duel".into());
-    }
+    };
     let (mean, half) = duel::interval(&points);
     let score = format!(
         "new against old: {}/{} ({:.1}% ± {:.1}, 95%)",
@@ -431,6 +388,71 @@ pub fn learn(
     round.ended = true;
     store.save_round(&round)?;
     Ok(format!("{score}\n{verdict}\n"))
+}
+
+/// Fits the weights to every game so far, starting from `old`, and logs how well they
+/// predict the held-out games and which weights moved.
+fn fit_and_log(
+    store: &Store,
+    game: GameId,
+    samples: &[selfplay::Sample],
+    games: usize,
+    old: &[f32],
+) -> fit::Fitted {
+    let fitting = bar(1, "fitting");
+    let fitted = fit::fit(samples, old, &mut |epoch, most| {
+        fitting.set_length(most as u64);
+        fitting.set_position(epoch as u64);
+    });
+    fitting.finish_and_clear();
+    store.log(&format!(
+        "{}: fitted to {} positions of {games} games in {} passes (curve scale {:.5}): held-out error {:.5} -> {:.5}",
+        game.id(),
+        fitted.trained + fitted.held_out,
+        fitted.epochs,
+        fitted.scale,
+        fitted.before,
+        fitted.after
+    ));
+    let changes: Vec<String> = game
+        .features()
+        .iter()
+        .zip(old.iter().zip(&fitted.weights))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(f, (a, b))| format!("{} {a:.1} -> {b:.1}", f.name))
+        .collect();
+    store.log(&format!(
+        "{}: weights found: {}",
+        game.id(),
+        changes.join(", ")
+    ));
+    fitted
+}
+
+/// The duel of the new weights against the old, on every thread: the new weights'
+/// points game by game, or None where Ctrl-C stopped it.
+fn duel_new_against_old(
+    start: &Position,
+    plan: &Plan,
+    stop: &AtomicBool,
+    (new, old): (&Arc<[f32]>, &Arc<[f32]>),
+) -> Result<Option<Vec<f64>>, String> {
+    let games: Vec<u64> = (0..plan.duel).collect();
+    let duelling = bar(plan.duel, "duel");
+    let mut points = Vec::new();
+    on_threads(
+        &games,
+        plan.threads,
+        stop,
+        |&n| duel::game(start, n, plan.duel_nodes, 150, (new, old)),
+        |_, p| {
+            points.push(p);
+            duelling.inc(1);
+            Ok(())
+        },
+    )?;
+    duelling.finish_and_clear();
+    Ok((!stop.load(Ordering::Relaxed)).then_some(points))
 }
 
 #[cfg(test)]
