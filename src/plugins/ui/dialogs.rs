@@ -7,12 +7,12 @@ use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::board::BoardPlace;
 use crate::plugins::layout::BoardArea;
-use crate::plugins::session::{Command, Notice, Screen};
+use crate::plugins::session::{Command, Notice, Screen, Session};
 use crate::plugins::sprites;
 use crate::plugins::storage::{SaveEntry, Settings, date, now_secs, read_saved, save_game};
 use crate::rules::PieceView;
 use crate::rules::history::Action;
-use crate::rules::{GameId, PieceKind};
+use crate::rules::{GameId, Move, Outcome, PieceKind};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -245,43 +245,7 @@ fn match_windows(
     let mut send = None;
 
     if let Some(choices) = &session.prompts.choice {
-        let position = session.current().position();
-        // A promotion's choice, or which piece from the hand goes on the square.
-        let dropping = choices
-            .iter()
-            .any(|m| position.view(m).is_some_and(|v| v.placed.is_some()));
-        let title = if dropping {
-            "dialog-drop"
-        } else {
-            "dialog-promotion"
-        };
-        over_board(lang.t(title), board).show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                for m in choices {
-                    let Some(kind) = position
-                        .view(m)
-                        .and_then(|v| v.promotion.or(v.placed.map(|p| p.kind)))
-                    else {
-                        continue;
-                    };
-                    let piece = PieceView {
-                        side: position.turn(),
-                        kind,
-                    };
-                    let (rect, response) =
-                        ui.allocate_exact_size(egui::vec2(64.0, 64.0), egui::Sense::click());
-                    let look = ui.style().interact(&response);
-                    ui.painter().rect_filled(rect, 6.0, look.bg_fill);
-                    sprites::paint(ui.painter(), piece, rect.center(), 58.0);
-                    if response.on_hover_text(kind_name(lang, kind)).clicked() {
-                        send = Some(Command::Act(Action::Play(*m)));
-                    }
-                }
-            });
-            if ui.button(lang.t("button-cancel")).clicked() {
-                send = Some(Command::CancelChoice);
-            }
-        });
+        choice_window(ctx, lang, session, choices, board, &mut send);
     }
 
     if let Some(m) = session.prompts.confirm {
@@ -370,44 +334,106 @@ fn match_windows(
 
     // A game studied has been seen to its end already.
     if let (Some(outcome), true) = (m.outcome(), open && !session.studying()) {
-        centred(lang.t("dialog-game-over")).show(ctx, |ui| {
-            ui.label(
-                egui::RichText::new(outcome_text(lang, m, &session.draft.seats, &outcome))
-                    .size(20.0)
-                    .strong(),
-            );
-            let table = m.position().seats().standings(&outcome);
-            if !table.is_empty() {
-                egui::Grid::new("standings").striped(true).show(ui, |ui| {
-                    ui.strong(lang.t("result-place"));
-                    ui.strong(lang.t("result-player"));
-                    ui.strong(lang.t("result-points"));
-                    ui.end_row();
-                    for line in table {
-                        ui.label(line.place.to_string());
-                        ui.label(side_name(lang, line.side));
-                        ui.label(super::naming::points(line.half_points));
-                        ui.end_row();
-                    }
-                });
-            }
-            ui.horizontal(|ui| {
-                if ui.button(lang.t("button-new-game")).clicked() {
-                    send = Some(Command::NewMatch);
-                }
-                if ui.button(lang.t("button-review")).clicked() {
-                    dialogs.dismissed = Some(here);
-                }
-                // A match on a server is the server's to keep.
-                if !session.online() && ui.button(lang.t("panel-analyse")).clicked() {
-                    send = Some(Command::Study(true));
-                }
-            });
-        });
+        let dismissed = &mut dialogs.dismissed;
+        game_over_window(ctx, lang, session, &outcome, (here, dismissed), &mut send);
     }
     if let Some(c) = send {
         parts.commands.write(c);
     }
+}
+
+/// A promotion's choice, or which piece from the hand goes on the square.
+fn choice_window(
+    ctx: &egui::Context,
+    lang: Language,
+    session: &Session,
+    choices: &[Move],
+    board: Option<BoardArea>,
+    send: &mut Option<Command>,
+) {
+    let position = session.current().position();
+    let dropping = choices
+        .iter()
+        .any(|m| position.view(m).is_some_and(|v| v.placed.is_some()));
+    let title = if dropping {
+        "dialog-drop"
+    } else {
+        "dialog-promotion"
+    };
+    over_board(lang.t(title), board).show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            for m in choices {
+                let Some(kind) = position
+                    .view(m)
+                    .and_then(|v| v.promotion.or(v.placed.map(|p| p.kind)))
+                else {
+                    continue;
+                };
+                let piece = PieceView {
+                    side: position.turn(),
+                    kind,
+                };
+                let (rect, response) =
+                    ui.allocate_exact_size(egui::vec2(64.0, 64.0), egui::Sense::click());
+                let look = ui.style().interact(&response);
+                ui.painter().rect_filled(rect, 6.0, look.bg_fill);
+                sprites::paint(ui.painter(), piece, rect.center(), 58.0);
+                if response.on_hover_text(kind_name(lang, kind)).clicked() {
+                    *send = Some(Command::Act(Action::Play(*m)));
+                }
+            }
+        });
+        if ui.button(lang.t("button-cancel")).clicked() {
+            *send = Some(Command::CancelChoice);
+        }
+    });
+}
+
+/// The end of the match: the result, the places where more than two played, and what
+/// next. Review dismisses it until the match changes.
+fn game_over_window(
+    ctx: &egui::Context,
+    lang: Language,
+    session: &Session,
+    outcome: &Outcome,
+    (here, dismissed): ((usize, usize), &mut Option<(usize, usize)>),
+    send: &mut Option<Command>,
+) {
+    let m = session.current();
+    centred(lang.t("dialog-game-over")).show(ctx, |ui| {
+        ui.label(
+            egui::RichText::new(outcome_text(lang, m, &session.draft.seats, outcome))
+                .size(20.0)
+                .strong(),
+        );
+        let table = m.position().seats().standings(outcome);
+        if !table.is_empty() {
+            egui::Grid::new("standings").striped(true).show(ui, |ui| {
+                ui.strong(lang.t("result-place"));
+                ui.strong(lang.t("result-player"));
+                ui.strong(lang.t("result-points"));
+                ui.end_row();
+                for line in table {
+                    ui.label(line.place.to_string());
+                    ui.label(side_name(lang, line.side));
+                    ui.label(super::naming::points(line.half_points));
+                    ui.end_row();
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            if ui.button(lang.t("button-new-game")).clicked() {
+                *send = Some(Command::NewMatch);
+            }
+            if ui.button(lang.t("button-review")).clicked() {
+                *dismissed = Some(here);
+            }
+            // A match on a server is the server's to keep.
+            if !session.online() && ui.button(lang.t("panel-analyse")).clicked() {
+                *send = Some(Command::Study(true));
+            }
+        });
+    });
 }
 
 fn load_window(ctx: &egui::Context, lang: Language, dialogs: &mut Dialogs, parts: &mut Parts) {
