@@ -7,25 +7,25 @@ use crate::rules::{GameId, Match, Position};
 use std::time::Instant;
 
 /// Parses `--option id=value` arguments.
-pub fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
+pub fn parse_options(raw: &[String]) -> anyhow::Result<Vec<(String, String)>> {
     raw.iter()
         .map(|o| {
             o.split_once('=')
                 .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-                .ok_or_else(|| format!("--option takes ID=VALUE, not '{o}'"))
+                .ok_or_else(|| anyhow::anyhow!("--option takes ID=VALUE, not '{o}'"))
         })
         .collect()
 }
 
 /// Parses `--view ROUND,ABOVE`: degrees round the board, and above it between 15 and 85
 /// (the heights the table's drag allows).
-pub fn parse_view(raw: &str) -> Result<(f32, f32), String> {
-    let wrong = || format!("--view takes ROUND,ABOVE in degrees, e.g. 150,20, not '{raw}'");
+pub fn parse_view(raw: &str) -> anyhow::Result<(f32, f32)> {
+    let wrong = || anyhow::anyhow!("--view takes ROUND,ABOVE in degrees, e.g. 150,20, not '{raw}'");
     let (round, above) = raw.split_once(',').ok_or_else(wrong)?;
     let round: f32 = round.trim().parse().map_err(|_| wrong())?;
     let above: f32 = above.trim().parse().map_err(|_| wrong())?;
     if !round.is_finite() || !(15.0..=85.0).contains(&above) {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "--view: the height above the board is 15 to 85 degrees, not '{raw}'"
         ));
     }
@@ -33,13 +33,13 @@ pub fn parse_view(raw: &str) -> Result<(f32, f32), String> {
 }
 
 /// Parses `--size WIDTHxHEIGHT`: a window size in logical pixels, 200 to 4000 each way.
-pub fn parse_size(raw: &str) -> Result<(u32, u32), String> {
-    let wrong = || format!("--size takes WIDTHxHEIGHT, e.g. 800x600, not '{raw}'");
+pub fn parse_size(raw: &str) -> anyhow::Result<(u32, u32)> {
+    let wrong = || anyhow::anyhow!("--size takes WIDTHxHEIGHT, e.g. 800x600, not '{raw}'");
     let (width, height) = raw.split_once('x').ok_or_else(wrong)?;
     let width: u32 = width.trim().parse().map_err(|_| wrong())?;
     let height: u32 = height.trim().parse().map_err(|_| wrong())?;
     if !(200..=4000).contains(&width) || !(200..=4000).contains(&height) {
-        return Err(format!(
+        return Err(anyhow::anyhow!(
             "--size: each side is 200 to 4000 pixels, not '{raw}'"
         ));
     }
@@ -65,7 +65,7 @@ pub fn start_position(
     game: &str,
     fen: Option<&str>,
     options: &[(String, String)],
-) -> Result<Position, String> {
+) -> anyhow::Result<Position> {
     let game = GameId::from_id(game)?;
     Ok(match fen {
         Some(text) => Position::set_up(game, options, text)?,
@@ -75,9 +75,9 @@ pub fn start_position(
 
 /// Replays Chapayev's own replay file (header, shots, outcomes and pose snapshots):
 /// the position after the last shot and the match's result.
-pub fn replay_chapayev_log(text: &str) -> Result<String, String> {
+pub fn replay_chapayev_log(text: &str) -> anyhow::Result<String> {
     use crate::rules::Game;
-    let c = crate::rules::chapayev::log::read(text)?;
+    let c = crate::rules::chapayev::log::read(text).map_err(anyhow::Error::msg)?;
     let result = match c.outcome(1) {
         Some(o) => format!("{} ({})", o.result(), o.reason.id()),
         None => "* (the game goes on)".to_string(),
@@ -86,9 +86,9 @@ pub fn replay_chapayev_log(text: &str) -> Result<String, String> {
 }
 
 /// A Chapayev match as its replay file with pose snapshots.
-pub fn chapayev_log(m: &Match) -> Result<String, String> {
+pub fn chapayev_log(m: &Match) -> anyhow::Result<String> {
     let crate::rules::Position::Chapayev(start) = m.start() else {
-        return Err("--log writes Chapayev matches only".into());
+        return Err(anyhow::anyhow!("--log writes Chapayev matches only"));
     };
     let actions: Vec<crate::rules::chapayev::Action> = m
         .actions()
@@ -98,7 +98,7 @@ pub fn chapayev_log(m: &Match) -> Result<String, String> {
             _ => None,
         })
         .collect();
-    crate::rules::chapayev::log::write(*start.options(), &actions)
+    crate::rules::chapayev::log::write(*start.options(), &actions).map_err(anyhow::Error::msg)
 }
 
 /// Replays a move list: the final diagram and result, or the first bad move.
@@ -106,9 +106,9 @@ pub fn replay_file(
     game: &str,
     text: &str,
     options: &[(String, String)],
-) -> Result<(Match, String), String> {
+) -> anyhow::Result<(Match, String)> {
     let game = GameId::from_id(game)?;
-    let m = replay(game, text, options).map_err(|e| e.to_string())?;
+    let m = replay(game, text, options).map_err(|e| anyhow::anyhow!("{e}"))?;
     let result = match m.outcome() {
         Some(o) => format!("{} ({})", o.result(), o.reason.id()),
         None => "* (the game goes on)".to_string(),
@@ -185,19 +185,17 @@ pub fn think(
     level: Level,
     limits: &Limits,
     info: &mut dyn FnMut(String),
-) -> Result<String, String> {
+) -> anyhow::Result<String> {
     let game = GameId::from_id(game)?;
     let mut text = String::new();
     if let Some(fen) = fen {
         text.push_str(&format!("[FEN \"{fen}\"]\n"));
     }
     text.push_str(moves.unwrap_or(""));
-    let m = replay(game, &text, options).map_err(|e| e.to_string())?;
+    let m = replay(game, &text, options).map_err(|e| anyhow::anyhow!("{e}"))?;
     let position = m.position();
     if position.awaits_roll() {
-        return Err(
-            "the die is still to be rolled: end the moves with its faces, as in \"[5]\"".into(),
-        );
+        anyhow::bail!("the die is still to be rolled: end the moves with its faces, as in \"[5]\"");
     }
     let seed = m.actions().len() as u64;
     let mut report = |p: &Progress<crate::rules::Move>| {
@@ -213,7 +211,9 @@ pub fn think(
     };
     match position.think(level, limits, seed, &mut report) {
         Some(thought) => Ok(position.notation(&thought.best)),
-        None => Err("the game is over: there is no move to choose".into()),
+        None => Err(anyhow::anyhow!(
+            "the game is over: there is no move to choose"
+        )),
     }
 }
 
@@ -228,12 +228,12 @@ pub enum Contender {
 }
 
 impl Contender {
-    pub fn parse(raw: &str) -> Result<Contender, String> {
+    pub fn parse(raw: &str) -> anyhow::Result<Contender> {
         match raw {
             "greedy" => Ok(Contender::Greedy),
             "maxn" => Ok(Contender::MaxN),
             _ => parse_level(raw).map(Contender::Level).map_err(|_| {
-                format!("a player is easy, normal, hard, greedy or maxn, not '{raw}'")
+                anyhow::anyhow!("a player is easy, normal, hard, greedy or maxn, not '{raw}'")
             }),
         }
     }
@@ -279,11 +279,14 @@ pub fn duel(
     games: u32,
     limits: &Limits,
     progress: &mut dyn FnMut(u32, f64),
-) -> Result<f64, String> {
+) -> anyhow::Result<f64> {
     let game = GameId::from_id(game)?;
     let start = Position::new(game, options)?;
     if game.card().table {
-        return Err(format!("duel plays board games, not {}'s shots", game.id()));
+        return Err(anyhow::anyhow!(
+            "duel plays board games, not {}'s shots",
+            game.id()
+        ));
     }
     let seats = start.seats().seat_count();
     let wins_as = |seat: usize| start.seats().wins_as(seat);
@@ -320,8 +323,9 @@ pub fn duel(
 }
 
 /// Reads a level's id (easy, normal, hard).
-pub fn parse_level(raw: &str) -> Result<Level, String> {
-    Level::from_id(raw).ok_or_else(|| format!("--level takes easy, normal or hard, not '{raw}'"))
+pub fn parse_level(raw: &str) -> anyhow::Result<Level> {
+    Level::from_id(raw)
+        .ok_or_else(|| anyhow::anyhow!("--level takes easy, normal or hard, not '{raw}'"))
 }
 
 #[cfg(test)]
@@ -330,10 +334,10 @@ mod tests {
 
     #[test]
     fn views_are_read_and_checked() {
-        assert_eq!(parse_view("150,20"), Ok((150.0, 20.0)));
-        assert_eq!(parse_view(" -30 , 85 "), Ok((-30.0, 85.0)));
+        assert_eq!(parse_view("150,20").unwrap(), (150.0, 20.0));
+        assert_eq!(parse_view(" -30 , 85 ").unwrap(), (-30.0, 85.0));
         assert!(parse_view("150").is_err());
-        assert_eq!(parse_size("800x600"), Ok((800, 600)));
+        assert_eq!(parse_size("800x600").unwrap(), (800, 600));
         assert!(parse_size("800").is_err());
         assert!(parse_size("100x600").is_err());
         assert!(parse_view("a,20").is_err());

@@ -188,7 +188,7 @@ enum Command {
     },
 }
 
-fn run(args: Args) -> Result<(), String> {
+fn run(args: Args) -> anyhow::Result<()> {
     let options = cli::parse_options(&args.options)?;
     let folders = doska::folders::Folders::locate();
     let (in_force, warnings) = folders.weights_in_force();
@@ -288,12 +288,15 @@ fn run(args: Args) -> Result<(), String> {
                 duel_nodes,
                 threads,
             };
-            let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
-            print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);
+            let game = doska::rules::GameId::from_id(&game)?;
+            print!(
+                "{}",
+                doska::learn::learn(game, &options, &plan, &folders).map_err(anyhow::Error::msg)?
+            );
             Ok(())
         }
         Some(Command::Weights { game }) => {
-            let game = doska::rules::GameId::from_id(&game).map_err(|e| e.to_string())?;
+            let game = doska::rules::GameId::from_id(&game)?;
             let active = in_force.get(game.evaluation());
             print!(
                 "{}",
@@ -361,16 +364,17 @@ fn replay(
     log: Option<std::path::PathBuf>,
     pgn: Option<std::path::PathBuf>,
     options: &[(String, String)],
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
     // Chapayev also reads its own replay files, which start with a header line.
     let report = if game == "chapayev" && text.trim_start().starts_with("chapayev ") {
         cli::replay_chapayev_log(&text)?
     } else {
         let (m, report) = cli::replay_file(game, &text, options)?;
         let write = |out: &std::path::Path, written: String| {
-            std::fs::write(out, written).map_err(|e| format!("cannot write {}: {e}", out.display()))
+            std::fs::write(out, written)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))
         };
         if let Some(out) = log {
             write(&out, cli::chapayev_log(&m)?)?;
@@ -392,7 +396,7 @@ fn review(
     depth: Option<u32>,
     options: &[(String, String)],
     in_force: &InForce,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     use doska::rules::review::Budget;
     let budget = match (depth, movetime) {
         (Some(depth), _) => Budget::Depth(depth),
@@ -400,12 +404,12 @@ fn review(
             Budget::Time(std::time::Duration::from_secs_f64(s))
         }
         (None, Some(s)) => {
-            return Err(format!("--movetime: 0.01 to 3600 seconds, not {s}"));
+            return Err(anyhow::anyhow!("--movetime: 0.01 to 3600 seconds, not {s}"));
         }
         (None, None) => doska::rules::review::DEFAULT,
     };
     let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
     let (m, _) = cli::replay_file(game, &text, options)?;
     let started = std::time::Instant::now();
     let weights = in_force.get(m.game().evaluation());
@@ -421,10 +425,10 @@ fn duel(
     games: u32,
     limits: &doska::rules::search::Limits,
     options: &[(String, String)],
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let (a, b) = players
         .split_once(',')
-        .ok_or_else(|| format!("players are given as A,B, not '{players}'"))?;
+        .ok_or_else(|| anyhow::anyhow!("players are given as A,B, not '{players}'"))?;
     let contenders = (cli::Contender::parse(a)?, cli::Contender::parse(b)?);
     let mut progress = |n: u32, points: f64| eprintln!("{n} games: {a} {points}");
     let points = cli::duel(game, options, contenders, games, limits, &mut progress)?;
@@ -441,7 +445,7 @@ fn serve(
     data: Option<std::path::PathBuf>,
     most: usize,
     weights: InForce,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     use doska::server::{Config, friends_address, serve};
     let config = Config {
         listen,
@@ -464,6 +468,7 @@ fn serve(
         );
         let _ = out.flush();
     })
+    .map_err(anyhow::Error::msg)
 }
 
 #[cfg(feature = "serve")]
@@ -472,8 +477,9 @@ fn loadtest(
     matches: &[usize],
     seconds: u64,
     think: u64,
-) -> Result<(), String> {
-    let report = doska::server::loadtest::run(server, matches, seconds, think)?;
+) -> anyhow::Result<()> {
+    let report = doska::server::loadtest::run(server, matches, seconds, think)
+        .map_err(anyhow::Error::msg)?;
     print!("{report}");
     Ok(())
 }
@@ -484,18 +490,20 @@ fn serve(
     _: Option<std::path::PathBuf>,
     _: usize,
     _: InForce,
-) -> Result<(), String> {
-    Err("this build has no server; build with the default features".into())
+) -> anyhow::Result<()> {
+    Err(anyhow::anyhow!(
+        "this build has no server; build with the default features"
+    ))
 }
 
 #[cfg(not(feature = "serve"))]
-fn loadtest(_: Option<String>, _: &[usize], _: u64, _: u64) -> Result<(), String> {
+fn loadtest(_: Option<String>, _: &[usize], _: u64, _: u64) -> anyhow::Result<()> {
     serve(default_listen(), None, 0, InForce::default())
 }
 
 #[cfg(feature = "app")]
-fn open_app(weights: InForce) -> Result<(), String> {
-    doska::plugins::run_app(weights)
+fn open_app(weights: InForce) -> anyhow::Result<()> {
+    doska::plugins::run_app(weights).map_err(anyhow::Error::msg)
 }
 
 #[cfg(feature = "app")]
@@ -505,8 +513,8 @@ fn screenshot(
     moves: Option<&str>,
     options: &[(String, String)],
     picture: &cli::Picture,
-) -> Result<(), String> {
-    doska::plugins::screenshot(game, out, moves, options, picture)
+) -> anyhow::Result<()> {
+    doska::plugins::screenshot(game, out, moves, options, picture).map_err(anyhow::Error::msg)
 }
 
 #[cfg(feature = "app")]
@@ -516,8 +524,8 @@ fn screenshot_online(
     secret: Option<String>,
     out: &std::path::Path,
     size: Option<(u32, u32)>,
-) -> Result<(), String> {
-    doska::plugins::screenshot_online(server, code, secret, out, size)
+) -> anyhow::Result<()> {
+    doska::plugins::screenshot_online(server, code, secret, out, size).map_err(anyhow::Error::msg)
 }
 
 #[cfg(not(feature = "app"))]
@@ -527,13 +535,15 @@ fn screenshot_online(
     _: Option<String>,
     _: &std::path::Path,
     _: Option<(u32, u32)>,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     open_app(InForce::default())
 }
 
 #[cfg(not(feature = "app"))]
-fn open_app(_: InForce) -> Result<(), String> {
-    Err("this build has no app; build with the default features".into())
+fn open_app(_: InForce) -> anyhow::Result<()> {
+    Err(anyhow::anyhow!(
+        "this build has no app; build with the default features"
+    ))
 }
 
 #[cfg(not(feature = "app"))]
@@ -543,7 +553,7 @@ fn screenshot(
     _: Option<&str>,
     _: &[(String, String)],
     _: &cli::Picture,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     open_app(InForce::default())
 }
 
@@ -551,7 +561,8 @@ fn main() -> ExitCode {
     match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("doska: {e}");
+            // One line: what failed, then why, as each cause says it.
+            eprintln!("doska: {e:#}");
             ExitCode::FAILURE
         }
     }
