@@ -558,22 +558,10 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             && may_cut
             && !is_mate(alpha)
         {
-            let margin = FUTILE_PER_PLY * depth;
-            if depth <= FUTILE_DEPTH {
-                if maximising && stand - margin >= beta {
-                    return stand - margin;
-                }
-                if !maximising && stand + margin <= alpha {
-                    return stand + margin;
-                }
+            match near_horizon(stand, depth, (alpha, beta, maximising)) {
+                Horizon::Decided(score) => return score,
+                Horizon::Search { futile: f } => futile = f,
             }
-            let margin = FUTILE_MOVE + FUTILE_MOVE_PER_PLY * depth;
-            futile = depth <= FUTILE_MOVE_DEPTH
-                && if maximising {
-                    stand + margin <= alpha
-                } else {
-                    stand - margin >= beta
-                };
         }
         if may_pass
             && excluded.is_none()
@@ -585,26 +573,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             && stand.is_none_or(|s| if maximising { s >= beta } else { s <= alpha })
             && let Some(passed) = position.pass()
         {
-            let reduced = depth - 1 - NULL_MOVE_REDUCTION - depth / 6;
-            self.arrive(ply + 1, position, None);
-            self.path.push(key);
-            let score = if maximising {
-                self.search(&passed, reduced, ply + 1, beta - 1, beta, false)
-            } else {
-                self.search(&passed, reduced, ply + 1, alpha, alpha + 1, false)
-            };
-            self.path.pop();
-            if self.stopped {
-                return 0;
-            }
-            // A mate found only because the opponent passed proves nothing.
-            if !is_mate(score) {
-                if maximising && score >= beta {
-                    return beta;
-                }
-                if !maximising && score <= alpha {
-                    return alpha;
-                }
+            let window = (alpha, beta, maximising);
+            if let Some(score) = self.null_move(position, &passed, depth, ply, key, window) {
+                return score;
             }
         }
         if may_cut && depth >= PROBCUT_DEPTH && !is_mate(alpha) {
@@ -1096,6 +1067,42 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         *self.counters.get(before)?
     }
 
+    /// The null move: the opponent moves twice, searched shallower. Where even that
+    /// leaves the position past the bound, the node is cut with the bound; 0 where the
+    /// search was stopped; None where the test does not cut.
+    fn null_move(
+        &mut self,
+        position: &G,
+        passed: &G,
+        depth: i32,
+        ply: i32,
+        key: u64,
+        (alpha, beta, maximising): (i32, i32, bool),
+    ) -> Option<i32> {
+        let reduced = depth - 1 - NULL_MOVE_REDUCTION - depth / 6;
+        self.arrive(ply + 1, position, None);
+        self.path.push(key);
+        let score = if maximising {
+            self.search(passed, reduced, ply + 1, beta - 1, beta, false)
+        } else {
+            self.search(passed, reduced, ply + 1, alpha, alpha + 1, false)
+        };
+        self.path.pop();
+        if self.stopped {
+            return Some(0);
+        }
+        // A mate found only because the opponent passed proves nothing.
+        if is_mate(score) {
+            None
+        } else if maximising && score >= beta {
+            Some(beta)
+        } else if !maximising && score <= alpha {
+            Some(alpha)
+        } else {
+            None
+        }
+    }
+
     /// Follows the noisy moves (captures) until the position is quiet, letting the side
     /// to move stand on the static score instead where capturing is not compulsory.
     fn quiescence(
@@ -1209,4 +1216,34 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let nodes = self.nodes + self.helpers.load(Ordering::Relaxed);
         Progress::timed(depth, score, nodes, self.started, pv)
     }
+}
+
+/// What the static score says of a node near the horizon, off the principal line.
+enum Horizon {
+    /// So far past the bound that the node is taken as it stands.
+    Decided(i32),
+    /// Searched; `futile` where it lies so far short of the bound that only its noisy
+    /// moves could bring it back.
+    Search { futile: bool },
+}
+
+/// Judges a node near the horizon by its static score `stand`.
+fn near_horizon(stand: i32, depth: i32, (alpha, beta, maximising): (i32, i32, bool)) -> Horizon {
+    let margin = FUTILE_PER_PLY * depth;
+    if depth <= FUTILE_DEPTH {
+        if maximising && stand - margin >= beta {
+            return Horizon::Decided(stand - margin);
+        }
+        if !maximising && stand + margin <= alpha {
+            return Horizon::Decided(stand + margin);
+        }
+    }
+    let margin = FUTILE_MOVE + FUTILE_MOVE_PER_PLY * depth;
+    let futile = depth <= FUTILE_MOVE_DEPTH
+        && if maximising {
+            stand + margin <= alpha
+        } else {
+            stand - margin >= beta
+        };
+    Horizon::Search { futile }
 }
