@@ -163,12 +163,12 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     let mut black = player(&relay.url(), home.join("black"), "Bob");
     black.world_mut().resource_mut::<Online>().join(&code, None);
     until(&mut black, "joined", |_, s| s.online());
-    assert_eq!(session(&black).mine, Some(vec![1]));
+    assert_eq!(session(&black).mine(), Some(&[1][..]));
     assert_eq!(session(&black).seen_by(), Some(doska::rules::Side::Black));
     all_until(
         &mut [&mut black, &mut white],
         "White hears Black sit",
-        |_, s| s.draft.seats[1] == "Bob" && !s.away[1],
+        |_, s| s.draft.seats[1] == "Bob" && !s.away()[1],
     );
 
     // Black may not move White's pawn, and is told so; White's move shows in both
@@ -187,7 +187,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         s.current().actions().len() == 1
     });
     assert!(
-        session(&black).animate.is_some(),
+        session(&black).animation().is_some(),
         "the opponent's move is animated"
     );
     assert!(
@@ -235,7 +235,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
 
     // Black closes the app and opens it again: the seat book finds the match.
     drop(black);
-    until(&mut white, "White sees Black away", |_, s| s.away[1]);
+    until(&mut white, "White sees Black away", |_, s| s.away()[1]);
     let mut black = App::new();
     black
         .add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
@@ -247,11 +247,11 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     until(&mut black, "back in the match by itself", |_, s| {
         s.online() && s.current().actions().len() == 2
     });
-    assert_eq!(session(&black).mine, Some(vec![1]));
+    assert_eq!(session(&black).mine(), Some(&[1][..]));
     all_until(
         &mut [&mut black, &mut white],
         "White sees Black back",
-        |_, s| !s.away[1],
+        |_, s| !s.away()[1],
     );
     click(&mut white, "g1");
     click(&mut white, "f3");
@@ -264,7 +264,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     // While Black thinks, White premoves d4: shown, then played the moment Black moves.
     click(&mut white, "d2");
     click(&mut white, "d4");
-    assert!(session(&white).premove.is_some());
+    assert!(session(&white).premove().is_some());
     assert_eq!(moves(&white), 3);
     click(&mut black, "d7");
     click(&mut black, "d6");
@@ -274,7 +274,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         |_, s| s.current().actions().len() == 5,
     );
     assert_eq!(session(&black).current().notation(4), "d4");
-    assert!(session(&white).premove.is_none());
+    assert!(session(&white).premove().is_none());
 
     // A spectator opens the match by its code, browses back, and is left there while
     // the match goes on; White's line of chat reaches them.
@@ -283,7 +283,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     until(&mut watcher, "watching", |_, s| {
         s.online() && s.current().actions().len() == 5
     });
-    assert_eq!(session(&watcher).mine, Some(vec![]));
+    assert_eq!(session(&watcher).mine(), Some(&[][..]));
     watcher.world_mut().write_message(Command::GoTo(2));
     watcher.update();
     white

@@ -99,7 +99,7 @@ pub fn show(
         }
     }
     // A premove: the cells chosen, until it is played or dropped.
-    for cell in session.premove.iter().flat_map(|p| p.cells()) {
+    for cell in session.premove().into_iter().flat_map(|p| p.cells()) {
         fill(cell, &inks.premove, z::SELECTED);
     }
     let selection = &session.selection;

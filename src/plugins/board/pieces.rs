@@ -131,8 +131,8 @@ fn sync(
         .collect();
     let mut arrivals = Arrivals::new();
     // Each move played here slides once; one browsed to, undone or loaded does not.
-    let fresh = std::mem::replace(&mut *animated, session.played) != session.played;
-    if let Some(view) = session.animate.clone().filter(|_| fresh) {
+    let fresh = std::mem::replace(&mut *animated, session.played()) != session.played();
+    if let Some(view) = session.animation().cloned().filter(|_| fresh) {
         let now = time.elapsed_secs();
         let motion = |kind: MotionKind| Motion { start: now, kind };
         let legs = view.landings.len().max(1) as f32;

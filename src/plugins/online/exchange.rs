@@ -192,8 +192,8 @@ fn seat_names(session: &mut Session, playing: &Playing) {
     if session.draft.seats != names {
         session.draft.seats = names;
     }
-    if session.away != away {
-        session.away = away;
+    if session.away() != away.as_slice() {
+        session.set_away(away);
     }
 }
 

@@ -41,11 +41,11 @@ pub struct Session {
     /// What the setup screen chooses for the next match.
     pub draft: Draft,
     /// The clocks stand still.
-    pub clocks_paused: bool,
+    clocks_paused: bool,
     /// Where the match is decided; read it through [`Session::current`].
     host: Box<dyn MatchHost>,
     /// Groups of actions taken back, the latest last, for Redo.
-    pub taken_back: Vec<Vec<Action>>,
+    taken_back: Vec<Vec<Action>>,
     /// The legal moves of the position shown, by where they start and end.
     pub table: MoveTable,
     /// The move the player is putting together, click by click.
@@ -56,17 +56,17 @@ pub struct Session {
     pub revision: u64,
     /// The last move played here, for the views to animate once (they tell a new one
     /// by `played`); none after browsing, undoing or loading.
-    pub animate: Option<MoveView>,
+    animate: Option<MoveView>,
     /// Counts the actions played here (not browsed to, undone, redone or loaded), so
     /// sounds follow play only.
-    pub played: u64,
+    played: u64,
     /// For a match on a server, the seats played at this screen (none for a
     /// spectator); `None` for a match on this machine, where every seat is.
-    pub mine: Option<Vec<usize>>,
+    mine: Option<Vec<usize>>,
     /// Online, the seats whose player is not connected now.
-    pub away: Vec<bool>,
+    away: Vec<bool>,
     /// Online, a move chosen while another player is to move.
-    pub premove: Option<Chosen>,
+    premove: Option<Chosen>,
     /// The game kept aside while it is studied (see [`Session::start_study`]).
     study: Option<Study>,
 }
@@ -136,6 +136,42 @@ impl Default for Session {
 }
 
 impl Session {
+    /// Whether the clocks are paused (View → Pause the clocks).
+    pub fn clocks_paused(&self) -> bool {
+        self.clocks_paused
+    }
+
+    /// The move to animate, where the last change of the match played one.
+    pub fn animation(&self) -> Option<&MoveView> {
+        self.animate.as_ref()
+    }
+
+    /// How many moves have been played here, to tell a new one from a browse.
+    pub fn played(&self) -> u64 {
+        self.played
+    }
+
+    /// Online, the seats played at this screen (none for a spectator); None at one
+    /// table, where this screen plays every seat.
+    pub fn mine(&self) -> Option<&[usize]> {
+        self.mine.as_deref()
+    }
+
+    /// Online, whose player is not connected, by seat.
+    pub fn away(&self) -> &[bool] {
+        &self.away
+    }
+
+    /// Online, the seats' presence as the server says it.
+    pub fn set_away(&mut self, away: Vec<bool>) {
+        self.away = away;
+    }
+
+    /// The move made ahead of the player's turn, played when it becomes legal.
+    pub fn premove(&self) -> Option<&Chosen> {
+        self.premove.as_ref()
+    }
+
     pub fn new(game: GameId) -> Session {
         let current = Match::new(Position::new(game, &[]).expect("default rules are valid"));
         let mut session = Session {

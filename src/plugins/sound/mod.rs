@@ -77,10 +77,10 @@ pub fn cue_for(m: &Match) -> Option<Cue> {
 }
 
 fn cue_played_actions(session: Res<Session>, mut heard: Local<u64>, mut cues: MessageWriter<Cue>) {
-    if session.played == *heard {
+    if session.played() == *heard {
         return;
     }
-    *heard = session.played;
+    *heard = session.played();
     if let Some(cue) = cue_for(session.current()) {
         cues.write(cue);
     }

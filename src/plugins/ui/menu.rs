@@ -97,7 +97,7 @@ pub fn show(
                 }
                 ui.checkbox(&mut settings.follow_turn, lang.t("menu-follow-turn"));
                 if *screen.get() == Screen::Playing && parts.session.current().clock().is_some() {
-                    let mut paused = parts.session.clocks_paused;
+                    let mut paused = parts.session.clocks_paused();
                     if ui
                         .checkbox(&mut paused, lang.t("menu-pause-clocks"))
                         .changed()

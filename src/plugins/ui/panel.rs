@@ -100,7 +100,7 @@ fn seats(ui: &mut egui::Ui, lang: Language, session: &Session) {
             .seat_note(i)
             .map_or_else(String::new, |key| format!(" ({})", lang.t(key)));
         // Online, a player whose connection is down.
-        if session.away.get(i).copied().unwrap_or(false) {
+        if session.away().get(i).copied().unwrap_or(false) {
             note += &format!(" ({})", lang.t("online-away"));
         }
         let rich = egui::RichText::new(format!("{marker} {disc} {name}{note}"));
@@ -130,7 +130,7 @@ fn seats(ui: &mut egui::Ui, lang: Language, session: &Session) {
             }
         });
     }
-    if m.clock().is_some() && session.clocks_paused {
+    if m.clock().is_some() && session.clocks_paused() {
         ui.label(egui::RichText::new(lang.t("status-clocks-paused")).italics());
     }
 }
@@ -338,7 +338,7 @@ pub fn controls(
         // The offer stands while its maker moves: said to each player as it concerns
         // them (online, the others see it from the other side of the table).
         if m.state().draw_votes.contains(&position.turn()) {
-            let key = match &session.mine {
+            let key = match session.mine() {
                 _ if session.my_turn() => "status-draw-offered",
                 Some(mine) if mine.is_empty() => "status-draw-offered-watching",
                 _ => "status-draw-offered-to-you",

@@ -198,8 +198,8 @@ pub fn start_playback(
     mut cues: MessageWriter<Cue>,
     mut shown: Local<u64>,
 ) {
-    let fresh = std::mem::replace(&mut *shown, session.played) != session.played;
-    if chapayev(session.current().position()).is_none() || session.animate.is_none() || !fresh {
+    let fresh = std::mem::replace(&mut *shown, session.played()) != session.played();
+    if chapayev(session.current().position()).is_none() || session.animation().is_none() || !fresh {
         return;
     }
     let cursor = session.current().cursor();

@@ -86,7 +86,7 @@ fn may_roll_alone(session: &Session) -> bool {
 }
 
 fn start_rolls(session: Res<Session>, time: Res<Time>, mut dice: ResMut<Dice>) {
-    let played = session.played;
+    let played = session.played();
     let fresh = dice.seen_played.is_some_and(|seen| seen != played)
         || session.current().all_actions().is_empty();
     dice.seen_played = Some(played);
