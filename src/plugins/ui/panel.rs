@@ -340,7 +340,7 @@ pub fn controls(
         if m.state().draw_votes.contains(&position.turn()) {
             let key = match session.mine() {
                 _ if session.my_turn() => "status-draw-offered",
-                Some(mine) if mine.is_empty() => "status-draw-offered-watching",
+                Some([]) => "status-draw-offered-watching",
                 _ => "status-draw-offered-to-you",
             };
             ui.label(egui::RichText::new(lang.t(key)).italics());
