@@ -422,3 +422,26 @@ fn the_rules_hold_no_state_of_their_own() {
         }
     }
 }
+
+#[test]
+fn outside_the_rules_no_game_is_named_but_the_default() {
+    // What a game shows or does of its own lives in the rules (its Card and traits)
+    // or in its own plugin under `plugins/games/`; elsewhere a game is named only as
+    // the default one (chess: the first screen's, the UCI engine's, the load test's).
+    for (file, code) in sources() {
+        if file.starts_with("src/rules/") || file.starts_with("src/plugins/games/") {
+            continue;
+        }
+        for (i, _) in code.match_indices("GameId::") {
+            let name: String = code[i + 8..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric())
+                .collect();
+            let upper = name.starts_with(|c: char| c.is_ascii_uppercase());
+            assert!(
+                !upper || name == "ALL" || name == "Chess",
+                "{file} names GameId::{name}: a game's own behaviour belongs to the game"
+            );
+        }
+    }
+}
