@@ -81,6 +81,15 @@ impl Unit {
         key: "unit-pawns",
         win_key: "score-mate-in",
     };
+
+    /// A unit of `points` named by `key`, where a forced win is a win, not a mate.
+    pub const fn winning(points: i32, key: &'static str) -> Unit {
+        Unit {
+            points,
+            key,
+            win_key: "score-win-in",
+        }
+    }
 }
 
 /// How a game writes its set-up text, as the position editor builds it.

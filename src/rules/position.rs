@@ -27,6 +27,7 @@ use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::weights;
 use super::why::{Refusal, Remark, Word};
 use super::zshashmaty::ZShashmaty;
+use std::sync::Arc;
 
 /// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
 /// `Stored` is how the position is held (boxed where its board is large, so that
@@ -532,13 +533,18 @@ impl Position {
         with_move!(self, m, (p, mv) => p.explain(mv), None)
     }
 
-    /// The limits with the game's weights in force where they name none.
+    /// The weights the limits name, else the game's shipped ones.
+    fn weights(&self, limits: &Limits) -> Arc<[f32]> {
+        limits
+            .weights
+            .clone()
+            .unwrap_or_else(|| weights::shipped(self.game().evaluation()))
+    }
+
+    /// The limits with the game's shipped weights where they name none.
     fn weighed(&self, limits: &Limits) -> Limits {
         Limits {
-            weights: limits
-                .weights
-                .clone()
-                .or_else(|| Some(weights::shipped(self.game().evaluation()))),
+            weights: Some(self.weights(limits)),
             ..limits.clone()
         }
     }
@@ -580,7 +586,7 @@ impl Position {
     /// (the shipped ones where they name none), in the units of
     /// [`GameId::score_unit`]; positive is good for `side`.
     pub fn evaluate(&self, side: Side, limits: &Limits) -> i32 {
-        let weights = self.weighed(limits).weights.unwrap_or_default();
+        let weights = self.weights(limits);
         each!(self, p => p.evaluate(side, &weights))
     }
 
@@ -618,11 +624,7 @@ fn think_in<G: Choose>(
     report: &mut dyn FnMut(&Progress<Move>),
 ) -> Option<Thought<Move>> {
     let mut relay = |progress: &Progress<G::Move>| report(&progress.map(wrap));
-    let thought = p.choose(level, limits, seed, &mut relay)?;
-    Some(Thought {
-        best: wrap(thought.best),
-        progress: thought.progress.map(wrap),
-    })
+    Some(p.choose(level, limits, seed, &mut relay)?.map(wrap))
 }
 
 #[cfg(test)]

@@ -41,11 +41,7 @@ impl Choose for Bughouse {
             chess,
         };
         let mut relay = |progress: &Progress<_>| report(&progress.map(on));
-        let thought = think(&self.boards[board], level, limits, seed, &mut relay)?;
-        Some(Thought {
-            best: on(thought.best),
-            progress: thought.progress.map(on),
-        })
+        Some(think(&self.boards[board], level, limits, seed, &mut relay)?.map(on))
     }
 
     fn judge_move(&self, played: BugMove, limits: &Limits) -> Option<Judgement<BugMove>> {

@@ -488,11 +488,7 @@ impl Game for Chapayev {
         san: false,
         table: true,
         seats_by_place: None,
-        unit: Unit {
-            points: 100,
-            key: "unit-checkers",
-            win_key: "score-win-in",
-        },
+        unit: Unit::winning(100, "unit-checkers"),
         set_up: SetUp::Table,
         pgn: Pgn::Numbered,
     };

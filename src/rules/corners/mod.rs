@@ -243,11 +243,7 @@ impl Game for Corners {
         san: false,
         table: false,
         seats_by_place: None,
-        unit: Unit {
-            points: 10,
-            key: "unit-steps",
-            win_key: "score-win-in",
-        },
+        unit: Unit::winning(10, "unit-steps"),
         set_up: SetUp::Grid,
         pgn: Pgn::Numbered,
     };

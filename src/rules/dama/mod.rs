@@ -116,11 +116,7 @@ impl Flavour for TurkishOptions {
         san: false,
         table: false,
         seats_by_place: None,
-        unit: Unit {
-            points: 100,
-            key: "unit-men",
-            win_key: "score-win-in",
-        },
+        unit: Unit::winning(100, "unit-men"),
         set_up: SetUp::Dama,
         pgn: Pgn::Numbered,
     };
@@ -143,11 +139,7 @@ impl Flavour for ArmenianOptions {
         san: false,
         table: false,
         seats_by_place: None,
-        unit: Unit {
-            points: 100,
-            key: "unit-men",
-            win_key: "score-win-in",
-        },
+        unit: Unit::winning(100, "unit-men"),
         set_up: SetUp::Dama,
         pgn: Pgn::Numbered,
     };

@@ -185,11 +185,7 @@ impl Game for Epsilon {
         san: false,
         table: false,
         seats_by_place: None,
-        unit: Unit {
-            points: 100,
-            key: "unit-points",
-            win_key: "score-win-in",
-        },
+        unit: Unit::winning(100, "unit-points"),
         set_up: SetUp::Grid,
         pgn: Pgn::Numbered,
     };

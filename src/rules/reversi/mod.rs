@@ -181,11 +181,7 @@ impl Game for Reversi {
         san: false,
         table: false,
         seats_by_place: None,
-        unit: Unit {
-            points: 10,
-            key: "unit-discs",
-            win_key: "score-win-in",
-        },
+        unit: Unit::winning(10, "unit-discs"),
         set_up: SetUp::Grid,
         pgn: Pgn::Numbered,
     };

@@ -201,6 +201,17 @@ pub struct Thought<M> {
     pub progress: Progress<M>,
 }
 
+impl<M: Copy> Thought<M> {
+    /// The same thought with its moves turned into another type (a game's move into
+    /// the registry's, a board's into bughouse's).
+    pub fn map<N>(&self, f: impl Fn(M) -> N) -> Thought<N> {
+        Thought {
+            best: f(self.best),
+            progress: self.progress.map(f),
+        }
+    }
+}
+
 /// A finished depth and its root moves with their scores, best first.
 type Scored<M> = (i32, Vec<(M, i32)>);
 

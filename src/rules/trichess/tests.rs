@@ -43,6 +43,15 @@ fn play_except_orders(p: &mut TriChess) {
     p.play(&a);
 }
 
+/// The next number of the random games' generator (a 64-bit LCG's high bits), `seed`
+/// stepped on.
+fn next_random(seed: &mut u64) -> usize {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (*seed >> 33) as usize
+}
+
 fn notations(p: &TriChess) -> Vec<String> {
     p.legal_moves().iter().map(|a| p.notation(a)).collect()
 }
@@ -135,10 +144,8 @@ fn attacks_agree_with_captures() {
             if moves.is_empty() {
                 break;
             }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            p.play(&moves[(seed >> 33) as usize % moves.len()]);
+            let r = next_random(&mut seed);
+            p.play(&moves[r % moves.len()]);
             let player = p.turn;
             let mut pseudo = Vec::new();
             p.pseudo_moves(player, &mut pseudo);
@@ -823,10 +830,7 @@ fn random_games_with_diplomacy_play_and_round_trip() {
                 assert!(p.outcome(1).is_some());
                 break;
             }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let r = (seed >> 33) as usize;
+            let r = next_random(&mut seed);
             let diplomacy: Vec<Action> = actions
                 .iter()
                 .copied()
@@ -884,10 +888,7 @@ fn a_recorded_game_with_diplomacy_replays() {
         if actions.is_empty() {
             break;
         }
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let r = (seed >> 33) as usize;
+        let r = next_random(&mut seed);
         let pick = actions
             .iter()
             .find(|a| !matches!(a, Action::Move(_)) && r.is_multiple_of(2))
@@ -946,10 +947,7 @@ fn the_computer_decides_only_in_its_own_armys_name() {
                 p.seat_to_move()
             );
         }
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let r = (seed >> 33) as usize;
+        let r = next_random(&mut seed);
         let pick = actions
             .iter()
             .find(|a| matches!(a, Action::Move(x) if p.board[x.to as usize].is_some()))
