@@ -6,6 +6,7 @@ use crate::rules::GameId;
 use crate::rules::weights::{self, InForce};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Writes `text` to `path` through a file beside it, synced before it takes the
 /// file's name, so that the old file stays whole until the new one is.
@@ -69,6 +70,19 @@ impl Folders {
         self.data.join("learn").join(game.id())
     }
 
+    /// The text of the player's own weights file for `game`, where there is one.
+    fn learned(&self, game: GameId) -> Option<String> {
+        std::fs::read_to_string(self.weights(game)).ok()
+    }
+
+    /// The weights in force for `game`: the player's own where they read, else the
+    /// shipped ones.
+    pub fn weights_of(&self, game: GameId) -> Arc<[f32]> {
+        self.learned(game)
+            .and_then(|text| weights::read(game.evaluation(), &text).ok())
+            .map_or_else(|| weights::shipped(game.evaluation()), Arc::from)
+    }
+
     /// The weights in force: every weights file of the player's own, else the
     /// shipped ones; with a warning for each file that could not be used (the shipped
     /// weights stay in force for its game).
@@ -76,15 +90,14 @@ impl Folders {
         let mut in_force = InForce::default();
         let mut warnings = Vec::new();
         for &game in GameId::ALL {
-            let path = self.weights(game);
-            let Ok(text) = std::fs::read_to_string(&path) else {
+            let Some(text) = self.learned(game) else {
                 continue;
             };
             match weights::read(game.evaluation(), &text) {
                 Ok(w) => in_force = in_force.with(game.evaluation(), w.into()),
                 Err(e) => warnings.push(format!(
                     "{} is not used ({e}); {}'s shipped weights are",
-                    path.display(),
+                    self.weights(game).display(),
                     game.id()
                 )),
             }

@@ -278,7 +278,7 @@ pub fn learn(
         // (tests) keeps the first, which raises the same kind of flag.
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
     }
-    let old = folders.weights_in_force().0.get(game.evaluation());
+    let old = folders.weights_of(game);
     let mut round = store.round(plan);
     store.save_round(&round)?;
     let (_, done) = store.games(game)?;
