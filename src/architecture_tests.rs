@@ -101,10 +101,16 @@ fn named_paths(code: &str) -> Vec<String> {
     for (i, _) in code.match_indices("use ") {
         let rest = &code[i + 4..];
         let Some(end) = rest.find(';') else { continue };
-        let tree: String = rest[..end].chars().filter(|c| !c.is_whitespace()).collect();
+        let tree = compact(&rest[..end]);
         if tree.starts_with("crate::") || tree.starts_with("super::") || tree.starts_with("self::")
         {
-            expand("", &tree, &mut out);
+            let mut paths = Vec::new();
+            expand("", &tree, &mut paths);
+            // What a path names is the same whatever it is called here.
+            out.extend(paths.into_iter().map(|p| match p.split_once('@') {
+                Some((path, _)) => path.to_string(),
+                None => p,
+            }));
         }
     }
     // Paths written in the code itself (`crate::rules::search::mix(..)`).
@@ -132,13 +138,21 @@ fn named_paths(code: &str) -> Vec<String> {
     out
 }
 
-/// Expands one `use` tree under `prefix`.
+/// A `use` tree with its spaces taken out and each rename `a as b` written `a@b`, so
+/// that the rename survives and `expand` can split on it.
+fn compact(tree: &str) -> String {
+    tree.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace(" as ", "@")
+        .replace(' ', "")
+}
+
+/// Expands one `use` tree under `prefix`; a renamed item keeps its new name after an
+/// `@` (`a::B@C`).
 fn expand(prefix: &str, tree: &str, out: &mut Vec<String>) {
     match tree.find('{') {
-        None => out.push(format!(
-            "{prefix}{}",
-            tree.split(" as ").next().unwrap_or(tree)
-        )),
+        None => out.push(format!("{prefix}{tree}")),
         Some(open) => {
             let head = &tree[..open];
             let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
@@ -213,15 +227,16 @@ fn reexport(files: &BTreeMap<String, String>, module_file: &str, name: &str) -> 
     for (i, _) in code.match_indices("pub use ") {
         let rest = &code[i + 8..];
         let end = rest.find(';')?;
-        let tree: String = rest[..end].chars().filter(|c| !c.is_whitespace()).collect();
-        expand("", &tree, &mut paths);
+        expand("", &compact(&rest[..end]), &mut paths);
     }
-    let path = paths
-        .iter()
-        .find(|p| p.rsplit("::").next() == Some(name) || p.ends_with(&format!(" as {name}")))?;
+    // Exported under its own last name, or under the one it is renamed to.
+    let path = paths.iter().find_map(|p| match p.split_once('@') {
+        Some((path, alias)) => (alias == name).then_some(path),
+        None => (p.rsplit("::").next() == Some(name)).then_some(p.as_str()),
+    })?;
     let path = if path.starts_with("crate") || path.starts_with("super") || path.starts_with("self")
     {
-        path.clone()
+        path.to_string()
     } else {
         format!("self::{path}")
     };
