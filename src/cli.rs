@@ -77,7 +77,7 @@ pub fn start_position(
 /// the position after the last shot and the match's result.
 pub fn replay_chapayev_log(text: &str) -> anyhow::Result<String> {
     use crate::rules::Game;
-    let c = crate::rules::chapayev::log::read(text).map_err(anyhow::Error::msg)?;
+    let c = crate::rules::chapayev::log::read(text)?;
     let result = match c.outcome(1) {
         Some(o) => format!("{} ({})", o.result(), o.reason.id()),
         None => "* (the game goes on)".to_string(),
@@ -98,7 +98,10 @@ pub fn chapayev_log(m: &Match) -> anyhow::Result<String> {
             _ => None,
         })
         .collect();
-    crate::rules::chapayev::log::write(*start.options(), &actions).map_err(anyhow::Error::msg)
+    Ok(crate::rules::chapayev::log::write(
+        *start.options(),
+        &actions,
+    )?)
 }
 
 /// Replays a move list: the final diagram and result, or the first bad move.

@@ -14,6 +14,7 @@ use crate::folders::{Folders, write_atomically};
 use crate::rules::learn::{duel, fit, selfplay};
 use crate::rules::search::{Limits, Sparse, Trace};
 use crate::rules::{GameId, Position, weights};
+use anyhow::{Context, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -79,16 +80,17 @@ impl Store {
         }
     }
 
-    fn save_round(&self, round: &Round) -> Result<(), String> {
-        let text = ron::to_string(round).map_err(|e| e.to_string())?;
-        write_atomically(&self.round_path(), &text).map_err(|e| written(&self.round_path(), e))
+    fn save_round(&self, round: &Round) -> anyhow::Result<()> {
+        // A round is plain numbers: it always writes.
+        let text = ron::to_string(round).expect("a round serializes");
+        write_atomically(&self.round_path(), &text).with_context(|| written(&self.round_path()))
     }
 
     /// Every game kept: its samples, in game order. A game counts only once its end
     /// line is written, so a game cut off in the middle of writing is played again.
     /// Lines written for other features (the game's evaluation changed since) are
     /// left out.
-    fn games(&self, game: GameId) -> Result<(Vec<selfplay::Sample>, BTreeSet<u64>), String> {
+    fn games(&self, game: GameId) -> anyhow::Result<(Vec<selfplay::Sample>, BTreeSet<u64>)> {
         let Ok(file) = std::fs::File::open(self.games_path()) else {
             return Ok((Vec::new(), BTreeSet::new()));
         };
@@ -100,7 +102,7 @@ impl Store {
         // line that does not read.
         for line in std::io::BufReader::new(file).split(b'\n') {
             let line =
-                line.map_err(|e| format!("cannot read {}: {e}", self.games_path().display()))?;
+                line.with_context(|| format!("cannot read {}", self.games_path().display()))?;
             let Ok(line) = std::str::from_utf8(&line) else {
                 continue;
             };
@@ -131,7 +133,7 @@ impl Store {
     /// Appends a finished game in one write: a line per sample, its game, result,
     /// search score, `w` and its width, then its features that are not zero as
     /// `index:amount`; then the game's end line.
-    fn append(&self, n: u64, samples: &[selfplay::Sample]) -> Result<(), String> {
+    fn append(&self, n: u64, samples: &[selfplay::Sample]) -> anyhow::Result<()> {
         let mut text = String::new();
         for s in samples {
             text.push_str(&format!(
@@ -148,10 +150,10 @@ impl Store {
             .create(true)
             .append(true)
             .open(self.games_path())
-            .map_err(|e| written(&self.games_path(), e))?;
+            .with_context(|| written(&self.games_path()))?;
         file.write_all(text.as_bytes())
             .and_then(|()| file.sync_data())
-            .map_err(|e| written(&self.games_path(), e))
+            .with_context(|| written(&self.games_path()))
     }
 
     fn log(&self, line: &str) {
@@ -199,8 +201,8 @@ fn sample<'a>(game: u64, mut words: impl Iterator<Item = &'a str>) -> Option<sel
 }
 
 /// A failed write, said with its file.
-fn written(path: &Path, e: std::io::Error) -> String {
-    format!("cannot write {}: {e}", path.display())
+fn written(path: &Path) -> String {
+    format!("cannot write {}", path.display())
 }
 
 fn bar(len: u64, what: &str) -> ProgressBar {
@@ -223,8 +225,8 @@ fn on_threads<J: Sync, R: Send>(
     threads: usize,
     stop: &AtomicBool,
     work: impl Fn(&J) -> R + Sync,
-    mut done: impl FnMut(&J, R) -> Result<(), String>,
-) -> Result<(), String> {
+    mut done: impl FnMut(&J, R) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let next = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel();
     std::thread::scope(|scope| {
@@ -258,10 +260,10 @@ pub fn learn(
     options: &[(String, String)],
     plan: &Plan,
     folders: &Folders,
-) -> Result<String, String> {
-    let start = Position::new(game, options).map_err(|e| e.to_string())?;
+) -> anyhow::Result<String> {
+    let start = Position::new(game, options)?;
     if game.card().table {
-        return Err(format!(
+        return Err(anyhow!(
             "{}'s computer aims its shots by simulating them, not by an evaluation: it has no weights to learn",
             game.id()
         ));
@@ -270,7 +272,7 @@ pub fn learn(
         dir: folders.learning(game),
     };
     std::fs::create_dir_all(&store.dir)
-        .map_err(|e| format!("cannot make {}: {e}", store.dir.display()))?;
+        .with_context(|| format!("cannot make {}", store.dir.display()))?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -379,7 +381,7 @@ pub fn learn(
             &path,
             &weights::write(game.evaluation(), &fitted.weights, &note),
         )
-        .map_err(|e| written(&path, e))?;
+        .with_context(|| written(&path))?;
         format!("kept the new weights in {}", path.display())
     } else {
         "kept the old weights: the new ones did not score better beyond the interval".to_string()
@@ -436,7 +438,7 @@ fn duel_new_against_old(
     plan: &Plan,
     stop: &AtomicBool,
     (new, old): (&Arc<[f32]>, &Arc<[f32]>),
-) -> Result<Option<Vec<f64>>, String> {
+) -> anyhow::Result<Option<Vec<f64>>> {
     let games: Vec<u64> = (0..plan.duel).collect();
     let duelling = bar(plan.duel, "duel");
     let mut points = Vec::new();
@@ -557,6 +559,9 @@ mod tests {
     #[test]
     fn chapayev_has_nothing_to_learn() {
         let refused = learn(GameId::Chapayev, &[], &plan(), &folders()).unwrap_err();
-        assert!(refused.contains("no weights to learn"), "{refused}");
+        assert!(
+            refused.to_string().contains("no weights to learn"),
+            "{refused}"
+        );
     }
 }

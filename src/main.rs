@@ -289,10 +289,7 @@ fn run(args: Args) -> anyhow::Result<()> {
                 threads,
             };
             let game = doska::rules::GameId::from_id(&game)?;
-            print!(
-                "{}",
-                doska::learn::learn(game, &options, &plan, &folders).map_err(anyhow::Error::msg)?
-            );
+            print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);
             Ok(())
         }
         Some(Command::Weights { game }) => {
@@ -467,8 +464,8 @@ fn serve(
             data.display()
         );
         let _ = out.flush();
-    })
-    .map_err(anyhow::Error::msg)
+    })?;
+    Ok(())
 }
 
 #[cfg(feature = "serve")]
@@ -478,8 +475,7 @@ fn loadtest(
     seconds: u64,
     think: u64,
 ) -> anyhow::Result<()> {
-    let report = doska::server::loadtest::run(server, matches, seconds, think)
-        .map_err(anyhow::Error::msg)?;
+    let report = doska::server::loadtest::run(server, matches, seconds, think)?;
     print!("{report}");
     Ok(())
 }
@@ -503,7 +499,7 @@ fn loadtest(_: Option<String>, _: &[usize], _: u64, _: u64) -> anyhow::Result<()
 
 #[cfg(feature = "app")]
 fn open_app(weights: InForce) -> anyhow::Result<()> {
-    doska::plugins::run_app(weights).map_err(anyhow::Error::msg)
+    doska::plugins::run_app(weights)
 }
 
 #[cfg(feature = "app")]
@@ -514,7 +510,7 @@ fn screenshot(
     options: &[(String, String)],
     picture: &cli::Picture,
 ) -> anyhow::Result<()> {
-    doska::plugins::screenshot(game, out, moves, options, picture).map_err(anyhow::Error::msg)
+    doska::plugins::screenshot(game, out, moves, options, picture)
 }
 
 #[cfg(feature = "app")]
@@ -525,7 +521,7 @@ fn screenshot_online(
     out: &std::path::Path,
     size: Option<(u32, u32)>,
 ) -> anyhow::Result<()> {
-    doska::plugins::screenshot_online(server, code, secret, out, size).map_err(anyhow::Error::msg)
+    doska::plugins::screenshot_online(server, code, secret, out, size)
 }
 
 #[cfg(not(feature = "app"))]

@@ -88,10 +88,21 @@ fn info(position: &ChessGame, p: &Progress<Move>) -> String {
     )
 }
 
+/// Why a `position` command was not taken.
+#[derive(Debug, thiserror::Error)]
+enum Unset {
+    #[error("position takes startpos or fen")]
+    Neither,
+    #[error("{0}")]
+    Fen(crate::rules::error::Detail),
+    #[error("{0} is not a legal move here")]
+    Illegal(String),
+}
+
 /// The `position` command: the start or a FEN, then moves.
 /// The position `position` sets up, and the search keys of those its moves went
 /// through twice (so the search avoids a third time).
-fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
+fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), Unset> {
     let (mut position, rest) = match words {
         ["startpos", rest @ ..] => (ChessGame::new(ChessOptions::default()), rest),
         ["fen", rest @ ..] => {
@@ -101,17 +112,17 @@ fn set_position(words: &[&str]) -> Result<(ChessGame, HashSet<u64>), String> {
                 .unwrap_or(rest.len());
             let fen = rest[..end].join(" ");
             (
-                ChessGame::set_up(ChessOptions::default(), &fen).map_err(|e| e.to_string())?,
+                ChessGame::set_up(ChessOptions::default(), &fen).map_err(Unset::Fen)?,
                 &rest[end..],
             )
         }
-        _ => return Err("position takes startpos or fen".into()),
+        _ => return Err(Unset::Neither),
     };
     let mut keys = Vec::new();
     if let ["moves", moves @ ..] = rest {
         for text in moves {
             let m = parse_long_algebraic(&position, text)
-                .ok_or_else(|| format!("{text} is not a legal move here"))?;
+                .ok_or_else(|| Unset::Illegal(text.to_string()))?;
             keys.push(position.key(0));
             position.play(&m);
         }

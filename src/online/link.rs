@@ -123,7 +123,7 @@ fn run(
                         Ended::Lost(why) => why,
                     }
                 }
-                Err(why) => why,
+                Err(why) => why.to_string(),
             };
             if !say(Heard::Lost(lost)) {
                 return;
@@ -145,19 +145,29 @@ fn run(
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// Why a connection was not made.
+#[derive(Debug, thiserror::Error)]
+enum Unreached {
+    #[error("{0} did not answer")]
+    Silent(String),
+    #[error(transparent)]
+    Refused(#[from] tokio_tungstenite::tungstenite::Error),
+    #[error("{0} is not a Doska server")]
+    NotDoska(String),
+}
+
 /// Connects and reads the welcome.
-async fn connect(url: &str) -> Result<Socket, String> {
+async fn connect(url: &str) -> Result<Socket, Unreached> {
     let (mut socket, _) =
         tokio::time::timeout(CONNECT_PATIENCE, tokio_tungstenite::connect_async(url))
             .await
-            .map_err(|_| format!("{url} did not answer"))?
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| Unreached::Silent(url.to_string()))??;
     match tokio::time::timeout(CONNECT_PATIENCE, socket.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => match serde_json::from_str(&text) {
             Ok(Reply::Welcome { .. }) => Ok(socket),
-            _ => Err(format!("{url} is not a Doska server")),
+            _ => Err(Unreached::NotDoska(url.to_string())),
         },
-        _ => Err(format!("{url} is not a Doska server")),
+        _ => Err(Unreached::NotDoska(url.to_string())),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod quit;
 mod screenshot;
 pub mod selection;
 pub mod session;
+pub mod shelf;
 pub mod sound;
 mod sprites;
 pub mod storage;
@@ -109,7 +110,7 @@ fn smooth_edges_on_a_gpu(
 pub struct Weights(pub InForce);
 
 /// Opens the app on the game chooser.
-pub fn run_app(weights: InForce) -> Result<(), String> {
+pub fn run_app(weights: InForce) -> anyhow::Result<()> {
     display_present()?;
     quit::on_signals();
     let mut app = app();
@@ -128,7 +129,7 @@ pub fn screenshot(
     moves: Option<&str>,
     options: &[(String, String)],
     picture: &Picture,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let &Picture {
         view,
         size,
@@ -137,10 +138,10 @@ pub fn screenshot(
     } = picture;
     let game = GameId::from_id(game)?;
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
-    let played = replay(game, moves.unwrap_or(""), options).map_err(|e| e.to_string())?;
+    let played = replay(game, moves.unwrap_or(""), options)?;
     let mut session = Session::new(game);
     let saved = SavedGame::from_match(&played, &session.draft.seats);
-    session.load(&saved).map_err(|e| e.to_string())?;
+    session.load(&saved)?;
     if study.is_some() {
         session.start_study();
     }
@@ -173,7 +174,7 @@ pub fn screenshot_online(
     secret: Option<String>,
     out: &Path,
     size: Option<(u32, u32)>,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     display_present()?;
     let mut app = app();
     let mut online = online::Online::default();
@@ -201,7 +202,7 @@ fn take_picture(
     out: &Path,
     size: Option<(u32, u32)>,
     review: bool,
-) -> Result<(), String> {
+) -> anyhow::Result<()> {
     let result = screenshot::Outcome::default();
     // Frames come one after another until the picture is taken.
     app.insert_resource(WinitSettings::continuous())
@@ -212,19 +213,18 @@ fn take_picture(
             review,
         });
     app.run();
-    let taken = result.lock().ok().and_then(|r| r.clone());
-    taken.unwrap_or_else(|| Err("the window closed before a picture was taken".into()))
+    let taken = result.lock().ok().and_then(|mut r| r.take());
+    Ok(taken.unwrap_or(Err(screenshot::PictureError::Closed))?)
 }
 
 /// A window needs a display; without one, winit gives up with a panic.
-fn display_present() -> Result<(), String> {
+fn display_present() -> anyhow::Result<()> {
     if cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()
         && std::env::var_os("WAYLAND_DISPLAY").is_none()
     {
-        return Err(
+        anyhow::bail!(
             "no display to open a window on: set DISPLAY (on a machine without a screen, run under Xvfb)"
-                .into(),
         );
     }
     Ok(())

@@ -38,7 +38,27 @@ pub struct ScreenshotPlugin {
 }
 
 /// None while waiting; then Ok, or why no good picture could be taken.
-pub type Outcome = Arc<Mutex<Option<Result<(), String>>>>;
+pub type Outcome = Arc<Mutex<Option<Result<(), PictureError>>>>;
+
+/// Why no good picture could be taken.
+#[derive(Debug, thiserror::Error)]
+pub enum PictureError {
+    #[error("the match never opened")]
+    NeverOpened,
+    #[error("the board was not drawn within {} s", DEADLINE.as_secs())]
+    Late,
+    #[error("the frame could not be read: {0}")]
+    Unreadable(Box<dyn std::error::Error + Send + Sync>),
+    #[error("{path}: {source}")]
+    Save {
+        path: PathBuf,
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    #[error("{attempts} pictures taken, none showed the board: {fault}")]
+    NoBoard { attempts: u32, fault: &'static str },
+    #[error("the window closed before a picture was taken")]
+    Closed,
+}
 
 impl Plugin for ScreenshotPlugin {
     fn build(&self, app: &mut App) {
@@ -78,7 +98,7 @@ impl Capture {
         self.result.lock().is_ok_and(|r| r.is_some())
     }
 
-    fn end(&self, result: Result<(), String>, exit: &mut MessageWriter<AppExit>) {
+    fn end(&self, result: Result<(), PictureError>, exit: &mut MessageWriter<AppExit>) {
         exit.write(if result.is_ok() {
             AppExit::Success
         } else {
@@ -116,13 +136,12 @@ fn settle(
     if !matches!(screen.get(), Screen::Playing | Screen::Editor) {
         capture.quiet = 0;
         if capture.started.elapsed() > DEADLINE {
-            capture.end(Err("the match never opened".into()), &mut exit);
+            capture.end(Err(PictureError::NeverOpened), &mut exit);
         }
         return;
     }
     if capture.started.elapsed() > DEADLINE {
-        let late = format!("the board was not drawn within {} s", DEADLINE.as_secs());
-        capture.end(Err(late), &mut exit);
+        capture.end(Err(PictureError::Late), &mut exit);
         return;
     }
     if compiling.now() || !appeared.is_empty() {
@@ -187,7 +206,7 @@ fn check_and_save(
     let picture = match shot.image.clone().try_into_dynamic() {
         Ok(picture) => picture.to_rgb8(),
         Err(e) => {
-            capture.end(Err(format!("the frame could not be read: {e}")), &mut exit);
+            capture.end(Err(PictureError::Unreadable(e.into())), &mut exit);
             return;
         }
     };
@@ -196,14 +215,17 @@ fn check_and_save(
     let fault = drawing_fault(picture.as_raw(), width as usize, height as usize, table);
     match fault {
         None => {
-            let saved = picture
-                .save(&capture.out)
-                .map_err(|e| format!("{}: {e}", capture.out.display()));
+            let saved = picture.save(&capture.out).map_err(|e| PictureError::Save {
+                path: capture.out.clone(),
+                source: e.into(),
+            });
             capture.end(saved, &mut exit);
         }
         Some(fault) if capture.attempts >= ATTEMPTS => {
-            let attempts = capture.attempts;
-            let none = format!("{attempts} pictures taken, none showed the board: {fault}");
+            let none = PictureError::NoBoard {
+                attempts: capture.attempts,
+                fault,
+            };
             capture.end(Err(none), &mut exit);
         }
         Some(_) => {}

@@ -125,6 +125,8 @@ impl std::fmt::Display for ReplayError {
     }
 }
 
+impl std::error::Error for ReplayError {}
+
 fn setup_error(reason: impl Into<Error>) -> ReplayError {
     ReplayError {
         number: String::new(),

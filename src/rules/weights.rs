@@ -32,16 +32,33 @@ struct File {
     weights: BTreeMap<String, f32>,
 }
 
+/// Why a weights file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum WeightsError {
+    #[error("not a weights file: {0}")]
+    NotWeights(#[from] ron::error::SpannedError),
+    #[error("the weights are {file}'s, not {game}'s")]
+    OtherGame { file: String, game: &'static str },
+    #[error("{game} counts no feature '{unknown}' (it counts {known})")]
+    Unknown {
+        game: &'static str,
+        unknown: String,
+        known: String,
+    },
+    #[error("the weight of {feature} is {weight}, not a number")]
+    NotNumber { feature: &'static str, weight: f32 },
+}
+
 /// Reads a weights file for `game`: one weight per feature, in the features' order.
 /// Refuses another game's file, a feature the game does not count, and a weight that
 /// is not a finite number.
-pub fn read(game: Evaluation, text: &str) -> Result<Vec<f32>, String> {
-    let file: File = ron::from_str(text).map_err(|e| format!("not a weights file: {e}"))?;
+pub fn read(game: Evaluation, text: &str) -> Result<Vec<f32>, WeightsError> {
+    let file: File = ron::from_str(text)?;
     if file.game != game.id {
-        return Err(format!(
-            "the weights are {}'s, not {}'s",
-            file.game, game.id
-        ));
+        return Err(WeightsError::OtherGame {
+            file: file.game,
+            game: game.id,
+        });
     }
     let features = game.features;
     if let Some(unknown) = file
@@ -52,22 +69,24 @@ pub fn read(game: Evaluation, text: &str) -> Result<Vec<f32>, String> {
         // Chess's hundreds of squares would bury the few names a reader needs.
         let known: Vec<&str> = features.iter().take(12).map(|f| f.name).collect();
         let more = features.len().saturating_sub(known.len());
-        return Err(format!(
-            "{} counts no feature '{unknown}' (it counts {}{})",
-            game.id,
-            known.join(", "),
-            if more > 0 {
-                format!(" and {more} more")
+        return Err(WeightsError::Unknown {
+            game: game.id,
+            unknown: unknown.clone(),
+            known: if more > 0 {
+                format!("{} and {more} more", known.join(", "))
             } else {
-                String::new()
-            }
-        ));
+                known.join(", ")
+            },
+        });
     }
     features
         .iter()
         .map(|f| match file.weights.get(f.name) {
             Some(w) if w.is_finite() => Ok(*w),
-            Some(w) => Err(format!("the weight of {} is {w}, not a number", f.name)),
+            Some(&weight) => Err(WeightsError::NotNumber {
+                feature: f.name,
+                weight,
+            }),
             None => Ok(f.weight),
         })
         .collect()
@@ -185,7 +204,7 @@ mod tests {
             .collect();
         let text = write(game.evaluation(), &weights, "learned from 10 games\nkept");
         assert!(text.starts_with("// learned from 10 games\n// kept\n"));
-        assert_eq!(read(game.evaluation(), &text), Ok(weights));
+        assert_eq!(read(game.evaluation(), &text).unwrap(), weights);
     }
 
     #[test]
@@ -199,20 +218,31 @@ mod tests {
     fn bad_files_are_refused_with_the_reason() {
         let game = GameId::Turkish;
         let other = read(game.evaluation(), "(game: \"chess\", weights: {})").unwrap_err();
-        assert!(other.contains("chess's, not turkish-draughts's"), "{other}");
+        assert!(
+            other
+                .to_string()
+                .contains("chess's, not turkish-draughts's"),
+            "{other}"
+        );
         let unknown = read(
             game.evaluation(),
             "(game: \"turkish-draughts\", weights: {\"queen\": 9.0})",
         );
-        assert!(unknown.unwrap_err().contains("no feature 'queen'"));
+        assert!(
+            unknown
+                .unwrap_err()
+                .to_string()
+                .contains("no feature 'queen'")
+        );
         let nan = read(
             game.evaluation(),
             "(game: \"turkish-draughts\", weights: {\"man\": NaN})",
         );
-        assert!(nan.unwrap_err().contains("not a number"));
+        assert!(nan.unwrap_err().to_string().contains("not a number"));
         assert!(
             read(game.evaluation(), "(game: ")
                 .unwrap_err()
+                .to_string()
                 .starts_with("not a weights file")
         );
     }

@@ -5,8 +5,33 @@ use crate::protocol::{Reply, Request};
 use futures_util::{SinkExt, StreamExt};
 use tokio::net::TcpStream;
 use tokio::time::{Duration, timeout};
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{self, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// Why a client's exchange with the server failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    #[error("cannot connect to {url}: {source}")]
+    Connect {
+        url: String,
+        source: tungstenite::Error,
+    },
+    #[error("expected a welcome, got {0}")]
+    NoWelcome(String),
+    #[error("cannot send: {0}")]
+    Send(tungstenite::Error),
+    #[error("cannot read: {0}")]
+    Read(tungstenite::Error),
+    #[error("unreadable reply {text}: {source}")]
+    Unreadable {
+        text: String,
+        source: serde_json::Error,
+    },
+    #[error("no reply in {PATIENCE:?}")]
+    Late,
+    #[error("the server closed the connection")]
+    Closed,
+}
 
 /// How long a reply may take before the client gives up on it.
 const PATIENCE: Duration = Duration::from_secs(60);
@@ -18,10 +43,13 @@ pub struct Client {
 
 impl Client {
     /// Connects to `ws://…/` and reads the welcome.
-    pub async fn connect(url: &str) -> Result<Client, String> {
+    pub async fn connect(url: &str) -> Result<Client, ClientError> {
         let (socket, _) = tokio_tungstenite::connect_async(url)
             .await
-            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+            .map_err(|source| ClientError::Connect {
+                url: url.to_string(),
+                source,
+            })?;
         // Ids start where no earlier connection's did, so that a client coming back
         // to its seat never repeats the id of an action it sent before.
         let next_id = std::time::SystemTime::now()
@@ -30,7 +58,7 @@ impl Client {
         let mut client = Client { socket, next_id };
         match client.next().await? {
             Reply::Welcome { .. } => Ok(client),
-            other => Err(format!("expected a welcome, got {other:?}")),
+            other => Err(ClientError::NoWelcome(format!("{other:?}"))),
         }
     }
 
@@ -40,36 +68,37 @@ impl Client {
         self.next_id
     }
 
-    pub async fn send(&mut self, request: &Request) -> Result<(), String> {
-        let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+    pub async fn send(&mut self, request: &Request) -> Result<(), ClientError> {
+        // A request is plain data: it always writes.
+        let text = serde_json::to_string(request).expect("a request serializes");
         self.send_text(text).await
     }
 
     /// Sends any text, well-formed or not.
-    pub async fn send_text(&mut self, text: String) -> Result<(), String> {
+    pub async fn send_text(&mut self, text: String) -> Result<(), ClientError> {
         self.socket
             .send(Message::text(text))
             .await
-            .map_err(|e| format!("cannot send: {e}"))
+            .map_err(ClientError::Send)
     }
 
     /// The next reply.
-    pub async fn next(&mut self) -> Result<Reply, String> {
+    pub async fn next(&mut self) -> Result<Reply, ClientError> {
         let text = self.next_text().await?;
-        serde_json::from_str(&text).map_err(|e| format!("unreadable reply {text}: {e}"))
+        serde_json::from_str(&text).map_err(|source| ClientError::Unreadable { text, source })
     }
 
     /// The next reply as the server wrote it.
-    pub async fn next_text(&mut self) -> Result<String, String> {
+    pub async fn next_text(&mut self) -> Result<String, ClientError> {
         loop {
             let message = timeout(PATIENCE, self.socket.next())
                 .await
-                .map_err(|_| "no reply in time".to_string())?
-                .ok_or("the server closed the connection")?
-                .map_err(|e| format!("cannot read: {e}"))?;
+                .map_err(|_| ClientError::Late)?
+                .ok_or(ClientError::Closed)?
+                .map_err(ClientError::Read)?;
             match message {
                 Message::Text(text) => return Ok(text.to_string()),
-                Message::Close(_) => return Err("the server closed the connection".into()),
+                Message::Close(_) => return Err(ClientError::Closed),
                 _ => {}
             }
         }
@@ -80,7 +109,7 @@ impl Client {
         &mut self,
         mut wanted: impl FnMut(&Reply) -> Option<T>,
         mut passed: impl FnMut(Reply),
-    ) -> Result<T, String> {
+    ) -> Result<T, ClientError> {
         loop {
             let reply = self.next().await?;
             match wanted(&reply) {

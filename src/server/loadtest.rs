@@ -7,6 +7,7 @@ use super::client::Client;
 use crate::protocol::{EventKind, Reply, Request, SeatPlan};
 use crate::rules::history::parse_action;
 use crate::rules::{Action, GameId, Match, Position};
+use anyhow::{Context, anyhow};
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -45,25 +46,25 @@ impl Drop for Started {
 }
 
 /// Starts `doska serve` on a free loopback port; its address.
-fn start_server() -> Result<(Started, String), String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+fn start_server() -> anyhow::Result<(Started, String)> {
+    let exe = std::env::current_exe().context("cannot find this program")?;
     let data = std::env::temp_dir().join(format!("doska-loadtest-{}", std::process::id()));
     let mut child = Command::new(exe)
         .args(["serve", "--listen", "127.0.0.1:0", "--data"])
         .arg(&data)
         .stdout(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start the server: {e}"))?;
-    let stdout = child.stdout.take().ok_or("the server has no output")?;
+        .context("cannot start the server")?;
+    let stdout = child.stdout.take().context("the server has no output")?;
     let started = Started { child, data };
     let mut line = String::new();
     BufReader::new(stdout)
         .read_line(&mut line)
-        .map_err(|e| e.to_string())?;
+        .context("cannot read the server's address")?;
     let url = line
         .split_whitespace()
         .find(|w| w.starts_with("ws://"))
-        .ok_or_else(|| format!("the server said '{line}'"))?
+        .ok_or_else(|| anyhow!("the server said '{}'", line.trim()))?
         .to_string();
     Ok((started, url))
 }
@@ -81,7 +82,7 @@ pub fn run(
     sizes: &[usize],
     seconds: u64,
     think: u64,
-) -> Result<String, String> {
+) -> anyhow::Result<String> {
     let (started, url) = match server {
         Some(url) => (None, url),
         None => {
@@ -93,7 +94,7 @@ pub fn run(
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| e.to_string())?;
+        .context("cannot start the load test's runtime")?;
     let mut report = format!(
         "Random chess ({CLOCK}), two players a match each on its own connection, \
          thinking {think} ms a move; {seconds} s a run.\n\n\
@@ -116,7 +117,7 @@ async fn measure(
     seconds: u64,
     think: u64,
     pid: Option<u32>,
-) -> Result<String, String> {
+) -> anyhow::Result<String> {
     let before = pid.and_then(resident_kib);
     let stats = Arc::new(Stats::default());
     // Every pair connects first; the measured run starts when all have, and `end`
@@ -197,7 +198,7 @@ async fn measure(
 type Seat = (Client, String, usize);
 
 /// Makes a match and seats two players in it.
-async fn pair(url: &str, i: u64) -> Result<(Seat, Seat), String> {
+async fn pair(url: &str, i: u64) -> anyhow::Result<(Seat, Seat)> {
     let mut a = Client::connect(url).await?;
     let id = a.id();
     a.send(&Request::Create {
@@ -214,7 +215,7 @@ async fn pair(url: &str, i: u64) -> Result<(Seat, Seat), String> {
         .until(
             |r| match r {
                 Reply::Created { code, .. } => Some(Ok(code.clone())),
-                Reply::Error { message, .. } => Some(Err(message.clone())),
+                Reply::Error { message, .. } => Some(Err(anyhow!("{message}"))),
                 _ => None,
             },
             |_| {},
@@ -232,7 +233,7 @@ async fn pair(url: &str, i: u64) -> Result<(Seat, Seat), String> {
     b.until(
         |r| match r {
             Reply::Seated { .. } => Some(Ok(())),
-            Reply::Error { message, .. } => Some(Err(message.clone())),
+            Reply::Error { message, .. } => Some(Err(anyhow!("{message}"))),
             _ => None,
         },
         |_| {},

@@ -45,31 +45,57 @@ pub struct Config {
     pub weights: crate::rules::weights::InForce,
 }
 
+/// Why a server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("cannot make {path}: {source}")]
+    Folder {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        address: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("cannot start the server's thread: {0}")]
+    Thread(std::io::Error),
+    #[error("the server stopped before it was ready")]
+    Stopped,
+}
+
 /// Runs a server until the process ends. `ready` hears the address it listens on
 /// once every stored match is resumed.
-pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), String> {
-    std::fs::create_dir_all(&config.data)
-        .map_err(|e| format!("cannot make {}: {e}", config.data.display()))?;
-    let mut store =
-        sqlite::Sqlite::open(&config.data.join("doska-server.db")).map_err(|e| e.to_string())?;
+pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), StartError> {
+    std::fs::create_dir_all(&config.data).map_err(|source| StartError::Folder {
+        path: config.data.clone(),
+        source,
+    })?;
+    let mut store = sqlite::Sqlite::open(&config.data.join("doska-server.db"))?;
     use store::Store;
-    let down_since = store.last_alive().map_err(|e| e.to_string())?;
-    let live = store.load_live().map_err(|e| e.to_string())?;
+    let down_since = store.last_alive()?;
+    let live = store.load_live()?;
     let writer = writer::Writer::start(store);
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+        .map_err(StartError::Runtime)?;
     runtime.block_on(async move {
         let lobby = lobby::Lobby::new(writer, cores, config.most, config.weights);
         let resumed = lobby.resume(live, down_since);
+        let cannot_listen = |source| StartError::Listen {
+            address: config.listen,
+            source,
+        };
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await
-            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-        let address = listener
-            .local_addr()
-            .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+            .map_err(cannot_listen)?;
+        let address = listener.local_addr().map_err(cannot_listen)?;
         if resumed > 0 {
             note(format_args!("resumed {resumed} matches"));
         }
@@ -89,7 +115,7 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Strin
 /// Runs a server on a thread of its own, for as long as the process lives (the app
 /// hosting its players' matches, and tests); the address it listens on once it is
 /// ready, or why it could not start.
-pub fn spawn(config: Config) -> Result<SocketAddr, String> {
+pub fn spawn(config: Config) -> Result<SocketAddr, StartError> {
     let (ready, address) = std::sync::mpsc::channel();
     let failed = ready.clone();
     std::thread::Builder::new()
@@ -99,10 +125,8 @@ pub fn spawn(config: Config) -> Result<SocketAddr, String> {
                 let _ = failed.send(Err(e));
             }
         })
-        .map_err(|e| format!("cannot start the server: {e}"))?;
-    address
-        .recv()
-        .map_err(|_| "the server stopped before it was ready".to_string())?
+        .map_err(StartError::Thread)?;
+    address.recv().map_err(|_| StartError::Stopped)?
 }
 
 /// The address to give to friends on the same network: this machine's address on

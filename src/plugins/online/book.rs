@@ -44,7 +44,7 @@ pub fn open(
         match online.host(Some(&folders), &weights.0) {
             Ok(url) => Some(url),
             Err(e) => {
-                online.message = Some(e);
+                online.message = Some(e.to_string());
                 None
             }
         }

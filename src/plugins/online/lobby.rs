@@ -110,7 +110,7 @@ fn server_rows(
                     online.address = url.clone();
                     online.connect(&url, proxy);
                 }
-                Err(e) => online.message = Some(e),
+                Err(e) => online.message = Some(e.to_string()),
             }
         }
         if let Some(address) = online.hosting {

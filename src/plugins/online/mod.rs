@@ -270,7 +270,7 @@ impl Online {
         &mut self,
         folders: Option<&Folders>,
         weights: &crate::rules::weights::InForce,
-    ) -> Result<String, String> {
+    ) -> Result<String, crate::server::StartError> {
         let data = folders.map_or_else(
             || std::env::temp_dir().join("doska-hosted"),
             Folders::server,

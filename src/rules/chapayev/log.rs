@@ -15,6 +15,7 @@
 
 use super::notation;
 use super::{Action, Chapayev, ChapayevOptions, HangResult, Report, checker_name};
+use crate::rules::error::{Detail, RuleError};
 use crate::rules::game::Game;
 use crate::rules::options::HouseRules;
 use crate::rules::seats::Seats;
@@ -78,11 +79,45 @@ fn outcome(r: &Report) -> String {
     )
 }
 
+/// Why a match cannot be written as a replay file, or a file does not read as one.
+/// Lines are counted from 1, blank ones included.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    #[error("a Chapayev match starts with its lot")]
+    NoLot,
+    #[error("{0} is not possible there")]
+    Impossible(String),
+    #[error("an empty replay file")]
+    Empty,
+    #[error("the file does not start with the header line 'chapayev seed=... white=...'")]
+    NoHeader,
+    #[error("the header needs {0}=...")]
+    HeaderNeeds(&'static str),
+    #[error("'{0}' is not id=value")]
+    NotIdValue(String),
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("seed= is not a number")]
+    Seed,
+    #[error("white= is not 1 or 2")]
+    White,
+    #[error("line {line}: {detail}")]
+    Shot { line: usize, detail: Detail },
+    #[error("line {0}: a shot was expected")]
+    NotShot(usize),
+    #[error("line {line}: {shot} is not possible there")]
+    ImpossibleAt { line: usize, shot: String },
+    #[error("line {0}: the shot's outcome line (=> ...) is missing")]
+    NoOutcome(usize),
+    #[error("line {line}: '{row}' is not a checker's pose")]
+    Pose { line: usize, row: String },
+}
+
 /// Writes a match (its lot and shots, from the start) as a replay file.
-pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, String> {
+pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, LogError> {
     let mut c = Chapayev::new(options);
     let [Action::Lot { white_seat, seed }, shots @ ..] = actions else {
-        return Err("a Chapayev match starts with its lot".into());
+        return Err(LogError::NoLot);
     };
     c.play(&actions[0]);
     let rules: Vec<String> = options
@@ -104,7 +139,7 @@ pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, Str
     let mut n = 0;
     for action in shots {
         if !c.is_legal(action) {
-            return Err(format!("{} is not possible there", notation::write(action)));
+            return Err(LogError::Impossible(notation::write(action)));
         }
         n += 1;
         let side = if c.turn() == Side::White { 'W' } else { 'B' };
@@ -132,24 +167,22 @@ pub fn write(options: ChapayevOptions, actions: &[Action]) -> Result<String, Str
 
 /// Reads a replay file: the match after its last shot, the recorded poses taken as they
 /// are written.
-pub fn read(text: &str) -> Result<Chapayev, String> {
+pub fn read(text: &str) -> Result<Chapayev, LogError> {
     let mut lines = text
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .enumerate();
-    let (_, first) = lines.next().ok_or("an empty replay file")?;
+    let (_, first) = lines.next().ok_or(LogError::Empty)?;
     let words: Vec<&str> = first.split_whitespace().collect();
-    let field = |key: &str| {
+    let field = |key: &'static str| {
         words
             .iter()
             .find_map(|w| w.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-            .ok_or_else(|| format!("the header needs {key}=..."))
+            .ok_or(LogError::HeaderNeeds(key))
     };
     if words.first() != Some(&"chapayev") {
-        return Err(
-            "the file does not start with the header line 'chapayev seed=... white=...'".into(),
-        );
+        return Err(LogError::NoHeader);
     }
     let mut options = ChapayevOptions::default();
     let rules = field("options")?;
@@ -157,18 +190,14 @@ pub fn read(text: &str) -> Result<Chapayev, String> {
         for pair in rules.split(';') {
             let (id, value) = pair
                 .split_once('=')
-                .ok_or_else(|| format!("'{pair}' is not id=value"))?;
-            options.set(id, value).map_err(|e| e.to_string())?;
+                .ok_or_else(|| LogError::NotIdValue(pair.to_string()))?;
+            options.set(id, value)?;
         }
     }
-    let seed: u32 = field("seed")?
-        .parse()
-        .map_err(|_| "seed= is not a number")?;
-    let white: u8 = field("white")?
-        .parse()
-        .map_err(|_| "white= is not 1 or 2")?;
+    let seed: u32 = field("seed")?.parse().map_err(|_| LogError::Seed)?;
+    let white: u8 = field("white")?.parse().map_err(|_| LogError::White)?;
     if !(1..=2).contains(&white) {
-        return Err("white= is not 1 or 2".into());
+        return Err(LogError::White);
     }
     let mut c = Chapayev::new(options);
     c.play(&Action::Lot {
@@ -202,21 +231,21 @@ pub fn read(text: &str) -> Result<Chapayev, String> {
             .skip(2)
             .collect::<Vec<_>>()
             .join(" ");
-        let action = notation::parse(&shot_text).map_err(|e| format!("line {}: {e}", line + 1))?;
+        let action = notation::parse(&shot_text).map_err(|detail| LogError::Shot {
+            line: line + 1,
+            detail,
+        })?;
         let Action::Shot { shot, luck } = action else {
-            return Err(format!("line {}: a shot was expected", line + 1));
+            return Err(LogError::NotShot(line + 1));
         };
         if !c.is_legal(&action) {
-            return Err(format!(
-                "line {}: {shot_text} is not possible there",
-                line + 1
-            ));
+            return Err(LogError::ImpossibleAt {
+                line: line + 1,
+                shot: shot_text,
+            });
         }
         let Some(&(_, result)) = lines.get(k).filter(|(_, t)| t.starts_with("=>")) else {
-            return Err(format!(
-                "line {}: the shot's outcome line (=> ...) is missing",
-                line + 1
-            ));
+            return Err(LogError::NoOutcome(line + 1));
         };
         k += 1;
         let keep = result.split_whitespace().last() == Some("keep");
@@ -234,14 +263,17 @@ fn is_pose(text: &str) -> bool {
 }
 
 /// The checkers as a snapshot writes them; those not listed are off the board.
-fn read_poses(c: &Chapayev, rows: &[(usize, &str)]) -> Result<[super::Checker; 16], String> {
+fn read_poses(c: &Chapayev, rows: &[(usize, &str)]) -> Result<[super::Checker; 16], LogError> {
     let mut checkers = c.checkers;
     for ch in checkers.iter_mut() {
         ch.pose = None;
     }
     for &(line, row) in rows {
         let f: Vec<&str> = row.split_whitespace().collect();
-        let bad = || format!("line {}: '{row}' is not a checker's pose", line + 1);
+        let bad = || LogError::Pose {
+            line: line + 1,
+            row: row.to_string(),
+        };
         let [id, nums @ .., owner, face] = f.as_slice() else {
             return Err(bad());
         };
