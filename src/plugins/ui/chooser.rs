@@ -6,6 +6,7 @@ use super::miniature;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, Screen};
+use crate::plugins::shelf::Shelf;
 use crate::plugins::storage::Settings;
 use crate::rules::GameId;
 use bevy::prelude::*;
@@ -17,6 +18,7 @@ const CARD_STEP: f32 = 300.0;
 pub fn show(
     mut canvas: ResMut<Canvas>,
     settings: Res<Settings>,
+    shelf: Res<Shelf>,
     mut parts: Parts,
     mut dialogs: ResMut<Dialogs>,
     mut next: ResMut<NextState<Screen>>,
@@ -50,11 +52,12 @@ pub fn show(
             let columns = ((ui.available_width() / CARD_STEP) as usize).max(1);
             // The grid stands in the middle of the window.
             let margin = ((ui.available_width() - columns as f32 * CARD_STEP) / 2.0).max(0.0);
-            for row in GameId::ALL.chunks(columns) {
+            let games: Vec<GameId> = shelf.games().collect();
+            for row in games.chunks(columns) {
                 ui.horizontal(|ui| {
                     ui.add_space(margin);
                     for &game in row {
-                        card(ui, lang, game, parts, dialogs);
+                        card(ui, lang, (&shelf, game), parts, dialogs);
                     }
                 });
                 ui.add_space(8.0);
@@ -63,14 +66,20 @@ pub fn show(
     });
 }
 
-fn card(ui: &mut egui::Ui, lang: Language, game: GameId, parts: &mut Parts, dialogs: &mut Dialogs) {
+fn card(
+    ui: &mut egui::Ui,
+    lang: Language,
+    (shelf, game): (&Shelf, GameId),
+    parts: &mut Parts,
+    dialogs: &mut Dialogs,
+) {
     egui::Frame::group(ui.style())
         .inner_margin(12.0)
         .show(ui, |ui| {
             ui.set_width(260.0);
             ui.set_min_height(320.0);
             ui.vertical_centered(|ui| {
-                miniature::paint(ui, game, 200.0);
+                miniature::paint(ui, shelf, game, 200.0);
                 ui.add_space(6.0);
                 ui.label(
                     egui::RichText::new(lang.t(&format!("game-{}", game.id())))

@@ -6,6 +6,7 @@
 
 use crate::plugins::board::pieces::piece_size;
 use crate::plugins::layout::{BoardArea, Layout, board_angle};
+use crate::plugins::shelf::Shelf;
 use crate::plugins::sprites;
 use crate::rules::{GameId, Position};
 use bevy::math::Vec2;
@@ -23,10 +24,12 @@ const BADGE_SIZE: f32 = 0.4;
 const BADGE: egui::Color32 = egui::Color32::from_rgba_premultiplied(98, 115, 140, 235);
 const RESTED: egui::Color32 = egui::Color32::from_rgba_premultiplied(17, 17, 26, 110);
 
-pub fn paint(ui: &mut egui::Ui, game: GameId, size: f32) {
-    match crate::rules::record::replay(game, game.card().showcase, &[]) {
-        Ok(m) => paint_position(ui, m.position(), size),
-        Err(_) => {
+/// The picture on `game`'s card, from the shelf; an empty square for a game that
+/// is not there.
+pub fn paint(ui: &mut egui::Ui, shelf: &Shelf, game: GameId, size: f32) {
+    match shelf.showcase(game) {
+        Some(position) => paint_position(ui, position, size),
+        None => {
             ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
         }
     }

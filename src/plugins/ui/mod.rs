@@ -55,6 +55,8 @@ impl Plugin for UiPlugin {
             keys::KeysPlugin,
         ))
         .init_resource::<Canvas>()
+        // Empty unless the games' plugins are added too (headless tests leave them out).
+        .init_resource::<crate::plugins::shelf::Shelf>()
         .init_resource::<editor::Editor>()
         .init_resource::<Wordings>()
         .configure_sets(

@@ -6,6 +6,7 @@ use super::naming::seat_label;
 use super::parts::Parts;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, CreateOnline, Draft, Screen, Session};
+use crate::plugins::shelf::Shelf;
 use crate::plugins::storage::{LastSetup, Settings};
 use crate::protocol::SeatPlan;
 use crate::rules::Side;
@@ -17,6 +18,7 @@ use bevy_egui::egui;
 pub fn show(
     mut canvas: ResMut<Canvas>,
     mut settings: ResMut<Settings>,
+    shelf: Res<Shelf>,
     mut parts: Parts,
     mut next: ResMut<NextState<Screen>>,
     mut create: MessageWriter<CreateOnline>,
@@ -31,7 +33,7 @@ pub fn show(
         ui.set_max_width(640.0);
         ui.add_space(8.0);
         ui.horizontal(|ui| {
-            miniature::paint(ui, game, 140.0);
+            miniature::paint(ui, &shelf, game, 140.0);
             ui.add_space(12.0);
             ui.vertical(|ui| {
                 ui.heading(lang.t(&format!("game-{}", game.id())));
