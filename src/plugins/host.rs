@@ -4,8 +4,21 @@
 //! on a server has another host, `plugins::online::remote::RemoteMatch`, that sends the
 //! same requests over the network and reports the match as the server keeps it.
 
+use crate::online::premove::Chosen;
 use crate::rules::clock::Millis;
 use crate::rules::{Action, Error, Match};
+
+/// What this screen knows of a match's players when the match is held by a server.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Seated {
+    /// The seats played at this screen (none for a spectator): a person may not move
+    /// for the others.
+    pub mine: Vec<usize>,
+    /// Whose player is not connected now, by seat.
+    pub away: Vec<bool>,
+    /// A move chosen while another player is to move, played when it becomes legal.
+    pub premove: Option<Chosen>,
+}
 
 /// What the app may ask of a match, and what it reads back.
 pub trait MatchHost: Send + Sync {
@@ -27,6 +40,14 @@ pub trait MatchHost: Send + Sync {
     fn drop_later(&mut self);
     /// The clock of the seat on move counts `ms` more.
     fn tick(&mut self, ms: Millis);
+    /// Online, who plays at this screen and who is away; `None` at one table, where
+    /// this screen plays every seat.
+    fn seated(&self) -> Option<&Seated> {
+        None
+    }
+    fn seated_mut(&mut self) -> Option<&mut Seated> {
+        None
+    }
 }
 
 /// A match played on this machine: the host is the match itself.

@@ -216,7 +216,7 @@ fn begin(
             held.game = game.id().to_string();
         }
     }
-    session.play_online(Box::new(RemoteMatch::new(shown, tx)), mine.clone());
+    session.play_online(Box::new(RemoteMatch::new(shown, tx, mine.clone())));
     session.draft.game = game;
     seat_names(session, &playing);
     let position = session.current().position();

@@ -3,7 +3,7 @@
 //! waiting, and hands them on to be sent ([`Sent`]). The server's own account of the
 //! match replaces the copy whenever it comes ([`crate::plugins::Session::follow`]).
 
-use crate::plugins::host::MatchHost;
+use crate::plugins::host::{MatchHost, Seated};
 use crate::rules::clock::Millis;
 use crate::rules::history::action_notation;
 use crate::rules::{Action, Error, Match};
@@ -21,11 +21,20 @@ pub enum Sent {
 pub struct RemoteMatch {
     m: Match,
     sent: Sender<Sent>,
+    seated: Seated,
 }
 
 impl RemoteMatch {
-    pub fn new(m: Match, sent: Sender<Sent>) -> RemoteMatch {
-        RemoteMatch { m, sent }
+    /// The server's match `m`, with `mine` the seats played at this screen.
+    pub fn new(m: Match, sent: Sender<Sent>, mine: Vec<usize>) -> RemoteMatch {
+        RemoteMatch {
+            m,
+            sent,
+            seated: Seated {
+                mine,
+                ..Seated::default()
+            },
+        }
     }
 }
 
@@ -96,6 +105,14 @@ impl MatchHost for RemoteMatch {
             self.m.tick(ms.min(left.saturating_sub(1)));
         }
     }
+
+    fn seated(&self) -> Option<&Seated> {
+        Some(&self.seated)
+    }
+
+    fn seated_mut(&mut self) -> Option<&mut Seated> {
+        Some(&mut self.seated)
+    }
 }
 
 #[cfg(test)]
@@ -107,7 +124,11 @@ mod tests {
     #[test]
     fn actions_show_at_once_and_are_sent_and_undo_asks() {
         let (tx, rx) = channel();
-        let mut host = RemoteMatch::new(Match::new(Position::new(GameId::Chess, &[]).unwrap()), tx);
+        let mut host = RemoteMatch::new(
+            Match::new(Position::new(GameId::Chess, &[]).unwrap()),
+            tx,
+            vec![0],
+        );
         let e4 = host
             .m
             .legal_actions()

@@ -60,13 +60,6 @@ pub struct Session {
     /// Counts the actions played here (not browsed to, undone, redone or loaded), so
     /// sounds follow play only.
     played: u64,
-    /// For a match on a server, the seats played at this screen (none for a
-    /// spectator); `None` for a match on this machine, where every seat is.
-    mine: Option<Vec<usize>>,
-    /// Online, the seats whose player is not connected now.
-    away: Vec<bool>,
-    /// Online, a move chosen while another player is to move.
-    premove: Option<Chosen>,
     /// The game kept aside while it is studied (see [`Session::start_study`]).
     study: Option<Study>,
 }
@@ -154,22 +147,24 @@ impl Session {
     /// Online, the seats played at this screen (none for a spectator); None at one
     /// table, where this screen plays every seat.
     pub fn mine(&self) -> Option<&[usize]> {
-        self.mine.as_deref()
+        self.host.seated().map(|s| s.mine.as_slice())
     }
 
     /// Online, whose player is not connected, by seat.
     pub fn away(&self) -> &[bool] {
-        &self.away
+        self.host.seated().map_or(&[], |s| s.away.as_slice())
     }
 
     /// Online, the seats' presence as the server says it.
     pub fn set_away(&mut self, away: Vec<bool>) {
-        self.away = away;
+        if let Some(seated) = self.host.seated_mut() {
+            seated.away = away;
+        }
     }
 
     /// The move made ahead of the player's turn, played when it becomes legal.
     pub fn premove(&self) -> Option<&Chosen> {
-        self.premove.as_ref()
+        self.host.seated()?.premove.as_ref()
     }
 
     pub fn new(game: GameId) -> Session {
@@ -185,9 +180,6 @@ impl Session {
             revision: 0,
             animate: None,
             played: 0,
-            mine: None,
-            away: Vec::new(),
-            premove: None,
             study: None,
         };
         session.refresh();
@@ -307,9 +299,6 @@ impl Session {
     fn play_here(&mut self, m: Match) {
         self.study = None;
         self.host = Box::new(LocalMatch(m));
-        self.mine = None;
-        self.away.clear();
-        self.premove = None;
         self.draft.plans = None;
     }
 
@@ -325,7 +314,7 @@ impl Session {
     /// Recomputes what depends on the match after any change.
     fn refresh(&mut self) {
         // A finished game has nothing left to light or play (Reversi's last discs).
-        self.table = match (self.current().outcome(), &self.mine) {
+        self.table = match (self.current().outcome(), self.mine()) {
             (Some(_), _) => MoveTable::default(),
             (None, Some(mine)) => MoveTable::of_seats(self.current().position(), mine),
             (None, None) => MoveTable::new(self.current().position()),
@@ -482,10 +471,7 @@ impl Session {
             return false;
         }
         let mover = position.mover(m);
-        let elsewhere = self
-            .mine
-            .as_ref()
-            .is_some_and(|mine| !mine.contains(&mover));
+        let elsewhere = self.mine().is_some_and(|mine| !mine.contains(&mover));
         elsewhere || self.draft.computer.get(mover).copied().unwrap_or(false)
     }
 
@@ -812,7 +798,7 @@ fn apply_commands(
                 Ok(())
             }
             Command::CancelChoice => {
-                session.premove = None;
+                session.drop_premove();
                 session.prompts.choice = None;
                 session.prompts.confirm = None;
                 session.prompts.dropping = None;

@@ -10,10 +10,9 @@ use bevy::prelude::*;
 
 impl Session {
     /// A match held by a server takes the place of the one here: `host` sends the
-    /// actions played here, and `mine` are the seats this screen plays.
-    pub fn play_online(&mut self, host: Box<dyn MatchHost>, mine: Vec<usize>) {
+    /// actions played here and knows the seats this screen plays.
+    pub fn play_online(&mut self, host: Box<dyn MatchHost>) {
         self.host = host;
-        self.mine = Some(mine);
         self.draft.computer = vec![false; self.current().position().seats().seat_count()];
         self.taken_back.clear();
         self.clocks_paused = false;
@@ -51,19 +50,18 @@ impl Session {
     /// Whether it is the turn of a seat played here (always, at one table).
     pub fn my_turn(&self) -> bool {
         let on_move = self.current().position().seats().seats_on_move();
-        self.mine
-            .as_ref()
+        self.mine()
             .is_none_or(|mine| on_move.iter().any(|s| mine.contains(s)))
     }
 
     /// Online, while another player is to move, a click chooses a premove: a piece of
     /// one's own, then where it goes; the piece's cell again lets it go.
     pub(super) fn choose_premove(&mut self, cell: Cell) {
-        if self.mine.is_none() {
-            return;
-        }
         let own = self.holds_piece(cell) == Some(true);
-        self.premove = match self.premove {
+        let Some(seated) = self.host.seated_mut() else {
+            return;
+        };
+        seated.premove = match seated.premove {
             Some(Chosen::From(from)) if from == cell => None,
             Some(Chosen::From(from)) => Some(Chosen::Move(Premove {
                 from,
@@ -79,10 +77,10 @@ impl Session {
     /// (a capture's target is clicked after the piece that takes): it is refused with
     /// the colour the player plays, instead of passing in silence.
     pub(super) fn foreign_piece(&self, cell: Cell) -> Option<Side> {
-        self.mine.as_ref()?;
+        self.mine()?;
         let picking = self.selection.from.is_some()
             || self.selection.pocket.is_some()
-            || matches!(self.premove, Some(Chosen::From(_)));
+            || matches!(self.premove(), Some(Chosen::From(_)));
         if picking || self.table.from_cell(cell).next().is_some() {
             return None;
         }
@@ -93,7 +91,7 @@ impl Session {
     /// Online, whether the piece on `cell` is played by a seat held here: of the
     /// seat's colour, on the seat's own board. None where no piece stands there.
     fn holds_piece(&self, cell: Cell) -> Option<bool> {
-        let mine = self.mine.as_ref()?;
+        let mine = self.mine()?;
         let position = self.current().position();
         let seats = position.seats();
         let (_, piece) = position.pieces().into_iter().find(|(at, _)| *at == cell)?;
@@ -106,14 +104,14 @@ impl Session {
     /// Plays the premove once it is the player's turn and it makes a legal move;
     /// drops it where it makes none.
     fn play_premove(&mut self) {
-        let (Some(Chosen::Move(premove)), Some(mine)) = (self.premove, &self.mine) else {
+        let (Some(&Chosen::Move(premove)), Some(mine)) = (self.premove(), self.mine()) else {
             return;
         };
         match premove.ready(self.current(), mine) {
             Ready::Waiting => {}
-            Ready::Dropped => self.premove = None,
+            Ready::Dropped => self.drop_premove(),
             Ready::Play(action) => {
-                self.premove = None;
+                self.drop_premove();
                 if let Err(e) = self.act(action) {
                     warn!("a premove was refused: {e}");
                 }
@@ -121,9 +119,16 @@ impl Session {
         }
     }
 
+    /// Forgets the move chosen ahead of the turn.
+    pub(super) fn drop_premove(&mut self) {
+        if let Some(seated) = self.host.seated_mut() {
+            seated.premove = None;
+        }
+    }
+
     /// Online, the side of the first seat played here: the board is seen from it.
     pub fn seen_by(&self) -> Option<Side> {
-        let seat = *self.mine.as_ref()?.first()?;
+        let seat = *self.mine()?.first()?;
         Some(self.current().position().seats().seat_side(seat))
     }
 
@@ -132,7 +137,7 @@ impl Session {
     /// seat played here has acted (a die the server rolled is nobody's).
     pub fn can_undo(&self) -> bool {
         let m = self.current();
-        let Some(mine) = &self.mine else {
+        let Some(mine) = self.mine() else {
             return m.can_take_back();
         };
         m.can_take_back()
@@ -148,6 +153,6 @@ impl Session {
 
     /// Whether the match shown is held by a server.
     pub fn online(&self) -> bool {
-        self.mine.is_some()
+        self.host.seated().is_some()
     }
 }
