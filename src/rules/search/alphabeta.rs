@@ -180,6 +180,30 @@ pub(super) enum Singular {
 /// The player deciding here: the seat to move's colour. It differs from the army to
 /// move where a player moves another's pieces (a fallen army's, a servant's on order)
 /// or answers a question.
+/// Whether a later quiet move off the principal line is left out near the horizon:
+/// where it comes after the first few moves, or leaves its piece to be taken for
+/// less.
+fn left_out<G: Evaluate>(position: &G, m: &G::Move, depth: i32, i: usize) -> bool {
+    (depth <= LATE_MOVE_DEPTH && i >= late_moves(depth))
+        || (depth <= LOSING_QUIET_DEPTH
+            && position
+                .exchange(m)
+                .is_some_and(|e| e < -LOSING_QUIET_PER_PLY * depth))
+}
+
+/// How many plies less a late quiet move is searched. A steady game's later moves are
+/// the more reduced the later they come and the deeper the search, and the worse
+/// their history, keeping at least a ply.
+fn reduction<G: Evaluate>(depth: i32, i: usize, rank: i32) -> i32 {
+    if G::STEADY {
+        let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25
+            - rank as f32 / HISTORY_BOUND as f32;
+        (r as i32).clamp(1, depth - 1)
+    } else {
+        1 + i32::from(i >= 8 && depth >= 5)
+    }
+}
+
 fn mover<G: Evaluate>(position: &G) -> Side {
     position.seat_side(position.seat_to_move())
 }
@@ -502,7 +526,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             return self.quiescence(position, ply, alpha, beta, QUIESCENCE_PLIES);
         }
         let depth = depth.max(1);
-        let mut moves = position.searched_moves();
+        let moves = position.searched_moves();
         if moves.is_empty() {
             return position.evaluate(self.root, &self.weights);
         }
@@ -519,13 +543,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if let Some(e) = remembered
             && e.depth >= depth
             && excluded.is_none()
+            && let Some(score) = e.decides(alpha, beta)
         {
-            match e.bound {
-                Bound::Exact => return e.score,
-                Bound::Lower if e.score >= beta => return e.score,
-                Bound::Upper if e.score <= alpha => return e.score,
-                _ => {}
-            }
+            return score;
         }
         let maximising = mover(position) == self.root;
         // In a steady two-player game, out of check, the static score is worked out
@@ -540,19 +560,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let corrected = raw.map(|raw| self.corrected(position, raw));
         // A remembered score that bounds the position beyond the static score is the
         // better guess.
-        let stand = corrected.map(|s| match remembered {
-            Some(e)
-                if !is_mate(e.score)
-                    && match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => e.score > s,
-                        Bound::Upper => e.score < s,
-                    } =>
-            {
-                e.score
-            }
-            _ => s,
-        });
+        let stand = corrected.map(|s| remembered.map_or(s, |e| e.beyond(s)));
         let mut futile = false;
         if let Some(stand) = stand
             && may_cut
@@ -609,23 +617,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             }
             _ => false,
         };
-        let quiet_rank = self.quiet_rank(position, ply);
-        let mut ordered: Vec<(G::Move, i32, bool)> = moves
-            .drain(..)
-            .map(move |m| {
-                let quiet = !position.noisy(&m);
-                let rank = if Some(m) == first {
-                    i32::MAX
-                } else if !quiet && position.exchange(&m).is_some_and(|e| e < 0) {
-                    LOSING + position.order(&m)
-                } else if !quiet {
-                    NOISY + position.order(&m)
-                } else {
-                    quiet_rank(&m)
-                };
-                (m, rank, quiet)
-            })
-            .collect();
+        let mut ordered = self.ranked(position, ply, moves, first);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximising { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
@@ -655,13 +647,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             if quiet
                 && !checks
                 && i > 0
-                && (futile
-                    || (may_cut && depth <= LATE_MOVE_DEPTH && i >= late_moves(depth))
-                    || (may_cut
-                        && depth <= LOSING_QUIET_DEPTH
-                        && position
-                            .exchange(&m)
-                            .is_some_and(|e| e < -LOSING_QUIET_PER_PLY * depth)))
+                && (futile || (may_cut && left_out(position, &m, depth, i)))
             {
                 continue;
             }
@@ -674,32 +660,13 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
                 // and late quiet ones at a reduced depth; a move that seems better is
                 // searched again properly.
                 let late = depth >= 3 && i >= 3 && quiet && !in_check && !checks && rank < COUNTER;
-                let reduction = match late {
-                    false => 0,
-                    // A steady game's later moves are the more reduced the later they
-                    // come and the deeper the search, and the worse their history,
-                    // keeping at least a ply.
-                    true if G::STEADY => {
-                        let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25
-                            - rank as f32 / HISTORY_BOUND as f32;
-                        (r as i32).clamp(1, depth - 1)
-                    }
-                    true => 1 + i32::from(i >= 8 && depth >= 5),
-                };
-                let (lo, hi) = if maximising {
-                    (alpha, alpha + 1)
+                let reduction = if late {
+                    reduction::<G>(depth, i, rank)
                 } else {
-                    (beta - 1, beta)
+                    0
                 };
-                let better = |s: i32| if maximising { s > alpha } else { s < beta };
-                let mut score = self.search(&child, next - reduction, ply + 1, lo, hi, true);
-                if reduction > 0 && better(score) && !self.stopped {
-                    score = self.search(&child, next, ply + 1, lo, hi, true);
-                }
-                if better(score) && score > alpha && score < beta && !self.stopped {
-                    score = self.search(&child, next, ply + 1, alpha, beta, true);
-                }
-                score
+                let window = (alpha, beta, maximising);
+                self.search_later(&child, (next, reduction), ply, window)
             };
             if self.stopped {
                 self.path.pop();
@@ -756,6 +723,61 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         }
         self.store(key, ply, depth, best, bound, best_move);
         best
+    }
+
+    /// The moves in the order they are tried, each with its rank and whether it is
+    /// quiet: the remembered best move, then captures that win or hold material,
+    /// then the quiet moves by their history, then captures that lose material.
+    fn ranked(
+        &self,
+        position: &G,
+        ply: i32,
+        moves: Vec<G::Move>,
+        first: Option<G::Move>,
+    ) -> Vec<(G::Move, i32, bool)> {
+        let quiet_rank = self.quiet_rank(position, ply);
+        moves
+            .into_iter()
+            .map(move |m| {
+                let quiet = !position.noisy(&m);
+                let rank = if Some(m) == first {
+                    i32::MAX
+                } else if !quiet && position.exchange(&m).is_some_and(|e| e < 0) {
+                    LOSING + position.order(&m)
+                } else if !quiet {
+                    NOISY + position.order(&m)
+                } else {
+                    quiet_rank(&m)
+                };
+                (m, rank, quiet)
+            })
+            .collect()
+    }
+
+    /// A move after the first, first only shown to be no better, with a null window
+    /// and `reduction` plies less than `next`; a move that seems better is searched
+    /// again properly.
+    fn search_later(
+        &mut self,
+        child: &G,
+        (next, reduction): (i32, i32),
+        ply: i32,
+        (alpha, beta, maximising): (i32, i32, bool),
+    ) -> i32 {
+        let (lo, hi) = if maximising {
+            (alpha, alpha + 1)
+        } else {
+            (beta - 1, beta)
+        };
+        let better = |s: i32| if maximising { s > alpha } else { s < beta };
+        let mut score = self.search(child, next - reduction, ply + 1, lo, hi, true);
+        if reduction > 0 && better(score) && !self.stopped {
+            score = self.search(child, next, ply + 1, lo, hi, true);
+        }
+        if better(score) && score > alpha && score < beta && !self.stopped {
+            score = self.search(child, next, ply + 1, alpha, beta, true);
+        }
+        score
     }
 
     /// Whether the remembered best move is the only one that holds its remembered

@@ -26,6 +26,33 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
+impl<M> Entry<M> {
+    /// The score, where it alone decides a search in the window (`alpha`, `beta`).
+    pub fn decides(&self, alpha: i32, beta: i32) -> Option<i32> {
+        match self.bound {
+            Bound::Exact => Some(self.score),
+            Bound::Lower if self.score >= beta => Some(self.score),
+            Bound::Upper if self.score <= alpha => Some(self.score),
+            _ => None,
+        }
+    }
+
+    /// The better guess of a position's score than the static `stand`: the score
+    /// remembered, where it bounds the position beyond `stand` (and is no mate).
+    pub fn beyond(&self, stand: i32) -> i32 {
+        let bounds = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score > stand,
+            Bound::Upper => self.score < stand,
+        };
+        if bounds && !super::is_mate(self.score) {
+            self.score
+        } else {
+            stand
+        }
+    }
+}
+
 /// The table's size where none is asked for, in megabytes.
 pub const DEFAULT_MEGABYTES: usize = 32;
 
