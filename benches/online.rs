@@ -78,7 +78,11 @@ fn click_to_move(url: &str, home: &std::path::Path) {
     {
         let mut s = a.world_mut().resource_mut::<Session>();
         s.choose_game(GameId::Chess);
-        s.draft.plans = Some(vec![SeatPlan::Me, SeatPlan::Open]);
+        let draft = s.draft().clone();
+        s.set_draft(doska::plugins::Draft {
+            plans: Some(vec![SeatPlan::Me, SeatPlan::Open]),
+            ..draft
+        });
     }
     a.world_mut().write_message(CreateOnline);
     until(&mut a, |_, s| s.online());

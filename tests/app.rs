@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use doska::plugins::{CellClicked, Command, Screen, Session, SessionPlugin};
+use doska::plugins::{CellClicked, Command, Draft, Screen, Session, SessionPlugin};
 use doska::rules::history::Action;
 use doska::rules::{GameId, Position, Topology};
 use std::path::{Path, PathBuf};
@@ -34,21 +34,29 @@ fn headless(game: GameId, options: &[(&str, &str)]) -> App {
     {
         let mut session = app.world_mut().resource_mut::<Session>();
         session.choose_game(game);
-        for (id, value) in options {
-            let slot = session
-                .draft
-                .options
-                .iter_mut()
-                .find(|(k, _)| k == id)
-                .expect("a known option");
-            slot.1 = value.to_string();
-        }
+        edit_draft(&mut session, |draft| {
+            for (id, value) in options {
+                let slot = draft
+                    .options
+                    .iter_mut()
+                    .find(|(k, _)| k == id)
+                    .expect("a known option");
+                slot.1 = value.to_string();
+            }
+        });
     }
     app.world_mut().write_message(Command::NewMatch);
     // One frame applies the command, the next enters the new screen.
     app.update();
     app.update();
     app
+}
+
+/// Changes the next match's setup, as the setup screen's command does.
+fn edit_draft(session: &mut Session, edit: impl FnOnce(&mut Draft)) {
+    let mut draft = session.draft().clone();
+    edit(&mut draft);
+    session.set_draft(draft);
 }
 
 /// A headless app with the piece layer too: it needs only meshes and materials.

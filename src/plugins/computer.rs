@@ -159,7 +159,12 @@ fn computers_turn(session: &Session, settling: Settling) -> Option<(usize, Level
     (m.outcome().is_none() && !m.can_redo() && !waiting && !rolling && !dice).then(|| {
         (
             seat,
-            session.draft.levels.get(seat).copied().unwrap_or_default(),
+            session
+                .draft()
+                .levels
+                .get(seat)
+                .copied()
+                .unwrap_or_default(),
         )
     })
 }
@@ -224,7 +229,7 @@ fn computer_turn(
     };
     let mut m: Match = session.current().clone();
     m.focus(seat);
-    let mut limits = limits(&m, seat, level, session.draft.think_seconds);
+    let mut limits = limits(&m, seat, level, session.draft().think_seconds);
     limits.weights = Some(weights.0.get(m.game().evaluation()));
     // Hard thinks for its time on the cores the window can spare; the levels below
     // keep to one thread, whose node budget gives the same move every time.

@@ -21,7 +21,7 @@ mod ui;
 mod warm_up;
 
 pub use layout::{BoardArea, Flipped, Layout};
-pub use session::{CellClicked, Command, Screen, Session, SessionPlugin};
+pub use session::{CellClicked, Command, Draft, Screen, Session, SessionPlugin};
 pub use ui::{Dialogs, Editor, KeysPlugin};
 
 use crate::cli::Picture;
@@ -140,7 +140,7 @@ pub fn screenshot(
     // The moves are read as a replay file, so a `[FEN "..."]` tag may set the start.
     let played = replay(game, moves.unwrap_or(""), options)?;
     let mut session = Session::new(game);
-    let saved = SavedGame::from_match(&played, &session.draft.seats);
+    let saved = SavedGame::from_match(&played, &session.draft().seats);
     session.load(&saved)?;
     if study.is_some() {
         session.start_study();

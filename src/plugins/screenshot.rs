@@ -211,7 +211,7 @@ fn check_and_save(
         }
     };
     let (width, height) = picture.dimensions();
-    let table = session.draft.game.card().table;
+    let table = session.draft().game.card().table;
     let fault = drawing_fault(picture.as_raw(), width as usize, height as usize, table);
     match fault {
         None => {

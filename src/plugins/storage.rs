@@ -2,7 +2,7 @@
 //! temporary file that is then renamed, so a crash never leaves half a file.
 
 use super::file_error::FileError;
-use super::session::{AppSystems, GameChosen, Screen, Session};
+use super::session::{AppSystems, Draft, GameChosen, Screen, Session};
 use crate::folders::{Folders, write_atomically};
 use crate::i18n::Language;
 use crate::rules::record::{SavedGame, read_replay_file, replay_file};
@@ -41,34 +41,38 @@ pub struct LastSetup {
 }
 
 impl LastSetup {
-    pub fn of(session: &Session) -> LastSetup {
+    pub fn of(draft: &Draft) -> LastSetup {
         LastSetup {
-            options: session.draft.options.clone(),
-            seats: session.draft.seats.clone(),
-            computer: session.draft.computer.clone(),
-            levels: session.draft.levels.clone(),
-            think_seconds: session.draft.think_seconds,
-            time_control: session.draft.time_control,
+            options: draft.options.clone(),
+            seats: draft.seats.clone(),
+            computer: draft.computer.clone(),
+            levels: draft.levels.clone(),
+            think_seconds: draft.think_seconds,
+            time_control: draft.time_control,
         }
     }
 
-    /// Puts the remembered choices back, keeping only house rules the game still has
-    /// with values it still takes.
-    pub fn restore(&self, session: &mut Session) {
-        let specs = session.draft.game.option_specs();
+    /// `draft` with the remembered choices put back, keeping only house rules the
+    /// game still has with values it still takes.
+    pub fn restore(&self, draft: &Draft) -> Draft {
+        let mut draft = draft.clone();
+        let specs = draft.game.option_specs();
         for (id, value) in &self.options {
             let known = specs.iter().any(|s| s.id == id && s.takes(value));
-            if let Some(slot) = session.draft.options.iter_mut().find(|(k, _)| k == id)
+            if let Some(slot) = draft.options.iter_mut().find(|(k, _)| k == id)
                 && known
             {
                 slot.1 = value.clone();
             }
         }
-        session.draft.seats = self.seats.clone();
-        session.draft.computer = self.computer.clone();
-        session.draft.levels = self.levels.clone();
-        session.draft.think_seconds = self.think_seconds;
-        session.draft.time_control = self.time_control;
+        Draft {
+            seats: self.seats.clone(),
+            computer: self.computer.clone(),
+            levels: self.levels.clone(),
+            think_seconds: self.think_seconds,
+            time_control: self.time_control,
+            ..draft
+        }
     }
 }
 
@@ -124,7 +128,7 @@ pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<Pat
         })
         .collect();
     let base = if safe.trim_matches(['.', ' ']).is_empty() {
-        session.draft.game.id().to_string()
+        session.draft().game.id().to_string()
     } else {
         safe
     };
@@ -148,7 +152,7 @@ pub fn save_game(folders: &Folders, session: &Session, name: &str) -> Result<Pat
     let roster = crate::rules::pgn::Roster {
         event: "Doska".into(),
         date: date(now_secs()).replace('-', "."),
-        players: session.draft.seats.clone(),
+        players: session.draft().seats.clone(),
         ..Default::default()
     };
     write(
@@ -326,7 +330,8 @@ fn restore_last_setup(
 ) {
     for GameChosen(game) in chosen.read() {
         if let Some(last) = settings.last_setup.get(game.id()) {
-            last.restore(&mut session);
+            let restored = last.restore(session.draft());
+            session.set_draft(restored);
         }
     }
 }
@@ -411,14 +416,13 @@ mod tests {
 
     #[test]
     fn a_remembered_setup_comes_back_without_what_the_game_no_longer_takes() {
-        let mut played = Session::new(GameId::ZShashmaty);
-        played.draft.options[0].1 = "off".into();
-        played.draft.seats = vec!["Ann".into(), "Boris".into()];
+        let mut played = Session::new(GameId::ZShashmaty).draft().clone();
+        played.options[0].1 = "off".into();
+        played.seats = vec!["Ann".into(), "Boris".into()];
         let last = LastSetup::of(&played);
-        let mut next = Session::new(GameId::ZShashmaty);
-        last.restore(&mut next);
-        assert_eq!(next.draft.options, played.draft.options);
-        assert_eq!(next.draft.seats, played.draft.seats);
+        let next = last.restore(Session::new(GameId::ZShashmaty).draft());
+        assert_eq!(next.options, played.options);
+        assert_eq!(next.seats, played.seats);
 
         let stale = LastSetup {
             options: vec![
@@ -427,9 +431,8 @@ mod tests {
             ],
             ..last
         };
-        let mut next = Session::new(GameId::ZShashmaty);
-        stale.restore(&mut next);
-        assert_eq!(next.draft.options, GameId::ZShashmaty.default_options());
+        let next = stale.restore(Session::new(GameId::ZShashmaty).draft());
+        assert_eq!(next.options, GameId::ZShashmaty.default_options());
     }
 }
 
@@ -451,7 +454,11 @@ mod file_tests {
         let folders = Folders::under(&home);
         let mut session = Session::new(GameId::Chess);
         session.start().unwrap();
-        session.draft.seats = vec!["Ann".into(), "Boris".into()];
+        let draft = session.draft().clone();
+        session.set_draft(Draft {
+            seats: vec!["Ann".into(), "Boris".into()],
+            ..draft
+        });
         let first = save_game(&folders, &session, "Chess - Ann vs Boris/2026").unwrap();
         assert_eq!(first.file_name().unwrap(), "Chess - Ann vs Boris_2026.ron");
         let second = save_game(&folders, &session, "Chess - Ann vs Boris/2026").unwrap();

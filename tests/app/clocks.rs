@@ -26,7 +26,9 @@ fn chess_on_the_clock_with(
     {
         let mut session = app.world_mut().resource_mut::<Session>();
         session.choose_game(GameId::Chess);
-        session.draft.time_control = TimeControl::SuddenDeath { base };
+        edit_draft(&mut session, |d| {
+            d.time_control = TimeControl::SuddenDeath { base }
+        });
     }
     app.world_mut().write_message(Command::NewMatch);
     app.update();

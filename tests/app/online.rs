@@ -1,7 +1,7 @@
 //! Online play as players use it: headless apps connected to a real server running in
 //! this process, through a relay the test can cut like a failing network.
 
-use super::{click, session};
+use super::{click, edit_draft, session};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use doska::folders::Folders;
@@ -146,7 +146,9 @@ fn create_chess(app: &mut App) -> String {
     {
         let mut session = app.world_mut().resource_mut::<Session>();
         session.choose_game(GameId::Chess);
-        session.draft.plans = Some(vec![SeatPlan::Me, SeatPlan::Open]);
+        edit_draft(&mut session, |d| {
+            d.plans = Some(vec![SeatPlan::Me, SeatPlan::Open])
+        });
     }
     app.world_mut().write_message(CreateOnline);
     until(app, "the match is made", |_, s| s.online());
@@ -168,7 +170,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     all_until(
         &mut [&mut black, &mut white],
         "White hears Black sit",
-        |_, s| s.draft.seats[1] == "Bob" && !s.away()[1],
+        |_, s| s.draft().seats[1] == "Bob" && !s.away()[1],
     );
 
     // Black may not move White's pawn, and is told so; White's move shows in both

@@ -23,7 +23,7 @@ fn a_game_in_progress_is_not_replaced_unasked() {
     app.world_mut().write_message(Command::Replace);
     app.update();
     app.update();
-    assert_eq!(session(&app).draft.game, GameId::Reversi);
+    assert_eq!(session(&app).draft().game, GameId::Reversi);
     assert_eq!(
         *app.world().resource::<State<Screen>>().get(),
         Screen::Setup
@@ -194,8 +194,10 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
     app.add_plugins(ComputerPlugin);
     {
         let mut s = app.world_mut().resource_mut::<Session>();
-        s.draft.computer = vec![false, true];
-        s.draft.levels = vec![Level::Normal, Level::Easy];
+        edit_draft(&mut s, |d| {
+            d.computer = vec![false, true];
+            d.levels = vec![Level::Normal, Level::Easy];
+        });
     }
     click(&mut app, "e2");
     click(&mut app, "e4");
@@ -230,7 +232,9 @@ fn the_computer_answers_and_undo_takes_back_both_moves() {
 #[test]
 fn a_person_cannot_move_for_the_computers_seat() {
     let mut app = headless(GameId::Chess, &[]);
-    app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
+    edit_draft(&mut app.world_mut().resource_mut::<Session>(), |d| {
+        d.computer = vec![false, true]
+    });
     click(&mut app, "e2");
     click(&mut app, "e4");
     assert_eq!(session(&app).current().cursor(), 1);
@@ -258,7 +262,9 @@ fn a_person_cannot_move_for_the_computers_seat() {
 #[test]
 fn undo_against_the_computer_is_a_takeback() {
     let mut app = headless(GameId::Chess, &[]);
-    app.world_mut().resource_mut::<Session>().draft.computer = vec![false, true];
+    edit_draft(&mut app.world_mut().resource_mut::<Session>(), |d| {
+        d.computer = vec![false, true]
+    });
     click(&mut app, "e2");
     click(&mut app, "e4");
     let reply = session(&app).current().position().parse_move("e5").unwrap();

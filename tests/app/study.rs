@@ -1,7 +1,7 @@
 //! Studying a game: variations that keep the game, the engine's reading of the
 //! position shown, and the review of the whole game.
 
-use super::{click, headless, session};
+use super::{click, edit_draft, headless, session};
 use bevy::prelude::*;
 use doska::plugins::Command;
 use doska::plugins::analysis::{Analysis, AnalysisPlugin, StartReview};
@@ -37,10 +37,10 @@ fn notation(app: &App) -> Vec<String> {
 #[test]
 fn a_move_tried_in_a_game_studied_opens_a_variation_and_the_game_stays() {
     let mut app = headless(GameId::Chess, &[]);
-    app.world_mut()
-        .resource_mut::<doska::plugins::Session>()
-        .draft
-        .computer = vec![false, true];
+    edit_draft(
+        &mut app.world_mut().resource_mut::<doska::plugins::Session>(),
+        |d| d.computer = vec![false, true],
+    );
     play(&mut app, "e4");
     // The computer's reply, as its plugin would send it.
     let e5 = session(&app).current().position().parse_move("e5").unwrap();
@@ -51,7 +51,7 @@ fn a_move_tried_in_a_game_studied_opens_a_variation_and_the_game_stays() {
     app.update();
     assert!(session(&app).studying());
     assert_eq!(
-        session(&app).draft.computer,
+        session(&app).draft().computer,
         [false, false],
         "every seat is the player's"
     );
@@ -78,7 +78,7 @@ fn a_move_tried_in_a_game_studied_opens_a_variation_and_the_game_stays() {
     app.update();
     assert!(!session(&app).studying());
     assert_eq!(
-        session(&app).draft.computer,
+        session(&app).draft().computer,
         [false, true],
         "the computer's seat again"
     );

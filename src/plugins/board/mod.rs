@@ -154,7 +154,7 @@ impl Seen {
 
 /// True while a flat board (not Chapayev's table) is on screen.
 pub fn board_shown(screen: &State<Screen>, session: &Session) -> bool {
-    *screen.get() == Screen::Playing && !session.draft.game.card().table
+    *screen.get() == Screen::Playing && !session.draft().game.card().table
 }
 
 /// Fits the board into the part of the window the panels leave free.

@@ -8,7 +8,7 @@ use crate::online::link::Heard;
 use crate::online::playing::Playing;
 use crate::online::seat_book::Held;
 use crate::plugins::layout::{FlipView, Flipped};
-use crate::plugins::session::{CreateOnline, Screen, Session};
+use crate::plugins::session::{CreateOnline, Draft, Screen, Session};
 use crate::plugins::storage::Settings;
 use crate::protocol::{EventKind, Reply, Request, SeatPlan, VERSION};
 use bevy::prelude::*;
@@ -189,8 +189,12 @@ fn seat_names(session: &mut Session, playing: &Playing) {
         .collect();
     // A seat no one has taken yet is open, not away.
     let away: Vec<bool> = seats.iter().map(|s| s.taken && !s.connected).collect();
-    if session.draft.seats != names {
-        session.draft.seats = names;
+    if session.draft().seats != names {
+        let draft = session.draft().clone();
+        session.set_draft(Draft {
+            seats: names,
+            ..draft
+        });
     }
     if session.away() != away.as_slice() {
         session.set_away(away);
@@ -217,7 +221,6 @@ fn begin(
         }
     }
     session.play_online(Box::new(RemoteMatch::new(shown, tx, mine.clone())));
-    session.draft.game = game;
     seat_names(session, &playing);
     let position = session.current().position();
     let seats = position.seats();
@@ -270,7 +273,7 @@ pub(super) fn create(
     session: Res<Session>,
 ) {
     for _ in asked.read() {
-        let draft = &session.draft;
+        let draft = session.draft();
         let Some(plans) = draft.plans.clone() else {
             continue;
         };

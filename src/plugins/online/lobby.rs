@@ -5,7 +5,7 @@
 use super::Online;
 use crate::folders::Folders;
 use crate::i18n::Language;
-use crate::plugins::session::{GameChosen, Screen, Session};
+use crate::plugins::session::{Draft, GameChosen, Screen, Session};
 use crate::plugins::storage::Settings;
 use crate::plugins::ui::{Canvas, UiSystems};
 use crate::protocol::{Listing, SeatPlan};
@@ -174,7 +174,11 @@ fn set_up(session: &mut Session, game: GameId) {
     let seats = session.seat_count();
     let mut plans = vec![SeatPlan::Open; seats];
     plans[0] = SeatPlan::Me;
-    session.draft.plans = Some(plans);
+    let draft = session.draft().clone();
+    session.set_draft(Draft {
+        plans: Some(plans),
+        ..draft
+    });
 }
 
 /// Join or watch by a code.

@@ -36,7 +36,7 @@ fn playing_online(online: Res<Online>, session: Res<Session>) -> bool {
 fn seat_name(lang: Language, session: &Session, seat: usize) -> String {
     let position = session.current().position();
     let count = position.seats().seat_count();
-    match session.draft.seats.get(seat).filter(|n| !n.is_empty()) {
+    match session.draft().seats.get(seat).filter(|n| !n.is_empty()) {
         Some(name) => name.clone(),
         None => seat_label(
             lang,

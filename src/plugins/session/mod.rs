@@ -39,7 +39,7 @@ pub enum Screen {
 #[derive(Resource)]
 pub struct Session {
     /// What the setup screen chooses for the next match.
-    pub draft: Draft,
+    draft: Draft,
     /// The clocks stand still.
     clocks_paused: bool,
     /// Where the match is decided; read it through [`Session::current`].
@@ -142,6 +142,17 @@ impl Session {
     /// How many moves have been played here, to tell a new one from a browse.
     pub fn played(&self) -> u64 {
         self.played
+    }
+
+    /// What the setup screen chooses for the next match.
+    pub fn draft(&self) -> &Draft {
+        &self.draft
+    }
+
+    /// The next match's setup, as the setup screen or a remembered setup has it. A
+    /// match under way keeps its own copy.
+    pub fn set_draft(&mut self, draft: Draft) {
+        self.draft = draft;
     }
 
     /// Online, the seats played at this screen (none for a spectator); None at one
@@ -565,6 +576,8 @@ pub struct CellClicked(pub Cell);
 /// What the panels and dialogs ask for.
 #[derive(Message, Clone, Debug)]
 pub enum Command {
+    /// The setup screen's choices for the next match.
+    SetDraft(Draft),
     /// Start a new match with the session's game, rules and seats.
     NewMatch,
     /// A player's action; refused for a seat the computer holds.
@@ -743,6 +756,10 @@ fn apply_commands(
             | Command::Choose(_)
             | Command::Replace
             | Command::Paste(_) => Ok(()),
+            Command::SetDraft(draft) => {
+                session.set_draft(draft.clone());
+                Ok(())
+            }
             Command::Act(action) if session.computer_holds(action) => Ok(()),
             Command::Act(action) | Command::Computer(action) => session.act(*action),
             Command::ActDroppingLater(action) => session.act_dropping_later(*action),

@@ -13,6 +13,7 @@ impl Session {
     /// actions played here and knows the seats this screen plays.
     pub fn play_online(&mut self, host: Box<dyn MatchHost>) {
         self.host = host;
+        self.draft.game = self.current().game();
         self.draft.computer = vec![false; self.current().position().seats().seat_count()];
         self.taken_back.clear();
         self.clocks_paused = false;

@@ -42,16 +42,16 @@ impl Dialogs {
     pub fn save(&mut self, lang: Language, parts: &Parts) {
         let session = &parts.session;
         let position = session.current().position();
-        let count = session.draft.seats.len();
+        let count = session.draft().seats.len();
         let players: Vec<String> = session
-            .draft
+            .draft()
             .seats
             .iter()
             .enumerate()
             .map(|(i, name)| {
                 seat_name(
                     lang,
-                    session.draft.game,
+                    session.draft().game,
                     name,
                     i,
                     position.seats().seat_side(i),
@@ -62,7 +62,7 @@ impl Dialogs {
         self.type_name = true;
         self.save_name = Some(format!(
             "{} - {} - {}",
-            lang.t(&format!("game-{}", session.draft.game.id())),
+            lang.t(&format!("game-{}", session.draft().game.id())),
             players.join(" vs "),
             date(now_secs())
         ));
@@ -402,7 +402,7 @@ fn game_over_window(
     let m = session.current();
     centred(lang.t("dialog-game-over")).show(ctx, |ui| {
         ui.label(
-            egui::RichText::new(outcome_text(lang, m, &session.draft.seats, outcome))
+            egui::RichText::new(outcome_text(lang, m, &session.draft().seats, outcome))
                 .size(20.0)
                 .strong(),
         );

@@ -28,7 +28,7 @@ pub fn in_hand(
     let position = session.current().position();
     let droppable = session.table.kinds_in_hand();
     let placing = !droppable.is_empty();
-    let count = session.draft.seats.len();
+    let count = session.draft().seats.len();
     let on_move = position.seats().seats_on_move();
     let pockets = position.pockets();
     let holders: Vec<HandRow> = if pockets.is_empty() {
@@ -52,9 +52,9 @@ pub fn in_hand(
     } else {
         (0..count)
             .map(|seat| {
-                let name = session.draft.seats.get(seat).map_or("", String::as_str);
+                let name = session.draft().seats.get(seat).map_or("", String::as_str);
                 let side = position.seats().seat_side(seat);
-                let who = seat_name(lang, session.draft.game, name, seat, side, count);
+                let who = seat_name(lang, session.draft().game, name, seat, side, count);
                 let own = pockets
                     .iter()
                     .filter(|(s, _, _)| *s == seat)

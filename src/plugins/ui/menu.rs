@@ -42,7 +42,7 @@ pub fn show(
                     && ui.button(lang.t("menu-editor")).clicked()
                 {
                     // From the match, its position; from the setup, the chosen rules' start.
-                    let draft = &parts.session.draft;
+                    let draft = parts.session.draft();
                     let position = match screen.get() {
                         Screen::Playing => Ok(parts.session.current().position().clone()),
                         _ => crate::rules::Position::new(draft.game, &draft.options),
@@ -54,7 +54,7 @@ pub fn show(
                     ui.close();
                 }
                 if *screen.get() != Screen::Chooser && ui.button(lang.t("menu-rules")).clicked() {
-                    dialogs.rules = Some(parts.session.draft.game);
+                    dialogs.rules = Some(parts.session.draft().game);
                     ui.close();
                 }
                 if ui.button(lang.t("menu-load")).clicked() {
@@ -148,7 +148,7 @@ fn copy_and_paste(
         ui.close();
     }
     if ui.button(lang.t("menu-copy-pgn")).clicked() {
-        let seats = &parts.session.draft.seats;
+        let seats = &parts.session.draft().seats;
         let roster = crate::rules::pgn::Roster {
             event: "Doska".into(),
             // The day it is copied: PGN writes `2026.11.25`.

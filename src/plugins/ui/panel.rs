@@ -51,7 +51,7 @@ pub fn show(mut canvas: ResMut<Canvas>, settings: Res<Settings>, mut parts: Part
             ui.separator();
             seats(ui, lang, session);
             ui.separator();
-            status(ui, lang, m, &session.draft.seats);
+            status(ui, lang, m, &session.draft().seats);
             if let Some(at) = session.selection.landed {
                 let gift = session
                     .table
@@ -81,8 +81,8 @@ fn seats(ui: &mut egui::Ui, lang: Language, session: &Session) {
     let m = session.current();
     let position = m.position();
     let on_move = position.seats().seats_on_move();
-    let count = session.draft.seats.len();
-    for (i, name) in session.draft.seats.iter().enumerate() {
+    let count = session.draft().seats.len();
+    for (i, name) in session.draft().seats.iter().enumerate() {
         let side = position.seats().seat_side(i);
         let disc = match side {
             Side::White => "○",

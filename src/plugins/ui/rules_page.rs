@@ -63,12 +63,12 @@ pub fn show(
 /// they are chosen, else the defaults.
 fn house_rules(game: GameId, parts: &Parts, screen: Screen) -> Vec<(String, String)> {
     let session = &parts.session;
-    if session.draft.game != game || screen == Screen::Chooser {
+    if session.draft().game != game || screen == Screen::Chooser {
         return game.default_options();
     }
     match screen {
         Screen::Playing => session.current().start().options(),
-        _ => session.draft.options.clone(),
+        _ => session.draft().options.clone(),
     }
 }
 

@@ -5,7 +5,7 @@ use super::miniature;
 use super::naming::seat_label;
 use super::parts::Parts;
 use crate::i18n::Language;
-use crate::plugins::session::{Command, CreateOnline, Draft, Screen, Session};
+use crate::plugins::session::{Command, CreateOnline, Draft, Screen};
 use crate::plugins::shelf::Shelf;
 use crate::plugins::storage::{LastSetup, Settings};
 use crate::protocol::SeatPlan;
@@ -28,7 +28,9 @@ pub fn show(
     };
     let lang = settings.language;
     let parts = &mut parts;
-    let game = parts.session.draft.game;
+    // The screen edits a copy of the draft and sends it back as a command.
+    let mut draft = parts.session.draft().clone();
+    let game = draft.game;
     egui::CentralPanel::default().show(root, |ui| {
         ui.set_max_width(640.0);
         ui.add_space(8.0);
@@ -46,7 +48,7 @@ pub fn show(
                 .strong()
                 .size(17.0),
         );
-        house_rules(ui, lang, &mut parts.session.draft);
+        house_rules(ui, lang, &mut draft);
         ui.add_space(16.0);
         ui.label(
             egui::RichText::new(lang.t("setup-seats"))
@@ -54,23 +56,24 @@ pub fn show(
                 .size(17.0),
         );
         let count = parts.session.seat_count();
-        let session = &mut *parts.session;
-        seats(ui, lang, session);
-        clocks(ui, lang, &mut session.draft);
-        let hard =
-            (0..count).any(|i| session.draft.computer[i] && session.draft.levels[i] == Level::Hard);
+        seats(ui, lang, &parts.session.seat_sides(), &mut draft);
+        clocks(ui, lang, &mut draft);
+        let hard = (0..count).any(|i| draft.computer[i] && draft.levels[i] == Level::Hard);
         // The table's player keeps its own time per level.
-        if hard && !session.draft.game.card().table {
+        if hard && !draft.game.card().table {
             ui.add(
-                egui::Slider::new(&mut session.draft.think_seconds, 1..=30)
+                egui::Slider::new(&mut draft.think_seconds, 1..=30)
                     .text(lang.t("setup-think-seconds")),
             );
         }
         ui.add_space(20.0);
-        let online = session.draft.plans.is_some();
+        // Sent before whatever the buttons send, so a match starts with the choices.
+        if draft != *parts.session.draft() {
+            parts.commands.write(Command::SetDraft(draft.clone()));
+        }
+        let online = draft.plans.is_some();
         // A match on a server needs someone to play at this screen.
-        let playable = session
-            .draft
+        let playable = draft
             .plans
             .as_ref()
             .is_none_or(|plans| plans.contains(&SeatPlan::Me));
@@ -90,7 +93,7 @@ pub fn show(
                 // The next setup of this game starts from these choices.
                 settings
                     .last_setup
-                    .insert(game.id().to_string(), LastSetup::of(&parts.session));
+                    .insert(game.id().to_string(), LastSetup::of(&draft));
                 if online {
                     create.write(CreateOnline);
                 } else {
@@ -147,14 +150,19 @@ fn house_rules(ui: &mut egui::Ui, lang: Language, draft: &mut Draft) {
 
 /// Each seat's name, and who plays it: a computer (and how well), or on a server the
 /// player here, a friend or the server's computer.
-fn seats(ui: &mut egui::Ui, lang: Language, session: &mut Session) {
-    let game = session.draft.game;
-    let count = session.seat_count();
-    let sides = session.seat_sides();
-    session.draft.computer.resize(count, false);
-    session.draft.levels.resize(count, Level::default());
-    let seats = &mut session.draft.seats;
-    seats.resize_with(count, String::new);
+fn seats(ui: &mut egui::Ui, lang: Language, sides: &[Side], draft: &mut Draft) {
+    let game = draft.game;
+    let count = sides.len().max(1);
+    draft.computer.resize(count, false);
+    draft.levels.resize(count, Level::default());
+    draft.seats.resize_with(count, String::new);
+    let Draft {
+        seats,
+        computer,
+        levels,
+        plans,
+        ..
+    } = draft;
     egui::Grid::new("seats")
         .num_columns(4)
         .spacing([16.0, 8.0])
@@ -168,15 +176,15 @@ fn seats(ui: &mut egui::Ui, lang: Language, session: &mut Session) {
                     egui::TextEdit::singleline(name).hint_text(label),
                 );
                 // A match on a server: who takes each seat.
-                if let Some(plans) = session.draft.plans.as_mut() {
+                if let Some(plans) = plans.as_mut() {
                     plans.resize(count, SeatPlan::Open);
                     plan_choice(ui, lang, i, &mut plans[i]);
-                    session.draft.computer[i] = plans[i] == SeatPlan::Computer;
+                    computer[i] = plans[i] == SeatPlan::Computer;
                 } else {
-                    ui.checkbox(&mut session.draft.computer[i], lang.t("setup-computer"));
+                    ui.checkbox(&mut computer[i], lang.t("setup-computer"));
                 }
-                if session.draft.computer[i] {
-                    let level = &mut session.draft.levels[i];
+                if computer[i] {
+                    let level = &mut levels[i];
                     egui::ComboBox::from_id_salt(("level", i))
                         .selected_text(lang.t(&format!("level-{}", level.id())))
                         .show_ui(ui, |ui| {
