@@ -7,6 +7,8 @@
 #[cfg(test)]
 mod architecture_tests;
 pub mod cli;
+#[cfg(any(feature = "app", feature = "serve"))]
+pub mod drawings;
 pub mod folders;
 #[cfg(any(feature = "app", feature = "serve"))]
 pub mod i18n;

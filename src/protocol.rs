@@ -12,8 +12,10 @@ use crate::rules::{Error, Match};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// The protocol's version; a client names it in `hello`.
-pub const VERSION: u32 = 1;
+/// The protocol's version; a client names it in `hello`. Version 2 added `view`.
+pub const VERSION: u32 = 2;
+/// The oldest version a client may still speak: each version only adds to the last.
+pub const OLDEST: u32 = 1;
 
 /// The longest message a client may send, in bytes. The longest real one, a match
 /// created with every house rule of the richest game, is under 2 KiB.
@@ -105,6 +107,15 @@ pub enum Request {
     Ping { id: u64 },
     /// Answered by `games`: each game's seats, house rules, clocks and notation.
     Games { id: u64 },
+    /// Answered by `view`: the match's board as a thin client draws it, with the
+    /// legal actions of the seats held on this connection; the board's geometry
+    /// too where `geometry` is true (once is enough: it never changes in a match).
+    View {
+        id: u64,
+        code: String,
+        #[serde(default)]
+        geometry: bool,
+    },
 }
 
 impl Request {
@@ -123,7 +134,8 @@ impl Request {
             | Request::Rematch { id, .. }
             | Request::Say { id, .. }
             | Request::Ping { id }
-            | Request::Games { id } => *id,
+            | Request::Games { id }
+            | Request::View { id, .. } => *id,
         }
     }
 
@@ -152,6 +164,7 @@ impl Request {
             Request::Sit { code, secret, .. } => vec![code, secret],
             Request::Act { code, action, .. } => vec![code, action],
             Request::Watch { code, .. }
+            | Request::View { code, .. }
             | Request::Resync { code, .. }
             | Request::Takeback { code, .. }
             | Request::TakebackAnswer { code, .. }
@@ -296,6 +309,65 @@ pub enum Reply {
         seat: usize,
         connected: bool,
     },
+    /// The answer to `view`: the match as it stands after event `n`.
+    View {
+        id: u64,
+        code: String,
+        n: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        geometry: Option<Geometry>,
+        board: BoardView,
+    },
+}
+
+/// A board's cells as drawn, in board units (y up), inside `[0, 0]`-`extent`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Geometry {
+    pub extent: [f32; 2],
+    /// Indexed by cell number, as `pieces` and `legal` name them.
+    pub cells: Vec<CellShape>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CellShape {
+    pub name: String,
+    pub polygon: Vec<[f32; 2]>,
+    /// Drawn in the board's dark colour.
+    pub dark: bool,
+}
+
+/// What a thin client shows and lights.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardView {
+    pub pieces: Vec<PieceAt>,
+    /// The seats on move.
+    pub to_move: Vec<usize>,
+    /// Each seat's army: `white`, `black`, `red`, `grey`.
+    pub sides: Vec<String>,
+    /// The actions of the seats held on this connection that move a piece or put
+    /// one down, as `act` sends them, with the cells they start and end on.
+    pub legal: Vec<LegalMove>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceAt {
+    pub cell: u16,
+    /// `white`, `black`, `red` or `grey`.
+    pub side: String,
+    /// The drawing's name under `/sprites/`: `king`, `man`, `disc`, ...
+    pub kind: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LegalMove {
+    pub action: String,
+    pub from: u16,
+    pub to: u16,
+    /// The piece a pawn becomes, where the move chooses one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
 }
 
 /// One game as `games` describes it.

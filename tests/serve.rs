@@ -947,7 +947,7 @@ impl Recorded {
         let mut client = Client::connect(&server.url).await.unwrap();
         // The welcome, read by `connect`, written again as the server writes it.
         let welcome = serde_json::to_string(&Reply::Welcome {
-            version: 1,
+            version: doska::protocol::VERSION,
             server: format!("doska {}", env!("CARGO_PKG_VERSION")),
             games: GameId::ALL.iter().map(|g| g.id().to_string()).collect(),
         })
@@ -979,6 +979,7 @@ impl Recorded {
                 | Reply::Lobby { id: i, .. }
                 | Reply::Games { id: i, .. }
                 | Reply::Pong { id: i }
+                | Reply::View { id: i, .. }
                 | Reply::Error { id: Some(i), .. } => *i == id,
                 Reply::Snapshot { .. } => resync,
                 _ => false,
@@ -1066,6 +1067,23 @@ async fn every_message_follows_the_published_schema() {
     watcher
         .ask(format!(r#"{{"type":"resync","id":14,"code":"{code}"}}"#))
         .await;
+    // A thin client's board: the cells once, then the pieces and its legal moves.
+    let Reply::View {
+        geometry, board, ..
+    } = black
+        .ask(format!(
+            r#"{{"type":"view","id":26,"code":"{code}","geometry":true}}"#
+        ))
+        .await
+    else {
+        panic!("no view")
+    };
+    assert_eq!(geometry.map(|g| g.cells.len()), Some(64));
+    // The second takeback was agreed: Black is to move again after 1. e4.
+    assert_eq!(
+        (board.pieces.len(), board.to_move, board.legal.len()),
+        (32, vec![1], 20)
+    );
     let mut again = Recorded::connect(&server).await;
     again
         .ask(format!(
@@ -1640,4 +1658,38 @@ fn a_client_written_from_the_document_alone_plays_every_game() {
     );
     let games = GameId::ALL.len();
     assert!(said.contains(&format!("{games} games, 0 failed")), "{said}");
+}
+
+/// The browser client in a real headless Chromium (Debian's, driven by playwright-core
+/// from `tests/web/`, both installed by `.ci/run`): two browsers play chess to mate
+/// from the link, one of them a phone playing by touch; a reload comes back to the
+/// seat; a spectator cannot move; a name and a chat line of markup show as text;
+/// three browsers move in chess for three and three in bughouse; every game opens
+/// with its board. `DOSKA_SHOTS` names a folder to keep the screenshots in.
+#[test]
+fn browsers_play_from_the_link() {
+    let data = Data::new("browser");
+    let server = Server::start(&data.0);
+    let page = server.url.replacen("ws://", "http://", 1);
+    let shots = std::env::var_os("DOSKA_SHOTS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| data.0.join("shots"));
+    std::fs::create_dir_all(&shots).unwrap();
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web");
+    assert!(
+        web.join("node_modules/playwright-core").exists(),
+        "playwright-core is not installed: run `npm ci --prefix tests/web` (as .ci/run does)"
+    );
+    let out = Command::new("node")
+        .arg(web.join("play.mjs"))
+        .arg(&page)
+        .arg(&shots)
+        .output()
+        .expect("node runs (Debian's nodejs)");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

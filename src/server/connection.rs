@@ -16,18 +16,19 @@ use crate::i18n::Language;
 use crate::protocol::{self, Reply, Request, SeatKey, SeatPlan};
 use futures_util::{SinkExt, StreamExt};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Arc;
-use tokio::net::TcpStream;
+use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio::time::{Duration, Instant};
+use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::Role;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Bytes, Message};
 
-/// How long a client has to finish the WebSocket handshake.
-const HANDSHAKE: Duration = Duration::from_secs(10);
 /// How long a peer the server closes on has to answer the close.
 const CLOSING: Duration = Duration::from_secs(5);
 /// How often the server pings.
@@ -43,10 +44,11 @@ const RATE: f64 = 20.0;
 /// Requests refused for speed in a row after which the connection is closed.
 const FLOOD: u32 = 200;
 
-/// Serves one TCP connection until it closes.
-pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
-    let _ = stream.set_nodelay(true);
-    let address = stream.peer_addr().ok().map(|a| a.ip());
+/// Serves one connection, its WebSocket handshake done, until it closes.
+pub async fn run<S>(io: S, address: Option<IpAddr>, lobby: Arc<Lobby>, started: Instant)
+where
+    S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
     // The socket takes messages up to four times the protocol's limit, so that a
     // message somewhat too long is answered with an error; past that the peer is not
     // speaking the protocol and the socket closes.
@@ -57,12 +59,7 @@ pub async fn run(stream: TcpStream, lobby: Arc<Lobby>, started: Instant) {
         .max_frame_size(Some(4 * protocol::MAX_MESSAGE))
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0);
-    let accepted = tokio::time::timeout(
-        HANDSHAKE,
-        tokio_tungstenite::accept_async_with_config(stream, Some(config)),
-    )
-    .await;
-    let Ok(Ok(socket)) = accepted else { return };
+    let socket = WebSocketStream::from_raw_socket(io, Role::Server, Some(config)).await;
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut outgoing) = mpsc::channel::<Message>(OUTBOX);
     let writer = tokio::spawn(async move {
@@ -245,7 +242,7 @@ impl Client {
     async fn answer(&mut self, request: Request) -> Result<(), Refused> {
         match request {
             Request::Hello { id, version, lang } => {
-                if version != protocol::VERSION {
+                if !(protocol::OLDEST..=protocol::VERSION).contains(&version) {
                     return Err(Refused::Version(version));
                 }
                 if let Some(code) = lang {
@@ -357,6 +354,24 @@ impl Client {
             Request::Watch { id, code, last } => {
                 let code = super::secret::typed_code(&code);
                 self.watch(id, &code, last).await?;
+            }
+            Request::View { id, code, geometry } => {
+                let code = super::secret::typed_code(&code);
+                let seats = self.held.get(&code).cloned().unwrap_or_default();
+                let (n, geometry, board) = self
+                    .ask(&code, |reply| Command::View {
+                        seats: seats.clone(),
+                        geometry,
+                        reply,
+                    })
+                    .await?;
+                self.send(&Reply::View {
+                    id,
+                    code,
+                    n,
+                    geometry,
+                    board,
+                });
             }
             Request::Resync { code, .. } => {
                 let code = super::secret::typed_code(&code);

@@ -18,11 +18,12 @@ mod secret;
 mod setup;
 pub mod sqlite;
 pub mod store;
+mod view;
+mod web;
 mod writer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Writes a line to the server's log (standard error), never failing: a closed log is
 /// no reason to stop serving.
@@ -100,14 +101,14 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
             note(format_args!("resumed {resumed} matches"));
         }
         ready(address);
-        let started = tokio::time::Instant::now();
+        let router = web::router(lobby, tokio::time::Instant::now());
         loop {
-            let Ok((stream, _)) = listener.accept().await else {
+            let Ok((stream, peer)) = listener.accept().await else {
                 // Out of file descriptors, say: wait rather than spin.
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
                 continue;
             };
-            tokio::spawn(connection::run(stream, Arc::clone(&lobby), started));
+            tokio::spawn(web::serve(stream, peer, router.clone()));
         }
     })
 }

@@ -52,6 +52,16 @@ pub enum Command {
     Resync {
         reply: oneshot::Sender<Reply>,
     },
+    /// The board for a thin client, lit for `seats`.
+    View {
+        seats: Vec<usize>,
+        geometry: bool,
+        reply: oneshot::Sender<(
+            u64,
+            Option<crate::protocol::Geometry>,
+            crate::protocol::BoardView,
+        )>,
+    },
     Act {
         seats: Vec<usize>,
         request: u64,
@@ -300,6 +310,16 @@ impl Room {
             }
             Command::Resync { reply } => {
                 let _ = reply.send(self.snapshot());
+            }
+            Command::View {
+                seats,
+                geometry,
+                reply,
+            } => {
+                let position = self.m.position();
+                let shapes = geometry.then(|| super::view::geometry(position.topology()));
+                let board = super::view::board(&self.m, &seats);
+                let _ = reply.send((self.events.len() as u64, shapes, board));
             }
             Command::Act {
                 seats,

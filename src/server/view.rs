@@ -1,0 +1,121 @@
+//! What a thin client needs to draw and play a match without a rules engine of its
+//! own: the board's cells once, then the pieces, who is on move and the legal actions
+//! of the seats it holds, each with the cells it starts and ends on, so a click
+//! lights its targets with no round trip.
+
+use crate::protocol::{BoardView, CellShape, Geometry, LegalMove, PieceAt};
+use crate::rules::history::action_notation;
+use crate::rules::{Action, Match, Side, Topology};
+
+/// A board's cells as drawn.
+pub fn geometry(topology: &Topology) -> Geometry {
+    Geometry {
+        extent: topology.extent,
+        cells: topology
+            .cells
+            .iter()
+            .map(|c| CellShape {
+                name: c.name.clone(),
+                polygon: c.polygon.clone(),
+                dark: c.dark,
+            })
+            .collect(),
+    }
+}
+
+/// An army's word in the protocol: `white`, `black`, `red`, `grey`.
+fn side(side: Side) -> String {
+    side.name().to_lowercase()
+}
+
+/// The match as it stands, lit for `seats`.
+pub fn board(m: &Match, seats: &[usize]) -> BoardView {
+    let position = m.position();
+    let playing = position.seats();
+    let over = m.outcome().is_some();
+    let legal = if over {
+        Vec::new()
+    } else {
+        position
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| !position.is_swap(mv) && !position.is_pass(mv))
+            .filter(|mv| seats.contains(&position.mover(mv)))
+            .filter_map(|mv| {
+                let view = position.view(&mv)?;
+                let to = *view.landings.last()?;
+                Some(LegalMove {
+                    action: action_notation(position, &Action::Play(mv)),
+                    from: view.from.into(),
+                    to: to.into(),
+                    promotion: view
+                        .promotion
+                        .map(|kind| crate::drawings::name(kind).to_string()),
+                })
+            })
+            .collect()
+    };
+    BoardView {
+        pieces: position
+            .pieces()
+            .into_iter()
+            .map(|(cell, piece)| PieceAt {
+                cell: cell.into(),
+                side: side(piece.side),
+                kind: crate::drawings::name(piece.kind).to_string(),
+            })
+            .collect(),
+        to_move: if over {
+            Vec::new()
+        } else {
+            playing.seats_on_move()
+        },
+        sides: (0..playing.seat_count())
+            .map(|s| side(playing.seat_side(s)))
+            .collect(),
+        legal,
+        result: m.outcome().map(|o| {
+            format!(
+                "{} ({})",
+                o.token(m.start().seats().seat_count()),
+                o.reason.id()
+            )
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameId, Position};
+
+    #[test]
+    fn the_start_of_chess_lights_twenty_moves_for_white_only() {
+        let m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
+        let white = board(&m, &[0]);
+        assert_eq!(white.legal.len(), 20);
+        assert_eq!(white.pieces.len(), 32);
+        assert_eq!(white.to_move, [0]);
+        assert_eq!(white.sides, ["white", "black"]);
+        let e4 = white.legal.iter().find(|l| l.action == "e4").unwrap();
+        let cells = geometry(m.position().topology()).cells;
+        assert_eq!(
+            (
+                cells[e4.from as usize].name.as_str(),
+                cells[e4.to as usize].name.as_str()
+            ),
+            ("e2", "e4")
+        );
+        assert!(board(&m, &[1]).legal.is_empty());
+        assert!(board(&m, &[]).legal.is_empty());
+    }
+
+    #[test]
+    fn the_hexagon_has_its_150_triangles() {
+        let m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
+        let shapes = geometry(m.position().topology());
+        assert_eq!(shapes.cells.len(), 150);
+        assert!(shapes.cells.iter().all(|c| c.polygon.len() == 3));
+        assert_eq!(board(&m, &[0, 1, 2]).sides.len(), 3);
+    }
+}

@@ -1,0 +1,240 @@
+//! The server's HTTP side, on the same port as the protocol: a WebSocket upgrade
+//! goes to [`connection::run`](super::connection::run); any other request is for the
+//! browser client (`web/`, built into the program) or a piece drawing, so a match
+//! code is a link, `http://HOST:7464/K3QF9A`.
+//!
+//! axum (on hyper) reads the HTTP; the upgraded connection is handed to the same
+//! tungstenite socket the protocol has always run on. Every file comes from here, with
+//! a Content-Security-Policy that allows no inline script and no other host.
+
+use super::lobby::Lobby;
+use axum::Extension;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use tokio::net::TcpStream;
+use tokio::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+const INDEX: &str = include_str!("../../web/index.html");
+const SCRIPT: &str = include_str!("../../web/app.js");
+const STYLE: &str = include_str!("../../web/style.css");
+
+/// How long a client has to send its request (a page's, or the WebSocket handshake).
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// Scripts, styles, pictures and connections from this server only; nothing inline.
+const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+                      img-src 'self'; connect-src 'self'; base-uri 'none'; \
+                      form-action 'self'; frame-ancestors 'none'";
+
+/// What every request reaches: the matches, and when the server started (for the
+/// protocol's clocks).
+#[derive(Clone)]
+struct Shared {
+    lobby: Arc<Lobby>,
+    started: Instant,
+}
+
+/// The server's routes, with compression and the security headers on every answer.
+pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
+    Router::new()
+        .route("/", get(root))
+        .route(
+            "/app.js",
+            get(|| file(SCRIPT, "text/javascript; charset=utf-8")),
+        )
+        .route("/style.css", get(|| file(STYLE, "text/css; charset=utf-8")))
+        .route("/sprites/{side}/{name}", get(sprite))
+        .route("/{code}", get(page))
+        .with_state(Shared { lobby, started })
+        .layer(CompressionLayer::new())
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+}
+
+/// Serves one TCP connection: HTTP requests until it closes, or a WebSocket.
+pub async fn serve(stream: TcpStream, peer: SocketAddr, router: Router) {
+    let _ = stream.set_nodelay(true);
+    let service = TowerToHyperService::new(router.layer(Extension(peer)));
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new()).header_read_timeout(HANDSHAKE);
+    // A closed or broken connection is the client's business: nothing to report.
+    let _ = http
+        .serve_connection(TokioIo::new(stream), service)
+        .with_upgrades()
+        .await;
+}
+
+/// `/`: the protocol's WebSocket, or the page.
+async fn root(
+    State(shared): State<Shared>,
+    Extension(peer): Extension<SocketAddr>,
+    request: Request<Body>,
+) -> Response {
+    if wants_websocket(request.headers()) {
+        upgrade(shared, peer, request)
+    } else {
+        page().await
+    }
+}
+
+fn wants_websocket(headers: &HeaderMap) -> bool {
+    let has = |name, word: &str| {
+        headers.get_all(name).iter().any(|v| {
+            v.to_str()
+                .is_ok_and(|v| v.split(',').any(|t| t.trim().eq_ignore_ascii_case(word)))
+        })
+    };
+    has(header::CONNECTION, "upgrade") && has(header::UPGRADE, "websocket")
+}
+
+/// Answers the WebSocket handshake (RFC 6455) and runs the connection on the socket
+/// hyper hands over once the answer is sent.
+fn upgrade(shared: Shared, peer: SocketAddr, mut request: Request<Body>) -> Response {
+    let headers = request.headers();
+    let version_13 = headers
+        .get(header::SEC_WEBSOCKET_VERSION)
+        .is_some_and(|v| v == "13");
+    let Some(key) = headers
+        .get(header::SEC_WEBSOCKET_KEY)
+        .filter(|_| version_13)
+    else {
+        return (
+            StatusCode::BAD_REQUEST,
+            "a WebSocket handshake needs its key and version 13",
+        )
+            .into_response();
+    };
+    let accept = derive_accept_key(key.as_bytes());
+    let upgraded = hyper::upgrade::on(&mut request);
+    tokio::spawn(async move {
+        let Ok(upgraded) = upgraded.await else { return };
+        let io = TokioIo::new(upgraded);
+        super::connection::run(io, Some(peer.ip()), shared.lobby, shared.started).await;
+    });
+    Response::builder()
+        .status(StatusCode::SWITCHING_PROTOCOLS)
+        .header(header::CONNECTION, "upgrade")
+        .header(header::UPGRADE, "websocket")
+        .header(header::SEC_WEBSOCKET_ACCEPT, accept)
+        .body(Body::empty())
+        .expect("a valid handshake answer")
+}
+
+/// The page, for `/` and for a match's code: the script reads the code from the
+/// address. Never cached, so a new server's page is the one that loads.
+async fn page() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        INDEX,
+    )
+        .into_response()
+}
+
+/// A file of the client; checked again each time (it changes with the server), but
+/// answered from the browser's cache while the same.
+async fn file(text: &'static str, kind: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::ETAG, etag(text).as_str()),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+/// A tag that changes with the text.
+fn etag(text: &str) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut hasher);
+    format!("\"{:016x}\"", hasher.finish())
+}
+
+/// `/sprites/{side}/{name}.svg`: a piece drawing in an army's colours.
+async fn sprite(Path((side, name)): Path<(String, String)>) -> Response {
+    let drawing = name
+        .strip_suffix(".svg")
+        .and_then(|n| crate::drawings::SOURCES.iter().find(|(id, _)| *id == n));
+    match (drawing, painted(&side)) {
+        (Some((_, text)), Some(colours)) => (
+            [
+                (header::CONTENT_TYPE, "image/svg+xml"),
+                (header::CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            paint(text, colours),
+        )
+            .into_response(),
+        _ => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
+/// An army's body, outline and detail colours, as the app paints them.
+fn painted(side: &str) -> Option<[&'static str; 3]> {
+    Some(match side {
+        "white" => ["#f7f2e6", "#211f1c", "#332e2b"],
+        "black" => ["#33302e", "#0d0d0d", "#dbd4c4"],
+        "red" => ["#c72926", "#400a0a", "#ffe0cc"],
+        "grey" => ["#999999", "#404040", "#404040"],
+        _ => return None,
+    })
+}
+
+/// A drawing's placeholder colours (see `assets/sprites/README.md`) put in an army's.
+fn paint(text: &str, [body, outline, detail]: [&str; 3]) -> String {
+    text.replace("\"#fff\"", &format!("\"{body}\""))
+        .replace("\"#000\"", &format!("\"{outline}\""))
+        .replace("\"#808080\"", &format!("\"{detail}\""))
+        .replace("\"#c00\"", "\"#d11a1a\"")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drawing_is_painted_in_its_armys_colours() {
+        let (_, king) = crate::drawings::SOURCES[0];
+        let black = paint(king, painted("black").unwrap());
+        assert!(!black.contains("\"#fff\"") && !black.contains("\"#000\""));
+        assert!(black.contains("#33302e"));
+        assert!(painted("blue").is_none());
+    }
+
+    #[test]
+    fn only_an_upgrade_to_websocket_is_one() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::CONNECTION,
+            HeaderValue::from_static("keep-alive, Upgrade"),
+        );
+        assert!(!wants_websocket(&headers));
+        headers.insert(header::UPGRADE, HeaderValue::from_static("websocket"));
+        assert!(wants_websocket(&headers));
+    }
+}

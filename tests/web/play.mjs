@@ -1,0 +1,174 @@
+// Doska's browser client in a real headless Chromium, against a real `doska serve`
+// whose address is the first argument. Each check waits for what the page shows
+// (a move counted on the board, a result, a line of text), never for a fixed time.
+// Screenshots go to the folder named by the second argument.
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+
+const base = process.argv[2];
+const shots = process.argv[3];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const XSS = '<img src=x onerror=alert(1)>';
+let alerted = false;
+
+async function player(name, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  page.on('dialog', async (d) => { alerted = true; await d.dismiss(); });
+  page.on('pageerror', (e) => { throw e; });
+  page.name = name;
+  return page;
+}
+
+async function named(page, url) {
+  await page.goto(url);
+  await page.fill('#name', page.name);
+  await page.click('#name-form button');
+}
+
+// Makes a match of `game` from the lobby; its code.
+async function create(page, game) {
+  await named(page, base);
+  await page.waitForSelector(`#game option[value="${game}"]`, { state: 'attached' });
+  await page.selectOption('#game', game);
+  await page.click('#create-form button');
+  await page.waitForURL(/\/[A-Z0-9]{6}$/);
+  await board(page);
+  return new URL(page.url()).pathname.slice(1);
+}
+
+async function board(page) {
+  await page.waitForSelector('#board image.piece, #board polygon', { state: 'attached' });
+}
+
+// The screen point of a cell's centre, however the board is turned: the cell by its
+// name, or by its number.
+async function cellPoint(page, cell) {
+  const selector = typeof cell === 'number' ? `#board polygon[data-cell="${cell}"]` : `#board polygon[data-name="${cell}"]`;
+  return page.evaluate((selector) => {
+    const p = document.querySelector(selector);
+    const m = p.getScreenCTM();
+    const pts = [...p.points];
+    const c = pts.reduce((a, q) => ({ x: a.x + q.x / pts.length, y: a.y + q.y / pts.length }), { x: 0, y: 0 });
+    return { x: m.a * c.x + m.c * c.y + m.e, y: m.b * c.x + m.d * c.y + m.f };
+  }, selector);
+}
+
+async function moves(page) {
+  return Number(await page.getAttribute('#board', 'data-moves'));
+}
+
+async function untilMoves(page, n) {
+  await page.waitForFunction((n) => Number(document.querySelector('#board').dataset.moves) >= n, n);
+}
+
+async function untilLegal(page) {
+  await page.waitForFunction(() => Number(document.querySelector('#board').dataset.legal) > 0);
+}
+
+// Plays `from`-`to` by clicks (or taps), once the page may move.
+async function move(page, from, to, tap = false) {
+  await untilLegal(page);
+  const n = await moves(page);
+  for (const cell of [from, to]) {
+    const { x, y } = await cellPoint(page, cell);
+    if (tap) await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+  }
+  await untilMoves(page, n + 1);
+}
+
+// Chess to mate between two browsers, with a spectator, a reload and XSS attempts.
+const ann = await player(XSS);
+const code = await create(ann, 'chess');
+const link = `${base}${code}`;
+assert.equal(await ann.inputValue('#link'), link);
+const bob = await player('Bob', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+await named(bob, link);
+await board(bob);
+await move(ann, 'f2', 'f3');
+await move(bob, 'e7', 'e5', true);
+// A reload comes back to the seat: the secret is in the browser's storage, not the link.
+await ann.reload();
+await board(ann);
+assert.ok(!ann.url().includes('secret'));
+await untilMoves(ann, 2);
+await move(ann, 'g2', 'g4');
+// A spectator sees the match and may not move.
+const eve = await player('Eve');
+await named(eve, link);
+await board(eve);
+await untilMoves(eve, 3);
+assert.equal(await eve.getAttribute('#board', 'data-legal'), '0');
+// Names and chat are text.
+await ann.fill('#say', XSS);
+await ann.click('#chat-form button');
+await bob.waitForFunction((x) => document.querySelector('#chat').textContent.includes(x), XSS);
+await bob.waitForFunction((x) => document.querySelector('#seats').textContent.includes(x), XSS);
+assert.equal(await bob.locator('#chat img, #seats img').count(), 0);
+await move(bob, 'd8', 'h4', true);
+for (const page of [ann, bob, eve]) {
+  await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('0-1'));
+}
+await bob.screenshot({ path: `${shots}/phone.png` });
+await ann.screenshot({ path: `${shots}/chess.png` });
+assert.equal(alerted, false, 'a name or a chat line ran as a script');
+
+// Plays any legal move of the page's own: a piece it may move, then a lit target.
+async function anyMove(page) {
+  await untilLegal(page);
+  const n = await moves(page);
+  const from = Number((await page.getAttribute('#board', 'data-from')).split(' ')[0]);
+  let p = await cellPoint(page, from);
+  await page.mouse.click(p.x, p.y);
+  // A piece put down (a drop, a disc) is played by its one click.
+  await page.waitForFunction((n) => Number(document.querySelector('#board').dataset.moves) > n
+    || document.querySelector('#board polygon[data-mark="target"]'), n);
+  if (await moves(page) > n) return;
+  const target = await page.$('#board polygon[data-mark="target"]');
+  p = await cellPoint(page, Number(await target.getAttribute('data-cell')));
+  await page.mouse.click(p.x, p.y);
+  await untilMoves(page, n + 1);
+}
+
+// Chess for three, a move from each army's own browser, in turn.
+const armies = [await player('Aya'), await player('Bogdan'), await player('Vera')];
+const tri = await create(armies[0], 'tri-chess');
+for (const page of armies.slice(1)) {
+  await named(page, `${base}${tri}`);
+  await board(page);
+}
+for (const page of armies) await anyMove(page);
+await armies[1].screenshot({ path: `${shots}/tri-chess.png` });
+
+// Bughouse for four: each seat moves on its own board.
+const four = [await player('W1'), await player('B1'), await player('W2'), await player('B2')];
+const bug = await create(four[0], 'bughouse');
+for (const page of four.slice(1)) {
+  await named(page, `${base}${bug}`);
+  await board(page);
+}
+await anyMove(four[0]);
+await anyMove(four[2]);
+await anyMove(four[1]);
+await four[0].screenshot({ path: `${shots}/bughouse.png` });
+
+// Every game opens with its board drawn, every cell of it, from the link alone.
+const looker = await player('Lia');
+await named(looker, base);
+await looker.waitForSelector('#game option', { state: 'attached' });
+const games = await looker.$$eval('#game option', (os) => os.map((o) => o.value));
+assert.equal(games.length, 19);
+for (const game of games) {
+  const page = await player(`Lia-${game}`);
+  await create(page, game);
+  await page.waitForFunction(() => document.querySelectorAll('#board polygon[data-name]').length > 0);
+  await page.screenshot({ path: `${shots}/${game}.png` });
+  await page.context().close();
+}
+console.log(`browser checks passed: ${games.length} games opened`);
+await browser.close();

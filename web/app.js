@@ -1,0 +1,388 @@
+// Doska in a browser: a thin client of `doska serve`. The server is the referee: it
+// sends the board's cells once, then the pieces and the legal actions of the seats
+// held here, so lighting a piece's moves needs no round trip. Names and chat are put
+// on the page as text, never as markup. A seat's secret is kept in this browser's
+// storage, never in the address, so a reload comes back to the seat.
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+const CODE = /^[A-Za-z0-9]{6}$/;
+
+const saved = {
+  name: () => localStorage.getItem('doska-name') || '',
+  setName: (n) => localStorage.setItem('doska-name', n),
+  seats: (code) => JSON.parse(localStorage.getItem('doska-seats-' + code) || '[]'),
+  keep(code, keys) {
+    const all = saved.seats(code).filter((k) => !keys.some((n) => n.seat === k.seat));
+    localStorage.setItem('doska-seats-' + code, JSON.stringify(all.concat(keys)));
+  },
+};
+
+const state = {
+  code: null, listing: null, events: [], geometry: null, board: null,
+  picked: null, mine: [], joining: null, heard: 0, clocksAt: 0,
+};
+let ws;
+let nextId = 1;
+
+function send(type, fields = {}) {
+  const id = nextId++;
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type, id, ...fields }));
+  return id;
+}
+
+function show(screen) {
+  for (const s of ['name-screen', 'lobby', 'match']) $(s).hidden = s !== screen;
+}
+
+function codeInPath() {
+  const c = location.pathname.slice(1);
+  return CODE.test(c) ? c.toUpperCase() : null;
+}
+
+function connect() {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  ws = new WebSocket(`${scheme}://${location.host}/`);
+  $('status').textContent = 'connecting…';
+  ws.onmessage = (e) => hear(JSON.parse(e.data));
+  ws.onclose = () => {
+    $('status').textContent = 'connection lost, coming back…';
+    setTimeout(connect, 1000);
+  };
+}
+
+function lang() {
+  const l = (navigator.language || 'en').slice(0, 2);
+  return ['ru', 'uk'].includes(l) ? l : 'en';
+}
+
+function start() {
+  state.code = codeInPath();
+  if (!saved.name()) {
+    show('name-screen');
+    return;
+  }
+  if (state.code) enter(state.code);
+  else {
+    show('lobby');
+    send('games');
+    send('list');
+  }
+}
+
+// Takes the seats kept here for `code`, else an open seat, else watches.
+function enter(code) {
+  state.code = code;
+  state.events = [];
+  state.geometry = null;
+  state.turn = undefined;
+  state.mine = [];
+  show('match');
+  $('link').value = `${location.origin}/${code}`;
+  const keys = saved.seats(code);
+  if (keys.length) for (const k of keys) send('sit', { code, secret: k.secret });
+  else state.joining = send('join', { code, name: saved.name() });
+}
+
+function hear(m) {
+  switch (m.type) {
+    case 'welcome':
+      $('status').textContent = '';
+      send('hello', { version: 1, lang: lang() });
+      start();
+      break;
+    case 'games': return offer(m);
+    case 'lobby': return list(m.matches);
+    case 'created':
+    case 'seated':
+      saved.keep(m.code, m.seats);
+      state.mine = [...new Set(state.mine.concat(m.seats.map((k) => k.seat)))];
+      if (location.pathname !== '/' + m.code) history.pushState(null, '', '/' + m.code);
+      if (m.type === 'created') {
+        Object.assign(state, { code: m.code, events: [], geometry: null, turn: undefined });
+        show('match');
+        $('link').value = `${location.origin}/${m.code}`;
+      }
+      return view();
+    case 'snapshot':
+      if (m.code !== state.code) return;
+      state.listing = m;
+      state.events = m.events;
+      return changed();
+    case 'missed':
+      if (m.code !== state.code) return;
+      state.events = state.events.concat(m.events);
+      return changed();
+    case 'event':
+      if (m.code !== state.code) return;
+      state.events.push(m.event);
+      if (m.event.kind === 'seated' && state.listing) {
+        const seat = state.listing.seats[m.event.seat];
+        if (seat) { seat.taken = true; seat.name = m.event.name; seat.connected = true; }
+      }
+      return changed();
+    case 'presence':
+      if (state.listing && state.listing.seats[m.seat]) state.listing.seats[m.seat].connected = m.connected;
+      return seats();
+    case 'view':
+      if (m.code !== state.code) return;
+      if (m.geometry) state.geometry = m.geometry;
+      state.board = m.board;
+      return draw();
+    case 'error':
+      if (m.id === state.joining) {
+        state.joining = null;
+        send('watch', { code: state.code });
+        return;
+      }
+      $('refusal').textContent = m.message;
+      break;
+  }
+}
+
+function changed() {
+  state.clocksAt = performance.now();
+  moves();
+  chat();
+  seats();
+  view();
+}
+
+function view() {
+  send('view', { code: state.code, geometry: !state.geometry });
+}
+
+// The lobby.
+function offer(m) {
+  state.games = m.games;
+  const game = $('game');
+  game.replaceChildren(...m.games.map((g) => new Option(g.id, g.id)));
+  const clocks = () => {
+    const g = m.games.find((x) => x.id === game.value);
+    $('clock').replaceChildren(...g.clocks.map((c) => new Option(c, c)));
+  };
+  game.onchange = clocks;
+  clocks();
+}
+
+function list(matches) {
+  $('matches').replaceChildren(...matches.map((l) => {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = '/' + l.code;
+    const names = l.seats.map((s) => s.name || (s.taken ? '?' : '—')).join(' · ');
+    const open = l.seats.some((s) => !s.taken);
+    a.textContent = `${l.game}: ${names} (${open ? 'join' : 'watch'})`;
+    li.append(a);
+    return li;
+  }));
+}
+
+$('create-form').onsubmit = (e) => {
+  e.preventDefault();
+  const g = state.games.find((x) => x.id === $('game').value);
+  const seats = g.seats.map((_, i) => (i === 0 ? 'me' : 'open'));
+  const clock = $('clock').value;
+  send('create', { game: g.id, seats, name: saved.name(), ...(clock === 'none' ? {} : { clock }) });
+};
+
+$('name-form').onsubmit = (e) => {
+  e.preventDefault();
+  saved.setName($('name').value.trim());
+  start();
+};
+
+// The match.
+function actionEvents() {
+  return state.events.filter((e) => e.kind === 'action');
+}
+
+function moves() {
+  $('moves').replaceChildren(...actionEvents().filter((e) => !e.chance).map((e) => {
+    const li = document.createElement('li');
+    li.textContent = e.action;
+    return li;
+  }));
+  $('moves').scrollTop = 1e9;
+}
+
+function chat() {
+  const names = state.listing ? state.listing.seats : [];
+  $('chat').replaceChildren(...state.events.filter((e) => e.kind === 'said').map((e) => {
+    const li = document.createElement('li');
+    li.textContent = `${(names[e.seat] && names[e.seat].name) || 'seat ' + (e.seat + 1)}: ${e.text}`;
+    return li;
+  }));
+}
+
+function lastClocks() {
+  for (let i = state.events.length - 1; i >= 0; i--) {
+    const e = state.events[i];
+    if (e.clocks) return e.clocks;
+  }
+  return null;
+}
+
+function clockText(ms) {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function seats() {
+  if (!state.listing) return;
+  const clocks = lastClocks();
+  const onMove = state.board ? state.board.to_move : [];
+  const running = actionEvents().length > 0;
+  $('seats').replaceChildren(...state.listing.seats.map((s, i) => {
+    const li = document.createElement('li');
+    let text = s.name || (s.taken ? '?' : 'open');
+    if (state.mine.includes(i)) text += ' (you)';
+    if (clocks && clocks[i] !== undefined) {
+      const spent = running && onMove.includes(i) ? performance.now() - state.clocksAt : 0;
+      text += ' ' + clockText(clocks[i] - spent);
+    }
+    li.textContent = text;
+    li.classList.toggle('on-move', onMove.includes(i));
+    li.classList.toggle('away', !s.connected);
+    return li;
+  }));
+  $('result').textContent = (state.board && state.board.result) || '';
+}
+setInterval(() => { if (state.board && !state.board.result) seats(); }, 250);
+
+// The board: cells from the server's geometry, seen from the player's own seat: turned
+// so that the player's own pieces, as they first stand, are at the bottom (Black's
+// side of a square board, one's corner of the hexagon). Turns come in steps of the
+// board's symmetry, half a turn for squares, a sixth for the hexagon.
+function turn() {
+  if (state.turn !== undefined) return state.turn;
+  const g = state.geometry;
+  const b = state.board;
+  const side = b.sides[state.mine[0]];
+  const own = b.pieces.filter((p) => p.side === side);
+  if (state.mine.length === 0 || own.length === 0) return 0;
+  const [w, h] = g.extent;
+  const c = own.map((p) => centre(g.cells[p.cell].polygon))
+    .reduce((a, q) => [a[0] + q[0] / own.length, a[1] + q[1] / own.length], [0, 0]);
+  // On screen (y down) the pieces' direction from the middle, and the turn that
+  // brings it straight down.
+  const angle = Math.atan2(-(c[1] - h / 2), c[0] - w / 2) * 180 / Math.PI;
+  const step = g.cells.length === 150 ? 60 : 180;
+  state.turn = ((Math.round((90 - angle) / step) * step) % 360 + 360) % 360;
+  return state.turn;
+}
+
+function centre(polygon) {
+  const n = polygon.length;
+  return polygon.reduce((a, p) => [a[0] + p[0] / n, a[1] + p[1] / n], [0, 0]);
+}
+
+function draw() {
+  const g = state.geometry;
+  const b = state.board;
+  if (!g || !b) return;
+  const [w, h] = g.extent;
+  const svg = $('board');
+  svg.setAttribute('viewBox', `-0.05 -0.05 ${w + 0.1} ${h + 0.1}`);
+  const root = document.createElementNS(SVG, 'g');
+  root.setAttribute('transform', `rotate(${turn()} ${w / 2} ${h / 2}) translate(0 ${h}) scale(1 -1)`);
+  const triangles = g.cells.length === 150;
+  const targets = new Set(b.legal.filter((l) => l.from === state.picked).map((l) => l.to));
+  const last = actionEvents().at(-1);
+  g.cells.forEach((c, i) => {
+    const p = document.createElementNS(SVG, 'polygon');
+    p.setAttribute('points', c.polygon.map((q) => q.join(',')).join(' '));
+    p.setAttribute('class', `cell ${c.dark ? 'dark' : 'light'}`);
+    p.dataset.cell = i;
+    p.dataset.name = c.name;
+    root.append(p);
+    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : null;
+    if (mark) {
+      const o = p.cloneNode();
+      o.setAttribute('class', `cell ${mark}`);
+      o.dataset.mark = mark;
+      root.append(o);
+    }
+  });
+  const size = triangles ? 0.55 : 0.9;
+  for (const piece of b.pieces) {
+    const [x, y] = centre(g.cells[piece.cell].polygon);
+    const img = document.createElementNS(SVG, 'image');
+    img.setAttribute('href', `/sprites/${piece.side}/${piece.kind}.svg`);
+    img.setAttribute('width', size);
+    img.setAttribute('height', size);
+    img.setAttribute('class', 'piece');
+    img.dataset.cell = piece.cell;
+    // Upright whatever the board's turn and the flip of y.
+    img.setAttribute('transform', `translate(${x} ${y}) scale(1 -1) rotate(${-turn()}) translate(${-size / 2} ${-size / 2})`);
+    root.append(img);
+  }
+  svg.replaceChildren(root);
+  svg.dataset.moves = actionEvents().length;
+  svg.dataset.legal = b.legal.length;
+  // Where the player's pieces may start from, by cell number: what a test clicks first
+  // (names repeat on bughouse's two boards).
+  svg.dataset.from = [...new Set(b.legal.map((l) => l.from))].join(' ');
+  seats();
+  if (last) svg.dataset.last = last.action;
+}
+
+function cellAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  return el && el.dataset.cell !== undefined && el.tagName === 'polygon' ? Number(el.dataset.cell) : null;
+}
+
+function play(action) {
+  state.picked = null;
+  $('choice').replaceChildren();
+  $('refusal').textContent = '';
+  send('act', { code: state.code, action });
+}
+
+// A click or tap on `cell`: picks a piece, or plays the move to it.
+function touch(cell) {
+  const b = state.board;
+  if (!b || cell === null) return;
+  const to = b.legal.filter((l) => l.from === state.picked && l.to === cell && state.picked !== null);
+  if (to.length === 1) return play(to[0].action);
+  if (to.length > 1) {
+    $('choice').replaceChildren(...to.map((l) => {
+      const button = document.createElement('button');
+      button.textContent = l.promotion || l.action;
+      button.onclick = () => play(l.action);
+      return button;
+    }));
+    return;
+  }
+  const placed = b.legal.filter((l) => l.from === cell && l.to === cell);
+  if (placed.length === 1 && !b.pieces.some((p) => p.cell === cell)) return play(placed[0].action);
+  state.picked = b.legal.some((l) => l.from === cell && l.to !== cell) ? cell : null;
+  draw();
+}
+
+let pressed = null;
+$('board').addEventListener('pointerdown', (e) => {
+  pressed = cellAt(e.clientX, e.clientY);
+  if (pressed !== state.picked) touch(pressed);
+  else pressed = null;
+});
+$('board').addEventListener('pointerup', (e) => {
+  const cell = cellAt(e.clientX, e.clientY);
+  if (pressed === null && cell === state.picked) state.picked = null, draw();
+  else if (cell !== null && cell !== pressed && state.picked !== null) touch(cell);
+  pressed = null;
+});
+
+$('resign').onclick = () => play('resign');
+$('draw').onclick = () => play('draw-offer');
+$('takeback').onclick = () => send('takeback', { code: state.code });
+$('copy').onclick = () => navigator.clipboard && navigator.clipboard.writeText($('link').value);
+$('chat-form').onsubmit = (e) => {
+  e.preventDefault();
+  const text = $('say').value.trim();
+  if (text) send('say', { code: state.code, text });
+  $('say').value = '';
+};
+window.addEventListener('popstate', () => location.reload());
+
+connect();
