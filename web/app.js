@@ -252,8 +252,8 @@ setInterval(() => { if (state.board && !state.board.result) seats(); }, 250);
 
 // The board: cells from the server's geometry, seen from the player's own seat: turned
 // so that the player's own pieces, as they first stand, are at the bottom (Black's
-// side of a square board, one's corner of the hexagon). Turns come in steps of the
-// board's symmetry, half a turn for squares, a sixth for the hexagon.
+// side of a square board, one's corner of the hexagon, point down). Turns come in
+// half turns on square boards and twelfths of a turn on the hexagon.
 function turn() {
   if (state.turn !== undefined) return state.turn;
   const g = state.geometry;
@@ -267,7 +267,7 @@ function turn() {
   // On screen (y down) the pieces' direction from the middle, and the turn that
   // brings it straight down.
   const angle = Math.atan2(-(c[1] - h / 2), c[0] - w / 2) * 180 / Math.PI;
-  const step = g.cells.length === 150 ? 60 : 180;
+  const step = g.cells.length === 150 ? 30 : 180;
   state.turn = ((Math.round((90 - angle) / step) * step) % 360 + 360) % 360;
   return state.turn;
 }
@@ -283,7 +283,19 @@ function draw() {
   if (!g || !b) return;
   const [w, h] = g.extent;
   const svg = $('board');
-  svg.setAttribute('viewBox', `-0.05 -0.05 ${w + 0.1} ${h + 0.1}`);
+  // The box round the turned board's cells, as the transform below places them.
+  const t = turn() * Math.PI / 180;
+  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const c of g.cells) {
+    for (const [x, y] of c.polygon) {
+      const [dx, dy] = [x - w / 2, h - y - h / 2];
+      const px = w / 2 + dx * Math.cos(t) - dy * Math.sin(t);
+      const py = h / 2 + dx * Math.sin(t) + dy * Math.cos(t);
+      box[0] = Math.min(box[0], px); box[1] = Math.min(box[1], py);
+      box[2] = Math.max(box[2], px); box[3] = Math.max(box[3], py);
+    }
+  }
+  svg.setAttribute('viewBox', `${box[0] - 0.05} ${box[1] - 0.05} ${box[2] - box[0] + 0.1} ${box[3] - box[1] + 0.1}`);
   const root = document.createElementNS(SVG, 'g');
   root.setAttribute('transform', `rotate(${turn()} ${w / 2} ${h / 2}) translate(0 ${h}) scale(1 -1)`);
   const triangles = g.cells.length === 150;

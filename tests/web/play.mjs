@@ -41,6 +41,12 @@ async function create(page, game) {
   return new URL(page.url()).pathname.slice(1);
 }
 
+// A screenshot once every piece drawing asked for has come.
+async function picture(page, name) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `${shots}/${name}.png` });
+}
+
 async function board(page) {
   await page.waitForSelector('#board image.piece, #board polygon', { state: 'attached' });
 }
@@ -114,8 +120,8 @@ await move(bob, 'd8', 'h4', true);
 for (const page of [ann, bob, eve]) {
   await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('0-1'));
 }
-await bob.screenshot({ path: `${shots}/phone.png` });
-await ann.screenshot({ path: `${shots}/chess.png` });
+await picture(bob, 'chess-mate-on-a-phone');
+await picture(ann, 'chess-mate');
 assert.equal(alerted, false, 'a name or a chat line ran as a script');
 
 // Plays any legal move of the page's own: a piece it may move, then a lit target.
@@ -143,7 +149,7 @@ for (const page of armies.slice(1)) {
   await board(page);
 }
 for (const page of armies) await anyMove(page);
-await armies[1].screenshot({ path: `${shots}/tri-chess.png` });
+await picture(armies[1], 'tri-chess-seen-by-black');
 
 // Bughouse for four: each seat moves on its own board.
 const four = [await player('W1'), await player('B1'), await player('W2'), await player('B2')];
@@ -155,7 +161,7 @@ for (const page of four.slice(1)) {
 await anyMove(four[0]);
 await anyMove(four[2]);
 await anyMove(four[1]);
-await four[0].screenshot({ path: `${shots}/bughouse.png` });
+await picture(four[0], 'bughouse-after-three-moves');
 
 // Every game opens with its board drawn, every cell of it, from the link alone.
 const looker = await player('Lia');
@@ -167,7 +173,7 @@ for (const game of games) {
   const page = await player(`Lia-${game}`);
   await create(page, game);
   await page.waitForFunction(() => document.querySelectorAll('#board polygon[data-name]').length > 0);
-  await page.screenshot({ path: `${shots}/${game}.png` });
+  await picture(page, game);
   await page.context().close();
 }
 console.log(`browser checks passed: ${games.length} games opened`);
