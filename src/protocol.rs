@@ -347,6 +347,9 @@ pub struct BoardView {
     /// The actions of the seats held on this connection that move a piece or put
     /// one down, as `act` sends them, with the cells they start and end on.
     pub legal: Vec<LegalMove>,
+    /// The pieces held off the board to put on it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<InHand>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
 }
@@ -360,6 +363,16 @@ pub struct PieceAt {
     pub kind: String,
 }
 
+/// Pieces of one kind in a hand: a seat's (bughouse's reserves) or an army's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InHand {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
+    pub side: String,
+    pub kind: String,
+    pub count: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LegalMove {
     pub action: String,
@@ -368,6 +381,9 @@ pub struct LegalMove {
     /// The piece a pawn becomes, where the move chooses one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotion: Option<String>,
+    /// The piece put down, for an action that puts one on `to` (then `from` is `to`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub drop: Option<String>,
 }
 
 /// One game as `games` describes it.

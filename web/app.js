@@ -13,7 +13,7 @@ const saved = {
   setName: (n) => localStorage.setItem('doska-name', n),
   seats: (code) => JSON.parse(localStorage.getItem('doska-seats-' + code) || '[]'),
   keep(code, keys) {
-    const all = saved.seats(code).filter((k) => !keys.some((n) => n.seat === k.seat));
+    const all = saved.seats(code).filter((k) => !keys.some((n) => n.seat === k.seat || n.secret === k.secret));
     localStorage.setItem('doska-seats-' + code, JSON.stringify(all.concat(keys)));
   },
 };
@@ -24,6 +24,20 @@ const state = {
 };
 let ws;
 let nextId = 1;
+
+// The page's words in the browser's language, from the server (the app's own
+// translations); English, as the page is written, until they come.
+let words = {};
+const w = (key, english) => words[key] || english;
+async function loadWords() {
+  try {
+    words = await (await fetch(`/words/${lang()}`)).json();
+  } catch {
+    return;
+  }
+  document.documentElement.lang = lang();
+  for (const el of document.querySelectorAll('[data-word]')) el.textContent = w(el.dataset.word, el.textContent);
+}
 
 function send(type, fields = {}) {
   const id = nextId++;
@@ -43,10 +57,10 @@ function codeInPath() {
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   ws = new WebSocket(`${scheme}://${location.host}/`);
-  $('status').textContent = 'connecting…';
+  $('status').textContent = w('web-connecting', 'connecting…');
   ws.onmessage = (e) => hear(JSON.parse(e.data));
   ws.onclose = () => {
-    $('status').textContent = 'connection lost, coming back…';
+    $('status').textContent = w('web-lost', 'connection lost, coming back…');
     setTimeout(connect, 1000);
   };
 }
@@ -116,6 +130,12 @@ function hear(m) {
     case 'event':
       if (m.code !== state.code) return;
       state.events.push(m.event);
+      // A rematch: the same secrets open the new match's seats.
+      if (m.event.kind === 'rematch' && state.mine.length > 0) {
+        saved.keep(m.event.code, saved.seats(state.code));
+        history.pushState(null, '', '/' + m.event.code);
+        return enter(m.event.code);
+      }
       if (m.event.kind === 'seated' && state.listing) {
         const seat = state.listing.seats[m.event.seat];
         if (seat) { seat.taken = true; seat.name = m.event.name; seat.connected = true; }
@@ -127,7 +147,7 @@ function hear(m) {
     case 'view':
       if (m.code !== state.code) return;
       if (m.geometry) state.geometry = m.geometry;
-      state.board = m.board;
+      state.board = { hands: [], ...m.board };
       return draw();
     case 'error':
       if (m.id === state.joining) {
@@ -156,7 +176,7 @@ function view() {
 function offer(m) {
   state.games = m.games;
   const game = $('game');
-  game.replaceChildren(...m.games.map((g) => new Option(g.id, g.id)));
+  game.replaceChildren(...m.games.map((g) => new Option(w(`game-${g.id}`, g.id), g.id)));
   const clocks = () => {
     const g = m.games.find((x) => x.id === game.value);
     $('clock').replaceChildren(...g.clocks.map((c) => new Option(c, c)));
@@ -172,7 +192,7 @@ function list(matches) {
     a.href = '/' + l.code;
     const names = l.seats.map((s) => s.name || (s.taken ? '?' : '—')).join(' · ');
     const open = l.seats.some((s) => !s.taken);
-    a.textContent = `${l.game}: ${names} (${open ? 'join' : 'watch'})`;
+    a.textContent = `${w(`game-${l.game}`, l.game)}: ${names} (${open ? w('online-join', 'join') : w('online-watch', 'watch')})`;
     li.append(a);
     return li;
   }));
@@ -235,8 +255,8 @@ function seats() {
   const running = actionEvents().length > 0;
   $('seats').replaceChildren(...state.listing.seats.map((s, i) => {
     const li = document.createElement('li');
-    let text = s.name || (s.taken ? '?' : 'open');
-    if (state.mine.includes(i)) text += ' (you)';
+    let text = s.name || (s.taken ? '?' : w('web-open-seat', 'open'));
+    if (state.mine.includes(i)) text += ` (${w('web-you', 'you')})`;
     if (clocks && clocks[i] !== undefined) {
       const spent = running && onMove.includes(i) ? performance.now() - state.clocksAt : 0;
       text += ' ' + clockText(clocks[i] - spent);
@@ -247,6 +267,29 @@ function seats() {
     return li;
   }));
   $('result').textContent = (state.board && state.board.result) || '';
+  $('rematch').hidden = !(state.board && state.board.result) || state.mine.length === 0;
+  question();
+}
+
+// What waits for this player's answer: a takeback another player asked for, or a
+// draw offered by another; the last event says it.
+function question() {
+  const last = state.events.at(-1);
+  const theirs = last && !state.mine.includes(last.seat) && state.mine.length > 0;
+  const over = state.board && state.board.result;
+  let asked = null;
+  if (theirs && !over && last.kind === 'takeback-asked') asked = ['takeback', w('web-takeback-asked', 'A takeback is asked.')];
+  if (theirs && !over && last.kind === 'action' && last.action.endsWith('draw-offer')) asked = ['draw', w('web-draw-offered', 'A draw is offered.')];
+  $('question').hidden = !asked;
+  if (!asked) return;
+  $('asked').textContent = asked[1];
+  $('yes').onclick = () => (asked[0] === 'takeback'
+    ? send('takeback-answer', { code: state.code, accept: true })
+    : play('draw-accept'));
+  $('no').onclick = () => {
+    if (asked[0] === 'takeback') send('takeback-answer', { code: state.code, accept: false });
+    $('question').hidden = true;
+  };
 }
 setInterval(() => { if (state.board && !state.board.result) seats(); }, 250);
 
@@ -299,7 +342,9 @@ function draw() {
   const root = document.createElementNS(SVG, 'g');
   root.setAttribute('transform', `rotate(${turn()} ${w / 2} ${h / 2}) translate(0 ${h}) scale(1 -1)`);
   const triangles = g.cells.length === 150;
-  const targets = new Set(b.legal.filter((l) => l.from === state.picked).map((l) => l.to));
+  const targets = new Set(b.legal.filter(state.dropping
+    ? (l) => l.drop === state.dropping && l.from === l.to
+    : (l) => l.from === state.picked && l.to !== l.from).map((l) => l.to));
   const last = actionEvents().at(-1);
   g.cells.forEach((c, i) => {
     const p = document.createElementNS(SVG, 'polygon');
@@ -330,6 +375,7 @@ function draw() {
     root.append(img);
   }
   svg.replaceChildren(root);
+  hands();
   svg.dataset.moves = actionEvents().length;
   svg.dataset.legal = b.legal.length;
   // Where the player's pieces may start from, by cell number: what a test clicks first
@@ -339,6 +385,31 @@ function draw() {
   if (last) svg.dataset.last = last.action;
 }
 
+// The pieces held off the board; one with somewhere to go is picked by a click, then
+// put down by a click on a lit cell.
+function hands() {
+  const b = state.board;
+  $('hands').replaceChildren(...b.hands.map((h) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    const img = document.createElement('img');
+    img.src = `/sprites/${h.side}/${h.kind}.svg`;
+    img.alt = h.kind;
+    button.append(img, `×${h.count}`);
+    const droppable = b.legal.some((l) => l.drop === h.kind && l.from === l.to);
+    const own = h.seat === undefined ? b.sides.some((s, i) => s === h.side && state.mine.includes(i)) : state.mine.includes(h.seat);
+    button.disabled = !(droppable && own);
+    button.dataset.kind = h.kind;
+    button.classList.toggle('picked', state.dropping === h.kind && own);
+    button.onclick = () => {
+      state.dropping = state.dropping === h.kind ? null : h.kind;
+      state.picked = null;
+      draw();
+    };
+    return button;
+  }));
+}
+
 function cellAt(x, y) {
   const el = document.elementFromPoint(x, y);
   return el && el.dataset.cell !== undefined && el.tagName === 'polygon' ? Number(el.dataset.cell) : null;
@@ -346,6 +417,7 @@ function cellAt(x, y) {
 
 function play(action) {
   state.picked = null;
+  state.dropping = null;
   $('choice').replaceChildren();
   $('refusal').textContent = '';
   send('act', { code: state.code, action });
@@ -355,6 +427,11 @@ function play(action) {
 function touch(cell) {
   const b = state.board;
   if (!b || cell === null) return;
+  if (state.dropping) {
+    const drop = b.legal.find((l) => l.drop === state.dropping && l.from === cell && l.to === cell);
+    if (drop) return play(drop.action);
+    state.dropping = null;
+  }
   const to = b.legal.filter((l) => l.from === state.picked && l.to === cell && state.picked !== null);
   if (to.length === 1) return play(to[0].action);
   if (to.length > 1) {
@@ -366,8 +443,11 @@ function touch(cell) {
     }));
     return;
   }
+  // Where every action puts a piece down and only one fits the cell (Reversi's discs),
+  // one click puts it there.
   const placed = b.legal.filter((l) => l.from === cell && l.to === cell);
-  if (placed.length === 1 && !b.pieces.some((p) => p.cell === cell)) return play(placed[0].action);
+  const onlyPlacing = b.legal.every((l) => l.from === l.to);
+  if (placed.length === 1 && onlyPlacing) return play(placed[0].action);
   state.picked = b.legal.some((l) => l.from === cell && l.to !== cell) ? cell : null;
   draw();
 }
@@ -388,6 +468,7 @@ $('board').addEventListener('pointerup', (e) => {
 $('resign').onclick = () => play('resign');
 $('draw').onclick = () => play('draw-offer');
 $('takeback').onclick = () => send('takeback', { code: state.code });
+$('rematch').onclick = () => send('rematch', { code: state.code });
 $('copy').onclick = () => navigator.clipboard && navigator.clipboard.writeText($('link').value);
 $('chat-form').onsubmit = (e) => {
   e.preventDefault();
@@ -397,4 +478,4 @@ $('chat-form').onsubmit = (e) => {
 };
 window.addEventListener('popstate', () => location.reload());
 
-connect();
+loadWords().finally(connect);

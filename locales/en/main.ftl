@@ -934,6 +934,7 @@ online-seat-free = free
 online-seat-taken = taken
 online-free-seats = free seats: { $count }
 online-lost = Connection lost: trying again. Your moves are kept and sent once it is back.
+online-link = Link
 online-copy = Copy
 online-watching = You are watching this match.
 online-waiting-for-players = Waiting for players: give them the code.
@@ -1020,3 +1021,18 @@ editor-paste = Paste
 editor-empty = Empty board
 editor-start = Start position
 detail-no-pieces = { $side } has no pieces
+
+## The browser client
+web-play = Play
+web-create = Create a match
+web-open-matches = Open matches
+web-you = you
+web-open-seat = open
+web-connecting = Connecting…
+web-lost = The connection is lost; coming back…
+web-say = Say
+web-accept = Accept
+web-decline = Decline
+web-draw-offered = A draw is offered.
+web-takeback-asked = A takeback is asked for the last move.
+web-accept-draw = Accept the draw

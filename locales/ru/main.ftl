@@ -972,6 +972,7 @@ online-seat-free = свободно
 online-seat-taken = занято
 online-free-seats = свободных мест: { $count }
 online-lost = Связь потеряна, восстанавливаем. Ваши ходы сохранены и будут отправлены.
+online-link = Ссылка
 online-copy = Копировать
 online-watching = Вы смотрите эту партию.
 online-waiting-for-players = Ждём игроков: сообщите им код.
@@ -1077,3 +1078,18 @@ detail-no-pieces =
         [Red] у красных
        *[Black] у чёрных
     } нет ни одной фигуры
+
+## The browser client
+web-play = Играть
+web-create = Создать партию
+web-open-matches = Открытые партии
+web-you = вы
+web-open-seat = свободно
+web-connecting = Соединение…
+web-lost = Связь потеряна; восстанавливаем…
+web-say = Сказать
+web-accept = Принять
+web-decline = Отклонить
+web-draw-offered = Предложена ничья.
+web-takeback-asked = Просят вернуть последний ход.
+web-accept-draw = Принять ничью

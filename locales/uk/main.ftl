@@ -972,6 +972,7 @@ online-seat-free = вільно
 online-seat-taken = зайнято
 online-free-seats = вільних місць: { $count }
 online-lost = Зв'язок втрачено, відновлюємо. Ваші ходи збережено, їх буде надіслано.
+online-link = Посилання
 online-copy = Копіювати
 online-watching = Ви дивитеся цю партію.
 online-waiting-for-players = Чекаємо на гравців: повідомте їм код.
@@ -1077,3 +1078,18 @@ detail-no-pieces =
         [Red] у червоних
        *[Black] у чорних
     } немає жодної фігури
+
+## The browser client
+web-play = Грати
+web-create = Створити партію
+web-open-matches = Відкриті партії
+web-you = ви
+web-open-seat = вільно
+web-connecting = З’єднання…
+web-lost = Зв’язок втрачено; відновлюємо…
+web-say = Сказати
+web-accept = Прийняти
+web-decline = Відхилити
+web-draw-offered = Запропоновано нічию.
+web-takeback-asked = Просять повернути останній хід.
+web-accept-draw = Прийняти нічию

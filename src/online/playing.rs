@@ -60,6 +60,23 @@ impl Playing {
         &self.server
     }
 
+    /// The match's page on its server, a link for friends to open in a browser:
+    /// `http://HOST:PORT/CODE` for `ws://HOST:PORT/` (`https` for `wss`). `host`
+    /// replaces the server's address where the server runs in this app, whose own
+    /// address (loopback) is of no use to a friend.
+    pub fn page(&self, host: Option<std::net::SocketAddr>) -> String {
+        let (scheme, rest) = match self.server.split_once("://") {
+            Some(("wss", rest)) => ("https", rest),
+            Some((_, rest)) => ("http", rest),
+            None => ("http", self.server.as_str()),
+        };
+        let address = host.map_or_else(
+            || rest.split('/').next().unwrap_or(rest).to_string(),
+            |h| h.to_string(),
+        );
+        format!("{scheme}://{address}/{}", self.code())
+    }
+
     pub fn code(&self) -> &str {
         self.mirror.code()
     }
@@ -291,5 +308,23 @@ mod tests {
         // A gap asks for the whole match.
         let heard = p.take(&event(5, 1, "e6")).unwrap();
         assert!(matches!(heard.resync, Some(Request::Resync { .. })));
+    }
+
+    #[test]
+    fn the_match_page_is_on_the_servers_host_and_port() {
+        let on = |server: &str| Playing::new(server, listing(), Vec::new()).unwrap();
+        assert_eq!(
+            on("ws://10.0.0.5:7464/").page(None),
+            "http://10.0.0.5:7464/ABCDEF"
+        );
+        assert_eq!(
+            on("wss://doska.example/").page(None),
+            "https://doska.example/ABCDEF"
+        );
+        let hosted = "192.168.1.20:7464".parse().ok();
+        assert_eq!(
+            on("ws://127.0.0.1:7464/").page(hosted),
+            "http://192.168.1.20:7464/ABCDEF"
+        );
     }
 }

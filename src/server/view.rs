@@ -3,8 +3,9 @@
 //! of the seats it holds, each with the cells it starts and ends on, so a click
 //! lights its targets with no round trip.
 
-use crate::protocol::{BoardView, CellShape, Geometry, LegalMove, PieceAt};
+use crate::protocol::{BoardView, CellShape, Geometry, InHand, LegalMove, PieceAt};
 use crate::rules::history::action_notation;
+use crate::rules::view::Holder;
 use crate::rules::{Action, Match, Side, Topology};
 
 /// A board's cells as drawn.
@@ -51,6 +52,9 @@ pub fn board(m: &Match, seats: &[usize]) -> BoardView {
                     promotion: view
                         .promotion
                         .map(|kind| crate::drawings::name(kind).to_string()),
+                    drop: view
+                        .placed
+                        .map(|piece| crate::drawings::name(piece.kind).to_string()),
                 })
             })
             .collect()
@@ -74,6 +78,21 @@ pub fn board(m: &Match, seats: &[usize]) -> BoardView {
             .map(|s| side(playing.seat_side(s)))
             .collect(),
         legal,
+        hands: position
+            .shown()
+            .in_hand()
+            .into_iter()
+            .filter(|&(_, _, count)| count > 0)
+            .map(|(holder, piece, count)| InHand {
+                seat: match holder {
+                    Holder::Seat(seat) => Some(seat),
+                    Holder::Side(_) => None,
+                },
+                side: side(piece.side),
+                kind: crate::drawings::name(piece.kind).to_string(),
+                count,
+            })
+            .collect(),
         result: m.outcome().map(|o| {
             format!(
                 "{} ({})",
@@ -108,6 +127,20 @@ mod tests {
         );
         assert!(board(&m, &[1]).legal.is_empty());
         assert!(board(&m, &[]).legal.is_empty());
+    }
+
+    #[test]
+    fn a_piece_in_hand_is_shown_and_its_drops_are_lit() {
+        // Appearing chess: every piece starts in hand and comes on by a drop.
+        let m = Match::new(Position::new(GameId::Appearing, &[]).unwrap());
+        let white = board(&m, &[0]);
+        assert!(white.hands.iter().any(|h| h.side == "white" && h.count > 0));
+        assert!(
+            white
+                .legal
+                .iter()
+                .any(|l| l.drop.is_some() && l.from == l.to)
+        );
     }
 
     #[test]

@@ -55,6 +55,7 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
         )
         .route("/style.css", get(|| file(STYLE, "text/css; charset=utf-8")))
         .route("/sprites/{side}/{name}", get(sprite))
+        .route("/words/{lang}", get(words))
         .route("/{code}", get(page))
         .with_state(Shared { lobby, started })
         .layer(CompressionLayer::new())
@@ -176,6 +177,61 @@ fn etag(text: &str) -> String {
     format!("\"{:016x}\"", hasher.finish())
 }
 
+/// What the page says, by the keys of `locales/*/main.ftl`: the app's own words where
+/// the app says the same, the page's (`web-`) where it does not.
+const WORDS: &[&str] = &[
+    "online-name",
+    "online-join",
+    "online-watch",
+    "online-copy",
+    "online-link",
+    "online-rematch",
+    "online-takeback-title",
+    "button-resign",
+    "button-offer-draw",
+    "web-play",
+    "web-create",
+    "web-open-matches",
+    "web-you",
+    "web-open-seat",
+    "web-connecting",
+    "web-lost",
+    "web-say",
+    "web-accept",
+    "web-decline",
+    "web-draw-offered",
+    "web-takeback-asked",
+    "web-accept-draw",
+];
+
+/// `/words/{en|ru|uk}`: the page's words and the games' names in a language, as one
+/// JSON object by key.
+async fn words(Path(lang): Path<String>) -> Response {
+    let Some(lang) = crate::i18n::Language::from_code(&lang) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let games = crate::rules::GameId::ALL
+        .iter()
+        .map(|g| format!("game-{}", g.id()));
+    let said: serde_json::Map<String, serde_json::Value> = WORDS
+        .iter()
+        .map(|k| k.to_string())
+        .chain(games)
+        .map(|key| {
+            let text = lang.t(&key);
+            (key, serde_json::Value::String(text))
+        })
+        .collect();
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        serde_json::Value::Object(said).to_string(),
+    )
+        .into_response()
+}
+
 /// `/sprites/{side}/{name}.svg`: a piece drawing in an army's colours.
 async fn sprite(Path((side, name)): Path<(String, String)>) -> Response {
     let drawing = name
@@ -224,6 +280,16 @@ mod tests {
         assert!(!black.contains("\"#fff\"") && !black.contains("\"#000\""));
         assert!(black.contains("#33302e"));
         assert!(painted("blue").is_none());
+    }
+
+    #[test]
+    fn every_word_of_the_page_is_said_in_every_language() {
+        for lang in ["en", "ru", "uk"] {
+            let lang = crate::i18n::Language::from_code(lang).unwrap();
+            for key in WORDS {
+                assert_ne!(lang.t(key), *key, "{key} in {lang:?}");
+            }
+        }
     }
 
     #[test]

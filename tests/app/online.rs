@@ -442,3 +442,53 @@ fn real_windows_show_each_player_the_match_from_their_seat() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
+
+/// The desktop app and a browser play one match: the app makes it and plays White by
+/// clicks, a headless Chromium opens the match's link and plays Black
+/// (`tests/web/black.mjs`), and both see the mate.
+#[test]
+fn the_app_and_a_browser_play_one_match() {
+    let url = format!("ws://{}/", server("browser"));
+    let home = scratch("browser");
+    let mut app = player(&url, home.join("app"), "App");
+    let code = create_chess(&mut app);
+    let link = app
+        .world()
+        .resource::<Online>()
+        .playing
+        .as_ref()
+        .unwrap()
+        .page(None);
+    assert!(link.ends_with(&format!("/{code}")), "{link}");
+    let web = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web");
+    let browser = std::process::Command::new("node")
+        .arg(web.join("black.mjs"))
+        .arg(&link)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("node runs (Debian's nodejs, with `npm ci --prefix tests/web`)");
+    until(&mut app, "the browser takes Black", |online, _| {
+        online
+            .playing
+            .as_ref()
+            .is_some_and(|p| p.mirror().listing().seats.iter().all(|s| s.taken))
+    });
+    for (from, to, after) in [("f2", "f3", 2), ("g2", "g4", 4)] {
+        click(&mut app, from);
+        click(&mut app, to);
+        until(&mut app, "the browser's answer", |_, s| {
+            s.current().actions().len() >= after
+        });
+    }
+    until(&mut app, "the mate", |_, s| s.current().outcome().is_some());
+    let out = browser.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let result = session(&app).current().outcome().unwrap();
+    assert_eq!(result.token(2), "0-1");
+}

@@ -124,6 +124,21 @@ await picture(bob, 'chess-mate-on-a-phone');
 await picture(ann, 'chess-mate');
 assert.equal(alerted, false, 'a name or a chat line ran as a script');
 
+// A Russian browser reads the page in Russian, from the app's own translations.
+const yulia = await player('Юля', { locale: 'ru-RU' });
+await named(yulia, link);
+await board(yulia);
+await yulia.waitForFunction(() => document.querySelector('#resign').textContent === 'Сдаться');
+
+// A rematch, asked by both players, takes both pages to the new match, colours swapped.
+await ann.click('#rematch');
+await bob.click('#rematch');
+for (const page of [ann, bob]) {
+  await page.waitForURL((url) => !url.pathname.endsWith(code));
+  await page.waitForFunction(() => document.querySelector('#board')?.dataset.moves === '0');
+}
+await move(bob, 'e2', 'e4', true);
+
 // Plays any legal move of the page's own: a piece it may move, then a lit target.
 async function anyMove(page) {
   await untilLegal(page);
@@ -162,6 +177,21 @@ await anyMove(four[0]);
 await anyMove(four[2]);
 await anyMove(four[1]);
 await picture(four[0], 'bughouse-after-three-moves');
+
+// Appearing chess: every piece starts in hand and comes on by a drop: the hand's
+// piece, then a lit square.
+const dropper = await player('Dana');
+const drops = await create(dropper, 'appearing');
+const second = await player('Egor');
+await named(second, `${base}${drops}`);
+await board(second);
+await untilLegal(dropper);
+await dropper.click('#hands button:not([disabled])');
+const lit = await dropper.waitForSelector('#board polygon[data-mark="target"]', { state: 'attached' });
+const spot = await cellPoint(dropper, Number(await lit.getAttribute('data-cell')));
+await dropper.mouse.click(spot.x, spot.y);
+await untilMoves(dropper, 1);
+await picture(dropper, 'appearing-after-a-drop');
 
 // Every game opens with its board drawn, every cell of it, from the link alone.
 const looker = await player('Lia');

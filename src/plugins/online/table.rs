@@ -86,6 +86,15 @@ fn status(
             ui.ctx().copy_text(code.clone());
         }
     });
+    // The match's page: a friend opens it in a browser, with nothing to install.
+    let page = playing.page(online.hosting);
+    ui.horizontal(|ui| {
+        ui.label(lang.t("online-link"));
+        ui.hyperlink_to(&page, &page);
+        if ui.small_button(lang.t("online-copy")).clicked() {
+            ui.ctx().copy_text(page.clone());
+        }
+    });
     if let Some(address) = online.hosting {
         ui.label(lang.t_args("online-hosting", &[("address", address.to_string())]));
     }

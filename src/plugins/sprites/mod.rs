@@ -13,7 +13,7 @@ mod svg;
 use drawing::Ink;
 pub use drawing::{Drawing, Palette};
 
-use crate::rules::{PieceKind, PieceView};
+use crate::rules::PieceView;
 use bevy_egui::egui;
 use std::collections::HashMap;
 use std::sync::OnceLock;
