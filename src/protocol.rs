@@ -315,8 +315,9 @@ pub enum Reply {
         code: String,
         n: u64,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        geometry: Option<Geometry>,
-        board: BoardView,
+        geometry: Option<Box<Geometry>>,
+        /// Boxed: the other replies are small.
+        board: Box<BoardView>,
     },
 }
 
@@ -350,6 +351,11 @@ pub struct BoardView {
     /// The pieces held off the board to put on it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hands: Vec<InHand>,
+    /// The other actions of the seats held on this connection that the rules list as
+    /// moves but that move no piece (the pie rule's swap, ending a turn, chess for
+    /// three's offers and answers), as `act` sends them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub others: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
 }

@@ -376,6 +376,17 @@ function draw() {
   }
   svg.replaceChildren(root);
   hands();
+  // The actions that move no piece, each a button by its name in the game's notation.
+  $('others').replaceChildren(...(b.others || []).map((action) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = action;
+    button.onclick = () => play(action);
+    return button;
+  }));
+  // What the server drew last (a die, the lot), as its action says it.
+  const drawn = state.events.filter((e) => e.kind === 'action' && e.chance).at(-1);
+  $('dice').textContent = drawn ? `🎲 ${drawn.action}` : '';
   svg.dataset.moves = actionEvents().length;
   svg.dataset.legal = b.legal.length;
   // Where the player's pieces may start from, by cell number: what a test clicks first

@@ -369,8 +369,8 @@ impl Client {
                     id,
                     code,
                     n,
-                    geometry,
-                    board,
+                    geometry: geometry.map(Box::new),
+                    board: Box::new(board),
                 });
             }
             Request::Resync { code, .. } => {

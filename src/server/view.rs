@@ -34,31 +34,46 @@ pub fn board(m: &Match, seats: &[usize]) -> BoardView {
     let position = m.position();
     let playing = position.seats();
     let over = m.outcome().is_some();
-    let legal = if over {
+    let mine: Vec<_> = if over {
         Vec::new()
     } else {
         position
             .legal_moves()
             .into_iter()
-            .filter(|mv| !position.is_swap(mv) && !position.is_pass(mv))
             .filter(|mv| seats.contains(&position.mover(mv)))
-            .filter_map(|mv| {
-                let view = position.view(&mv)?;
-                let to = *view.landings.last()?;
-                Some(LegalMove {
-                    action: action_notation(position, &Action::Play(mv)),
-                    from: view.from.into(),
-                    to: to.into(),
-                    promotion: view
-                        .promotion
-                        .map(|kind| crate::drawings::name(kind).to_string()),
-                    drop: view
-                        .placed
-                        .map(|piece| crate::drawings::name(piece.kind).to_string()),
-                })
-            })
             .collect()
     };
+    // A move that lands a piece somewhere is played on the board; the rest by name.
+    let on_board = |mv: &crate::rules::Move| {
+        !position.is_swap(mv)
+            && !position.is_pass(mv)
+            && position.view(mv).is_some_and(|v| !v.landings.is_empty())
+    };
+    let others = mine
+        .iter()
+        .filter(|mv| !on_board(mv))
+        .map(|mv| action_notation(position, &Action::Play(*mv)))
+        .collect();
+    let legal = mine
+        .iter()
+        .copied()
+        .filter(|mv| on_board(mv))
+        .filter_map(|mv| {
+            let view = position.view(&mv)?;
+            let to = *view.landings.last()?;
+            Some(LegalMove {
+                action: action_notation(position, &Action::Play(mv)),
+                from: view.from.into(),
+                to: to.into(),
+                promotion: view
+                    .promotion
+                    .map(|kind| crate::drawings::name(kind).to_string()),
+                drop: view
+                    .placed
+                    .map(|piece| crate::drawings::name(piece.kind).to_string()),
+            })
+        })
+        .collect();
     BoardView {
         pieces: position
             .pieces()
@@ -78,6 +93,7 @@ pub fn board(m: &Match, seats: &[usize]) -> BoardView {
             .map(|s| side(playing.seat_side(s)))
             .collect(),
         legal,
+        others,
         hands: position
             .shown()
             .in_hand()
@@ -140,6 +156,21 @@ mod tests {
                 .legal
                 .iter()
                 .any(|l| l.drop.is_some() && l.from == l.to)
+        );
+    }
+
+    #[test]
+    fn the_pie_rules_swap_is_offered_by_name() {
+        let mut m = Match::new(Position::new(GameId::ZShashmaty, &[]).unwrap());
+        let first = m.position().legal_moves()[0];
+        m.act(Action::Play(first)).unwrap();
+        let black = board(&m, &[1]);
+        assert!(!black.others.is_empty(), "{:?}", black.others);
+        assert!(
+            black
+                .legal
+                .iter()
+                .all(|l| !black.others.contains(&l.action))
         );
     }
 

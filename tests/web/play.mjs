@@ -193,6 +193,22 @@ await dropper.mouse.click(spot.x, spot.y);
 await untilMoves(dropper, 1);
 await picture(dropper, 'appearing-after-a-drop');
 
+// Z-shashmaty's pie rule: after White's first move, Black's swap is a button by name;
+// dice chess shows the server's roll.
+const [zw, zb] = [await player('Zoya'), await player('Zakhar')];
+const z = await create(zw, 'z-shashmaty');
+await named(zb, `${base}${z}`);
+await board(zb);
+await anyMove(zw);
+const swap = await zb.waitForSelector('#others button');
+await swap.click();
+await untilMoves(zb, 2);
+const [dw, db] = [await player('Dmitro'), await player('Daria')];
+const d = await create(dw, 'dice-chess');
+await named(db, `${base}${d}`);
+await board(db);
+await dw.waitForFunction(() => document.querySelector('#dice').textContent.length > 0);
+
 // Every game opens with its board drawn, every cell of it, from the link alone.
 const looker = await player('Lia');
 await named(looker, base);
