@@ -177,12 +177,43 @@ function offer(m) {
   state.games = m.games;
   const game = $('game');
   game.replaceChildren(...m.games.map((g) => new Option(w(`game-${g.id}`, g.id), g.id)));
-  const clocks = () => {
+  const chosen = () => {
     const g = m.games.find((x) => x.id === game.value);
-    $('clock').replaceChildren(...g.clocks.map((c) => new Option(c, c)));
+    $('clock').replaceChildren(...g.clocks.map((c) => new Option(w(`clock-${c}`, c), c)));
+    setUp(g);
   };
-  game.onchange = clocks;
-  clocks();
+  game.onchange = chosen;
+  chosen();
+}
+
+// A labelled list in the create form.
+function choice(parent, label, id, values, chosen) {
+  const l = document.createElement('label');
+  l.textContent = label;
+  l.htmlFor = id;
+  const select = document.createElement('select');
+  select.id = id;
+  select.replaceChildren(...values.map(([value, text]) => new Option(text, value, false, value === chosen)));
+  parent.append(l, select);
+  return select;
+}
+
+// Who takes each seat (this player the first, friends by the link, or the server's
+// computer) and the game's house rules, each with its values as the app names them.
+function setUp(g) {
+  const plans = $('plans');
+  plans.replaceChildren(plans.querySelector('legend'));
+  const who = [['me', w('setup-plan-me', 'me')], ['open', w('setup-plan-open', 'a friend')], ['computer', w('setup-plan-computer', "the server's computer")]];
+  g.seats.forEach((name, i) => choice(plans, name, `plan-${i}`, who, i === 0 ? 'me' : 'open'));
+  choice(plans, w('web-level', "The computer's level"), 'level', ['easy', 'normal', 'hard'].map((l) => [l, w(`level-${l}`, l)]), 'normal');
+  const rules = $('rules');
+  rules.replaceChildren(rules.querySelector('legend'));
+  rules.hidden = g.options.length === 0;
+  for (const o of g.options) {
+    const switched = o.values.length === 2 && o.values.includes('on') && o.values.includes('off');
+    const values = o.values.map((v) => [v, switched ? w(`web-${v}`, v) : w(`opt-${o.id}-${v}`, v)]);
+    choice(rules, w(`opt-${o.id}`, o.id), `rule-${o.id}`, values, o.default);
+  }
 }
 
 function list(matches) {
@@ -201,9 +232,13 @@ function list(matches) {
 $('create-form').onsubmit = (e) => {
   e.preventDefault();
   const g = state.games.find((x) => x.id === $('game').value);
-  const seats = g.seats.map((_, i) => (i === 0 ? 'me' : 'open'));
+  const seats = g.seats.map((_, i) => $(`plan-${i}`).value);
+  const options = Object.fromEntries(g.options
+    .map((o) => [o.id, $(`rule-${o.id}`).value])
+    .filter(([id, v]) => v !== g.options.find((o) => o.id === id).default));
   const clock = $('clock').value;
-  send('create', { game: g.id, seats, name: saved.name(), ...(clock === 'none' ? {} : { clock }) });
+  const level = seats.includes('computer') ? { level: $('level').value } : {};
+  send('create', { game: g.id, seats, options, name: saved.name(), ...level, ...(clock === 'none' ? {} : { clock }) });
 };
 
 $('name-form').onsubmit = (e) => {

@@ -1036,3 +1036,6 @@ web-decline = Decline
 web-draw-offered = A draw is offered.
 web-takeback-asked = A takeback is asked for the last move.
 web-accept-draw = Accept the draw
+web-level = The computer's level
+web-on = yes
+web-off = no

@@ -1093,3 +1093,6 @@ web-decline = Отклонить
 web-draw-offered = Предложена ничья.
 web-takeback-asked = Просят вернуть последний ход.
 web-accept-draw = Принять ничью
+web-level = Уровень компьютера
+web-on = да
+web-off = нет

@@ -1093,3 +1093,6 @@ web-decline = Відхилити
 web-draw-offered = Запропоновано нічию.
 web-takeback-asked = Просять повернути останній хід.
 web-accept-draw = Прийняти нічию
+web-level = Рівень комп’ютера
+web-on = так
+web-off = ні

@@ -202,6 +202,19 @@ const WORDS: &[&str] = &[
     "web-draw-offered",
     "web-takeback-asked",
     "web-accept-draw",
+    "setup-plan-me",
+    "setup-plan-open",
+    "setup-plan-computer",
+    "setup-house-rules",
+    "setup-seats",
+    "setup-clock",
+    "clock-none",
+    "web-level",
+    "web-on",
+    "web-off",
+    "level-easy",
+    "level-normal",
+    "level-hard",
 ];
 
 /// `/words/{en|ru|uk}`: the page's words and the games' names in a language, as one
@@ -210,13 +223,26 @@ async fn words(Path(lang): Path<String>) -> Response {
     let Some(lang) = crate::i18n::Language::from_code(&lang) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let games = crate::rules::GameId::ALL
+    // Each game's name, and its house rules with their values, as the setup says them.
+    let games = crate::rules::GameId::ALL.iter().flat_map(|g| {
+        let rules = g.option_specs().into_iter().flat_map(|spec| {
+            let values = spec
+                .values
+                .iter()
+                .filter(|_| spec.values != crate::rules::options::SWITCH)
+                .map(move |v| format!("opt-{}-{v}", spec.id));
+            std::iter::once(format!("opt-{}", spec.id)).chain(values)
+        });
+        std::iter::once(format!("game-{}", g.id())).chain(rules)
+    });
+    let clocks = crate::rules::clock::TimeControl::PRESETS
         .iter()
-        .map(|g| format!("game-{}", g.id()));
+        .map(|(id, _)| format!("clock-{id}"));
     let said: serde_json::Map<String, serde_json::Value> = WORDS
         .iter()
         .map(|k| k.to_string())
         .chain(games)
+        .chain(clocks)
         .map(|key| {
             let text = lang.t(&key);
             (key, serde_json::Value::String(text))

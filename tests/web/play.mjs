@@ -209,6 +209,20 @@ await named(db, `${base}${d}`);
 await board(db);
 await dw.waitForFunction(() => document.querySelector('#dice').textContent.length > 0);
 
+// The lobby's form: the second seat to the server's computer, easy, and a house rule
+// away from its default; the computer answers a move.
+const solo = await player('Solo');
+await named(solo, base);
+await solo.waitForSelector('#game option[value="chess"]', { state: 'attached' });
+await solo.selectOption('#plan-1', 'computer');
+await solo.selectOption('#level', 'easy');
+await solo.selectOption('#rule-draw_claim', 'claim');
+await solo.click('#create-form button');
+await solo.waitForURL(/\/[A-Z0-9]{6}$/);
+await board(solo);
+await move(solo, 'e2', 'e4');
+await untilMoves(solo, 2);
+
 // Every game opens with its board drawn, every cell of it, from the link alone.
 const looker = await player('Lia');
 await named(looker, base);
