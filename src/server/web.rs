@@ -225,7 +225,7 @@ async fn words(Path(lang): Path<String>) -> Response {
     };
     // Each game's name, and its house rules with their values, as the setup says them.
     let games = crate::rules::GameId::ALL.iter().flat_map(|g| {
-        let rules = g.option_specs().into_iter().flat_map(|spec| {
+        let rules = g.option_specs().iter().flat_map(|spec| {
             let values = spec
                 .values
                 .iter()
