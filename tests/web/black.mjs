@@ -2,14 +2,10 @@
 // the link (first argument), takes the open seat as "Browser", and answers 1. f3 and
 // 2. g4 with e5 and Qh4#, each once the page shows White's move; ends when the page
 // shows the result.
-import { chromium } from 'playwright-core';
+import { cellPoint, launch } from './page.mjs';
 
 const link = process.argv[2];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launch();
 const page = await (await browser.newContext()).newPage();
 page.on('pageerror', (e) => { throw e; });
 await page.goto(link);
@@ -17,13 +13,7 @@ await page.fill('#name', 'Browser');
 await page.click('#name-form button');
 
 async function click(name) {
-  const p = await page.evaluate((name) => {
-    const el = document.querySelector(`#board polygon[data-name="${name}"]`);
-    const m = el.getScreenCTM();
-    const pts = [...el.points];
-    const c = pts.reduce((a, q) => ({ x: a.x + q.x / pts.length, y: a.y + q.y / pts.length }), { x: 0, y: 0 });
-    return { x: m.a * c.x + m.c * c.y + m.e, y: m.b * c.x + m.d * c.y + m.f };
-  }, name);
+  const p = await cellPoint(page, name);
   await page.mouse.click(p.x, p.y);
 }
 

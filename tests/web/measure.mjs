@@ -4,15 +4,11 @@
 // already kept, and reports the bytes transferred until the
 // board with its pieces is drawn and the time from the start of the navigation to
 // then, as the median of `runs` (second argument, default 9) fresh visits.
-import { chromium } from 'playwright-core';
+import { launch } from './page.mjs';
 
 const base = process.argv[2];
 const runs = Number(process.argv[3] || 9);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launch();
 const host = await (await browser.newContext()).newPage();
 await host.goto(base);
 await host.fill('#name', 'Host');

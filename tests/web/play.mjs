@@ -2,16 +2,12 @@
 // whose address is the first argument. Each check waits for what the page shows
 // (a move counted on the board, a result, a line of text), never for a fixed time.
 // Screenshots go to the folder named by the second argument.
-import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
+import { cellPoint, launch } from './page.mjs';
 
 const base = process.argv[2];
 const shots = process.argv[3];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launch();
 const XSS = '<img src=x onerror=alert(1)>';
 let alerted = false;
 
@@ -49,19 +45,6 @@ async function picture(page, name) {
 
 async function board(page) {
   await page.waitForSelector('#board image.piece, #board polygon', { state: 'attached' });
-}
-
-// The screen point of a cell's centre, however the board is turned: the cell by its
-// name, or by its number.
-async function cellPoint(page, cell) {
-  const selector = typeof cell === 'number' ? `#board polygon[data-cell="${cell}"]` : `#board polygon[data-name="${cell}"]`;
-  return page.evaluate((selector) => {
-    const p = document.querySelector(selector);
-    const m = p.getScreenCTM();
-    const pts = [...p.points];
-    const c = pts.reduce((a, q) => ({ x: a.x + q.x / pts.length, y: a.y + q.y / pts.length }), { x: 0, y: 0 });
-    return { x: m.a * c.x + m.c * c.y + m.e, y: m.b * c.x + m.d * c.y + m.f };
-  }, selector);
 }
 
 async function moves(page) {
