@@ -148,6 +148,7 @@ function hear(m) {
       if (m.code !== state.code) return;
       if (m.geometry) state.geometry = m.geometry;
       state.board = { hands: [], ...m.board };
+      if (playPremove()) return;
       return draw();
     case 'error':
       if (m.id === state.joining) {
@@ -388,7 +389,8 @@ function draw() {
     p.dataset.cell = i;
     p.dataset.name = c.name;
     root.append(p);
-    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : null;
+    const pre = state.premove && (state.premove.from === i || state.premove.to === i);
+    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove' : null;
     if (mark) {
       const o = p.cloneNode();
       o.setAttribute('class', `cell ${mark}`);
@@ -470,9 +472,37 @@ function play(action) {
 }
 
 // A click or tap on `cell`: picks a piece, or plays the move to it.
+// While another player is to move, a piece of one's own and then a cell make a
+// premove, played as soon as the turn comes if it is legal then; the piece's cell
+// again lets it go.
+function choosePremove(cell) {
+  const b = state.board;
+  const side = b.sides[state.mine[0]];
+  const own = b.pieces.some((p) => p.cell === cell && p.side === side);
+  const from = state.premove && state.premove.to === undefined ? state.premove.from : null;
+  if (from === cell) state.premove = null;
+  else if (from !== null) state.premove = { from, to: cell };
+  else state.premove = own ? { from: cell } : null;
+  draw();
+}
+
+// Plays the premove once the board says it may; drops it where it makes no move.
+function playPremove() {
+  const b = state.board;
+  const p = state.premove;
+  if (!p || p.to === undefined || b.legal.length === 0) return false;
+  state.premove = null;
+  const moves = b.legal.filter((l) => l.from === p.from && l.to === p.to);
+  const move = moves.find((l) => l.promotion === 'queen') || moves[0];
+  if (!move) return false;
+  play(move.action);
+  return true;
+}
+
 function touch(cell) {
   const b = state.board;
   if (!b || cell === null) return;
+  if (b.legal.length === 0 && state.mine.length > 0 && !b.result && b.to_move.length > 0) return choosePremove(cell);
   if (state.dropping) {
     const drop = b.legal.find((l) => l.drop === state.dropping && l.from === cell && l.to === cell);
     if (drop) return play(drop.action);

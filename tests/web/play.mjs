@@ -80,13 +80,19 @@ const bob = await player('Bob', { viewport: { width: 390, height: 844 }, hasTouc
 await named(bob, link);
 await board(bob);
 await move(ann, 'f2', 'f3');
+// While Black thinks, White premoves g2-g4: played the moment Black has moved.
+for (const cell of ['g2', 'g4']) {
+  const { x, y } = await cellPoint(ann, cell);
+  await ann.mouse.click(x, y);
+}
+assert.equal(await ann.locator('#board polygon[data-mark="premove"]').count(), 2);
 await move(bob, 'e7', 'e5', true);
+await untilMoves(ann, 3);
 // A reload comes back to the seat: the secret is in the browser's storage, not the link.
 await ann.reload();
 await board(ann);
 assert.ok(!ann.url().includes('secret'));
-await untilMoves(ann, 2);
-await move(ann, 'g2', 'g4');
+await untilMoves(ann, 3);
 // A spectator sees the match and may not move.
 const eve = await player('Eve');
 await named(eve, link);
