@@ -115,6 +115,10 @@ pub enum Request {
         code: String,
         #[serde(default)]
         geometry: bool,
+        /// The board as it stood after this many actions, to look back at (nothing
+        /// to play there); the board now where left out.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        at: Option<u64>,
     },
 }
 

@@ -20,7 +20,7 @@ const saved = {
 
 const state = {
   code: null, listing: null, events: [], geometry: null, board: null,
-  picked: null, mine: [], joining: null, heard: 0, clocksAt: 0,
+  picked: null, mine: [], joining: null, heard: 0, clocksAt: 0, browsing: null, shown: null,
 };
 let ws;
 let nextId = 1;
@@ -147,6 +147,10 @@ function hear(m) {
     case 'view':
       if (m.code !== state.code) return;
       if (m.geometry) state.geometry = m.geometry;
+      if (m.id === state.browseId) {
+        state.shown = { hands: [], ...m.board };
+        return draw();
+      }
       state.board = { hands: [], ...m.board };
       if (playPremove()) return;
       return draw();
@@ -253,13 +257,30 @@ function actionEvents() {
   return state.events.filter((e) => e.kind === 'action');
 }
 
+// The move list; a click on a move shows the board as it stood after it, until the
+// player goes back to the game.
 function moves() {
-  $('moves').replaceChildren(...actionEvents().filter((e) => !e.chance).map((e) => {
+  const all = actionEvents();
+  $('moves').replaceChildren(...all.flatMap((e, i) => {
+    if (e.chance) return [];
     const li = document.createElement('li');
     li.textContent = e.action;
-    return li;
+    li.dataset.at = i + 1;
+    li.classList.toggle('browsed', state.browsing === i + 1);
+    li.onclick = () => browse(i + 1 === all.length ? null : i + 1);
+    return [li];
   }));
-  $('moves').scrollTop = 1e9;
+  if (state.browsing === null) $('moves').scrollTop = 1e9;
+}
+
+function browse(at) {
+  state.browsing = at;
+  state.shown = null;
+  state.picked = null;
+  $('live').hidden = at === null;
+  if (at === null) draw();
+  else state.browseId = send('view', { code: state.code, at });
+  moves();
 }
 
 function chat() {
@@ -358,7 +379,8 @@ function centre(polygon) {
 
 function draw() {
   const g = state.geometry;
-  const b = state.board;
+  // Looking back at an earlier move shows the board as it stood then.
+  const b = state.browsing !== null && state.shown ? state.shown : state.board;
   if (!g || !b) return;
   const [w, h] = g.extent;
   const svg = $('board');
@@ -412,7 +434,8 @@ function draw() {
     root.append(img);
   }
   svg.replaceChildren(root);
-  hands();
+  svg.dataset.browsing = state.browsing === null || !state.shown ? '' : state.browsing;
+  hands(b);
   // The actions that move no piece, each a button by its name in the game's notation.
   $('others').replaceChildren(...(b.others || []).map((action) => {
     const button = document.createElement('button');
@@ -435,8 +458,7 @@ function draw() {
 
 // The pieces held off the board; one with somewhere to go is picked by a click, then
 // put down by a click on a lit cell.
-function hands() {
-  const b = state.board;
+function hands(b) {
   $('hands').replaceChildren(...b.hands.map((h) => {
     const button = document.createElement('button');
     button.type = 'button';
@@ -501,7 +523,7 @@ function playPremove() {
 
 function touch(cell) {
   const b = state.board;
-  if (!b || cell === null) return;
+  if (!b || cell === null || state.browsing !== null) return;
   if (b.legal.length === 0 && state.mine.length > 0 && !b.result && b.to_move.length > 0) return choosePremove(cell);
   if (state.dropping) {
     const drop = b.legal.find((l) => l.drop === state.dropping && l.from === cell && l.to === cell);
@@ -545,6 +567,7 @@ $('resign').onclick = () => play('resign');
 $('draw').onclick = () => play('draw-offer');
 $('takeback').onclick = () => send('takeback', { code: state.code });
 $('rematch').onclick = () => send('rematch', { code: state.code });
+$('live').onclick = () => browse(null);
 $('copy').onclick = () => navigator.clipboard && navigator.clipboard.writeText($('link').value);
 $('chat-form').onsubmit = (e) => {
   e.preventDefault();

@@ -1039,3 +1039,4 @@ web-accept-draw = Accept the draw
 web-level = The computer's level
 web-on = yes
 web-off = no
+web-back-to-game = Back to the game

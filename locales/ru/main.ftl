@@ -1096,3 +1096,4 @@ web-accept-draw = Принять ничью
 web-level = Уровень компьютера
 web-on = да
 web-off = нет
+web-back-to-game = Вернуться к партии

@@ -1096,3 +1096,4 @@ web-accept-draw = Прийняти нічию
 web-level = Рівень комп’ютера
 web-on = так
 web-off = ні
+web-back-to-game = Повернутися до партії

@@ -355,13 +355,19 @@ impl Client {
                 let code = super::secret::typed_code(&code);
                 self.watch(id, &code, last).await?;
             }
-            Request::View { id, code, geometry } => {
+            Request::View {
+                id,
+                code,
+                geometry,
+                at,
+            } => {
                 let code = super::secret::typed_code(&code);
                 let seats = self.held.get(&code).cloned().unwrap_or_default();
                 let (n, geometry, board) = self
                     .ask(&code, |reply| Command::View {
                         seats: seats.clone(),
                         geometry,
+                        at,
                         reply,
                     })
                     .await?;

@@ -6,7 +6,7 @@
 use crate::protocol::{BoardView, CellShape, Geometry, InHand, LegalMove, PieceAt};
 use crate::rules::history::action_notation;
 use crate::rules::view::Holder;
-use crate::rules::{Action, Match, Side, Topology};
+use crate::rules::{Action, Match, Move, Position, Side, Topology};
 
 /// A board's cells as drawn.
 pub fn geometry(topology: &Topology) -> Geometry {
@@ -29,22 +29,68 @@ fn side(side: Side) -> String {
     side.name().to_lowercase()
 }
 
-/// The match as it stands, lit for `seats`.
+/// A position as it stood, to look at: its pieces, hands and who was on move, with
+/// nothing to play.
+pub fn position(position: &Position) -> BoardView {
+    let playing = position.seats();
+    BoardView {
+        pieces: position
+            .pieces()
+            .into_iter()
+            .map(|(cell, piece)| PieceAt {
+                cell: cell.into(),
+                side: side(piece.side),
+                kind: crate::drawings::name(piece.kind).to_string(),
+            })
+            .collect(),
+        to_move: playing.seats_on_move(),
+        sides: (0..playing.seat_count())
+            .map(|s| side(playing.seat_side(s)))
+            .collect(),
+        legal: Vec::new(),
+        others: Vec::new(),
+        hands: position
+            .shown()
+            .in_hand()
+            .into_iter()
+            .filter(|&(_, _, count)| count > 0)
+            .map(|(holder, piece, count)| InHand {
+                seat: match holder {
+                    Holder::Seat(seat) => Some(seat),
+                    Holder::Side(_) => None,
+                },
+                side: side(piece.side),
+                kind: crate::drawings::name(piece.kind).to_string(),
+                count,
+            })
+            .collect(),
+        result: None,
+    }
+}
+
+/// The match as it stands, lit for `seats`: its position with the seats' legal moves
+/// and other actions, or its result.
 pub fn board(m: &Match, seats: &[usize]) -> BoardView {
     let position = m.position();
-    let playing = position.seats();
-    let over = m.outcome().is_some();
-    let mine: Vec<_> = if over {
-        Vec::new()
-    } else {
-        position
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| seats.contains(&position.mover(mv)))
-            .collect()
-    };
+    if let Some(outcome) = m.outcome() {
+        let players = m.start().seats().seat_count();
+        return BoardView {
+            to_move: Vec::new(),
+            result: Some(format!(
+                "{} ({})",
+                outcome.token(players),
+                outcome.reason.id()
+            )),
+            ..self::position(position)
+        };
+    }
+    let mine: Vec<Move> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| seats.contains(&position.mover(mv)))
+        .collect();
     // A move that lands a piece somewhere is played on the board; the rest by name.
-    let on_board = |mv: &crate::rules::Move| {
+    let on_board = |mv: &Move| {
         !position.is_swap(mv)
             && !position.is_pass(mv)
             && position.view(mv).is_some_and(|v| !v.landings.is_empty())
@@ -75,54 +121,16 @@ pub fn board(m: &Match, seats: &[usize]) -> BoardView {
         })
         .collect();
     BoardView {
-        pieces: position
-            .pieces()
-            .into_iter()
-            .map(|(cell, piece)| PieceAt {
-                cell: cell.into(),
-                side: side(piece.side),
-                kind: crate::drawings::name(piece.kind).to_string(),
-            })
-            .collect(),
-        to_move: if over {
-            Vec::new()
-        } else {
-            playing.seats_on_move()
-        },
-        sides: (0..playing.seat_count())
-            .map(|s| side(playing.seat_side(s)))
-            .collect(),
         legal,
         others,
-        hands: position
-            .shown()
-            .in_hand()
-            .into_iter()
-            .filter(|&(_, _, count)| count > 0)
-            .map(|(holder, piece, count)| InHand {
-                seat: match holder {
-                    Holder::Seat(seat) => Some(seat),
-                    Holder::Side(_) => None,
-                },
-                side: side(piece.side),
-                kind: crate::drawings::name(piece.kind).to_string(),
-                count,
-            })
-            .collect(),
-        result: m.outcome().map(|o| {
-            format!(
-                "{} ({})",
-                o.token(m.start().seats().seat_count()),
-                o.reason.id()
-            )
-        }),
+        ..self::position(position)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{GameId, Position};
+    use crate::rules::GameId;
 
     #[test]
     fn the_start_of_chess_lights_twenty_moves_for_white_only() {
@@ -172,6 +180,19 @@ mod tests {
                 .iter()
                 .all(|l| !black.others.contains(&l.action))
         );
+    }
+
+    #[test]
+    fn an_earlier_position_is_shown_with_nothing_to_play() {
+        let mut m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
+        for text in ["e4", "e5"] {
+            let mv = m.position().parse_move(text).unwrap();
+            m.act(Action::Play(mv)).unwrap();
+        }
+        let before = position(&m.state_before(1).position);
+        assert!(before.legal.is_empty() && before.others.is_empty());
+        assert_eq!(before.to_move, [1]);
+        assert_eq!(before.pieces.len(), 32);
     }
 
     #[test]

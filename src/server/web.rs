@@ -202,6 +202,7 @@ const WORDS: &[&str] = &[
     "web-draw-offered",
     "web-takeback-asked",
     "web-accept-draw",
+    "web-back-to-game",
     "setup-plan-me",
     "setup-plan-open",
     "setup-plan-computer",

@@ -109,6 +109,18 @@ await move(bob, 'd8', 'h4', true);
 for (const page of [ann, bob, eve]) {
   await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('0-1'));
 }
+// The move list looks back: after 1. f3 the pawn stands on f3 and g4 is empty.
+await ann.click('#moves li[data-at="1"]');
+await ann.waitForFunction(() => document.querySelector('#board').dataset.browsing === '1');
+const pieceOn = async (page, name) => page.evaluate((name) => {
+  const cell = document.querySelector(`#board polygon[data-name="${name}"]`).dataset.cell;
+  return document.querySelector(`#board image.piece[data-cell="${cell}"]`) !== null;
+}, name);
+assert.ok(await pieceOn(ann, 'f3'));
+assert.ok(!(await pieceOn(ann, 'g4')));
+await ann.click('#live');
+await ann.waitForFunction(() => document.querySelector('#board').dataset.browsing === '');
+assert.ok(await pieceOn(ann, 'h4'));
 await picture(bob, 'chess-mate-on-a-phone');
 await picture(ann, 'chess-mate');
 assert.equal(alerted, false, 'a name or a chat line ran as a script');

@@ -56,6 +56,7 @@ pub enum Command {
     View {
         seats: Vec<usize>,
         geometry: bool,
+        at: Option<u64>,
         reply: oneshot::Sender<(
             u64,
             Option<crate::protocol::Geometry>,
@@ -314,11 +315,18 @@ impl Room {
             Command::View {
                 seats,
                 geometry,
+                at,
                 reply,
             } => {
                 let position = self.m.position();
                 let shapes = geometry.then(|| super::view::geometry(position.topology()));
-                let board = super::view::board(&self.m, &seats);
+                let played = self.m.all_actions().len();
+                let board = match at.and_then(|at| usize::try_from(at).ok()) {
+                    Some(at) if at < played => {
+                        super::view::position(&self.m.state_before(at).position)
+                    }
+                    _ => super::view::board(&self.m, &seats),
+                };
                 let _ = reply.send((self.events.len() as u64, shapes, board));
             }
             Command::Act {
