@@ -120,6 +120,7 @@ function hear(m) {
       return view();
     case 'snapshot':
       if (m.code !== state.code) return;
+      if (!state.listing || state.listing.game !== m.game) rulesPage(m.game);
       state.listing = m;
       state.events = m.events;
       return changed();
@@ -171,6 +172,24 @@ function changed() {
   chat();
   seats();
   view();
+}
+
+// The game's rules page, as the app words it, in the page's language: headings and
+// paragraphs put on the page as text.
+async function rulesPage(game) {
+  let page;
+  try {
+    page = await (await fetch(`/rules/${game}/${lang()}`)).json();
+  } catch {
+    return;
+  }
+  $('rules-text').replaceChildren(...page.sections.flatMap((s) => {
+    const h = document.createElement('h3');
+    h.textContent = s.heading;
+    const p = document.createElement('p');
+    p.textContent = s.text;
+    return [h, p];
+  }));
 }
 
 function view() {

@@ -56,6 +56,7 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
         .route("/style.css", get(|| file(STYLE, "text/css; charset=utf-8")))
         .route("/sprites/{side}/{name}", get(sprite))
         .route("/words/{lang}", get(words))
+        .route("/rules/{game}/{lang}", get(rules))
         .route("/{code}", get(page))
         .with_state(Shared { lobby, started })
         .layer(CompressionLayer::new())
@@ -203,6 +204,7 @@ const WORDS: &[&str] = &[
     "web-takeback-asked",
     "web-accept-draw",
     "web-back-to-game",
+    "chooser-rules",
     "setup-plan-me",
     "setup-plan-open",
     "setup-plan-computer",
@@ -255,6 +257,39 @@ async fn words(Path(lang): Path<String>) -> Response {
             (header::CACHE_CONTROL, "public, max-age=3600"),
         ],
         serde_json::Value::Object(said).to_string(),
+    )
+        .into_response()
+}
+
+/// `/rules/{game}/{en|ru|uk}`: the game's rules page as the app shows it, section by
+/// section (how it is played, its special moves, how it ends), as JSON:
+/// `{"title": …, "sections": [{"heading": …, "text": …}, …]}`.
+async fn rules(Path((game, lang)): Path<(String, String)>) -> Response {
+    let (Ok(game), Some(lang)) = (
+        crate::rules::GameId::from_id(&game),
+        crate::i18n::Language::from_code(&lang),
+    ) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let sections: Vec<serde_json::Value> = crate::rules::pages::SECTIONS
+        .iter()
+        .map(|section| {
+            serde_json::json!({
+                "heading": lang.t(&format!("rules-{section}")),
+                "text": lang.t(&game.section_key(section)),
+            })
+        })
+        .collect();
+    let page = serde_json::json!({
+        "title": lang.t(&format!("game-{}", game.id())),
+        "sections": sections,
+    });
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "public, max-age=3600"),
+        ],
+        page.to_string(),
     )
         .into_response()
 }

@@ -125,11 +125,14 @@ await picture(bob, 'chess-mate-on-a-phone');
 await picture(ann, 'chess-mate');
 assert.equal(alerted, false, 'a name or a chat line ran as a script');
 
-// A Russian browser reads the page in Russian, from the app's own translations.
+// A Russian browser reads the page in Russian, from the app's own translations, and
+// the game's rules page with it.
 const yulia = await player('Юля', { locale: 'ru-RU' });
 await named(yulia, link);
 await board(yulia);
 await yulia.waitForFunction(() => document.querySelector('#resign').textContent === 'Сдаться');
+await yulia.click('#rules-page summary');
+await yulia.waitForFunction(() => document.querySelector('#rules-text').textContent.includes('Мат'));
 
 // A rematch, asked by both players, takes both pages to the new match, colours swapped.
 await ann.click('#rematch');
