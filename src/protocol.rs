@@ -526,6 +526,14 @@ pub enum EventKind {
     },
 }
 
+/// A finished match's result as events, listings and views write it:
+/// `0-1 (checkmate)`; chess for three's `0-1 (last-in-game)`.
+pub fn result(m: &Match) -> Option<String> {
+    let players = m.start().seats().seat_count();
+    m.outcome()
+        .map(|o| format!("{} ({})", o.token(players), o.reason.id()))
+}
+
 /// Plays an `action` event on a match as the server played it: the seat named first
 /// among those on move (bughouse's two boards move at once), then the action, then the
 /// clocks as they read after it. The server resuming a match and every client

@@ -72,15 +72,10 @@ pub fn position(position: &Position) -> BoardView {
 /// and other actions, or its result.
 pub fn board(m: &Match, seats: &[usize]) -> BoardView {
     let position = m.position();
-    if let Some(outcome) = m.outcome() {
-        let players = m.start().seats().seat_count();
+    if let Some(result) = crate::protocol::result(m) {
         return BoardView {
             to_move: Vec::new(),
-            result: Some(format!(
-                "{} ({})",
-                outcome.token(players),
-                outcome.reason.id()
-            )),
+            result: Some(result),
             ..self::position(position)
         };
     }

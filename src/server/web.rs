@@ -8,6 +8,7 @@
 //! a Content-Security-Policy that allows no inline script and no other host.
 
 use super::lobby::Lobby;
+use crate::rules::Side;
 use axum::Extension;
 use axum::Router;
 use axum::body::Body;
@@ -47,13 +48,15 @@ struct Shared {
 
 /// The server's routes, with compression and the security headers on every answer.
 pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
+    let script = File::new(SCRIPT, "text/javascript; charset=utf-8");
+    let style = File::new(STYLE, "text/css; charset=utf-8");
     Router::new()
         .route("/", get(root))
+        .route("/app.js", get(move |asked: HeaderMap| script.answer(asked)))
         .route(
-            "/app.js",
-            get(|| file(SCRIPT, "text/javascript; charset=utf-8")),
+            "/style.css",
+            get(move |asked: HeaderMap| style.answer(asked)),
         )
-        .route("/style.css", get(|| file(STYLE, "text/css; charset=utf-8")))
         .route("/sprites/{side}/{name}", get(sprite))
         .route("/words/{lang}", get(words))
         .route("/rules/{game}/{lang}", get(rules))
@@ -156,26 +159,37 @@ async fn page() -> Response {
         .into_response()
 }
 
-/// A file of the client; checked again each time (it changes with the server), but
-/// answered from the browser's cache while the same.
-async fn file(text: &'static str, kind: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, kind),
-            (header::CACHE_CONTROL, "no-cache"),
-            (header::ETAG, etag(text).as_str()),
-        ],
-        text,
-    )
-        .into_response()
+/// A file of the client, with its tag worked out once: the browser checks it again
+/// each time (it changes with the server) and is told "not modified" while the same.
+#[derive(Clone)]
+struct File {
+    text: &'static str,
+    kind: &'static str,
+    tag: HeaderValue,
 }
 
-/// A tag that changes with the text.
-fn etag(text: &str) -> String {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut hasher);
-    format!("\"{:016x}\"", hasher.finish())
+impl File {
+    fn new(text: &'static str, kind: &'static str) -> File {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        text.hash(&mut hasher);
+        let tag = HeaderValue::from_str(&format!("\"{:016x}\"", hasher.finish()))
+            .expect("hex digits in quotes make a header value");
+        File { text, kind, tag }
+    }
+
+    async fn answer(self, asked: HeaderMap) -> Response {
+        let cached = asked.get(header::IF_NONE_MATCH) == Some(&self.tag);
+        let headers = [
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            (header::ETAG, self.tag),
+        ];
+        if cached {
+            return (StatusCode::NOT_MODIFIED, headers).into_response();
+        }
+        let kind = [(header::CONTENT_TYPE, self.kind)];
+        (kind, headers, self.text).into_response()
+    }
 }
 
 /// What the page says, by the keys of `locales/*/main.ftl`: the app's own words where
@@ -312,23 +326,27 @@ async fn sprite(Path((side, name)): Path<(String, String)>) -> Response {
     }
 }
 
-/// An army's body, outline and detail colours, as the app paints them.
-fn painted(side: &str) -> Option<[&'static str; 3]> {
-    Some(match side {
-        "white" => ["#f7f2e6", "#211f1c", "#332e2b"],
-        "black" => ["#33302e", "#0d0d0d", "#dbd4c4"],
-        "red" => ["#c72926", "#400a0a", "#ffe0cc"],
-        "grey" => ["#999999", "#404040", "#404040"],
-        _ => return None,
-    })
+/// A colour as SVG writes it, `#rrggbb`.
+fn hex([r, g, b]: [f32; 3]) -> String {
+    let byte = |c: f32| (c * 255.0).round() as u8;
+    format!("#{:02x}{:02x}{:02x}", byte(r), byte(g), byte(b))
+}
+
+/// An army's body, outline and detail colours, as the app paints them, by the army's
+/// word in the protocol.
+fn painted(side: &str) -> Option<[String; 3]> {
+    let side = [Side::White, Side::Black, Side::Red, Side::Grey]
+        .into_iter()
+        .find(|s| s.name().eq_ignore_ascii_case(side))?;
+    Some(crate::drawings::army_colours(side).map(hex))
 }
 
 /// A drawing's placeholder colours (see `assets/sprites/README.md`) put in an army's.
-fn paint(text: &str, [body, outline, detail]: [&str; 3]) -> String {
+fn paint(text: &str, [body, outline, detail]: [String; 3]) -> String {
     text.replace("\"#fff\"", &format!("\"{body}\""))
         .replace("\"#000\"", &format!("\"{outline}\""))
         .replace("\"#808080\"", &format!("\"{detail}\""))
-        .replace("\"#c00\"", "\"#d11a1a\"")
+        .replace("\"#c00\"", &format!("\"{}\"", hex(crate::drawings::ACCENT)))
 }
 
 #[cfg(test)]
@@ -342,6 +360,18 @@ mod tests {
         assert!(!black.contains("\"#fff\"") && !black.contains("\"#000\""));
         assert!(black.contains("#33302e"));
         assert!(painted("blue").is_none());
+        assert_eq!(hex(crate::drawings::ACCENT), "#d11a1a");
+    }
+
+    #[tokio::test]
+    async fn a_client_file_unchanged_is_not_sent_again() {
+        let file = File::new("let x = 1;", "text/javascript");
+        let first = file.clone().answer(HeaderMap::new()).await;
+        assert_eq!(first.status(), StatusCode::OK);
+        let tag = first.headers()[header::ETAG].clone();
+        let mut asked = HeaderMap::new();
+        asked.insert(header::IF_NONE_MATCH, tag);
+        assert_eq!(file.answer(asked).await.status(), StatusCode::NOT_MODIFIED);
     }
 
     #[test]

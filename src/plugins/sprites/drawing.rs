@@ -35,31 +35,20 @@ pub struct Palette {
     pub detail: Color,
 }
 
-const ACCENT: Color = Color::srgb(0.82, 0.10, 0.10);
+const ACCENT: Color = Color::srgb(
+    crate::drawings::ACCENT[0],
+    crate::drawings::ACCENT[1],
+    crate::drawings::ACCENT[2],
+);
 
 impl Palette {
     pub fn of(side: Side) -> Palette {
-        match side {
-            Side::White => Palette {
-                body: Color::srgb(0.97, 0.95, 0.90),
-                outline: Color::srgb(0.13, 0.12, 0.11),
-                detail: Color::srgb(0.20, 0.18, 0.17),
-            },
-            Side::Black => Palette {
-                body: Color::srgb(0.20, 0.19, 0.18),
-                outline: Color::srgb(0.05, 0.05, 0.05),
-                detail: Color::srgb(0.86, 0.83, 0.77),
-            },
-            Side::Red => Palette {
-                body: Color::srgb(0.78, 0.16, 0.15),
-                outline: Color::srgb(0.25, 0.04, 0.04),
-                detail: Color::srgb(1.0, 0.88, 0.80),
-            },
-            Side::Grey => Palette {
-                body: Color::srgb(0.60, 0.60, 0.60),
-                outline: Color::srgb(0.25, 0.25, 0.25),
-                detail: Color::srgb(0.25, 0.25, 0.25),
-            },
+        let [body, outline, detail] =
+            crate::drawings::army_colours(side).map(Color::srgb_from_array);
+        Palette {
+            body,
+            outline,
+            detail,
         }
     }
 

@@ -639,10 +639,7 @@ impl Room {
 
     /// The result as events and the listing write it: `0-1 (checkmate)`.
     fn result(&self) -> Option<String> {
-        let players = self.m.start().seats().seat_count();
-        self.m
-            .outcome()
-            .map(|o| format!("{} ({})", o.token(players), o.reason.id()))
+        crate::protocol::result(&self.m)
     }
 
     /// Numbers a new event and keeps it; the write that stores it.
