@@ -1,8 +1,9 @@
 //! Translations of every user-visible string (English, Russian, Ukrainian), kept in
 //! Fluent files under `locales/` and compiled into the binary.
 
-use crate::rules::Error;
 use crate::rules::error::{Detail, RuleError};
+use crate::rules::wording;
+use crate::rules::{Error, Position, Word};
 use fluent_templates::{LanguageIdentifier, Loader, static_loader};
 use std::sync::OnceLock;
 
@@ -83,14 +84,21 @@ impl Language {
             .unwrap_or_else(|| key.to_string())
     }
 
-    /// What the rules refused, in this language: the sentence is translated, and where
-    /// the refusal carries details read from a file or typed by the player (a position,
-    /// a move), they are quoted as they came.
     /// A parser's detail in this language.
     pub fn detail(self, d: &Detail) -> String {
         self.t_args(d.key, &d.words)
     }
 
+    /// A sentence of the rules (a refusal, a remark, a decision's name) in this
+    /// language, its squares named as `position`'s board names them.
+    pub fn say(self, key: &str, words: &[(&'static str, Word)], position: &Position) -> String {
+        let words = wording::arguments(words, position, |key| self.has(key).then(|| self.t(key)));
+        self.t_args(key, &words)
+    }
+
+    /// What the rules refused, in this language: the sentence is translated, and where
+    /// the refusal carries details read from a file or typed by the player (a position,
+    /// a move), they are quoted as they came.
     pub fn error(self, e: &Error) -> String {
         match e {
             Error::UnknownGame { id, known } => self.t_args(

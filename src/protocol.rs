@@ -120,6 +120,15 @@ pub enum Request {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         at: Option<u64>,
     },
+    /// Answered by `why`: why the seats held here may not move the piece on `from`,
+    /// at all or (with `to`) to that cell, as the rules say it.
+    Why {
+        id: u64,
+        code: String,
+        from: u16,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<u16>,
+    },
 }
 
 impl Request {
@@ -139,7 +148,8 @@ impl Request {
             | Request::Say { id, .. }
             | Request::Ping { id }
             | Request::Games { id }
-            | Request::View { id, .. } => *id,
+            | Request::View { id, .. }
+            | Request::Why { id, .. } => *id,
         }
     }
 
@@ -169,6 +179,7 @@ impl Request {
             Request::Act { code, action, .. } => vec![code, action],
             Request::Watch { code, .. }
             | Request::View { code, .. }
+            | Request::Why { code, .. }
             | Request::Resync { code, .. }
             | Request::Takeback { code, .. }
             | Request::TakebackAnswer { code, .. }
@@ -323,6 +334,15 @@ pub enum Reply {
         /// Boxed: the other replies are small.
         board: Box<BoardView>,
     },
+    /// The answer to `why`: the rules' reason in the connection's language, and the
+    /// cell of the piece behind it (the checking bishop), to mark.
+    Why {
+        id: u64,
+        code: String,
+        text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        culprit: Option<u16>,
+    },
 }
 
 /// A board's cells as drawn, in board units (y up), inside `[0, 0]`-`extent`.
@@ -331,6 +351,9 @@ pub struct Geometry {
     pub extent: [f32; 2],
     /// Indexed by cell number, as `pieces` and `legal` name them.
     pub cells: Vec<CellShape>,
+    /// Whether each seat's player sees a square board turned round (Black; bughouse's
+    /// seats facing their partners' opponents), as the app shows it.
+    pub seen_turned: Vec<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -357,11 +380,30 @@ pub struct BoardView {
     pub hands: Vec<InHand>,
     /// The other actions of the seats held on this connection that the rules list as
     /// moves but that move no piece (the pie rule's swap, ending a turn, chess for
-    /// three's offers and answers), as `act` sends them.
+    /// three's offers and answers), each as `act` sends it and as a button says it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub others: Vec<String>,
+    pub others: Vec<Decision>,
+    /// The question the seats held here answer first, among `others` (the pie rule's,
+    /// chess for three's vassal's), in the connection's language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub question: Option<String>,
+    /// Chapayev: the checkers (by id) the seats held here may shoot now, with a flick
+    /// aimed by the player: `flick W3 th=ANGLE s=STRENGTH e=SPIN`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shooters: Vec<String>,
+    /// Chapayev: the last shot as the server simulated it, to animate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub film: Option<Film>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+}
+
+/// An action that moves no piece: what `act` sends, and its button's words in the
+/// connection's language.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub action: String,
+    pub label: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -371,7 +413,17 @@ pub struct PieceAt {
     pub side: String,
     /// The drawing's name under `/sprites/`: `king`, `man`, `disc`, ...
     pub kind: String,
+    /// Where a piece rests between cells (Chapayev's checkers), in the geometry's units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<[f32; 2]>,
+    /// The piece's own name where actions name it (Chapayev's `W3`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
 }
+
+/// A shot as it played out: each frame (30 a second) gives every checker's point in
+/// the geometry's units, by checker index (W1..W8, B1..B8), `null` once off the board.
+pub type Film = Vec<Vec<Option<[f32; 2]>>>;
 
 /// Pieces of one kind in a hand: a seat's (bughouse's reserves) or an army's.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

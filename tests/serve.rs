@@ -980,6 +980,7 @@ impl Recorded {
                 | Reply::Games { id: i, .. }
                 | Reply::Pong { id: i }
                 | Reply::View { id: i, .. }
+                | Reply::Why { id: i, .. }
                 | Reply::Error { id: Some(i), .. } => *i == id,
                 Reply::Snapshot { .. } => resync,
                 _ => false,
@@ -1084,6 +1085,16 @@ async fn every_message_follows_the_published_schema() {
         (board.pieces.len(), board.to_move, board.legal.len()),
         (32, vec![1], 20)
     );
+    // Why not: Black's king on e8 (cell 60) has nowhere to go.
+    let Reply::Why { text, .. } = black
+        .ask(format!(
+            r#"{{"type":"why","id":27,"code":"{code}","from":60}}"#
+        ))
+        .await
+    else {
+        panic!("no why")
+    };
+    assert!(!text.is_empty());
     let mut again = Recorded::connect(&server).await;
     again
         .ask(format!(

@@ -93,6 +93,8 @@ function enter(code) {
   state.mine = [];
   show('match');
   $('link').value = `${location.origin}/${code}`;
+  // The seats' names by place (White, Black; bughouse's board and colour).
+  if (!state.games) send('games');
   const keys = saved.seats(code);
   if (keys.length) for (const k of keys) send('sit', { code, secret: k.secret });
   else state.joining = send('join', { code, name: saved.name() });
@@ -105,7 +107,9 @@ function hear(m) {
       send('hello', { version: 1, lang: lang() });
       start();
       break;
-    case 'games': return offer(m);
+    case 'games':
+      offer(m);
+      return seats();
     case 'lobby': return list(m.matches);
     case 'created':
     case 'seated':
@@ -152,8 +156,15 @@ function hear(m) {
         state.shown = { hands: [], ...m.board };
         return draw();
       }
-      state.board = { hands: [], ...m.board };
+      if (m.board.film && state.board && actionEvents().length !== state.filmed) animate(m.board.film);
+      state.filmed = actionEvents().length;
+      state.board = { hands: [], shooters: [], ...m.board };
       if (playPremove()) return;
+      return draw();
+    case 'why':
+      if (m.code !== state.code) return;
+      $('refusal').textContent = m.text;
+      state.culprit = m.culprit;
       return draw();
     case 'error':
       if (m.id === state.joining) {
@@ -332,6 +343,8 @@ function seats() {
   $('seats').replaceChildren(...state.listing.seats.map((s, i) => {
     const li = document.createElement('li');
     let text = s.name || (s.taken ? '?' : w('web-open-seat', 'open'));
+    const game = state.games && state.games.find((g) => g.id === state.listing.game);
+    if (game && game.seats[i]) text += ` · ${game.seats[i]}`;
     if (state.mine.includes(i)) text += ` (${w('web-you', 'you')})`;
     if (clocks && clocks[i] !== undefined) {
       const spent = running && onMove.includes(i) ? performance.now() - state.clocksAt : 0;
@@ -369,25 +382,30 @@ function question() {
 }
 setInterval(() => { if (state.board && !state.board.result) seats(); }, 250);
 
-// The board: cells from the server's geometry, seen from the player's own seat: turned
-// so that the player's own pieces, as they first stand, are at the bottom (Black's
-// side of a square board, one's corner of the hexagon, point down). Turns come in
-// half turns on square boards and twelfths of a turn on the hexagon.
+// The board: cells from the server's geometry, seen from the player's own seat. A
+// square board is turned round where the server says the seat sees it so (Black;
+// bughouse's seats facing their partners' opponents). The hexagon is turned in
+// twelfths of a turn so that the player's own pieces, as they first stand, are at the
+// bottom: one's corner points down.
 function turn() {
   if (state.turn !== undefined) return state.turn;
   const g = state.geometry;
   const b = state.board;
+  if (state.mine.length === 0) return 0;
+  if (g.cells.length !== 150) {
+    state.turn = g.seen_turned[state.mine[0]] ? 180 : 0;
+    return state.turn;
+  }
   const side = b.sides[state.mine[0]];
   const own = b.pieces.filter((p) => p.side === side);
-  if (state.mine.length === 0 || own.length === 0) return 0;
+  if (own.length === 0) return 0;
   const [w, h] = g.extent;
   const c = own.map((p) => centre(g.cells[p.cell].polygon))
     .reduce((a, q) => [a[0] + q[0] / own.length, a[1] + q[1] / own.length], [0, 0]);
   // On screen (y down) the pieces' direction from the middle, and the turn that
   // brings it straight down.
   const angle = Math.atan2(-(c[1] - h / 2), c[0] - w / 2) * 180 / Math.PI;
-  const step = g.cells.length === 150 ? 30 : 180;
-  state.turn = ((Math.round((90 - angle) / step) * step) % 360 + 360) % 360;
+  state.turn = ((Math.round((90 - angle) / 30) * 30) % 360 + 360) % 360;
   return state.turn;
 }
 
@@ -431,7 +449,7 @@ function draw() {
     p.dataset.name = c.name;
     root.append(p);
     const pre = state.premove && (state.premove.from === i || state.premove.to === i);
-    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove' : null;
+    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove' : i === state.culprit ? 'culprit' : null;
     if (mark) {
       const o = p.cloneNode();
       o.setAttribute('class', `cell ${mark}`);
@@ -439,28 +457,35 @@ function draw() {
       root.append(o);
     }
   });
-  const size = triangles ? 0.55 : 0.9;
-  for (const piece of b.pieces) {
-    const [x, y] = centre(g.cells[piece.cell].polygon);
+  for (const piece of state.frame ? filmed(b) : b.pieces) {
+    const [x, y] = piece.at || centre(g.cells[piece.cell].polygon);
+    // Chapayev's checkers, where they rest, at their real size.
+    const size = piece.at ? DISC : triangles ? 0.55 : 0.9;
     const img = document.createElementNS(SVG, 'image');
     img.setAttribute('href', `/sprites/${piece.side}/${piece.kind}.svg`);
     img.setAttribute('width', size);
     img.setAttribute('height', size);
     img.setAttribute('class', 'piece');
     img.dataset.cell = piece.cell;
+    if (piece.id) img.dataset.id = piece.id;
     // Upright whatever the board's turn and the flip of y.
     img.setAttribute('transform', `translate(${x} ${y}) scale(1 -1) rotate(${-turn()}) translate(${-size / 2} ${-size / 2})`);
     root.append(img);
   }
+  if (state.aim) root.append(arrow(state.aim));
   svg.replaceChildren(root);
+  svg.dataset.shooters = (b.shooters || []).join(' ');
   svg.dataset.browsing = state.browsing === null || !state.shown ? '' : state.browsing;
   hands(b);
-  // The actions that move no piece, each a button by its name in the game's notation.
-  $('others').replaceChildren(...(b.others || []).map((action) => {
+  // The actions that move no piece, each a button as the app words it, under the
+  // question they answer (the pie rule's, the vassal's) where there is one.
+  $('asked-first').textContent = b.question || '';
+  $('others').replaceChildren(...(b.others || []).map((o) => {
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = action;
-    button.onclick = () => play(action);
+    button.textContent = o.label;
+    button.dataset.action = o.action;
+    button.onclick = () => play(o.action);
     return button;
   }));
   // What the server drew last (a die, the lot), as its action says it.
@@ -507,6 +532,7 @@ function cellAt(x, y) {
 function play(action) {
   state.picked = null;
   state.dropping = null;
+  state.culprit = null;
   $('choice').replaceChildren();
   $('refusal').textContent = '';
   send('act', { code: state.code, action });
@@ -565,17 +591,106 @@ function touch(cell) {
   const placed = b.legal.filter((l) => l.from === cell && l.to === cell);
   const onlyPlacing = b.legal.every((l) => l.from === l.to);
   if (placed.length === 1 && onlyPlacing) return play(placed[0].action);
+  const before = state.picked;
   state.picked = b.legal.some((l) => l.from === cell && l.to !== cell) ? cell : null;
+  state.culprit = null;
+  $('refusal').textContent = '';
+  // Nothing to pick or reach here: the rules say why, as in the app.
+  if (state.picked === null && b.to_move.some((s) => state.mine.includes(s))) {
+    const sides = state.mine.map((i) => b.sides[i]);
+    const own = b.pieces.some((p) => p.cell === cell && sides.includes(p.side));
+    send('why', before === null || own ? { code: state.code, from: cell } : { code: state.code, from: before, to: cell });
+  }
   draw();
+}
+
+// Chapayev: press on a checker of one's own and drag the way it should go, further
+// for a harder flick; release to shoot. The server simulates the shot and sends it
+// back frame by frame, played here at its real speed.
+const DISC = 0.725; // a checker's diameter: 29 mm on a 40 mm square
+const FULL_DRAG = 3.75; // a drag this long (150 mm) is a flick at full strength
+
+function boardPoint(e) {
+  const root = $('board').firstChild;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(root.getScreenCTM().inverse());
+  return [p.x, p.y];
+}
+
+function aimFrom(e) {
+  const b = state.board;
+  if (!b || !b.shooters.length || state.browsing !== null) return null;
+  const [x, y] = boardPoint(e);
+  const hit = b.pieces.find((p) => p.at && b.shooters.includes(p.id)
+    && Math.hypot(p.at[0] - x, p.at[1] - y) <= DISC / 2);
+  return hit ? { id: hit.id, from: hit.at, to: hit.at } : null;
+}
+
+function aimed(aim) {
+  const [dx, dy] = [aim.to[0] - aim.from[0], aim.to[1] - aim.from[1]];
+  const angle = ((Math.atan2(dy, dx) * 180 / Math.PI) % 360 + 360) % 360;
+  return { angle, strength: Math.min(1, Math.hypot(dx, dy) / FULL_DRAG) };
+}
+
+function arrow(aim) {
+  const line = document.createElementNS(SVG, 'line');
+  const { strength } = aimed(aim);
+  line.setAttribute('x1', aim.from[0]); line.setAttribute('y1', aim.from[1]);
+  line.setAttribute('x2', aim.to[0]); line.setAttribute('y2', aim.to[1]);
+  line.setAttribute('class', 'aim');
+  line.style.strokeWidth = 0.08 + 0.12 * strength;
+  return line;
+}
+
+// The checkers of one frame of the film, coloured as they were made.
+function filmed(b) {
+  const kind = (b.pieces[0] || { kind: 'checker' }).kind;
+  return state.frame.flatMap((at, i) => (at ? [{ at, side: i < 8 ? 'white' : 'black', kind, id: `${i < 8 ? 'W' : 'B'}${i % 8 + 1}` }] : []));
+}
+
+function animate(film) {
+  const start = performance.now();
+  $('board').dataset.playing = 'yes';
+  const step = () => {
+    const i = Math.floor((performance.now() - start) / (1000 / 30));
+    state.frame = film[Math.min(i, film.length - 1)];
+    draw();
+    if (i < film.length) requestAnimationFrame(step);
+    else {
+      state.frame = null;
+      $('board').dataset.playing = '';
+      draw();
+    }
+  };
+  requestAnimationFrame(step);
 }
 
 let pressed = null;
 $('board').addEventListener('pointerdown', (e) => {
+  state.aim = aimFrom(e);
+  if (state.aim) {
+    $('board').setPointerCapture(e.pointerId);
+    return;
+  }
+  // Chapayev's checkers are aimed, never picked.
+  if (state.board && state.board.pieces.some((p) => p.at)) return;
   pressed = cellAt(e.clientX, e.clientY);
   if (pressed !== state.picked) touch(pressed);
   else pressed = null;
 });
+$('board').addEventListener('pointermove', (e) => {
+  if (!state.aim) return;
+  state.aim.to = boardPoint(e);
+  draw();
+});
 $('board').addEventListener('pointerup', (e) => {
+  if (state.aim) {
+    const { angle, strength } = aimed(state.aim);
+    const id = state.aim.id;
+    state.aim = null;
+    draw();
+    if (strength > 0.02) play(`flick ${id} th=${angle.toFixed(4)} s=${strength.toFixed(4)} e=0.0000`);
+    return;
+  }
   const cell = cellAt(e.clientX, e.clientY);
   if (pressed === null && cell === state.picked) state.picked = null, draw();
   else if (cell !== null && cell !== pressed && state.picked !== null) touch(cell);

@@ -8,6 +8,7 @@ pub mod chess100;
 pub mod clock;
 pub mod corners;
 pub mod dama;
+pub mod decisions;
 pub mod dice;
 pub mod epsilon;
 pub mod error;

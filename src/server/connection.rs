@@ -368,6 +368,7 @@ impl Client {
                         seats: seats.clone(),
                         geometry,
                         at,
+                        lang: self.lang,
                         reply,
                     })
                     .await?;
@@ -377,6 +378,25 @@ impl Client {
                     n,
                     geometry: geometry.map(Box::new),
                     board: Box::new(board),
+                });
+            }
+            Request::Why { id, code, from, to } => {
+                let code = super::secret::typed_code(&code);
+                let seats = self.held.get(&code).cloned().unwrap_or_default();
+                let (text, culprit) = self
+                    .ask(&code, |reply| Command::Why {
+                        seats: seats.clone(),
+                        from,
+                        to,
+                        lang: self.lang,
+                        reply,
+                    })
+                    .await??;
+                self.send(&Reply::Why {
+                    id,
+                    code,
+                    text,
+                    culprit,
                 });
             }
             Request::Resync { code, .. } => {

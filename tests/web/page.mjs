@@ -25,3 +25,9 @@ export async function cellPoint(page, cell) {
     return { x: m.a * c.x + m.c * c.y + m.e, y: m.b * c.x + m.d * c.y + m.f };
   }, selector);
 }
+
+// The screen point of a piece's centre by its own name (Chapayev's `W3`).
+export async function piecePoint(page, id) {
+  const box = await page.locator(`#board image[data-id="${id}"]`).boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}

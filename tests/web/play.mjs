@@ -3,7 +3,7 @@
 // (a move counted on the board, a result, a line of text), never for a fixed time.
 // Screenshots go to the folder named by the second argument.
 import assert from 'node:assert/strict';
-import { cellPoint, launch } from './page.mjs';
+import { cellPoint, launch, piecePoint } from './page.mjs';
 
 const base = process.argv[2];
 const shots = process.argv[3];
@@ -86,6 +86,20 @@ for (const cell of ['g2', 'g4']) {
   await ann.mouse.click(x, y);
 }
 assert.equal(await ann.locator('#board polygon[data-mark="premove"]').count(), 2);
+// Why not: the king on e8 has nowhere to go, and a pawn does not go three squares;
+// the rules say so, as in the app.
+const refused = async (page, cells) => {
+  await page.evaluate(() => { document.querySelector('#refusal').textContent = ''; });
+  for (const cell of cells) {
+    const { x, y } = await cellPoint(page, cell);
+    await page.touchscreen.tap(x, y);
+  }
+  await page.waitForFunction(() => document.querySelector('#refusal').textContent.length > 0);
+  return page.textContent('#refusal');
+};
+await untilLegal(bob);
+assert.match(await refused(bob, ['e8']), /king/i);
+assert.match(await refused(bob, ['e7', 'e4']), /pawn/i);
 await move(bob, 'e7', 'e5', true);
 await untilMoves(ann, 3);
 // A reload comes back to the seat: the secret is in the browser's storage, not the link.
@@ -169,6 +183,13 @@ for (const page of armies.slice(1)) {
 }
 for (const page of armies) await anyMove(page);
 await picture(armies[1], 'tri-chess-seen-by-black');
+// The game to its end: White resigns and leaves, then Black; Red has won, and all three
+// read it.
+for (const page of armies.slice(0, 2)) {
+  await untilLegal(page);
+  await page.click('#resign');
+}
+for (const page of armies) await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0);
 
 // Bughouse for four: each seat moves on its own board.
 const four = [await player('W1'), await player('B1'), await player('W2'), await player('B2')];
@@ -177,10 +198,23 @@ for (const page of four.slice(1)) {
   await named(page, `${base}${bug}`);
   await board(page);
 }
-await anyMove(four[0]);
+// Each sees board A with its own army at the bottom: partners sit at the same edge.
+const below = async (page, a, b) => (await cellPoint(page, a)).y > (await cellPoint(page, b)).y;
+assert.ok(await below(four[0], 'e1', 'e8'));
+assert.ok(await below(four[1], 'e8', 'e1'));
+assert.ok(await below(four[2], 'e8', 'e1'));
+assert.ok(await below(four[3], 'e1', 'e8'));
+await four[0].waitForFunction(() => document.querySelector('#seats').textContent.includes('B:'));
 await anyMove(four[2]);
-await anyMove(four[1]);
-await picture(four[0], 'bughouse-after-three-moves');
+await anyMove(four[3]);
+// The fool's mate on board A, with no piece in White's hand to block it: the match is
+// over on both boards, for all four.
+await move(four[0], 'f2', 'f3');
+await move(four[1], 'e7', 'e5');
+await move(four[0], 'g2', 'g4');
+await picture(four[0], 'bughouse-before-the-mate');
+await move(four[1], 'd8', 'h4');
+for (const page of four) await page.waitForFunction(() => document.querySelector('#result').textContent.length > 0);
 
 // Appearing chess: every piece starts in hand and comes on by a drop: the hand's
 // piece, then a lit square.
@@ -205,6 +239,8 @@ await named(zb, `${base}${z}`);
 await board(zb);
 await anyMove(zw);
 const swap = await zb.waitForSelector('#others button');
+await zb.waitForFunction(() => document.querySelector('#asked-first').textContent.length > 0);
+assert.notEqual(await swap.textContent(), await swap.getAttribute('data-action'));
 await swap.click();
 await untilMoves(zb, 2);
 const [dw, db] = [await player('Dmitro'), await player('Daria')];
@@ -212,6 +248,34 @@ const d = await create(dw, 'dice-chess');
 await named(db, `${base}${d}`);
 await board(db);
 await dw.waitForFunction(() => document.querySelector('#dice').textContent.length > 0);
+
+// Chapayev from above: the player the lot made White drags a checker of theirs
+// straight ahead; the server simulates the flick, and both pages play it back.
+const [cw, cb] = [await player('Chapai'), await player('Petka')];
+const chap = await create(cw, 'chapayev');
+await named(cb, `${base}${chap}`);
+await board(cb);
+const shooting = async () => {
+  for (;;) {
+    for (const page of [cw, cb]) {
+      if (await page.getAttribute('#board', 'data-shooters')) return page;
+    }
+    await Promise.race([cw, cb].map((page) => page.waitForFunction(() => document.querySelector('#board').dataset.shooters)));
+  }
+};
+const shooter = await shooting();
+const watcher = shooter === cw ? cb : cw;
+const before = await moves(watcher);
+const id = (await shooter.getAttribute('#board', 'data-shooters')).split(' ')[0];
+const at = await piecePoint(shooter, id);
+await shooter.mouse.move(at.x, at.y);
+await shooter.mouse.down();
+await shooter.mouse.move(at.x, at.y - 120, { steps: 5 });
+await shooter.mouse.up();
+await untilMoves(watcher, before + 1);
+await watcher.waitForFunction(() => document.querySelector('#board').dataset.playing === 'yes'
+  || document.querySelector('#board').dataset.playing === '');
+await picture(watcher, 'chapayev-after-a-flick');
 
 // The lobby's form: the second seat to the server's computer, easy, and a house rule
 // away from its default; the computer answers a move.

@@ -12,7 +12,6 @@ use crate::plugins::session::{Command, Session};
 use crate::plugins::storage::Settings;
 use crate::rules::history::Action;
 use crate::rules::why::Remark;
-use crate::rules::wording;
 use crate::rules::{Match, Side};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -25,10 +24,7 @@ fn said_text(lang: Language, m: &Match, said: Option<&(usize, Action, Remark)>) 
         return None;
     }
     let position = &m.state_before(*at).position;
-    let words = wording::arguments(&said.words, position, |key| {
-        lang.has(key).then(|| lang.t(key))
-    });
-    Some(lang.t_args(said.key, &words))
+    Some(lang.say(said.key, &said.words, position))
 }
 
 /// The match panel's top: the game, the seats with their clocks, the status and the
@@ -216,18 +212,11 @@ pub fn controls(
         .shown(session.revision)
         .is_some_and(|mv| position.is_pass(&mv));
     let message = match session.prompts.message {
-        _ if session.prompts.refusal.is_some() => {
-            session
-                .prompts
-                .refusal
-                .as_ref()
-                .map_or_else(String::new, |r| {
-                    let words = wording::arguments(&r.words, position, |key| {
-                        lang.has(key).then(|| lang.t(key))
-                    });
-                    lang.t_args(r.key, &words)
-                })
-        }
+        _ if session.prompts.refusal.is_some() => session
+            .prompts
+            .refusal
+            .as_ref()
+            .map_or_else(String::new, |r| lang.say(r.key, &r.words, position)),
         Some(key) => lang.t(key),
         _ if thinking => lang.t("status-thinking"),
         _ if hinted_pass => lang.t("hint-pass"),

@@ -14,6 +14,7 @@ use super::refused::Refused;
 use super::setup::Settings;
 use super::store::{EventRow, SeatRow, Write};
 use super::writer::{Writer, now_ms};
+use crate::i18n::Language;
 use crate::protocol::{Event, EventKind, Listing, Reply, SeatKey, SeatPlan, SeatView};
 use crate::rules::clock::Millis;
 use crate::rules::history::parse_action_as;
@@ -57,11 +58,21 @@ pub enum Command {
         seats: Vec<usize>,
         geometry: bool,
         at: Option<u64>,
+        lang: Language,
         reply: oneshot::Sender<(
             u64,
             Option<crate::protocol::Geometry>,
             crate::protocol::BoardView,
         )>,
+    },
+    /// Why `seats` may not move the piece on `from` (to `to`): the reason and the
+    /// cell behind it.
+    Why {
+        seats: Vec<usize>,
+        from: u16,
+        to: Option<u16>,
+        lang: Language,
+        reply: oneshot::Sender<Result<(String, Option<u16>), Refused>>,
     },
     Act {
         seats: Vec<usize>,
@@ -312,20 +323,30 @@ impl Room {
             Command::Resync { reply } => {
                 let _ = reply.send(self.snapshot());
             }
+            Command::Why {
+                seats,
+                from,
+                to,
+                lang,
+                reply,
+            } => {
+                let _ = reply.send(super::view::why_not(&self.m, &seats, from, to, lang));
+            }
             Command::View {
                 seats,
                 geometry,
                 at,
+                lang,
                 reply,
             } => {
                 let position = self.m.position();
-                let shapes = geometry.then(|| super::view::geometry(position.topology()));
+                let shapes = geometry.then(|| super::view::geometry(position));
                 let played = self.m.all_actions().len();
                 let board = match at.and_then(|at| usize::try_from(at).ok()) {
                     Some(at) if at < played => {
                         super::view::position(&self.m.state_before(at).position)
                     }
-                    _ => super::view::board(&self.m, &seats),
+                    _ => super::view::board(&self.m, &seats, lang),
                 };
                 let _ = reply.send((self.events.len() as u64, shapes, board));
             }

@@ -10,6 +10,7 @@ use crate::plugins::storage::Settings;
 use crate::plugins::ui::naming::side_name;
 use crate::plugins::ui::{Canvas, over_board};
 use crate::rules::Seats;
+use crate::rules::decisions;
 use crate::rules::history::Action;
 use crate::rules::trichess::{self, TriChess, bit};
 use crate::rules::{Game, Move, Position, Side};
@@ -67,31 +68,14 @@ fn show(ui: &mut egui::Ui, lang: Language, session: &Session, send: &mut Option<
         if session.online() && session.computer_holds(&action) {
             continue;
         }
-        let label = match a {
-            trichess::Action::Offer {
-                master,
-                servant,
-                by,
-            } if by == master => lang.t_args(
-                "diplomacy-offer-servant",
-                &[("master", name(master)), ("servant", name(servant))],
-            ),
-            trichess::Action::Offer {
-                master, servant, ..
-            } => lang.t_args(
-                "diplomacy-offer-master",
-                &[("master", name(master)), ("servant", name(servant))],
-            ),
-            trichess::Action::Order(master) => lang.t_args(
-                "diplomacy-order",
-                &[("master", name(master)), ("servant", name(p.turn()))],
-            ),
-            trichess::Action::Free(master) => lang.t_args(
-                "diplomacy-free",
-                &[("master", name(master)), ("servant", name(p.turn()))],
-            ),
-            _ => continue,
+        // The answers are the question's own, over the board.
+        if matches!(a, trichess::Action::Answer(_)) {
+            continue;
+        }
+        let Some(said) = decisions::named(m.position(), &Move::TriChess(a)) else {
+            continue;
         };
+        let label = lang.say(said.key, &said.words, m.position());
         if ui.button(label).clicked() {
             *send = Some(Command::Act(action));
         }
@@ -202,19 +186,12 @@ pub fn question(
         return Ok(());
     }
     let lang = settings.language;
-    let args = [
-        ("master", side_name(lang, q.master)),
-        ("servant", side_name(lang, q.servant)),
-    ];
-    let key = if q.by == q.master {
-        "dialog-vassal-servant"
-    } else {
-        "dialog-vassal-master"
-    };
+    let position = session.current().position();
+    let asked = decisions::question(position).map(|q| lang.say(q.key, &q.words, position));
     let title = lang.t_args("dialog-vassal", &[("side", side_name(lang, q.asked()))]);
     let ctx = contexts.ctx_mut()?;
     over_board(title, place.area).show(ctx, |ui| {
-        ui.label(lang.t_args(key, &args));
+        ui.label(asked.unwrap_or_default());
         ui.horizontal(|ui| {
             for (yes, key) in [(true, "button-yes"), (false, "button-no")] {
                 if ui.button(lang.t(key)).clicked() {

@@ -3,14 +3,26 @@
 //! of the seats it holds, each with the cells it starts and ends on, so a click
 //! lights its targets with no round trip.
 
-use crate::protocol::{BoardView, CellShape, Geometry, InHand, LegalMove, PieceAt};
+use crate::i18n::Language;
+mod chapayev;
+
+use super::refused::Refused;
+use crate::protocol::{
+    BoardView, CellShape, Decision, Geometry, InHand, LegalMove, PieceAt, ReadError,
+};
+use crate::rules::decisions;
 use crate::rules::history::action_notation;
 use crate::rules::view::Holder;
-use crate::rules::{Action, Match, Move, Position, Side, Topology};
+use crate::rules::{Action, Cell, Match, Move, Position, Refusal, Side};
 
-/// A board's cells as drawn.
-pub fn geometry(topology: &Topology) -> Geometry {
+/// A board's cells as drawn, and how each seat sees it.
+pub fn geometry(position: &Position) -> Geometry {
+    let topology = position.topology();
+    let seats = position.seats();
     Geometry {
+        seen_turned: (0..seats.seat_count())
+            .map(|s| seats.seen_turned(s))
+            .collect(),
         extent: topology.extent,
         cells: topology
             .cells
@@ -33,7 +45,7 @@ fn side(side: Side) -> String {
 /// nothing to play.
 pub fn position(position: &Position) -> BoardView {
     let playing = position.seats();
-    BoardView {
+    let mut view = BoardView {
         pieces: position
             .pieces()
             .into_iter()
@@ -41,6 +53,8 @@ pub fn position(position: &Position) -> BoardView {
                 cell: cell.into(),
                 side: side(piece.side),
                 kind: crate::drawings::name(piece.kind).to_string(),
+                at: None,
+                id: None,
             })
             .collect(),
         to_move: playing.seats_on_move(),
@@ -49,6 +63,9 @@ pub fn position(position: &Position) -> BoardView {
             .collect(),
         legal: Vec::new(),
         others: Vec::new(),
+        question: None,
+        shooters: Vec::new(),
+        film: None,
         hands: position
             .shown()
             .in_hand()
@@ -65,17 +82,36 @@ pub fn position(position: &Position) -> BoardView {
             })
             .collect(),
         result: None,
+    };
+    if let Position::Chapayev(c) = position {
+        chapayev::place(c, &mut view.pieces);
     }
+    view
 }
 
 /// The match as it stands, lit for `seats`: its position with the seats' legal moves
-/// and other actions, or its result.
-pub fn board(m: &Match, seats: &[usize]) -> BoardView {
+/// and other actions (named in `lang`), or its result.
+pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
     let position = m.position();
+    let film = chapayev::last_shot(m);
     if let Some(result) = crate::protocol::result(m) {
         return BoardView {
             to_move: Vec::new(),
             result: Some(result),
+            film,
+            ..self::position(position)
+        };
+    }
+    // Chapayev's shots are aimed, not chosen from a list.
+    if let Position::Chapayev(c) = position {
+        let mine = position
+            .seats()
+            .seats_on_move()
+            .iter()
+            .any(|s| seats.contains(s));
+        return BoardView {
+            shooters: chapayev::shooters(c, mine),
+            film,
             ..self::position(position)
         };
     }
@@ -90,11 +126,20 @@ pub fn board(m: &Match, seats: &[usize]) -> BoardView {
             && !position.is_pass(mv)
             && position.view(mv).is_some_and(|v| !v.landings.is_empty())
     };
-    let others = mine
+    let others: Vec<Decision> = mine
         .iter()
         .filter(|mv| !on_board(mv))
-        .map(|mv| action_notation(position, &Action::Play(*mv)))
+        .map(|mv| {
+            let action = action_notation(position, &Action::Play(*mv));
+            let label = decisions::named(position, mv)
+                .map_or_else(|| action.clone(), |n| lang.say(n.key, &n.words, position));
+            Decision { action, label }
+        })
         .collect();
+    // Asked only of the seat that answers it, which has decisions to make.
+    let question = decisions::question(position)
+        .filter(|_| !others.is_empty())
+        .map(|q| lang.say(q.key, &q.words, position));
     let legal = mine
         .iter()
         .copied()
@@ -118,8 +163,59 @@ pub fn board(m: &Match, seats: &[usize]) -> BoardView {
     BoardView {
         legal,
         others,
+        question,
         ..self::position(position)
     }
+}
+
+/// Why `seats` may not move the piece on `from` (at all, or to `to`), in `lang`, with
+/// the cell of the piece behind it; refused where none of them is on move, or a cell
+/// is not on the board.
+pub fn why_not(
+    m: &Match,
+    seats: &[usize],
+    from: u16,
+    to: Option<u16>,
+    lang: Language,
+) -> Result<(String, Option<u16>), Refused> {
+    let position = m.position();
+    let cells = position.topology().cells.len();
+    let cell = |c: u16| {
+        Cell::try_from(c)
+            .ok()
+            .filter(|&c| usize::from(c) < cells)
+            .ok_or_else(|| Refused::Unreadable(ReadError::Malformed(format!("no cell {c}"))))
+    };
+    let (from, to) = (cell(from)?, to.map(cell).transpose()?);
+    let on_move = position.seats().seats_on_move();
+    if m.outcome().is_some() || !seats.iter().any(|s| on_move.contains(s)) {
+        return Err(Refused::NotYours);
+    }
+    let sides: Vec<Side> = seats
+        .iter()
+        .map(|&s| position.seats().seat_side(s))
+        .collect();
+    let own = position
+        .pieces()
+        .iter()
+        .any(|(at, p)| *at == from && sides.contains(&p.side));
+    // Where every move puts a piece down (Reversi's discs), a cell is all one points at.
+    let placing = position
+        .legal_moves()
+        .iter()
+        .filter_map(|mv| position.view(mv))
+        .all(|v| v.placed.is_some());
+    let refusal = if own || to.is_some() {
+        position.why_not(from, to)
+    } else if placing {
+        Refusal::new("msg-no-placement-here")
+    } else {
+        Refusal::new("msg-select-own-piece")
+    };
+    Ok((
+        lang.say(refusal.key, &refusal.words, position),
+        refusal.culprit.map(Into::into),
+    ))
 }
 
 #[cfg(test)]
@@ -130,13 +226,13 @@ mod tests {
     #[test]
     fn the_start_of_chess_lights_twenty_moves_for_white_only() {
         let m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
-        let white = board(&m, &[0]);
+        let white = board(&m, &[0], Language::English);
         assert_eq!(white.legal.len(), 20);
         assert_eq!(white.pieces.len(), 32);
         assert_eq!(white.to_move, [0]);
         assert_eq!(white.sides, ["white", "black"]);
         let e4 = white.legal.iter().find(|l| l.action == "e4").unwrap();
-        let cells = geometry(m.position().topology()).cells;
+        let cells = geometry(m.position()).cells;
         assert_eq!(
             (
                 cells[e4.from as usize].name.as_str(),
@@ -144,15 +240,15 @@ mod tests {
             ),
             ("e2", "e4")
         );
-        assert!(board(&m, &[1]).legal.is_empty());
-        assert!(board(&m, &[]).legal.is_empty());
+        assert!(board(&m, &[1], Language::English).legal.is_empty());
+        assert!(board(&m, &[], Language::English).legal.is_empty());
     }
 
     #[test]
     fn a_piece_in_hand_is_shown_and_its_drops_are_lit() {
         // Appearing chess: every piece starts in hand and comes on by a drop.
         let m = Match::new(Position::new(GameId::Appearing, &[]).unwrap());
-        let white = board(&m, &[0]);
+        let white = board(&m, &[0], Language::English);
         assert!(white.hands.iter().any(|h| h.side == "white" && h.count > 0));
         assert!(
             white
@@ -167,14 +263,45 @@ mod tests {
         let mut m = Match::new(Position::new(GameId::ZShashmaty, &[]).unwrap());
         let first = m.position().legal_moves()[0];
         m.act(Action::Play(first)).unwrap();
-        let black = board(&m, &[1]);
-        assert!(!black.others.is_empty(), "{:?}", black.others);
+        let black = board(&m, &[1], Language::English);
+        assert_eq!(
+            black
+                .others
+                .iter()
+                .map(|d| d.label.as_str())
+                .collect::<Vec<_>>(),
+            ["Swap sides"]
+        );
+        assert!(black.question.as_ref().is_some_and(|q| !q.is_empty()));
         assert!(
             black
                 .legal
                 .iter()
-                .all(|l| !black.others.contains(&l.action))
+                .all(|l| black.others.iter().all(|d| d.action != l.action))
         );
+        let white = board(&m, &[0], Language::Russian);
+        assert!(white.others.is_empty() && white.question.is_none());
+    }
+
+    #[test]
+    fn the_rules_say_why_a_piece_may_not_move() {
+        let m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
+        let cell = |name: &str| u16::from(m.position().topology().parse(name).unwrap());
+        let (text, _) = why_not(&m, &[0], cell("e1"), None, Language::English).unwrap();
+        assert!(
+            text.contains("king") || text.contains("free square"),
+            "{text}"
+        );
+        let (text, _) = why_not(&m, &[0], cell("e2"), Some(cell("e5")), Language::English).unwrap();
+        assert!(text.contains("pawn"), "{text}");
+        let (text, _) = why_not(&m, &[0], cell("e7"), None, Language::English).unwrap();
+        assert!(text.contains("side to move"), "{text}");
+        assert_eq!(
+            why_not(&m, &[1], cell("e7"), None, Language::English),
+            Err(Refused::NotYours)
+        );
+        assert!(why_not(&m, &[0], 64, None, Language::English).is_err());
+        assert!(why_not(&m, &[0], 999, None, Language::English).is_err());
     }
 
     #[test]
@@ -193,9 +320,9 @@ mod tests {
     #[test]
     fn the_hexagon_has_its_150_triangles() {
         let m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
-        let shapes = geometry(m.position().topology());
+        let shapes = geometry(m.position());
         assert_eq!(shapes.cells.len(), 150);
         assert!(shapes.cells.iter().all(|c| c.polygon.len() == 3));
-        assert_eq!(board(&m, &[0, 1, 2]).sides.len(), 3);
+        assert_eq!(board(&m, &[0, 1, 2], Language::English).sides.len(), 3);
     }
 }
