@@ -22,4 +22,6 @@ pub mod protocol;
 pub mod rules;
 #[cfg(feature = "serve")]
 pub mod server;
+#[cfg(any(feature = "app", feature = "serve"))]
+pub mod sounds;
 pub mod uci;

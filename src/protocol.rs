@@ -49,7 +49,8 @@ pub enum Request {
         game: String,
         #[serde(default)]
         options: BTreeMap<String, String>,
-        /// A time control preset id (`blitz-3-2`) or PGN tag (`180+2`); none by default.
+        /// A time control preset id (`blitz-3-2`) or a spelt-out control (`fischer:180+2`);
+        /// none by default.
         #[serde(default)]
         clock: Option<String>,
         /// One plan per seat, in the game's seat order.
@@ -394,6 +395,10 @@ pub struct BoardView {
     /// Chapayev: the last shot as the server simulated it, to animate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub film: Option<Film>,
+    /// What the last action sounds like: `move`, `capture`, `check` or `end`, a
+    /// sound served as `/sounds/{sound}.wav`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sound: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
 }
@@ -446,6 +451,11 @@ pub struct LegalMove {
     /// The piece put down, for an action that puts one on `to` (then `from` is `to`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub drop: Option<String>,
+    /// The cell picked after `to`, where moves to `to` differ by it: where the captured
+    /// piece is put back (non-disappearing chess), where the gift pawn goes (100-cell
+    /// chess).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub then: Option<u16>,
 }
 
 /// One game as `games` describes it.

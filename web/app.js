@@ -156,7 +156,10 @@ function hear(m) {
         state.shown = { hands: [], ...m.board };
         return draw();
       }
-      if (m.board.film && state.board && actionEvents().length !== state.filmed) animate(m.board.film);
+      if (state.board && actionEvents().length !== state.filmed) {
+        if (m.board.film) animate(m.board.film);
+        if (m.board.sound) hearSound(m.board.sound);
+      }
       state.filmed = actionEvents().length;
       state.board = { hands: [], shooters: [], ...m.board };
       if (playPremove()) return;
@@ -173,9 +176,22 @@ function hear(m) {
         return;
       }
       $('refusal').textContent = m.message;
+      $('lobby-refusal').textContent = m.message;
       break;
   }
 }
+
+// The app's sounds of play, fetched the first time each is heard; switched off and on
+// by the header's Sound box, remembered in this browser.
+const sounds = {};
+function hearSound(name) {
+  if (localStorage.getItem('doska-muted') === 'yes') return;
+  sounds[name] = sounds[name] || new Audio(`/sounds/${name}.wav`);
+  sounds[name].currentTime = 0;
+  sounds[name].play().then(() => { document.body.dataset.heard = name; }, () => {});
+}
+$('sound').checked = localStorage.getItem('doska-muted') !== 'yes';
+$('sound').onchange = () => localStorage.setItem('doska-muted', $('sound').checked ? 'no' : 'yes');
 
 function changed() {
   state.clocksAt = performance.now();
@@ -214,10 +230,14 @@ function offer(m) {
   game.replaceChildren(...m.games.map((g) => new Option(w(`game-${g.id}`, g.id), g.id)));
   const chosen = () => {
     const g = m.games.find((x) => x.id === game.value);
-    $('clock').replaceChildren(...g.clocks.map((c) => new Option(w(`clock-${c}`, c), c)));
+    const own = new Option(w('web-clock-own', 'My own time'), 'own');
+    const timed = g.clocks.some((c) => c !== 'none');
+    $('clock').replaceChildren(...g.clocks.map((c) => new Option(w(`clock-${c}`, c), c)), ...(timed ? [own] : []));
+    $('own-clock').hidden = true;
     setUp(g);
   };
   game.onchange = chosen;
+  $('clock').onchange = () => { $('own-clock').hidden = $('clock').value !== 'own'; };
   chosen();
 }
 
@@ -271,7 +291,10 @@ $('create-form').onsubmit = (e) => {
   const options = Object.fromEntries(g.options
     .map((o) => [o.id, $(`rule-${o.id}`).value])
     .filter(([id, v]) => v !== g.options.find((o) => o.id === id).default));
-  const clock = $('clock').value;
+  // A time of one's own, spelt out: seconds each, plus seconds a move.
+  const [base, plus] = [Math.round(Number($('minutes').value) * 60), Math.round(Number($('increment').value))];
+  const clock = $('clock').value !== 'own' ? $('clock').value
+    : plus > 0 ? `fischer:${base}+${plus}` : `sudden-death:${base}`;
   const level = seats.includes('computer') ? { level: $('level').value } : {};
   send('create', { game: g.id, seats, options, name: saved.name(), ...level, ...(clock === 'none' ? {} : { clock }) });
 };
@@ -437,9 +460,18 @@ function draw() {
   const root = document.createElementNS(SVG, 'g');
   root.setAttribute('transform', `rotate(${turn()} ${w / 2} ${h / 2}) translate(0 ${h}) scale(1 -1)`);
   const triangles = g.cells.length === 150;
-  const targets = new Set(b.legal.filter(state.dropping
-    ? (l) => l.drop === state.dropping && l.from === l.to
-    : (l) => l.from === state.picked && l.to !== l.from).map((l) => l.to));
+  // Lit: where the picked piece goes; the second cells after its landing (a piece put
+  // back, a gift pawn); where the picked piece from the hand goes; or, where every
+  // move puts a piece down (Reversi's discs, the Maharajah's placement), each cell.
+  const landed = state.landed;
+  const placing = b.legal.length > 0 && b.legal.every((l) => l.from === l.to)
+    && new Set(b.legal.map((l) => l.drop)).size === 1 && !state.dropping;
+  const targets = new Set(landed
+    ? b.legal.filter((l) => l.from === landed.from && l.to === landed.to).map((l) => l.then)
+    : b.legal.filter(state.dropping
+      ? (l) => l.drop === state.dropping && l.from === l.to
+      : placing ? () => true
+        : (l) => l.from === state.picked && l.to !== l.from).map((l) => l.to));
   const last = actionEvents().at(-1);
   g.cells.forEach((c, i) => {
     const p = document.createElementNS(SVG, 'polygon');
@@ -531,6 +563,7 @@ function cellAt(x, y) {
 
 function play(action) {
   state.picked = null;
+  state.landed = null;
   state.dropping = null;
   state.culprit = null;
   $('choice').replaceChildren();
@@ -575,8 +608,20 @@ function touch(cell) {
     if (drop) return play(drop.action);
     state.dropping = null;
   }
+  if (state.landed) {
+    const { from, to } = state.landed;
+    state.landed = null;
+    const second = b.legal.find((l) => l.from === from && l.to === to && l.then === cell);
+    if (second) return play(second.action);
+  }
   const to = b.legal.filter((l) => l.from === state.picked && l.to === cell && state.picked !== null);
   if (to.length === 1) return play(to[0].action);
+  // Moves that land here and differ by a second cell: it is picked next, lit.
+  if (to.length > 1 && to.every((l) => l.then !== undefined)) {
+    state.landed = { from: state.picked, to: cell };
+    state.picked = null;
+    return draw();
+  }
   if (to.length > 1) {
     $('choice').replaceChildren(...to.map((l) => {
       const button = document.createElement('button');

@@ -1040,3 +1040,6 @@ web-level = The computer's level
 web-on = yes
 web-off = no
 web-back-to-game = Back to the game
+web-clock-own = My own time
+web-minutes = Minutes each
+web-increment = Seconds added per move

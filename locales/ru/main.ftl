@@ -1097,3 +1097,6 @@ web-level = Уровень компьютера
 web-on = да
 web-off = нет
 web-back-to-game = Вернуться к партии
+web-clock-own = Своё время
+web-minutes = Минут каждому
+web-increment = Секунд прибавки за ход

@@ -1097,3 +1097,6 @@ web-level = Рівень комп’ютера
 web-on = так
 web-off = ні
 web-back-to-game = Повернутися до партії
+web-clock-own = Свій час
+web-minutes = Хвилин кожному
+web-increment = Секунд додатку за хід

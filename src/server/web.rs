@@ -9,6 +9,7 @@
 
 use super::lobby::Lobby;
 use crate::rules::Side;
+use crate::sounds::{self, Sound};
 use axum::Extension;
 use axum::Router;
 use axum::body::Body;
@@ -35,7 +36,7 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 
 /// Scripts, styles, pictures and connections from this server only; nothing inline.
 const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-                      img-src 'self'; connect-src 'self'; base-uri 'none'; \
+                      img-src 'self'; media-src 'self'; connect-src 'self'; base-uri 'none'; \
                       form-action 'self'; frame-ancestors 'none'";
 
 /// What every request reaches: the matches, and when the server started (for the
@@ -50,6 +51,12 @@ struct Shared {
 pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
     let script = File::new(SCRIPT, "text/javascript; charset=utf-8");
     let style = File::new(STYLE, "text/css; charset=utf-8");
+    let sounds: Arc<Vec<(String, Vec<u8>)>> = Arc::new(
+        Sound::ALL
+            .iter()
+            .map(|s| (format!("{}.wav", s.name()), sounds::wav(&s.samples())))
+            .collect(),
+    );
     Router::new()
         .route("/", get(root))
         .route("/app.js", get(move |asked: HeaderMap| script.answer(asked)))
@@ -58,6 +65,10 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
             get(move |asked: HeaderMap| style.answer(asked)),
         )
         .route("/sprites/{side}/{name}", get(sprite))
+        .route(
+            "/sounds/{name}",
+            get(move |name: Path<String>| sound(name, sounds)),
+        )
         .route("/words/{lang}", get(words))
         .route("/rules/{game}/{lang}", get(rules))
         .route("/{code}", get(page))
@@ -192,9 +203,25 @@ impl File {
     }
 }
 
+/// `/sounds/{name}.wav`: the app's sounds of play, made by the same synthesiser.
+async fn sound(Path(name): Path<String>, sounds: Arc<Vec<(String, Vec<u8>)>>) -> Response {
+    let Some((_, file)) = sounds.iter().find(|(n, _)| *n == name) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "audio/wav"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        file.clone(),
+    )
+        .into_response()
+}
+
 /// What the page says, by the keys of `locales/*/main.ftl`: the app's own words where
 /// the app says the same, the page's (`web-`) where it does not.
 const WORDS: &[&str] = &[
+    "menu-sound",
     "online-name",
     "online-join",
     "online-watch",
@@ -218,6 +245,9 @@ const WORDS: &[&str] = &[
     "web-takeback-asked",
     "web-accept-draw",
     "web-back-to-game",
+    "web-clock-own",
+    "web-minutes",
+    "web-increment",
     "chooser-rules",
     "setup-plan-me",
     "setup-plan-open",

@@ -7,7 +7,9 @@ export function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--no-first-run'],
+      '--disable-component-update', '--disable-sync', '--no-first-run',
+      // Sounds play without waiting for a click of the page's own, so a test hears them.
+      '--autoplay-policy=no-user-gesture-required'],
   });
 }
 

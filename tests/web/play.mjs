@@ -123,6 +123,8 @@ await move(bob, 'd8', 'h4', true);
 for (const page of [ann, bob, eve]) {
   await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('0-1'));
 }
+// The mate is heard, as the app's end-of-game chime.
+await ann.waitForFunction(() => document.body.dataset.heard === 'end');
 // The move list looks back: after 1. f3 the pawn stands on f3 and g4 is empty.
 await ann.click('#moves li[data-at="1"]');
 await ann.waitForFunction(() => document.querySelector('#board').dataset.browsing === '1');
@@ -277,6 +279,38 @@ await watcher.waitForFunction(() => document.querySelector('#board').dataset.pla
   || document.querySelector('#board').dataset.playing === '');
 await picture(watcher, 'chapayev-after-a-flick');
 
+// Non-disappearing chess: a capture lights the squares the taken piece may be put
+// back on, and the second click puts it there.
+const [sw, sb] = [await player('Sven'), await player('Saga')];
+const sw_code = await create(sw, 'swedish');
+await named(sb, `${base}${sw_code}`);
+await board(sb);
+await move(sw, 'e2', 'e4');
+await move(sb, 'd7', 'd5');
+await untilLegal(sw);
+for (const cell of ['e4', 'd5']) {
+  const { x, y } = await cellPoint(sw, cell);
+  await sw.mouse.click(x, y);
+}
+const back = await sw.waitForSelector('#board polygon[data-mark="target"]', { state: 'attached' });
+const backTo = await back.getAttribute('data-name');
+const spotBack = await cellPoint(sw, backTo);
+await sw.mouse.click(spotBack.x, spotBack.y);
+await untilMoves(sb, 3);
+await sb.waitForFunction((name) => document.querySelector('#board').dataset.last.includes(`>${name}`), backTo);
+
+// Maharajah: Black first puts the Maharajah down on a lit square.
+const [mw, mb] = [await player('Mira'), await player('Mahesh')];
+const maha = await create(mw, 'maharajah');
+await named(mb, `${base}${maha}`);
+await board(mb);
+await untilLegal(mb);
+const place = await mb.waitForSelector('#board polygon[data-mark="target"]', { state: 'attached' });
+const spotM = await cellPoint(mb, Number(await place.getAttribute('data-cell')));
+await mb.mouse.click(spotM.x, spotM.y);
+await untilMoves(mw, 1);
+await picture(mb, 'maharajah-placed');
+
 // The lobby's form: the second seat to the server's computer, easy, and a house rule
 // away from its default; the computer answers a move.
 const solo = await player('Solo');
@@ -285,11 +319,16 @@ await solo.waitForSelector('#game option[value="chess"]', { state: 'attached' })
 await solo.selectOption('#plan-1', 'computer');
 await solo.selectOption('#level', 'easy');
 await solo.selectOption('#rule-draw_claim', 'claim');
+// A clock of the player's own: 3 minutes each and 2 seconds a move.
+await solo.selectOption('#clock', 'own');
+await solo.fill('#minutes', '3');
+await solo.fill('#increment', '2');
 await solo.click('#create-form button');
 await solo.waitForURL(/\/[A-Z0-9]{6}$/);
 await board(solo);
 await move(solo, 'e2', 'e4');
 await untilMoves(solo, 2);
+await solo.waitForFunction(() => /\b[23]:\d\d\b/.test(document.querySelector('#seats').textContent));
 
 // Every game opens with its board drawn, every cell of it, from the link alone.
 const looker = await player('Lia');

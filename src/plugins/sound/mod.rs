@@ -4,12 +4,12 @@
 //! kept between runs). Where the machine has no sound device, the cues go unheard and
 //! nothing else changes.
 
-mod synth;
 mod tone;
 
 use super::session::{AppSystems, Session};
 use super::storage::Settings;
-use crate::rules::{Action, Match};
+use crate::rules::Match;
+use crate::sounds::{self, Sound, synth};
 use bevy::audio::{AddAudioSource, AudioPlayer, PlaybackSettings, Volume};
 use bevy::prelude::*;
 use tone::Tone;
@@ -51,28 +51,13 @@ impl Plugin for CuePlugin {
     }
 }
 
-/// What the action before the shown position sounds like, when it was just played.
-/// Chapayev's shots are heard from the table as they play out instead, and draw offers
-/// are silent.
+/// What the action before the shown position sounds like ([`sounds::heard`]).
 pub fn cue_for(m: &Match) -> Option<Cue> {
-    let i = m.cursor().checked_sub(1)?;
-    let action = m.all_actions()[i];
-    let shot = m.game().card().table && matches!(action, Action::Play(_));
-    if m.outcome().is_some() && !shot {
-        return Some(Cue::End);
-    }
-    let mv = action.moved()?;
-    if shot {
-        return None;
-    }
-    if m.position().shown().check_cell().is_some() {
-        return Some(Cue::Check);
-    }
-    let view = m.state_before(i).position.view(&mv)?;
-    Some(if view.captured.is_empty() {
-        Cue::Move
-    } else {
-        Cue::Capture
+    Some(match sounds::heard(m)? {
+        Sound::Move => Cue::Move,
+        Sound::Capture => Cue::Capture,
+        Sound::Check => Cue::Check,
+        Sound::End => Cue::End,
     })
 }
 
@@ -141,50 +126,5 @@ fn play(
             AudioPlayer(sounds.knock.clone()),
             PlaybackSettings::DESPAWN.with_volume(Volume::Linear(strength.clamp(0.05, 1.0))),
         ));
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::{GameId, Position};
-
-    fn chess(moves: &[&str]) -> Match {
-        let mut m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
-        for mv in moves {
-            m.play_text(mv).unwrap();
-        }
-        m
-    }
-
-    #[test]
-    fn moves_captures_checks_and_ends_sound_different() {
-        assert_eq!(cue_for(&chess(&[])), None);
-        assert_eq!(cue_for(&chess(&["e4"])), Some(Cue::Move));
-        assert_eq!(cue_for(&chess(&["e4", "d5", "exd5"])), Some(Cue::Capture));
-        assert_eq!(
-            cue_for(&chess(&["e4", "d5", "exd5", "Qxd5", "Nc3", "Qe5+"])),
-            Some(Cue::Check)
-        );
-        assert_eq!(
-            cue_for(&chess(&["f3", "e5", "g4", "Qh4#"])),
-            Some(Cue::End),
-            "mate ends the game"
-        );
-        let mut resigned = chess(&["e4"]);
-        resigned.play(Action::Resign).unwrap();
-        assert_eq!(cue_for(&resigned), Some(Cue::End));
-        let mut offered = chess(&["e4"]);
-        offered.play(Action::OfferDraw).unwrap();
-        assert_eq!(cue_for(&offered), None, "an offer is silent");
-    }
-
-    #[test]
-    fn chapayev_shots_are_heard_from_the_table() {
-        let mut m = Match::new(Position::new(GameId::Chapayev, &[]).unwrap());
-        m.play_text("lot white=1 seed=5").unwrap();
-        m.play_text("flick W4 th=90.0000 s=0.6000 e=0.0000")
-            .unwrap();
-        assert_eq!(cue_for(&m), None);
     }
 }

@@ -1,7 +1,7 @@
 //! A synthesised sound as a Bevy audio asset: mono samples played as they are, so no
 //! audio file format (and no decoder) is needed.
 
-use super::synth::RATE;
+use crate::sounds::synth::RATE;
 use bevy::audio::{ChannelCount, Decodable, SampleRate, Source};
 use bevy::prelude::*;
 use std::sync::Arc;

@@ -14,6 +14,7 @@ use crate::rules::decisions;
 use crate::rules::history::action_notation;
 use crate::rules::view::Holder;
 use crate::rules::{Action, Cell, Match, Move, Position, Refusal, Side};
+use crate::sounds::Sound;
 
 /// A board's cells as drawn, and how each seat sees it.
 pub fn geometry(position: &Position) -> Geometry {
@@ -66,6 +67,7 @@ pub fn position(position: &Position) -> BoardView {
         question: None,
         shooters: Vec::new(),
         film: None,
+        sound: None,
         hands: position
             .shown()
             .in_hand()
@@ -94,11 +96,16 @@ pub fn position(position: &Position) -> BoardView {
 pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
     let position = m.position();
     let film = chapayev::last_shot(m);
+    // Chapayev's last shot ends its match silently on the table: the end is heard.
+    let sound = crate::sounds::heard(m)
+        .or(m.outcome().map(|_| Sound::End))
+        .map(|s| s.name().to_string());
     if let Some(result) = crate::protocol::result(m) {
         return BoardView {
             to_move: Vec::new(),
             result: Some(result),
             film,
+            sound,
             ..self::position(position)
         };
     }
@@ -112,6 +119,7 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
         return BoardView {
             shooters: chapayev::shooters(c, mine),
             film,
+            sound,
             ..self::position(position)
         };
     }
@@ -157,6 +165,7 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
                 drop: view
                     .placed
                     .map(|piece| crate::drawings::name(piece.kind).to_string()),
+                then: view.second_square().map(Into::into),
             })
         })
         .collect();
@@ -164,6 +173,7 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
         legal,
         others,
         question,
+        sound,
         ..self::position(position)
     }
 }
