@@ -395,6 +395,9 @@ pub struct BoardView {
     /// Chapayev: the last shot as the server simulated it, to animate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub film: Option<Film>,
+    /// The cells the last move left and reached, to mark.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last: Vec<u16>,
     /// What the last action sounds like: `move`, `capture`, `check` or `end`, a
     /// sound served as `/sounds/{sound}.wav`.
     #[serde(default, skip_serializing_if = "Option::is_none")]

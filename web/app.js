@@ -481,7 +481,9 @@ function draw() {
     p.dataset.name = c.name;
     root.append(p);
     const pre = state.premove && (state.premove.from === i || state.premove.to === i);
-    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove' : i === state.culprit ? 'culprit' : null;
+    const lastMove = state.browsing === null && (b.last || []).includes(i);
+    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove'
+      : i === state.culprit ? 'culprit' : lastMove ? 'last' : null;
     if (mark) {
       const o = p.cloneNode();
       o.setAttribute('class', `cell ${mark}`);

@@ -68,6 +68,7 @@ pub fn position(position: &Position) -> BoardView {
         shooters: Vec::new(),
         film: None,
         sound: None,
+        last: Vec::new(),
         hands: position
             .shown()
             .in_hand()
@@ -100,12 +101,14 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
     let sound = crate::sounds::heard(m)
         .or(m.outcome().map(|_| Sound::End))
         .map(|s| s.name().to_string());
+    let last = last_move(m);
     if let Some(result) = crate::protocol::result(m) {
         return BoardView {
             to_move: Vec::new(),
             result: Some(result),
             film,
             sound,
+            last,
             ..self::position(position)
         };
     }
@@ -120,6 +123,7 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
             shooters: chapayev::shooters(c, mine),
             film,
             sound,
+            last,
             ..self::position(position)
         };
     }
@@ -174,8 +178,32 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
         others,
         question,
         sound,
+        last,
         ..self::position(position)
     }
+}
+
+/// The cells the match's last move left and reached.
+fn last_move(m: &Match) -> Vec<u16> {
+    let Some((i, mv)) = m
+        .all_actions()
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, a)| Some((i, a.moved()?)))
+    else {
+        return Vec::new();
+    };
+    m.state_before(i)
+        .position
+        .view(&mv)
+        .map(|v| {
+            std::iter::once(v.from)
+                .chain(v.landings)
+                .map(u16::from)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Why `seats` may not move the piece on `from` (at all, or to `to`), in `lang`, with
