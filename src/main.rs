@@ -1,6 +1,6 @@
 //! `doska` opens the app; its subcommands do headless work for tests and power users.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use doska::cli;
 use doska::rules::weights::InForce;
 use std::process::ExitCode;
@@ -23,6 +23,12 @@ struct Args {
 enum Command {
     /// Lists the game ids.
     Games,
+    /// Prints the completions of doska's commands for a shell (bash, zsh, fish,
+    /// elvish, powershell), to install where the shell reads them.
+    Completions { shell: clap_complete::Shell },
+    /// Prints doska's manual page (roff), as the packages install it.
+    #[command(hide = true)]
+    Manual,
     /// Counts the positions DEPTH moves deep (speed on stderr).
     Perft {
         game: String,
@@ -208,6 +214,15 @@ fn run(args: Args) -> anyhow::Result<()> {
             print!("{}", cli::games());
             Ok(())
         }
+        Some(Command::Completions { shell }) => {
+            let mut out = std::io::stdout();
+            clap_complete::generate(shell, &mut Args::command(), "doska", &mut out);
+            Ok(())
+        }
+        // Section 6, games, where Debian's packages put a game's manual.
+        Some(Command::Manual) => Ok(clap_mangen::Man::new(Args::command())
+            .section("6")
+            .render(&mut std::io::stdout())?),
         Some(Command::Perft { game, depth, fen }) => {
             let position = cli::start_position(&game, fen.as_deref(), &options)?;
             let (nodes, speed) = cli::timed_perft(&position, depth);

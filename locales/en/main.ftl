@@ -35,6 +35,9 @@ menu-quit = Quit
 menu-view = View
 menu-flip = Flip board
 menu-language = Language
+menu-help = Help
+menu-about = About Doska
+about-text = Doska { $version }: board games from Russian and Ukrainian rule texts. Free software under the MIT or Apache 2.0 licence, at your choice.
 
 setup-house-rules = House rules
 setup-seats = Players

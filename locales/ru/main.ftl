@@ -35,6 +35,9 @@ menu-quit = Выход
 menu-view = Вид
 menu-flip = Перевернуть доску
 menu-language = Язык
+menu-help = Справка
+menu-about = О Доске
+about-text = Доска { $version }: настольные игры по русским и украинским правилам. Свободная программа под лицензией MIT или Apache 2.0, на ваш выбор.
 
 setup-house-rules = Правила
 setup-seats = Игроки

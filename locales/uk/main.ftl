@@ -35,6 +35,9 @@ menu-quit = Вихід
 menu-view = Вигляд
 menu-flip = Перевернути дошку
 menu-language = Мова
+menu-help = Довідка
+menu-about = Про Дошку
+about-text = Дошка { $version }: настільні ігри за російськими та українськими правилами. Вільна програма за ліцензією MIT або Apache 2.0, на ваш вибір.
 
 setup-house-rules = Правила
 setup-seats = Гравці

@@ -112,6 +112,7 @@ pub struct Weights(pub InForce);
 /// Opens the app on the game chooser.
 pub fn run_app(weights: InForce) -> anyhow::Result<()> {
     display_present()?;
+    no_gpu_is_said();
     quit::on_signals();
     let mut app = app();
     app.insert_resource(Weights(weights));
@@ -146,6 +147,7 @@ pub fn screenshot(
         session.start_study();
     }
     display_present()?;
+    no_gpu_is_said();
     let mut app = app();
     if edit {
         let mut editor = ui::Editor::default();
@@ -176,6 +178,7 @@ pub fn screenshot_online(
     size: Option<(u32, u32)>,
 ) -> anyhow::Result<()> {
     display_present()?;
+    no_gpu_is_said();
     let mut app = app();
     let mut online = online::Online::default();
     match secret {
@@ -215,6 +218,32 @@ fn take_picture(
     app.run();
     let taken = result.lock().ok().and_then(|mut r| r.take());
     Ok(taken.unwrap_or(Err(screenshot::PictureError::Closed))?)
+}
+
+/// The words of the renderer's panic when it finds no graphics adapter (bevy_render).
+const NO_GPU: &str = "Unable to find a GPU";
+
+/// Without a graphics adapter the renderer gives up with a panic, on whichever thread
+/// it starts on: that one is said as what it is, and the program ends with an error
+/// rather than a backtrace. Every other panic is reported as before.
+fn no_gpu_is_said() {
+    let before = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        if message.contains(NO_GPU) {
+            eprintln!(
+                "doska: no graphics adapter found: the window needs a Vulkan driver \
+                 (mesa-vulkan-drivers on Debian and Ubuntu)"
+            );
+            std::process::exit(1);
+        }
+        before(info);
+    }));
 }
 
 /// A window needs a display; without one, winit gives up with a panic.

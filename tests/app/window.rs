@@ -192,3 +192,27 @@ fn each_game_opens_in_a_real_window() {
     // Kept only when an assertion above fails, to look at.
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Without a Vulkan driver the app says what is missing and ends with an error, where
+/// the renderer alone would panic with a backtrace.
+#[test]
+fn without_a_graphics_driver_the_app_says_so() {
+    let (d, xvfb) = display();
+    let out = std::env::temp_dir().join(format!("doska-no-gpu-{}.png", std::process::id()));
+    let shot = doska()
+        .args(["screenshot", "chess", "--out"])
+        .arg(&out)
+        .env("DISPLAY", &d)
+        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+        .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        .output()
+        .unwrap();
+    if let Some(mut x) = xvfb {
+        let _ = x.kill();
+    }
+    let said = String::from_utf8_lossy(&shot.stderr);
+    assert_eq!(shot.status.code(), Some(1), "{said}");
+    assert!(said.contains("doska: no graphics adapter found"), "{said}");
+    assert!(!said.contains("panicked"), "{said}");
+    assert!(!out.exists());
+}

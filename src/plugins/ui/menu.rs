@@ -1,4 +1,4 @@
-//! The menu bar: the game, the view and the language.
+//! The menu bar: the game, the view, the language and the About box.
 
 use super::Canvas;
 use super::dialogs::Dialogs;
@@ -118,8 +118,22 @@ pub fn show(
                     }
                 }
             });
+            ui.menu_button(lang.t("menu-help"), |ui| {
+                if ui.button(lang.t("menu-about")).clicked() {
+                    dialogs.notice = Some(about(lang));
+                    ui.close();
+                }
+            });
         });
     });
+}
+
+/// The About box's words: the program, its version and its licence.
+fn about(lang: Language) -> String {
+    lang.t_args(
+        "about-text",
+        &[("version", env!("CARGO_PKG_VERSION").to_string())],
+    )
 }
 
 /// The match as text for other programs, and text from them: the position (FEN for
@@ -174,5 +188,17 @@ fn copy_and_paste(
             }
         }
         ui.close();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_about_box_gives_the_version_in_every_language() {
+        for lang in Language::ALL {
+            assert!(about(lang).contains(env!("CARGO_PKG_VERSION")), "{lang:?}");
+        }
     }
 }
