@@ -26,6 +26,16 @@ fn command_line_games_perft_and_replay() {
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "81");
 
+    // The packages' completions and manual page, from the command line's definition.
+    let out = doska().args(["completions", "bash"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("complete -F _doska"));
+    let out = doska().arg("manual").output().unwrap();
+    let page = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        page.contains(".TH doska 6") && page.contains("serve"),
+        "{page}"
+    );
+
     let dir = std::env::temp_dir().join(format!("doska-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let good = write(

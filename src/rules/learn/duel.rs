@@ -1,16 +1,35 @@
 //! New weights against old: the same search with the same budget, each set of weights
-//! playing every seat in turn from the same starts.
+//! playing every seat in turn from the same starts (in chess for three, alone against
+//! two and two against one).
 
 use super::play_out;
 use crate::rules::position::Position;
 use crate::rules::search::{Level, Limits};
 use std::sync::Arc;
 
-/// Game `n` of a duel between `new` and `old` weights, `nodes` positions a move each:
-/// the new weights take seat `n % seats` (and, in chess for three, the old the other
-/// two). Games with the same `n / seats` start alike. The new weights' points: 1 for
-/// a win, 0 for a loss, a half for a draw or a game unfinished after `most` moves a
-/// seat.
+/// The seats the new weights take in game `n`, and how many games in a row start
+/// alike. With two seats (and bughouse's teams) the new weights take seat `n % seats`.
+/// With three, one game in six for each arrangement: the new weights in one seat
+/// against the old in two, over the three corners, then in two seats against the old
+/// in one, so that neither a corner nor being outnumbered decides the score.
+fn arrangement(seats: usize, n: u64) -> (Vec<usize>, u64) {
+    if seats == 3 {
+        let corner = (n % 3) as usize;
+        let seats = if (n / 3).is_multiple_of(2) {
+            vec![corner]
+        } else {
+            (0..3).filter(|&s| s != corner).collect()
+        };
+        return (seats, 6);
+    }
+    (vec![(n % seats as u64) as usize], seats as u64)
+}
+
+/// Game `n` of a duel between `new` and `old` weights, `nodes` positions a move each,
+/// the new weights in the seats [`arrangement`] gives them. The new weights' points:
+/// their seats' mean [`share`](super::share), so a fair share is a half whatever the
+/// number of players, and a game unfinished after `most` moves a seat is shared as a
+/// draw by agreement.
 pub fn game(
     start: &Position,
     n: u64,
@@ -18,27 +37,26 @@ pub fn game(
     most: usize,
     (new, old): (&Arc<[f32]>, &Arc<[f32]>),
 ) -> f64 {
-    let seats = start.seats().seat_count() as u64;
-    let new_seat = (n % seats) as usize;
+    let seats = start.seats().seat_count();
+    let (ours, pair) = arrangement(seats, n);
     let wins_as = |seat: usize| start.seats().wins_as(seat);
-    let finished = play_out(start, n, seats, 2, most, |position, limits, seed| {
+    let finished = play_out(start, n, pair, 2, most, |position, limits, seed| {
         let mover = position.seats().seat_to_move();
         // A partner plays for the same side (bughouse's team).
-        let ours = wins_as(mover) == wins_as(new_seat);
+        let new_moves = ours.iter().any(|&s| wins_as(s) == wins_as(mover));
         let limits = Limits {
             nodes: Some(nodes),
-            weights: Some(if ours { new.clone() } else { old.clone() }),
+            weights: Some(if new_moves { new.clone() } else { old.clone() }),
             ..limits.clone()
         };
         position
             .think(Level::Hard, &limits, seed, &mut |_| {})
             .map(|t| t.best)
     });
-    match finished.outcome().and_then(|o| o.winner) {
-        Some(w) if w == wins_as(new_seat) => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
+    ours.iter()
+        .map(|&s| super::share(&finished, s))
+        .sum::<f64>()
+        / ours.len() as f64
 }
 
 /// The mean of `points` and the half-width of its 95% confidence interval (the
@@ -61,6 +79,36 @@ mod tests {
         assert!((mean - 0.625).abs() < 1e-9);
         let (_, wider) = interval(&[1.0, 0.0]);
         assert!(wider > half);
+    }
+
+    #[test]
+    fn three_seats_rotate_the_corners_and_the_odds() {
+        let arranged: Vec<Vec<usize>> = (0..6).map(|n| arrangement(3, n).0).collect();
+        assert_eq!(
+            arranged,
+            [
+                vec![0],
+                vec![1],
+                vec![2],
+                vec![1, 2],
+                vec![0, 2],
+                vec![0, 1]
+            ]
+        );
+        assert_eq!(arrangement(3, 7).1, 6);
+        assert_eq!(arrangement(2, 3), (vec![1], 2));
+        assert_eq!(arrangement(4, 6).0, [2]);
+    }
+
+    /// In chess for three a fair share is a half: equal weights, a game cut off before
+    /// anyone fell, give the new ones half in either arrangement.
+    #[test]
+    fn an_even_game_of_three_is_worth_a_half() {
+        let start = Position::new(GameId::TriChess, &[]).unwrap();
+        let hand: Arc<[f32]> = crate::rules::search::hand(GameId::TriChess.features()).into();
+        for n in [0, 3] {
+            assert_eq!(game(&start, n, 200, 2, (&hand, &hand)), 0.5);
+        }
     }
 
     /// Weights that count men and kings as nothing lose to the weights by hand.

@@ -2,7 +2,8 @@
 //! gathers positions with how their games ended and what the search thought of them;
 //! [`fit`] finds the weights whose evaluation predicts those best (Texel's method);
 //! [`duel`] plays the weights found against the weights in force, which are replaced
-//! only when the new ones score better. Everything is deterministic for given game
+//! only when the new ones score better. Both read what a game gave each seat the same
+//! way ([`share`]). Everything is deterministic for given game
 //! numbers and node budgets, so a run stopped and resumed learns what it would have
 //! learned in one go.
 
@@ -10,5 +11,7 @@ pub mod duel;
 pub mod fit;
 mod playout;
 pub mod selfplay;
+mod share;
 
 pub use playout::play_out;
+pub use share::share;

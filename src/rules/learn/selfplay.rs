@@ -13,8 +13,8 @@ pub struct Sample {
     /// The number of the game it came from (samples are fitted in game order, so a
     /// resumed run fits exactly what one run would have).
     pub game: u64,
-    /// How the game ended for the player whose view it is: 1 won, 0 lost (someone else
-    /// won), a half drawn.
+    /// How the game ended for the player whose view it is ([`share`](super::share)):
+    /// 1 won, 0 lost, a half drawn; in chess for three its points over 2.
     pub result: f32,
     /// The search's score for that player, in evaluation units.
     pub score: f32,
@@ -106,16 +106,10 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
     if given.stopped() {
         return None;
     }
-    let seats = start.seats();
-    let winner = finished.outcome().and_then(|o| o.winner);
     let samples = taken
         .into_iter()
         .map(|(mut sample, seat)| {
-            sample.result = match winner {
-                None => 0.5,
-                Some(w) if w == seats.wins_as(seat) => 1.0,
-                Some(_) => 0.0,
-            };
+            sample.result = super::share(&finished, seat) as f32;
             sample
         })
         .collect();
