@@ -157,3 +157,42 @@ mod tests {
         assert_eq!(game(&start, 3, &settings, &stop), None);
     }
 }
+#[cfg(test)]
+mod three {
+    use super::*;
+    use crate::rules::position::GameId;
+
+    /// Chess for three's armies meet and fall once their advance is weighed: a game of
+    /// self-play ends before the move limit, and its positions carry who fell
+    /// (material alone left the armies in their corners and every game unfinished,
+    /// each position a half).
+    #[test]
+    fn a_self_play_game_of_chess_for_three_ends() {
+        let start = Position::new(GameId::TriChess, &[]).unwrap();
+        let settings = Settings {
+            nodes: 1_000,
+            ..Settings::default()
+        };
+        // The hand weights, with the armies' advance weighed as learning might.
+        let features = GameId::TriChess.features();
+        let mut weights = crate::rules::search::hand(features);
+        for (weight, feature) in weights.iter_mut().zip(features) {
+            match feature.name {
+                "pawn-advance" => *weight = 8.0,
+                "advance" => *weight = 3.0,
+                _ => {}
+            }
+        }
+        let limits = Limits {
+            weights: Some(weights.into()),
+            ..Limits::default()
+        };
+        let samples = game(&start, 1, &settings, &limits).unwrap();
+        assert!(
+            samples.iter().any(|s| s.result != 0.5),
+            "{} positions, all a half",
+            samples.len()
+        );
+        assert!(samples.iter().any(|s| !s.features.amounts.is_empty()));
+    }
+}

@@ -1,11 +1,12 @@
 //! The computer's view of chess for three: the material of its army and of any fallen
-//! army whose throne it holds, against the average of the players still in the game;
+//! army whose throne it holds, and how far its pieces have come from its corner, each
+//! against the average of the players still in the game;
 //! and a large bonus for every opponent who has left the game (mated, resigned or made
 //! a servant), since that is how the game is won. Captures are followed to the end.
 //! Diplomacy is weighed by where it leads: an offer, an answer or an order is a move
 //! the search tries like any other.
 
-use super::{Action, Role, TriChess, kind};
+use super::{Action, Role, TriChess, kind, tables};
 use crate::rules::game::Game;
 use crate::rules::search::{Evaluate, Feature, Tally, worth};
 use crate::rules::seats::Seats;
@@ -20,6 +21,16 @@ crate::features! {
     BISHOP = "bishop": 330,
     ROOK = "rook": 500,
     QUEEN = "queen": 900,
+    // How far the army has come from its own corner, zone by zone, against the average
+    // of the players still in the game: its pawns', and its other pieces' but the
+    // king's. With material alone a short search sees nothing to choose before the
+    // armies meet, so in self-play they never met and no game ended; with these at 8
+    // and 3 its games end in under a hundred plies. But the army that comes forward
+    // loses to the two that wait (8 and 3 scored 33% against material alone, 2 and 1
+    // 37%, both over 24 games of three at 2,000 positions a move), so by hand they
+    // weigh nothing: they are there for learning to weigh.
+    PAWN_ADVANCE = "pawn-advance": 0,
+    ADVANCE = "advance": 0,
     // An opponent out of the game is worth more than any material.
     OPPONENT_OUT = "opponent-out": 3000,
     // Being out of the game oneself.
@@ -62,6 +73,20 @@ impl TriChess {
     }
 }
 
+/// How far `cell` lies from `army`'s corner, in zones: 0 on its Throne to 4 in its
+/// Village, the ring nearest the centre; then 5 in another kingdom's Village to 9 on
+/// that kingdom's Throne.
+fn depth(army: Side, cell: usize) -> f32 {
+    let t = tables();
+    let zone = t.zone[cell] as u8;
+    let steps = if t.kingdom[cell] == army {
+        zone
+    } else {
+        9 - zone
+    };
+    f32::from(steps)
+}
+
 impl Evaluate for TriChess {
     const FEATURES: &'static [Feature] = FEATURES;
 
@@ -75,15 +100,24 @@ impl Evaluate for TriChess {
         let share = 1.0 / count.max(1) as f32;
         // Who plays each army's pieces, asked once rather than per piece.
         let owners = Side::THREE.map(|a| self.owner(a));
-        for piece in self.board.iter().flatten() {
+        for (cell, piece) in self.board.iter().enumerate() {
+            let Some(piece) = piece else { continue };
             let (Some(owner), Some(feature)) = (owners[piece.army.index()], material(piece.role))
             else {
                 continue;
             };
+            let advance = if piece.role == Role::Pawn {
+                PAWN_ADVANCE
+            } else {
+                ADVANCE
+            };
+            let depth = depth(piece.army, cell);
             if owner == side {
                 tally.add(feature, 1.0);
+                tally.add(advance, depth);
             } else if rivals[owner.index()] {
                 tally.add(feature, -share);
+                tally.add(advance, -share * depth);
             }
         }
         tally.add(OPPONENT_OUT, (2 - count) as f32);
