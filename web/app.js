@@ -366,8 +366,12 @@ function seats() {
   $('seats').replaceChildren(...state.listing.seats.map((s, i) => {
     const li = document.createElement('li');
     let text = s.name || (s.taken ? '?' : w('web-open-seat', 'open'));
+    // A seat's place: its army where seats are armies (after Chapayev's lot, the army
+    // the lot gave it), else the game's name for it (bughouse's board and colour).
     const game = state.games && state.games.find((g) => g.id === state.listing.game);
-    if (game && game.seats[i]) text += ` · ${game.seats[i]}`;
+    const side = state.board && state.board.sides[i];
+    const place = side && state.listing.seats.length <= 3 ? w(`side-${side}`, side) : game && game.seats[i];
+    if (place) text += ` · ${place}`;
     if (state.mine.includes(i)) text += ` (${w('web-you', 'you')})`;
     if (clocks && clocks[i] !== undefined) {
       const spent = running && onMove.includes(i) ? performance.now() - state.clocksAt : 0;

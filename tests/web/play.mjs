@@ -267,6 +267,9 @@ const shooting = async () => {
 };
 const shooter = await shooting();
 const watcher = shooter === cw ? cb : cw;
+// White shoots first, and the page names the shooter's seat by the army the lot gave it.
+await shooter.waitForFunction(() => [...document.querySelectorAll('#seats li')]
+  .some((li) => li.textContent.includes('(you)') && li.textContent.includes('White')));
 const before = await moves(watcher);
 const id = (await shooter.getAttribute('#board', 'data-shooters')).split(' ')[0];
 const at = await piecePoint(shooter, id);
