@@ -34,6 +34,8 @@ pub struct Plan {
     pub duel: u64,
     pub duel_nodes: u64,
     pub threads: usize,
+    /// How far each seat's weights stray in self-play ([`selfplay::Settings::explore`]).
+    pub explore: f32,
 }
 
 /// The round under way, as kept in the learning folder.
@@ -299,6 +301,7 @@ pub fn learn(
 
     let settings = selfplay::Settings {
         nodes: plan.nodes,
+        explore: plan.explore,
         ..selfplay::Settings::default()
     };
     let given = Limits {
@@ -497,6 +500,7 @@ mod tests {
             duel: 4,
             duel_nodes: 200,
             threads: 2,
+            explore: 0.0,
         }
     }
 

@@ -123,6 +123,11 @@ enum Command {
         /// Threads to play on (every core by default).
         #[arg(long)]
         threads: Option<usize>,
+        /// In self-play, each seat's weights stray from those in force by a normal
+        /// draw of this share of each weight's size (0.05: five per cent), so that
+        /// players unlike each other meet.
+        #[arg(long, default_value_t = 0.0)]
+        explore: f32,
     },
     /// Prints the evaluation weights in force for a game: the player's own learned
     /// file, else the shipped one.
@@ -293,15 +298,20 @@ fn run(args: Args) -> anyhow::Result<()> {
             duel,
             duel_nodes,
             threads,
+            explore,
         }) => {
             let threads = threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            if !(0.0..=1.0).contains(&explore) {
+                anyhow::bail!("--explore: a share from 0 to 1, not {explore}");
+            }
             let plan = doska::learn::Plan {
                 games,
                 nodes,
                 duel,
                 duel_nodes,
                 threads,
+                explore,
             };
             let game = doska::rules::GameId::from_id(&game)?;
             print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);

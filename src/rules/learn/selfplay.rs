@@ -6,6 +6,9 @@
 use super::play_out;
 use crate::rules::position::{Move, Position};
 use crate::rules::search::{Level, Limits, Sparse, is_mate, mix};
+use rand_distr::{Distribution, StandardNormal};
+use rand_xoshiro::SplitMix64;
+use rand_xoshiro::rand_core::SeedableRng;
 
 /// One position to learn from.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +47,12 @@ pub struct Settings {
     pub random: usize,
     /// Moves a seat after which a game counts as drawn.
     pub most: usize,
+    /// How far each seat's weights stray from those in force, game by game: each
+    /// weight moves by a normal draw of this share of its size (of the smallest weight
+    /// that is not zero, for a weight at zero). 0 plays every seat with the weights in
+    /// force. Where those weights see nothing to choose (chess for three's armies in
+    /// their corners), only straying players meet, and only their games end.
+    pub explore: f32,
 }
 
 impl Default for Settings {
@@ -52,8 +61,31 @@ impl Default for Settings {
             nodes: 4_000,
             random: 8,
             most: 150,
+            explore: 0.0,
         }
     }
+}
+
+/// The weights seat `seat` plays with in game `n`: `base` moved as
+/// [`Settings::explore`] says, the same for the same game and seat.
+pub fn strayed(base: &[f32], explore: f32, n: u64, seat: usize) -> Vec<f32> {
+    if explore == 0.0 {
+        return base.to_vec();
+    }
+    let smallest = base
+        .iter()
+        .map(|w| w.abs())
+        .filter(|&w| w > 0.0)
+        .fold(f32::INFINITY, f32::min);
+    let smallest = if smallest.is_finite() { smallest } else { 1.0 };
+    let mut rng = SplitMix64::seed_from_u64(mix(n ^ (seat as u64) << 48 ^ 0x57a7));
+    base.iter()
+        .map(|&w| {
+            let size = if w == 0.0 { smallest } else { w.abs() };
+            let draw: f32 = StandardNormal.sample(&mut rng);
+            w + explore * size * draw
+        })
+        .collect()
 }
 
 /// Plays game `n` of self-play with the weights `given` names, and returns its
@@ -65,6 +97,15 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
     let random = 2 + (mix(n ^ 0xfeed) % spread) as usize;
     // Each sample with the seat whose result it takes.
     let mut taken: Vec<(Sample, usize)> = Vec::new();
+    let seat_weights: Option<Vec<std::sync::Arc<[f32]>>> = given
+        .weights
+        .as_ref()
+        .filter(|_| settings.explore > 0.0)
+        .map(|base| {
+            (0..start.seats().seat_count())
+                .map(|seat| strayed(base, settings.explore, n, seat).into())
+                .collect()
+        });
     let finished = play_out(
         start,
         n,
@@ -75,9 +116,13 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
             if given.stopped() {
                 return None;
             }
+            let mover = position.seats().seat_to_move();
             let limits = Limits {
                 nodes: Some(settings.nodes),
-                weights: given.weights.clone(),
+                weights: match &seat_weights {
+                    Some(each) => Some(each[mover].clone()),
+                    None => given.weights.clone(),
+                },
                 ..limits.clone()
             };
             let thought = position.think(Level::Hard, &limits, seed, &mut |_| {})?;
@@ -157,6 +202,27 @@ mod tests {
         assert_eq!(game(&start, 3, &settings, &stop), None);
     }
 }
+#[cfg(test)]
+mod straying {
+    use super::*;
+
+    #[test]
+    fn each_seat_strays_its_own_way_and_the_same_each_time() {
+        let base = [100.0, 300.0, 0.0];
+        let a = strayed(&base, 0.1, 7, 0);
+        assert_eq!(a, strayed(&base, 0.1, 7, 0));
+        assert_ne!(a, strayed(&base, 0.1, 7, 1));
+        assert_ne!(a, strayed(&base, 0.1, 8, 0));
+        assert_ne!(a[2], 0.0, "a weight at zero strays too");
+        assert!(
+            a[2].abs() < 100.0,
+            "by a share of the smallest weight: {}",
+            a[2]
+        );
+        assert_eq!(strayed(&base, 0.0, 7, 0), base);
+    }
+}
+
 #[cfg(test)]
 mod three {
     use super::*;
