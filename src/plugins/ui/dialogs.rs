@@ -11,7 +11,9 @@ use crate::plugins::session::{Command, Notice, Screen, Session};
 use crate::plugins::sprites;
 use crate::plugins::storage::{SaveEntry, Settings, date, now_secs, read_saved, save_game};
 use crate::rules::PieceView;
+use crate::rules::decisions;
 use crate::rules::history::Action;
+use crate::rules::why::Remark;
 use crate::rules::{GameId, Move, Outcome, PieceKind};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -284,15 +286,21 @@ fn match_windows(
     } else {
         Vec::new()
     };
-    let swap = legal
-        .iter()
-        .find(|a| matches!(a, Action::Play(mv) if m.position().is_swap(mv)));
+    let position = m.position();
+    let swap = legal.iter().find_map(|a| match a {
+        Action::Play(mv) if position.is_swap(mv) => Some(*mv),
+        _ => None,
+    });
     if let (Some(swap), true) = (swap, open) {
+        // The question and its swap in the words the browser page gives them too.
+        let say = |r: Option<Remark>| r.map(|r| lang.say(r.key, &r.words, position));
+        let asked = say(decisions::question(position)).unwrap_or_default();
+        let swap_label = say(decisions::named(position, &swap)).unwrap_or_default();
         over_board(lang.t("dialog-pie"), board).show(ctx, |ui| {
-            ui.label(lang.t("dialog-pie-text"));
+            ui.label(asked);
             ui.horizontal(|ui| {
-                if ui.button(lang.t("button-swap")).clicked() {
-                    send = Some(Command::Act(*swap));
+                if ui.button(swap_label).clicked() {
+                    send = Some(Command::Act(Action::Play(swap)));
                 }
                 if ui.button(lang.t("button-keep")).clicked() {
                     dialogs.dismissed = Some(here);

@@ -128,14 +128,13 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
             let thought = position.think(Level::Hard, &limits, seed, &mut |_| {})?;
             let score = thought.progress.score;
             let seats = position.seats();
-            let seat = seats.seat_to_move();
             if !is_mate(score) && quiet(position, &thought.best) {
                 // With two players the opponent's view is the same position scored
                 // the other way: both are kept, so that what depends on whose turn
                 // it is (the room to move) is seen from either side.
                 let views = if seats.seat_count() == 2 { 2 } else { 1 };
                 for view in 0..views {
-                    let seat = (seat + view) % seats.seat_count();
+                    let seat = (mover + view) % seats.seat_count();
                     let sample = Sample {
                         game: n,
                         result: 0.5,

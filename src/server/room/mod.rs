@@ -173,6 +173,8 @@ pub struct Room {
     /// The number of actions for which the computer is thinking.
     thinking: Option<usize>,
     queue: mpsc::WeakSender<Command>,
+    /// Chapayev's last shot as the views show it, simulated once.
+    films: super::view::Films,
 }
 
 impl Room {
@@ -246,6 +248,7 @@ impl Room {
             services,
             thinking: None,
             queue: mpsc::channel(1).0.downgrade(),
+            films: Default::default(),
         })
     }
 
@@ -346,7 +349,7 @@ impl Room {
                     Some(at) if at < played => {
                         super::view::position(&self.m.state_before(at).position)
                     }
-                    _ => super::view::board(&self.m, &seats, lang),
+                    _ => super::view::board(&self.m, &seats, lang, &mut self.films),
                 };
                 let _ = reply.send((self.events.len() as u64, shapes, board));
             }

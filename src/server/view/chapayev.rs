@@ -6,7 +6,7 @@
 use crate::protocol::{Film, PieceAt};
 use crate::rules::chapayev::physics::HALF_BOARD;
 use crate::rules::chapayev::{self, Chapayev, Pose, Shot, checker_name};
-use crate::rules::{Match, Move, Position};
+use crate::rules::{Action, Match, Move, Position};
 
 /// Every other frame of the simulation's 60 a second: smooth in a page, at half the
 /// bytes.
@@ -53,11 +53,36 @@ pub fn shooters(c: &Chapayev, mine: bool) -> Vec<String> {
         .collect()
 }
 
+/// The last shot's film, simulated once for each shot however many views ask for it:
+/// every follower asks after every event (a chat line, a presence), and a shot's
+/// simulation is the costliest part of a view.
+#[derive(Default)]
+pub struct Films {
+    /// The film of the match as it stood with this many actions, the last of them this.
+    kept: Option<(usize, Action, Option<Film>)>,
+}
+
+impl Films {
+    /// [`last_shot`] of `m`, from the one kept where `m` has not changed since.
+    pub fn last_shot(&mut self, m: &Match) -> Option<Film> {
+        let played = m.all_actions().len();
+        let last = *m.all_actions().last()?;
+        match &self.kept {
+            Some((n, action, film)) if *n == played && *action == last => film.clone(),
+            _ => {
+                let film = last_shot(m);
+                self.kept = Some((played, last, film.clone()));
+                film
+            }
+        }
+    }
+}
+
 /// The match's last shot as it played out, every checker's point frame by frame
 /// (`None` once off the board), by checker index (W1..W8, B1..B8).
-pub fn last_shot(m: &Match) -> Option<Film> {
+fn last_shot(m: &Match) -> Option<Film> {
     let played = m.all_actions().len().checked_sub(1)?;
-    let crate::rules::Action::Play(Move::Chapayev(chapayev::Action::Shot { shot, luck })) =
+    let Action::Play(Move::Chapayev(chapayev::Action::Shot { shot, luck })) =
         m.all_actions()[played]
     else {
         return None;
@@ -73,4 +98,28 @@ pub fn last_shot(m: &Match) -> Option<Film> {
             .map(|frame| frame.iter().map(|p| p.map(|p| on_board(&p))).collect())
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::GameId;
+
+    #[test]
+    fn a_shots_film_is_kept_until_the_match_changes() {
+        let mut m = Match::new(Position::new(GameId::Chapayev, &[]).unwrap());
+        let mut films = Films::default();
+        m.play_text("lot white=1 seed=5").unwrap();
+        assert_eq!(films.last_shot(&m), None, "the lot moves nothing");
+        m.play_text("flick W4 th=90.0000 s=0.6000 e=0.0000")
+            .unwrap();
+        let first = films.last_shot(&m).expect("a shot's film");
+        assert!(first.len() > 2);
+        assert_eq!(films.last_shot(&m).as_ref(), Some(&first));
+        // The same number of actions, another last one (a takeback, another shot).
+        assert!(m.take_back());
+        m.play_text("flick W5 th=90.0000 s=0.9000 e=0.0000")
+            .unwrap();
+        assert_ne!(films.last_shot(&m).as_ref(), Some(&first));
+    }
 }

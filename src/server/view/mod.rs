@@ -6,6 +6,8 @@
 use crate::i18n::Language;
 mod chapayev;
 
+pub use chapayev::Films;
+
 use super::refused::Refused;
 use crate::protocol::{
     BoardView, CellShape, Decision, Geometry, InHand, LegalMove, PieceAt, ReadError,
@@ -13,7 +15,7 @@ use crate::protocol::{
 use crate::rules::decisions;
 use crate::rules::history::action_notation;
 use crate::rules::view::Holder;
-use crate::rules::{Action, Cell, Match, Move, Position, Refusal, Side};
+use crate::rules::{Action, Cell, Match, Move, MoveView, Position, Refusal, Side};
 use crate::sounds::Sound;
 
 /// A board's cells as drawn, and how each seat sees it.
@@ -93,10 +95,11 @@ pub fn position(position: &Position) -> BoardView {
 }
 
 /// The match as it stands, lit for `seats`: its position with the seats' legal moves
-/// and other actions (named in `lang`), or its result.
-pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
+/// and other actions (named in `lang`), or its result; Chapayev's last shot from
+/// `films`.
+pub fn board(m: &Match, seats: &[usize], lang: Language, films: &mut Films) -> BoardView {
     let position = m.position();
-    let film = chapayev::last_shot(m);
+    let film = films.last_shot(m);
     // Chapayev's last shot ends its match silently on the table: the end is heard.
     let sound = crate::sounds::heard(m)
         .or(m.outcome().map(|_| Sound::End))
@@ -127,21 +130,22 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
             ..self::position(position)
         };
     }
-    let mine: Vec<Move> = position
+    // The seats' moves, each with where it goes: a move that lands a piece somewhere
+    // is played on the board, the rest by name.
+    let (played, named): (Vec<(Move, Option<MoveView>)>, _) = position
         .legal_moves()
         .into_iter()
         .filter(|mv| seats.contains(&position.mover(mv)))
-        .collect();
-    // A move that lands a piece somewhere is played on the board; the rest by name.
-    let on_board = |mv: &Move| {
-        !position.is_swap(mv)
-            && !position.is_pass(mv)
-            && position.view(mv).is_some_and(|v| !v.landings.is_empty())
-    };
-    let others: Vec<Decision> = mine
-        .iter()
-        .filter(|mv| !on_board(mv))
         .map(|mv| {
+            let view = position.view(&mv).filter(|v| {
+                !v.landings.is_empty() && !position.is_swap(&mv) && !position.is_pass(&mv)
+            });
+            (mv, view)
+        })
+        .partition(|(_, view)| view.is_some());
+    let others: Vec<Decision> = named
+        .iter()
+        .map(|(mv, _)| {
             let action = action_notation(position, &Action::Play(*mv));
             let label = decisions::named(position, mv)
                 .map_or_else(|| action.clone(), |n| lang.say(n.key, &n.words, position));
@@ -152,12 +156,10 @@ pub fn board(m: &Match, seats: &[usize], lang: Language) -> BoardView {
     let question = decisions::question(position)
         .filter(|_| !others.is_empty())
         .map(|q| lang.say(q.key, &q.words, position));
-    let legal = mine
-        .iter()
-        .copied()
-        .filter(|mv| on_board(mv))
-        .filter_map(|mv| {
-            let view = position.view(&mv)?;
+    let legal = played
+        .into_iter()
+        .filter_map(|(mv, view)| {
+            let view = view?;
             let to = *view.landings.last()?;
             Some(LegalMove {
                 action: action_notation(position, &Action::Play(mv)),
@@ -264,7 +266,7 @@ mod tests {
     #[test]
     fn the_start_of_chess_lights_twenty_moves_for_white_only() {
         let m = Match::new(Position::new(GameId::Chess, &[]).unwrap());
-        let white = board(&m, &[0], Language::English);
+        let white = board(&m, &[0], Language::English, &mut Films::default());
         assert_eq!(white.legal.len(), 20);
         assert_eq!(white.pieces.len(), 32);
         assert_eq!(white.to_move, [0]);
@@ -278,15 +280,23 @@ mod tests {
             ),
             ("e2", "e4")
         );
-        assert!(board(&m, &[1], Language::English).legal.is_empty());
-        assert!(board(&m, &[], Language::English).legal.is_empty());
+        assert!(
+            board(&m, &[1], Language::English, &mut Films::default())
+                .legal
+                .is_empty()
+        );
+        assert!(
+            board(&m, &[], Language::English, &mut Films::default())
+                .legal
+                .is_empty()
+        );
     }
 
     #[test]
     fn a_piece_in_hand_is_shown_and_its_drops_are_lit() {
         // Appearing chess: every piece starts in hand and comes on by a drop.
         let m = Match::new(Position::new(GameId::Appearing, &[]).unwrap());
-        let white = board(&m, &[0], Language::English);
+        let white = board(&m, &[0], Language::English, &mut Films::default());
         assert!(white.hands.iter().any(|h| h.side == "white" && h.count > 0));
         assert!(
             white
@@ -301,7 +311,7 @@ mod tests {
         let mut m = Match::new(Position::new(GameId::ZShashmaty, &[]).unwrap());
         let first = m.position().legal_moves()[0];
         m.act(Action::Play(first)).unwrap();
-        let black = board(&m, &[1], Language::English);
+        let black = board(&m, &[1], Language::English, &mut Films::default());
         assert_eq!(
             black
                 .others
@@ -317,7 +327,7 @@ mod tests {
                 .iter()
                 .all(|l| black.others.iter().all(|d| d.action != l.action))
         );
-        let white = board(&m, &[0], Language::Russian);
+        let white = board(&m, &[0], Language::Russian, &mut Films::default());
         assert!(white.others.is_empty() && white.question.is_none());
     }
 
@@ -361,6 +371,11 @@ mod tests {
         let shapes = geometry(m.position());
         assert_eq!(shapes.cells.len(), 150);
         assert!(shapes.cells.iter().all(|c| c.polygon.len() == 3));
-        assert_eq!(board(&m, &[0, 1, 2], Language::English).sides.len(), 3);
+        assert_eq!(
+            board(&m, &[0, 1, 2], Language::English, &mut Films::default())
+                .sides
+                .len(),
+            3
+        );
     }
 }
