@@ -228,6 +228,8 @@ pub enum Contender {
     Greedy,
     /// The hardest level searching by max^n (chess for three).
     MaxN,
+    /// The hardest level searching by best replies (chess for three).
+    BestReply,
 }
 
 impl Contender {
@@ -235,8 +237,9 @@ impl Contender {
         match raw {
             "greedy" => Ok(Contender::Greedy),
             "maxn" => Ok(Contender::MaxN),
+            "brs" => Ok(Contender::BestReply),
             _ => parse_level(raw).map(Contender::Level).map_err(|_| {
-                anyhow::anyhow!("a player is easy, normal, hard, greedy or maxn, not '{raw}'")
+                anyhow::anyhow!("a player is easy, normal, hard, greedy, maxn or brs, not '{raw}'")
             }),
         }
     }
@@ -263,6 +266,13 @@ impl Contender {
                     ..limits.clone()
                 },
             ),
+            Contender::BestReply => (
+                Level::Hard,
+                Limits {
+                    many: crate::rules::search::Many::BestReply,
+                    ..limits.clone()
+                },
+            ),
         };
         position
             .think(level, &limits, seed, &mut |_| {})
@@ -271,10 +281,13 @@ impl Contender {
 }
 
 /// Plays `games` games between `a` and `b`, each from a start made different by two
-/// random plies (seeded by the game's number). With two seats the colours alternate;
-/// with three (chess for three) `a` plays one seat, in turn each, and `b` the other
-/// two. Returns `a`'s points: a win is 1, a draw (nobody won) half. A game unfinished
-/// after 150 moves a seat counts as a draw. `progress` hears each result.
+/// random plies (seeded by the game's number), in the seats the learning duel gives
+/// new weights ([`duel::arrangement`](crate::rules::learn::duel::arrangement)): with
+/// two seats the colours alternate; with three (chess for three) `a` plays one seat
+/// against `b` in two, over the three corners, then two against one. Returns `a`'s
+/// points: its seats' mean share ([`share`](crate::rules::learn::share)), a win 1 and
+/// a draw a half; a game unfinished after 150 moves a seat is shared as an agreed draw.
+/// `progress` hears each result.
 pub fn duel(
     game: &str,
     options: &[(String, String)],
@@ -283,6 +296,7 @@ pub fn duel(
     limits: &Limits,
     progress: &mut dyn FnMut(u32, f64),
 ) -> anyhow::Result<f64> {
+    use crate::rules::learn::{duel::arrangement, share};
     let game = GameId::from_id(game)?;
     let start = Position::new(game, options)?;
     if game.card().table {
@@ -295,18 +309,18 @@ pub fn duel(
     let wins_as = |seat: usize| start.seats().wins_as(seat);
     let mut points = 0.0;
     for n in 0..games {
-        let a_seat = n as usize % seats;
+        let (a_seats, pair) = arrangement(seats, u64::from(n));
         let m = crate::rules::learn::play_out(
             &start,
             u64::from(n),
-            seats as u64,
+            pair,
             2,
             150,
             |position, given, seed| {
                 let mover = position.seats().seat_to_move();
                 // A partner plays for the same side (bughouse's team).
-                let partner = wins_as(mover) == wins_as(a_seat);
-                let who = if mover == a_seat || partner { a } else { b };
+                let ours = a_seats.iter().any(|&s| wins_as(s) == wins_as(mover));
+                let who = if ours { a } else { b };
                 let limits = Limits {
                     seen_twice: given.seen_twice.clone(),
                     ..limits.clone()
@@ -314,12 +328,7 @@ pub fn duel(
                 who.choose(position, &limits, seed)
             },
         );
-        let a_side = wins_as(a_seat);
-        points += match m.outcome().and_then(|o| o.winner) {
-            Some(w) if w == a_side => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
+        points += a_seats.iter().map(|&s| share(&m, s)).sum::<f64>() / a_seats.len() as f64;
         progress(n + 1, points);
     }
     Ok(points)

@@ -11,7 +11,7 @@
 //! written down, and the next run starts a new one.
 
 use crate::folders::{Folders, write_atomically};
-use crate::rules::learn::{duel, fit, selfplay};
+use crate::rules::learn::{duel, fit, material, selfplay};
 use crate::rules::search::{Limits, Sparse, Trace};
 use crate::rules::{GameId, Position, weights};
 use anyhow::{Context, anyhow};
@@ -36,6 +36,11 @@ pub struct Plan {
     pub threads: usize,
     /// How far each seat's weights stray in self-play ([`selfplay::Settings::explore`]).
     pub explore: f32,
+    /// Rounds to play one after another (at least one).
+    pub rounds: u64,
+    /// Learn along a line of its own that starts from material alone
+    /// ([`material`]), not from the weights in force.
+    pub from_scratch: bool,
 }
 
 /// The round under way, as kept in the learning folder.
@@ -256,7 +261,9 @@ fn on_threads<J: Sync, R: Send>(
 }
 
 /// Learns `game` under `options`, with its folder and the player's weights file in
-/// `folders`. Returns the closing summary.
+/// `folders`: [`Plan::rounds`] rounds, from the weights in force or (with
+/// [`Plan::from_scratch`]) along a line of its own that starts from material alone,
+/// which stops once it beats the hand-set weights. Returns the closing summary.
 pub fn learn(
     game: GameId,
     options: &[(String, String)],
@@ -270,11 +277,6 @@ pub fn learn(
             game.id()
         ));
     }
-    let store = Store {
-        dir: folders.learning(game),
-    };
-    std::fs::create_dir_all(&store.dir)
-        .with_context(|| format!("cannot make {}", store.dir.display()))?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -282,117 +284,336 @@ pub fn learn(
         // (tests) keeps the first, which raises the same kind of flag.
         let _ = ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed));
     }
-    let old = folders.weights_of(game);
-    let mut round = store.round(plan);
-    store.save_round(&round)?;
-    let (_, done) = store.games(game)?;
-    let wanted: Vec<u64> = (round.first..round.first + round.games)
-        .filter(|n| !done.contains(n))
-        .collect();
-    store.log(&format!(
-        "{}: round of games {}..{}, {} to play ({} positions a move, {} threads)",
-        game.id(),
-        round.first,
-        round.first + round.games,
-        wanted.len(),
-        plan.nodes,
-        plan.threads
-    ));
+    let learning = Learning {
+        game,
+        start: &start,
+        plan,
+        folders,
+        stop: &stop,
+    };
+    let mut summary = String::new();
+    for _ in 0..plan.rounds.max(1) {
+        let (said, go_on) = if plan.from_scratch {
+            learning.round_from_scratch()?
+        } else {
+            learning.round_from_in_force()?
+        };
+        summary.push_str(&said);
+        if !go_on || stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    Ok(summary)
+}
 
-    let settings = selfplay::Settings {
-        nodes: plan.nodes,
-        explore: plan.explore,
-        ..selfplay::Settings::default()
-    };
-    let given = Limits {
-        weights: Some(old.clone()),
-        stop: Some(stop.clone()),
-        ..Limits::default()
-    };
-    let progress = bar(round.games, "self-play");
-    progress.set_position(round.games - wanted.len() as u64);
-    on_threads(
-        &wanted,
-        plan.threads,
-        &stop,
-        |&n| selfplay::game(&start, n, &settings, &given),
-        |&n, samples| {
-            if let Some(samples) = samples {
-                store.append(n, &samples)?;
-                progress.inc(1);
-            }
-            Ok(())
-        },
-    )?;
-    progress.finish_and_clear();
-    if stop.load(Ordering::Relaxed) {
-        let (_, done) = store.games(game)?;
-        let left = (round.first..round.first + round.games)
-            .filter(|n| !done.contains(n))
-            .count();
-        store.log(&format!(
-            "{}: stopped; every finished game is kept in {}, {left} still to play: `doska learn {}` goes on from there",
-            game.id(),
-            store.dir.display(),
-            game.id()
-        ));
-        return Ok(format!(
-            "stopped with {left} games of the round still to play"
-        ));
+/// One run of `doska learn`: what it learns and where.
+struct Learning<'a> {
+    game: GameId,
+    start: &'a Position,
+    plan: &'a Plan,
+    folders: &'a Folders,
+    stop: &'a Arc<AtomicBool>,
+}
+
+/// A run from scratch's own weights, kept in its folder between rounds: where it has
+/// got to, and how those weights scored against the hand-set ones.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Line {
+    weights: Vec<f32>,
+    /// The mean score against the hand weights, once measured.
+    against_hand: Option<f64>,
+}
+
+impl Line {
+    fn path(store: &Store) -> PathBuf {
+        store.dir.join("line.ron")
     }
 
-    let (samples, done) = store.games(game)?;
-    let fitted = fit_and_log(&store, game, &samples, done.len(), &old);
-    let new: Arc<[f32]> = fitted.weights.clone().into();
-    if *new == *old {
-        store.log(&format!(
-            "{}: the fit found no weights that predict better; the old weights stay",
-            game.id()
-        ));
-        round.ended = true;
-        store.save_round(&round)?;
-        return Ok("kept the old weights: the fit found nothing better\n".into());
+    /// The line so far, or a new one from material alone (also where the game's
+    /// features have changed since).
+    fn load(store: &Store, game: GameId) -> Line {
+        std::fs::read_to_string(Self::path(store))
+            .ok()
+            .and_then(|t| ron::from_str::<Line>(&t).ok())
+            .filter(|l| l.weights.len() == game.features().len())
+            .unwrap_or_else(|| Line {
+                weights: material(game.features()),
+                against_hand: None,
+            })
     }
 
-    let Some(points) = duel_new_against_old(&start, plan, &stop, (&new, &old))? else {
-        store.log(&format!(
-            "{}: the duel was stopped; the new weights are not kept unchecked. The games of self-play are kept: `doska learn {}` fits and duels again",
-            game.id(),
-            game.id()
-        ));
-        return Ok("stopped in the duel".into());
-    };
-    let (mean, half) = duel::interval(&points);
-    let score = format!(
-        "new against old: {}/{} ({:.1}% ± {:.1}, 95%)",
+    fn save(&self, store: &Store) -> anyhow::Result<()> {
+        let text = ron::to_string(self).expect("a line serializes");
+        write_atomically(&Self::path(store), &text).with_context(|| written(&Self::path(store)))
+    }
+}
+
+/// A duel's points, as the log says them.
+fn said(points: &[f64]) -> String {
+    let (mean, half) = duel::interval(points);
+    format!(
+        "{}/{} ({:.1}% ± {:.1}, 95%)",
         points.iter().sum::<f64>(),
         points.len(),
         100.0 * mean,
         100.0 * half
-    );
-    // Better means better beyond the duel's chance: the whole interval above half.
-    let verdict = if mean - half > 0.5 {
-        let note = format!(
-            "{}'s evaluation weights, learned by `doska learn` from {} games of self-play\n({} positions); {score} at {} positions a move.",
+    )
+}
+
+impl Learning<'_> {
+    /// The learning folder of this run: the game's own, or its `scratch` folder.
+    fn store(&self, scratch: bool) -> anyhow::Result<Store> {
+        let dir = self.folders.learning(self.game);
+        let dir = if scratch { dir.join("scratch") } else { dir };
+        std::fs::create_dir_all(&dir).with_context(|| format!("cannot make {}", dir.display()))?;
+        Ok(Store { dir })
+    }
+
+    /// Plays the round under way (or a new one) with `weights` and fits new weights
+    /// from them to every game in `store`: the round, the samples, the games and the
+    /// fit; None where Ctrl-C stopped the games (every finished one is kept).
+    fn play_and_fit(
+        &self,
+        store: &Store,
+        weights: &Arc<[f32]>,
+    ) -> anyhow::Result<Option<(Round, usize, usize, fit::Fitted)>> {
+        let (game, plan) = (self.game, self.plan);
+        let round = store.round(plan);
+        store.save_round(&round)?;
+        let (_, done) = store.games(game)?;
+        let wanted: Vec<u64> = (round.first..round.first + round.games)
+            .filter(|n| !done.contains(n))
+            .collect();
+        store.log(&format!(
+            "{}: round of games {}..{}, {} to play ({} positions a move, {} threads)",
             game.id(),
-            done.len(),
-            samples.len(),
-            plan.duel_nodes
-        );
-        let path = folders.weights(game);
+            round.first,
+            round.first + round.games,
+            wanted.len(),
+            plan.nodes,
+            plan.threads
+        ));
+        let settings = selfplay::Settings {
+            nodes: plan.nodes,
+            explore: plan.explore,
+            ..selfplay::Settings::default()
+        };
+        let given = Limits {
+            weights: Some(weights.clone()),
+            stop: Some(self.stop.clone()),
+            ..Limits::default()
+        };
+        let progress = bar(round.games, "self-play");
+        progress.set_position(round.games - wanted.len() as u64);
+        on_threads(
+            &wanted,
+            plan.threads,
+            self.stop,
+            |&n| selfplay::game(self.start, n, &settings, &given),
+            |&n, samples| {
+                if let Some(samples) = samples {
+                    store.append(n, &samples)?;
+                    progress.inc(1);
+                }
+                Ok(())
+            },
+        )?;
+        progress.finish_and_clear();
+        if self.stop.load(Ordering::Relaxed) {
+            let (_, done) = store.games(game)?;
+            let left = (round.first..round.first + round.games)
+                .filter(|n| !done.contains(n))
+                .count();
+            store.log(&format!(
+                "{}: stopped; every finished game is kept in {}, {left} still to play: `doska learn {}` goes on from there",
+                game.id(),
+                store.dir.display(),
+                game.id()
+            ));
+            return Ok(None);
+        }
+        let (samples, done) = store.games(game)?;
+        let fitted = fit_and_log(store, game, &samples, done.len(), weights);
+        Ok(Some((round, samples.len(), done.len(), fitted)))
+    }
+
+    /// A round from the weights in force, which the new ones replace only when they
+    /// beat them. Whether another round may follow.
+    fn round_from_in_force(&self) -> anyhow::Result<(String, bool)> {
+        let (game, plan) = (self.game, self.plan);
+        let store = self.store(false)?;
+        let old = self.folders.weights_of(game);
+        let began = std::time::Instant::now();
+        let Some((mut round, positions, games, fitted)) = self.play_and_fit(&store, &old)? else {
+            return Ok((
+                "stopped with games of the round still to play\n".into(),
+                false,
+            ));
+        };
+        let new: Arc<[f32]> = fitted.weights.clone().into();
+        if *new == *old {
+            store.log(&format!(
+                "{}: the fit found no weights that predict better; the old weights stay",
+                game.id()
+            ));
+            round.ended = true;
+            store.save_round(&round)?;
+            return Ok((
+                "kept the old weights: the fit found nothing better\n".into(),
+                false,
+            ));
+        }
+        let Some(points) = duel_new_against_old(self.start, plan, self.stop, (&new, &old))? else {
+            store.log(&format!(
+                "{}: the duel was stopped; the new weights are not kept unchecked. The games of self-play are kept: `doska learn {}` fits and duels again",
+                game.id(),
+                game.id()
+            ));
+            return Ok(("stopped in the duel\n".into(), false));
+        };
+        let (mean, half) = duel::interval(&points);
+        let score = format!("new against old: {}", said(&points));
+        // Better means better beyond the duel's chance: the whole interval above half.
+        let verdict = if mean - half > 0.5 {
+            let note = format!(
+                "{}'s evaluation weights, learned by `doska learn` from {games} games of self-play\n({positions} positions); {score} at {} positions a move.",
+                game.id(),
+                plan.duel_nodes
+            );
+            self.adopt(&fitted.weights, &note)?
+        } else {
+            "kept the old weights: the new ones did not score better beyond the interval"
+                .to_string()
+        };
+        store.log(&format!(
+            "{}: {score}; {verdict} (round of {:.1} minutes)",
+            game.id(),
+            began.elapsed().as_secs_f64() / 60.0
+        ));
+        round.ended = true;
+        store.save_round(&round)?;
+        Ok((format!("{score}\n{verdict}\n"), true))
+    }
+
+    /// A round of the line from scratch: its games, a fit from its weights, and a duel
+    /// of the weights found against the hand-set ones. The line goes on from them when
+    /// they score better there than its weights did; once they beat the hand weights
+    /// beyond the interval, the run stops, and they become the player's weights where
+    /// they also beat those in force. Whether another round may follow.
+    fn round_from_scratch(&self) -> anyhow::Result<(String, bool)> {
+        let game = self.game;
+        let store = self.store(true)?;
+        let mut line = Line::load(&store, game);
+        let from: Arc<[f32]> = line.weights.clone().into();
+        let hand: Arc<[f32]> = crate::rules::search::hand(game.features()).into();
+        let began = std::time::Instant::now();
+        if line.against_hand.is_none() {
+            // Where the line starts, measured once: material alone against the hand.
+            let Some(points) =
+                duel_new_against_old(self.start, self.plan, self.stop, (&from, &hand))?
+            else {
+                return Ok(("stopped in the duel\n".into(), false));
+            };
+            store.log(&format!(
+                "{}: from scratch, the line's weights against the hand-set ones: {}",
+                game.id(),
+                said(&points)
+            ));
+            line.against_hand = Some(duel::interval(&points).0);
+            line.save(&store)?;
+        }
+        let Some((mut round, positions, games, fitted)) = self.play_and_fit(&store, &from)? else {
+            return Ok((
+                "stopped with games of the round still to play\n".into(),
+                false,
+            ));
+        };
+        let new: Arc<[f32]> = fitted.weights.clone().into();
+        let mut beaten = false;
+        let (score, verdict) = if *new == *from {
+            (
+                "the fit found no weights that predict better".to_string(),
+                "the line keeps its weights".to_string(),
+            )
+        } else {
+            let Some(points) =
+                duel_new_against_old(self.start, self.plan, self.stop, (&new, &hand))?
+            else {
+                return Ok(("stopped in the duel\n".into(), false));
+            };
+            let (mean, half) = duel::interval(&points);
+            let score = format!("from scratch against the hand weights: {}", said(&points));
+            let verdict = if mean > line.against_hand.unwrap_or(f64::NEG_INFINITY) {
+                line.weights = fitted.weights.clone();
+                line.against_hand = Some(mean);
+                line.save(&store)?;
+                if mean - half > 0.5 {
+                    beaten = true;
+                    let note = format!(
+                        "{}'s evaluation weights, learned from scratch by `doska learn --from-scratch`\nfrom {games} games of self-play ({positions} positions); {score} at {} positions a move.",
+                        game.id(),
+                        self.plan.duel_nodes
+                    );
+                    format!(
+                        "they beat the hand weights; {}",
+                        self.adopt_if_better(&fitted.weights, &hand, &note)?
+                    )
+                } else {
+                    "the line goes on from the new weights".to_string()
+                }
+            } else {
+                "the line keeps its weights: the new ones did no better against the hand weights"
+                    .to_string()
+            };
+            (score, verdict)
+        };
+        store.log(&format!(
+            "{}: {score}; {verdict} (round of {:.1} minutes)",
+            game.id(),
+            began.elapsed().as_secs_f64() / 60.0
+        ));
+        round.ended = true;
+        store.save_round(&round)?;
+        Ok((format!("{score}\n{verdict}\n"), !beaten))
+    }
+
+    /// Makes `weights` the player's own for the game, with `note` in the file.
+    fn adopt(&self, weights: &[f32], note: &str) -> anyhow::Result<String> {
+        let path = self.folders.weights(self.game);
         write_atomically(
             &path,
-            &weights::write(game.evaluation(), &fitted.weights, &note),
+            &weights::write(self.game.evaluation(), weights, note),
         )
         .with_context(|| written(&path))?;
-        format!("kept the new weights in {}", path.display())
-    } else {
-        "kept the old weights: the new ones did not score better beyond the interval".to_string()
-    };
-    store.log(&format!("{}: {score}; {verdict}", game.id()));
-    round.ended = true;
-    store.save_round(&round)?;
-    Ok(format!("{score}\n{verdict}\n"))
+        Ok(format!("kept the new weights in {}", path.display()))
+    }
+
+    /// Adopts `weights`, which beat the hand weights, where those are the weights in
+    /// force or where a duel shows they beat the weights in force too.
+    fn adopt_if_better(
+        &self,
+        weights: &[f32],
+        hand: &Arc<[f32]>,
+        note: &str,
+    ) -> anyhow::Result<String> {
+        let in_force = self.folders.weights_of(self.game);
+        let new: Arc<[f32]> = weights.into();
+        if *in_force != **hand {
+            let Some(points) =
+                duel_new_against_old(self.start, self.plan, self.stop, (&new, &in_force))?
+            else {
+                return Ok("the duel against the weights in force was stopped; they stay".into());
+            };
+            let (mean, half) = duel::interval(&points);
+            if mean - half <= 0.5 {
+                return Ok(format!(
+                    "against the weights in force {}, which stay",
+                    said(&points)
+                ));
+            }
+        }
+        self.adopt(weights, note)
+    }
 }
 
 /// Fits the weights to every game so far, starting from `old`, and logs how well they
@@ -501,6 +722,8 @@ mod tests {
             duel_nodes: 200,
             threads: 2,
             explore: 0.0,
+            rounds: 1,
+            from_scratch: false,
         }
     }
 
@@ -521,6 +744,40 @@ mod tests {
         learn(GameId::Corners, &[], &plan(), &folders).unwrap();
         let (_, done) = store.games(GameId::Corners).unwrap();
         assert_eq!(done, (0..8).collect());
+    }
+
+    /// Reversi from nothing: every weight starts at zero, and a few games of
+    /// self-play already give weights that predict those games better; the line keeps
+    /// its own folder and weights, and the player's weights are left alone until it
+    /// beats the hand-set ones.
+    #[test]
+    fn learning_from_scratch_fits_its_own_games_in_a_line_of_its_own() {
+        let folders = folders();
+        let plan = Plan {
+            games: 6,
+            from_scratch: true,
+            ..plan()
+        };
+        let summary = learn(GameId::Reversi, &[], &plan, &folders).unwrap();
+        assert!(summary.contains("against the hand weights"), "{summary}");
+        let store = Store {
+            dir: folders.learning(GameId::Reversi).join("scratch"),
+        };
+        let log = std::fs::read_to_string(store.dir.join("log.txt")).unwrap();
+        let errors = log
+            .lines()
+            .find_map(|l| l.split("held-out error ").nth(1))
+            .expect("a fit in the log");
+        let (before, after) = errors.split_once(" -> ").unwrap();
+        let (before, after): (f64, f64) = (before.parse().unwrap(), after.parse().unwrap());
+        assert!(after < before, "{log}");
+        let line = Line::load(&store, GameId::Reversi);
+        assert!(line.against_hand.is_some());
+        let (_, done) = store.games(GameId::Reversi).unwrap();
+        assert_eq!(done, (0..6).collect());
+        if !summary.contains("they beat the hand weights") {
+            assert!(!folders.weights(GameId::Reversi).exists());
+        }
     }
 
     #[test]

@@ -86,9 +86,10 @@ enum Command {
         #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
         level: doska::rules::search::Level,
     },
-    /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy
-    /// and maxn (the hard level searching by max^n); in chess for three the first
-    /// takes one seat, the second the other two.
+    /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy,
+    /// maxn and brs (the hard level searching by max^n or by best replies); in chess
+    /// for three the first takes one seat against the second in two, then two against
+    /// one.
     Duel {
         game: String,
         #[arg(value_name = "A,B")]
@@ -128,6 +129,13 @@ enum Command {
         /// players unlike each other meet.
         #[arg(long, default_value_t = 0.0)]
         explore: f32,
+        /// Rounds to play one after another.
+        #[arg(long, default_value_t = 1)]
+        rounds: u64,
+        /// Learn from material alone (nothing in games without material), in a line of
+        /// its own, until it beats the hand-set weights.
+        #[arg(long)]
+        from_scratch: bool,
     },
     /// Prints the evaluation weights in force for a game: the player's own learned
     /// file, else the shipped one.
@@ -299,6 +307,8 @@ fn run(args: Args) -> anyhow::Result<()> {
             duel_nodes,
             threads,
             explore,
+            rounds,
+            from_scratch,
         }) => {
             let threads = threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -312,6 +322,8 @@ fn run(args: Args) -> anyhow::Result<()> {
                 duel_nodes,
                 threads,
                 explore,
+                rounds,
+                from_scratch,
             };
             let game = doska::rules::GameId::from_id(&game)?;
             print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);

@@ -12,7 +12,7 @@ use std::sync::Arc;
 /// With three, one game in six for each arrangement: the new weights in one seat
 /// against the old in two, over the three corners, then in two seats against the old
 /// in one, so that neither a corner nor being outnumbered decides the score.
-fn arrangement(seats: usize, n: u64) -> (Vec<usize>, u64) {
+pub fn arrangement(seats: usize, n: u64) -> (Vec<usize>, u64) {
     if seats == 3 {
         let corner = (n % 3) as usize;
         let seats = if (n / 3).is_multiple_of(2) {

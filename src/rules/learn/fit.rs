@@ -125,9 +125,17 @@ impl Set {
     }
 }
 
+/// The curve's scale where the weights see nothing at all (learning from scratch a
+/// game with no material): a hundred units make a win 64 times in a hundred, as a
+/// pawn about does in chess.
+const FLAT_SCALE: f64 = 0.005_75;
+
 /// The curve's scale under which `weights` predict the results best (a golden-section
-/// search over its logarithm).
+/// search over its logarithm); [`FLAT_SCALE`] where they score every position 0.
 fn fit_scale(set: &Set, weights: &[f64]) -> f64 {
+    if (0..set.len()).all(|i| set.evaluation(i, weights) == 0.0) {
+        return FLAT_SCALE;
+    }
     let error = |log: f64| set.error(weights, log.exp(), &set.results);
     let golden = (5f64.sqrt() - 1.0) / 2.0;
     let (mut lo, mut hi) = (1e-5f64.ln(), 1f64.ln());

@@ -9,9 +9,11 @@
 
 pub mod duel;
 pub mod fit;
+mod material;
 mod playout;
 pub mod selfplay;
 mod share;
 
+pub use material::material;
 pub use playout::play_out;
 pub use share::share;

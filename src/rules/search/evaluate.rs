@@ -77,6 +77,14 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// For Best-Reply Search ([`super::brs`]): the positions after each move any
+    /// player but `side` could make now, out of turn, with the turn handed back to
+    /// `side`; only the noisy ones where `noisy`; the likeliest best first. None where
+    /// the game cannot play a move out of turn.
+    fn replies(&self, _side: Side, _noisy: bool) -> Option<Vec<Self>> {
+        None
+    }
+
     /// A guess at how good a move is, to try the best first: the higher, the sooner.
     fn order(&self, m: &Self::Move) -> i32 {
         i32::from(self.noisy(m))

@@ -7,6 +7,7 @@
 //! [`Game`]: crate::rules::Game
 
 mod alphabeta;
+mod brs;
 mod choose;
 mod evaluate;
 mod features;
@@ -123,6 +124,8 @@ pub enum Many {
     Paranoid,
     /// Each player takes the move best for itself ([`maxn`]).
     MaxN,
+    /// The player to move against the single best reply of any opponent ([`brs`]).
+    BestReply,
 }
 
 impl Limits {
@@ -237,8 +240,14 @@ pub fn think<G: Evaluate + Sync>(
         },
         ..limits.clone()
     };
-    if limits.many == Many::MaxN && position.seat_count() > 2 {
-        return maxn::think(position, &limits, report);
+    if position.seat_count() > 2 {
+        match limits.many {
+            Many::MaxN => return maxn::think(position, &limits, report),
+            Many::BestReply if brs::fits(position) => {
+                return brs::think(position, &limits, report);
+            }
+            _ => {}
+        }
     }
     let mut searcher = Searcher::new(position, &limits);
     let deepest = limits.depth.unwrap_or(deepest);

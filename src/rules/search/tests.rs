@@ -149,7 +149,7 @@ fn worst_reply<G: Evaluate>(position: &G, side: crate::rules::side::Side) -> i32
 
 /// A mate in chess for three is not always good: the next player may take the fallen
 /// army's throne and with it the army. Where it stays clearly good after any reply,
-/// the search plays it, paranoid or max^n.
+/// the search plays it, paranoid, max^n or by best replies.
 #[test]
 fn chess_for_three_mates_in_one_when_it_pays() {
     use crate::rules::side::Side;
@@ -171,12 +171,16 @@ fn chess_for_three_mates_in_one_when_it_pays() {
                 in_game(&q) < 3 && worst_reply(&q, me) > 1500
             });
             if paying {
-                // Both searches for three: paranoid and max^n.
+                // The searches for three: paranoid, max^n and best replies.
                 let max_n = Limits {
                     many: Many::MaxN,
                     ..depth(2)
                 };
-                for limits in [depth(2), max_n] {
+                let best_reply = Limits {
+                    many: Many::BestReply,
+                    ..depth(2)
+                };
+                for limits in [depth(2), max_n, best_reply] {
                     let thought = think(&p, Level::Hard, &limits, 0, &mut |_| {}).unwrap();
                     let mut q = p.clone();
                     q.play(&thought.best);

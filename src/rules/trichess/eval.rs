@@ -6,11 +6,12 @@
 //! Diplomacy is weighed by where it leads: an offer, an answer or an order is a move
 //! the search tries like any other.
 
-use super::{Action, Role, TriChess, kind, tables};
+use super::{Action, Role, TriChess, bit, kind, tables};
 use crate::rules::game::Game;
 use crate::rules::search::{Evaluate, Feature, Tally, worth};
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
+use crate::rules::topology::{Cell, Topology};
 use crate::rules::why::Remark;
 
 crate::features! {
@@ -31,6 +32,18 @@ crate::features! {
     // weigh nothing: they are there for learning to weigh.
     PAWN_ADVANCE = "pawn-advance": 0,
     ADVANCE = "advance": 0,
+    // Where the armies meet, each against the average of the players still in the
+    // game: the moves of the army's knights, bishops, rooks and queens; what of it
+    // stands attacked by an enemy with no piece of its own guarding it, and what
+    // stands attacked at all (both in pawns); the triangles round its king an enemy
+    // attacks, and its own pieces on them. Material alone sees none of this until a
+    // capture is in reach, so the armies either never meet or the one that comes
+    // forward walks into the two that wait. By hand they weigh nothing.
+    MOBILITY = "mobility": 0,
+    HANGING = "hanging": 0,
+    ATTACKED = "attacked": 0,
+    KING_ZONE = "king-zone": 0,
+    SHELTER = "shelter": 0,
     // An opponent out of the game is worth more than any material.
     OPPONENT_OUT = "opponent-out": 3000,
     // Being out of the game oneself.
@@ -87,6 +100,58 @@ fn depth(army: Side, cell: usize) -> f32 {
     f32::from(steps)
 }
 
+/// What [`TriChess::meeting`] counts for a player, in the order of the features from
+/// [`MOBILITY`].
+const MEETING: [usize; 5] = [MOBILITY, HANGING, ATTACKED, KING_ZONE, SHELTER];
+
+impl TriChess {
+    /// Where `player`'s army meets the others, feature by feature as [`MEETING`]
+    /// lists them: its pieces' moves, what hangs and what is attacked, the enemy's
+    /// attacks round its king, and its own pieces beside the king.
+    fn meeting(&self, player: Side) -> [f32; 5] {
+        let power = self.power(player);
+        let enemies = self.enemies(player);
+        let mut moves = Vec::with_capacity(96);
+        self.pseudo_moves(player, &mut moves);
+        let mobility = moves
+            .iter()
+            .filter(|m| {
+                self.board[m.from as usize]
+                    .is_some_and(|p| !matches!(p.role, Role::Pawn | Role::King))
+            })
+            .count() as f32;
+        let (mut hanging, mut attacked) = (0.0, 0.0);
+        for (cell, piece) in self.board.iter().enumerate() {
+            let Some(piece) = piece.filter(|p| power & bit(p.army) != 0) else {
+                continue;
+            };
+            if piece.role == Role::King || !self.attacked(cell as Cell, enemies) {
+                continue;
+            }
+            let pawns = worth(kind(piece.role)) as f32 / 100.0;
+            attacked += pawns;
+            if !self.attacked(cell as Cell, power) {
+                hanging += pawns;
+            }
+        }
+        let (mut zone, mut shelter) = (0.0, 0.0);
+        if let Some(king) = self.king(player) {
+            for d in super::movegen::ALL {
+                let Some(next) = Topology::hexagon().neighbour(king, d) else {
+                    continue;
+                };
+                if self.attacked(next, enemies) {
+                    zone += 1.0;
+                }
+                if self.board[next as usize].is_some_and(|p| power & bit(p.army) != 0) {
+                    shelter += 1.0;
+                }
+            }
+        }
+        [mobility, hanging, attacked, zone, shelter]
+    }
+}
+
 impl Evaluate for TriChess {
     const FEATURES: &'static [Feature] = FEATURES;
 
@@ -120,6 +185,21 @@ impl Evaluate for TriChess {
                 tally.add(advance, -share * depth);
             }
         }
+        for army in Side::THREE {
+            let share = if army == side {
+                1.0
+            } else if rivals[army.index()] {
+                -share
+            } else {
+                continue;
+            };
+            if !self.in_game(army) {
+                continue;
+            }
+            for (feature, amount) in MEETING.into_iter().zip(self.meeting(army)) {
+                tally.add(feature, share * amount);
+            }
+        }
         tally.add(OPPONENT_OUT, (2 - count) as f32);
         if !self.in_game(side) {
             tally.add(OUT, 1.0);
@@ -137,6 +217,39 @@ impl Evaluate for TriChess {
         let mut moves = self.legal_moves();
         moves.retain(|m| self.mover(m) == self.seat_to_move());
         moves
+    }
+
+    /// Each other player's piece moves (captures first), played out of turn with the
+    /// turn back at `side`. Diplomacy is left out: a best reply is a move on the board.
+    fn replies(&self, side: Side, noisy: bool) -> Option<Vec<Self>> {
+        if self.is_over() || self.question.is_some() {
+            return Some(Vec::new());
+        }
+        let mut replies = Vec::new();
+        for army in Side::THREE {
+            if army == side || !self.in_game(army) {
+                continue;
+            }
+            let mut moves = if noisy {
+                self.piece_captures(army)
+            } else {
+                self.piece_moves(army)
+            };
+            moves.sort_by_key(|m| !self.takes(m));
+            for m in moves {
+                let mut reply = self.clone();
+                reply.turn = army;
+                reply.ordered_by = None;
+                reply.play_move(&m);
+                if !reply.is_over() && reply.in_game(side) {
+                    reply.turn = side;
+                    reply.window = None;
+                    reply.question = None;
+                }
+                replies.push(reply);
+            }
+        }
+        Some(replies)
     }
 
     fn noisy_moves(&self) -> Vec<Action> {

@@ -6,7 +6,7 @@ use super::{Piece, Role, Special, TriChess, TriMove, bit};
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology, TriDirection};
 
-const ALL: [TriDirection; 12] = [
+pub(super) const ALL: [TriDirection; 12] = [
     TriDirection::APlus,
     TriDirection::AMinus,
     TriDirection::BPlus,
