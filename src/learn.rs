@@ -11,7 +11,7 @@
 //! written down, and the next run starts a new one.
 
 use crate::folders::{Folders, write_atomically};
-use crate::rules::learn::{duel, fit, material, selfplay};
+use crate::rules::learn::{aim, duel, fit, material, selfplay, tune};
 use crate::rules::search::{Limits, Sparse, Trace};
 use crate::rules::{GameId, Position, weights};
 use anyhow::{Context, anyhow};
@@ -41,6 +41,9 @@ pub struct Plan {
     /// Learn along a line of its own that starts from material alone
     /// ([`material`]), not from the weights in force.
     pub from_scratch: bool,
+    /// Tune by duels ([`tune`]) until this many steps in all, in place of
+    /// self-play and a fit; 0 fits.
+    pub tune: u64,
 }
 
 /// The round under way, as kept in the learning folder.
@@ -293,7 +296,9 @@ pub fn learn(
     };
     let mut summary = String::new();
     for _ in 0..plan.rounds.max(1) {
-        let (said, go_on) = if plan.from_scratch {
+        let (said, go_on) = if plan.tune > 0 {
+            (learning.tune_by_duels()?, false)
+        } else if plan.from_scratch {
             learning.round_from_scratch()?
         } else {
             learning.round_from_in_force()?
@@ -307,6 +312,7 @@ pub fn learn(
 }
 
 /// One run of `doska learn`: what it learns and where.
+#[derive(Clone, Copy)]
 struct Learning<'a> {
     game: GameId,
     start: &'a Position,
@@ -347,6 +353,39 @@ impl Line {
         write_atomically(&Self::path(store), &text).with_context(|| written(&Self::path(store)))
     }
 }
+
+/// Tuning by duels under way, kept in the learning folder after every step.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Tuning {
+    /// The weights in force it started from: a tuning from others starts anew.
+    from: Vec<f32>,
+    weights: Vec<f32>,
+    sizes: Vec<f32>,
+    /// Steps taken.
+    steps: u64,
+}
+
+impl Tuning {
+    fn path(store: &Store) -> PathBuf {
+        store.dir.join("tune.ron")
+    }
+
+    /// The tuning from `from` under way, if any.
+    fn load(store: &Store, from: &[f32]) -> Option<Tuning> {
+        std::fs::read_to_string(Self::path(store))
+            .ok()
+            .and_then(|t| ron::from_str::<Tuning>(&t).ok())
+            .filter(|t| t.from == from && t.weights.len() == from.len())
+    }
+
+    fn save(&self, store: &Store) -> anyhow::Result<()> {
+        let text = ron::to_string(self).expect("a tuning serializes");
+        write_atomically(&Self::path(store), &text).with_context(|| written(&Self::path(store)))
+    }
+}
+
+/// Tuning's games are numbered from here, apart from the duel's.
+const TUNING_GAMES: u64 = 1 << 32;
 
 /// A duel's points, as the log says them.
 fn said(points: &[f64]) -> String {
@@ -495,11 +534,14 @@ impl Learning<'_> {
         Ok((format!("{score}\n{verdict}\n"), true))
     }
 
-    /// A round of the line from scratch: its games, a fit from its weights, and a duel
-    /// of the weights found against the hand-set ones. The line goes on from them when
-    /// they score better there than its weights did; once they beat the hand weights
-    /// beyond the interval, the run stops, and they become the player's weights where
-    /// they also beat those in force. Whether another round may follow.
+    /// A round of the line from scratch: its games, a fit from its weights, a duel of
+    /// the weights found against the line's, which they replace when they score above
+    /// half, and then a duel against the hand-set weights. Once the line beats those
+    /// beyond the interval the run stops, and its weights become the player's where
+    /// they also beat those in force. Where every weight is still zero, self-play
+    /// strays by at least a tenth (of a hundred units), or every player would be
+    /// alike and aimless and no game would teach anything. Whether another round may
+    /// follow.
     fn round_from_scratch(&self) -> anyhow::Result<(String, bool)> {
         let game = self.game;
         let store = self.store(true)?;
@@ -522,7 +564,20 @@ impl Learning<'_> {
             line.against_hand = Some(duel::interval(&points).0);
             line.save(&store)?;
         }
-        let Some((mut round, positions, games, fitted)) = self.play_and_fit(&store, &from)? else {
+        let plan = Plan {
+            explore: if from.iter().all(|&w| w == 0.0) {
+                self.plan.explore.max(0.1)
+            } else {
+                self.plan.explore
+            },
+            ..self.plan.clone()
+        };
+        let learning = Learning {
+            plan: &plan,
+            ..*self
+        };
+        let Some((mut round, positions, games, fitted)) = learning.play_and_fit(&store, &from)?
+        else {
             return Ok((
                 "stopped with games of the round still to play\n".into(),
                 false,
@@ -536,36 +591,45 @@ impl Learning<'_> {
                 "the line keeps its weights".to_string(),
             )
         } else {
-            let Some(points) =
-                duel_new_against_old(self.start, self.plan, self.stop, (&new, &hand))?
+            let Some(points) = duel_new_against_old(self.start, &plan, self.stop, (&new, &from))?
             else {
                 return Ok(("stopped in the duel\n".into(), false));
             };
-            let (mean, half) = duel::interval(&points);
-            let score = format!("from scratch against the hand weights: {}", said(&points));
-            let verdict = if mean > line.against_hand.unwrap_or(f64::NEG_INFINITY) {
+            let against_line = format!("new against the line's: {}", said(&points));
+            if duel::interval(&points).0 <= 0.5 {
+                (against_line, "the line keeps its weights".to_string())
+            } else {
                 line.weights = fitted.weights.clone();
+                line.save(&store)?;
+                let Some(points) =
+                    duel_new_against_old(self.start, &plan, self.stop, (&new, &hand))?
+                else {
+                    return Ok(("stopped in the duel\n".into(), false));
+                };
+                let (mean, half) = duel::interval(&points);
                 line.against_hand = Some(mean);
                 line.save(&store)?;
-                if mean - half > 0.5 {
+                let score = format!(
+                    "{against_line}; the line goes on from them; against the hand weights: {}",
+                    said(&points)
+                );
+                let verdict = if mean - half > 0.5 {
                     beaten = true;
                     let note = format!(
-                        "{}'s evaluation weights, learned from scratch by `doska learn --from-scratch`\nfrom {games} games of self-play ({positions} positions); {score} at {} positions a move.",
+                        "{}'s evaluation weights, learned from scratch by `doska learn --from-scratch`\nfrom {games} games of self-play ({positions} positions); against the hand weights {} at {} positions a move.",
                         game.id(),
-                        self.plan.duel_nodes
+                        said(&points),
+                        plan.duel_nodes
                     );
                     format!(
                         "they beat the hand weights; {}",
                         self.adopt_if_better(&fitted.weights, &hand, &note)?
                     )
                 } else {
-                    "the line goes on from the new weights".to_string()
-                }
-            } else {
-                "the line keeps its weights: the new ones did no better against the hand weights"
-                    .to_string()
-            };
-            (score, verdict)
+                    "not yet better than the hand weights".to_string()
+                };
+                (score, verdict)
+            }
         };
         store.log(&format!(
             "{}: {score}; {verdict} (round of {:.1} minutes)",
@@ -575,6 +639,124 @@ impl Learning<'_> {
         round.ended = true;
         store.save_round(&round)?;
         Ok((format!("{score}\n{verdict}\n"), !beaten))
+    }
+
+    /// Tunes the weights in force by duels ([`tune`]) until [`Plan::tune`] steps in
+    /// all, each step a cycle of games at [`Plan::nodes`] a move, then duels the
+    /// weights tuned against those in force, which they replace only when they beat
+    /// them beyond the interval. Ctrl-C stops after the last whole step; the next run
+    /// goes on from there (with a higher `--tune`, further).
+    fn tune_by_duels(&self) -> anyhow::Result<String> {
+        let (game, plan) = (self.game, self.plan);
+        let store = self.store(false)?;
+        let in_force = self.folders.weights_of(game);
+        let began = std::time::Instant::now();
+        let mut tuning = match Tuning::load(&store, &in_force) {
+            Some(tuning) => tuning,
+            None => {
+                // How far to push a weight at zero depends on how much its feature
+                // varies: two games of straying self-play show it.
+                let settings = selfplay::Settings {
+                    nodes: plan.nodes,
+                    explore: 0.05,
+                    ..selfplay::Settings::default()
+                };
+                let given = Limits {
+                    weights: Some(in_force.clone()),
+                    stop: Some(self.stop.clone()),
+                    ..Limits::default()
+                };
+                let samples: Vec<selfplay::Sample> = (0..2)
+                    .filter_map(|n| selfplay::game(self.start, TUNING_GAMES + n, &settings, &given))
+                    .flatten()
+                    .collect();
+                let sizes = tune::sizes(game.features(), &in_force, &samples, aim);
+                Tuning {
+                    from: in_force.to_vec(),
+                    weights: in_force.to_vec(),
+                    sizes,
+                    steps: 0,
+                }
+            }
+        };
+        let cycle = duel::arrangement(self.start.seats().seat_count(), 0).1;
+        store.log(&format!(
+            "{}: tuning by duels from step {} to {}, {cycle} games a step ({} positions a move, {} threads)",
+            game.id(),
+            tuning.steps,
+            plan.tune,
+            plan.nodes,
+            plan.threads
+        ));
+        let progress = bar(plan.tune, "tuning");
+        progress.set_position(tuning.steps.min(plan.tune));
+        while tuning.steps < plan.tune {
+            let n = tuning.steps;
+            let (up, down) = tune::pushed(&tuning.weights, &tuning.sizes, n);
+            let (up, down): (Arc<[f32]>, Arc<[f32]>) = (up.into(), down.into());
+            let games: Vec<u64> = (0..cycle).map(|k| TUNING_GAMES + n * cycle + k).collect();
+            let mut points = Vec::new();
+            on_threads(
+                &games,
+                plan.threads,
+                self.stop,
+                |&g| duel::game(self.start, g, plan.nodes, 150, (&up, &down)),
+                |_, p| {
+                    points.push(p);
+                    Ok(())
+                },
+            )?;
+            if self.stop.load(Ordering::Relaxed) {
+                store.log(&format!(
+                    "{}: tuning stopped after {} steps; `doska learn {} --tune {}` goes on from there",
+                    game.id(),
+                    tuning.steps,
+                    game.id(),
+                    plan.tune
+                ));
+                return Ok(format!("stopped after {} steps of tuning\n", tuning.steps));
+            }
+            let score = points.iter().sum::<f64>() / points.len() as f64;
+            tuning.weights = tune::moved(&tuning.weights, &tuning.sizes, n, score);
+            tuning.steps += 1;
+            tuning.save(&store)?;
+            progress.inc(1);
+            if tuning.steps % 10 == 0 || tuning.steps == plan.tune {
+                store.log(&format!(
+                    "{}: step {}: {}",
+                    game.id(),
+                    tuning.steps,
+                    changes(game, &in_force, &tuning.weights)
+                ));
+            }
+        }
+        progress.finish_and_clear();
+        let new: Arc<[f32]> = tuning.weights.clone().into();
+        let Some(points) = duel_new_against_old(self.start, plan, self.stop, (&new, &in_force))?
+        else {
+            return Ok("stopped in the duel\n".into());
+        };
+        let (mean, half) = duel::interval(&points);
+        let score = format!("tuned against the weights in force: {}", said(&points));
+        let verdict = if mean - half > 0.5 {
+            let note = format!(
+                "{}'s evaluation weights, tuned by duels (`doska learn --tune`) in {} steps of\n{cycle} games at {} positions a move; {score} at {} positions a move.",
+                game.id(),
+                tuning.steps,
+                plan.nodes,
+                plan.duel_nodes
+            );
+            self.adopt(&tuning.weights, &note)?
+        } else {
+            "kept the old weights: the tuned ones did not score better beyond the interval"
+                .to_string()
+        };
+        store.log(&format!(
+            "{}: {score}; {verdict} ({:.1} minutes)",
+            game.id(),
+            began.elapsed().as_secs_f64() / 60.0
+        ));
+        Ok(format!("{score}\n{verdict}\n"))
     }
 
     /// Makes `weights` the player's own for the game, with `note` in the file.
@@ -598,21 +780,20 @@ impl Learning<'_> {
     ) -> anyhow::Result<String> {
         let in_force = self.folders.weights_of(self.game);
         let new: Arc<[f32]> = weights.into();
-        if *in_force != **hand {
-            let Some(points) =
-                duel_new_against_old(self.start, self.plan, self.stop, (&new, &in_force))?
-            else {
-                return Ok("the duel against the weights in force was stopped; they stay".into());
-            };
-            let (mean, half) = duel::interval(&points);
-            if mean - half <= 0.5 {
-                return Ok(format!(
-                    "against the weights in force {}, which stay",
-                    said(&points)
-                ));
-            }
+        if *in_force == **hand {
+            return self.adopt(weights, note);
         }
-        self.adopt(weights, note)
+        let Some(points) =
+            duel_new_against_old(self.start, self.plan, self.stop, (&new, &in_force))?
+        else {
+            return Ok("the duel against the weights in force was stopped; they stay".into());
+        };
+        let (mean, half) = duel::interval(&points);
+        let against = format!("against the weights in force {}", said(&points));
+        if mean - half <= 0.5 {
+            return Ok(format!("{against}, which stay"));
+        }
+        Ok(format!("{against}; {}", self.adopt(weights, note)?))
     }
 }
 
@@ -640,19 +821,23 @@ fn fit_and_log(
         fitted.before,
         fitted.after
     ));
-    let changes: Vec<String> = game
-        .features()
-        .iter()
-        .zip(old.iter().zip(&fitted.weights))
-        .filter(|(_, (a, b))| a != b)
-        .map(|(f, (a, b))| format!("{} {a:.1} -> {b:.1}", f.name))
-        .collect();
     store.log(&format!(
         "{}: weights found: {}",
         game.id(),
-        changes.join(", ")
+        changes(game, old, &fitted.weights)
     ));
     fitted
+}
+
+/// The weights that moved from `old` to `new`, as the log lists them.
+fn changes(game: GameId, old: &[f32], new: &[f32]) -> String {
+    game.features()
+        .iter()
+        .zip(old.iter().zip(new))
+        .filter(|(_, (a, b))| a != b)
+        .map(|(f, (a, b))| format!("{} {a:.1} -> {b:.1}", f.name))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The duel of the new weights against the old, on every thread: the new weights'
@@ -724,6 +909,7 @@ mod tests {
             explore: 0.0,
             rounds: 1,
             from_scratch: false,
+            tune: 0,
         }
     }
 
@@ -746,22 +932,25 @@ mod tests {
         assert_eq!(done, (0..8).collect());
     }
 
-    /// Reversi from nothing: every weight starts at zero, and a few games of
-    /// self-play already give weights that predict those games better; the line keeps
-    /// its own folder and weights, and the player's weights are left alone until it
-    /// beats the hand-set ones.
+    /// Turkish draughts from material alone: a few games of self-play already give
+    /// weights that predict those games better; the line keeps its own folder and
+    /// weights, and the player's weights are left alone until it beats the hand-set
+    /// ones.
     #[test]
     fn learning_from_scratch_fits_its_own_games_in_a_line_of_its_own() {
         let folders = folders();
         let plan = Plan {
-            games: 6,
+            games: 20,
             from_scratch: true,
             ..plan()
         };
-        let summary = learn(GameId::Reversi, &[], &plan, &folders).unwrap();
-        assert!(summary.contains("against the hand weights"), "{summary}");
+        let summary = learn(GameId::Turkish, &[], &plan, &folders).unwrap();
+        assert!(
+            summary.contains("against the line's") || summary.contains("no weights"),
+            "{summary}"
+        );
         let store = Store {
-            dir: folders.learning(GameId::Reversi).join("scratch"),
+            dir: folders.learning(GameId::Turkish).join("scratch"),
         };
         let log = std::fs::read_to_string(store.dir.join("log.txt")).unwrap();
         let errors = log
@@ -771,12 +960,40 @@ mod tests {
         let (before, after) = errors.split_once(" -> ").unwrap();
         let (before, after): (f64, f64) = (before.parse().unwrap(), after.parse().unwrap());
         assert!(after < before, "{log}");
-        let line = Line::load(&store, GameId::Reversi);
+        let line = Line::load(&store, GameId::Turkish);
         assert!(line.against_hand.is_some());
-        let (_, done) = store.games(GameId::Reversi).unwrap();
-        assert_eq!(done, (0..6).collect());
+        let (_, done) = store.games(GameId::Turkish).unwrap();
+        assert_eq!(done, (0..20).collect());
         if !summary.contains("they beat the hand weights") {
-            assert!(!folders.weights(GameId::Reversi).exists());
+            assert!(!folders.weights(GameId::Turkish).exists());
+        }
+    }
+
+    /// Tuning by duels takes its steps, keeps where it got to after each, goes on
+    /// from there when asked for more, and ends with a duel against the weights in
+    /// force.
+    #[test]
+    fn tuning_by_duels_steps_resumes_and_duels() {
+        let folders = folders();
+        let plan = Plan { tune: 2, ..plan() };
+        let summary = learn(GameId::Corners, &[], &plan, &folders).unwrap();
+        assert!(
+            summary.contains("tuned against the weights in force"),
+            "{summary}"
+        );
+        let store = Store {
+            dir: folders.learning(GameId::Corners),
+        };
+        let in_force = folders.weights_of(GameId::Corners);
+        let tuning = Tuning::load(&store, &in_force).unwrap();
+        assert_eq!(tuning.steps, 2);
+        assert!(tuning.sizes.iter().any(|&s| s > 0.0), "{:?}", tuning.sizes);
+        if !summary.contains("kept the new weights") {
+            let more = Plan { tune: 3, ..plan };
+            learn(GameId::Corners, &[], &more, &folders).unwrap();
+            assert_eq!(Tuning::load(&store, &in_force).unwrap().steps, 3);
+            let log = std::fs::read_to_string(store.dir.join("log.txt")).unwrap();
+            assert!(log.contains("from step 2 to 3"), "{log}");
         }
     }
 

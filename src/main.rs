@@ -136,6 +136,10 @@ enum Command {
         /// its own, until it beats the hand-set weights.
         #[arg(long)]
         from_scratch: bool,
+        /// Tune the weights in force by duels until this many steps in all, in place of
+        /// self-play and a fit (each step a cycle of games at --nodes a move).
+        #[arg(long, value_name = "STEPS", default_value_t = 0)]
+        tune: u64,
     },
     /// Prints the evaluation weights in force for a game: the player's own learned
     /// file, else the shipped one.
@@ -309,6 +313,7 @@ fn run(args: Args) -> anyhow::Result<()> {
             explore,
             rounds,
             from_scratch,
+            tune,
         }) => {
             let threads = threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -324,6 +329,7 @@ fn run(args: Args) -> anyhow::Result<()> {
                 explore,
                 rounds,
                 from_scratch,
+                tune,
             };
             let game = doska::rules::GameId::from_id(&game)?;
             print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);

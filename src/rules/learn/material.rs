@@ -27,6 +27,12 @@ const PIECES: &[&str] = &[
 /// Features that count who has left a game of three: its aim, not a judgement.
 const AIM: &[&str] = &["opponent-out", "out"];
 
+/// Whether `name` counts who has left a game of three: what the game is won by,
+/// which learning leaves as it is.
+pub fn aim(name: &str) -> bool {
+    AIM.contains(&name)
+}
+
 /// Whether `name` counts pieces of one kind, in either phase.
 fn counts_pieces(name: &str) -> bool {
     let kind = name
@@ -42,7 +48,7 @@ pub fn material(features: &[Feature]) -> Vec<f32> {
     features
         .iter()
         .map(|f| {
-            if counts_pieces(f.name) || AIM.contains(&f.name) {
+            if counts_pieces(f.name) || aim(f.name) {
                 f.weight
             } else {
                 0.0

@@ -49,7 +49,8 @@ pub struct Settings {
     pub most: usize,
     /// How far each seat's weights stray from those in force, game by game: each
     /// weight moves by a normal draw of this share of its size (of the smallest weight
-    /// that is not zero, for a weight at zero). 0 plays every seat with the weights in
+    /// that is not zero, for a weight at zero; of a hundred units where every weight
+    /// is zero). 0 plays every seat with the weights in
     /// force. Where those weights see nothing to choose (chess for three's armies in
     /// their corners), only straying players meet, and only their games end.
     pub explore: f32,
@@ -77,7 +78,13 @@ pub fn strayed(base: &[f32], explore: f32, n: u64, seat: usize) -> Vec<f32> {
         .map(|w| w.abs())
         .filter(|&w| w > 0.0)
         .fold(f32::INFINITY, f32::min);
-    let smallest = if smallest.is_finite() { smallest } else { 1.0 };
+    // With every weight zero (a game with no material, learned from scratch), a
+    // hundred units: what a pawn is worth in chess.
+    let smallest = if smallest.is_finite() {
+        smallest
+    } else {
+        100.0
+    };
     let mut rng = SplitMix64::seed_from_u64(mix(n ^ (seat as u64) << 48 ^ 0x57a7));
     base.iter()
         .map(|&w| {

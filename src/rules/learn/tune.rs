@@ -1,0 +1,165 @@
+//! Tuning by duels (SPSA: simultaneous perturbation stochastic approximation, Spall,
+//! 1992). Each step pushes every weight at once, each up or down at random by its own
+//! size, plays the weights pushed one way against the weights pushed the other way
+//! over one cycle of the duel's arrangement (in chess for three, alone against two
+//! over the three corners and two against one: six games), and moves the weights
+//! toward the side that scored better, by as much as it did.
+//!
+//! The fit ([`super::fit`]) teaches the evaluation to predict how games end; this
+//! teaches it what wins them. They differ where how a game ends depends on what the
+//! other players do with what they see: in chess for three an army that comes forward
+//! loses to the two that wait, and positions of armies that came forward predict
+//! losses, so the fit weighs against coming forward at all, where a duel rewards
+//! coming forward safely.
+
+use super::selfplay::Sample;
+use crate::rules::search::{Feature, mix};
+
+/// A weight that is not zero is pushed by this share of itself.
+const PUSH_SHARE: f32 = 0.1;
+/// A weight at zero is pushed so far that the evaluation of a position where its
+/// feature counts as much as usual moves by this many units (a fifth of a pawn).
+const PUSH_UNITS: f32 = 20.0;
+
+/// How far each weight is pushed: [`PUSH_SHARE`] of it, or for a weight at zero
+/// [`PUSH_UNITS`] over the feature's spread in `samples` (a feature never seen is not
+/// tuned); `fixed` features (the game's aim, see [`super::material`]) never are.
+pub fn sizes(
+    features: &[Feature],
+    weights: &[f32],
+    samples: &[Sample],
+    fixed: impl Fn(&str) -> bool,
+) -> Vec<f32> {
+    let n = samples.len().max(1) as f32;
+    let (mut sum, mut squares) = (vec![0.0f32; weights.len()], vec![0.0f32; weights.len()]);
+    for sample in samples {
+        for &(i, a) in &sample.features.amounts {
+            if let Some(s) = sum.get_mut(i as usize) {
+                *s += a;
+                squares[i as usize] += a * a;
+            }
+        }
+    }
+    features
+        .iter()
+        .zip(weights)
+        .enumerate()
+        .map(|(i, (feature, &w))| {
+            if fixed(feature.name) {
+                0.0
+            } else if w != 0.0 {
+                PUSH_SHARE * w.abs()
+            } else {
+                let spread = (squares[i] / n - (sum[i] / n).powi(2)).max(0.0).sqrt();
+                if spread > 1e-3 {
+                    PUSH_UNITS / spread
+                } else {
+                    0.0
+                }
+            }
+        })
+        .collect()
+}
+
+/// Step `n`'s directions: each weight up (1) or down (-1), the same for the same step.
+fn directions(n: u64, len: usize) -> Vec<f32> {
+    (0..len)
+        .map(|i| {
+            if mix(n << 20 ^ i as u64 ^ 0x5b5a) & 1 == 0 {
+                1.0
+            } else {
+                -1.0
+            }
+        })
+        .collect()
+}
+
+/// The two sets of weights step `n` plays against each other: `weights` pushed by
+/// `sizes` one way, and the other way.
+pub fn pushed(weights: &[f32], sizes: &[f32], n: u64) -> (Vec<f32>, Vec<f32>) {
+    let d = directions(n, weights.len());
+    let push = |sign: f32| {
+        weights
+            .iter()
+            .zip(sizes)
+            .zip(&d)
+            .map(|((w, s), d)| w + sign * d * s)
+            .collect()
+    };
+    (push(1.0), push(-1.0))
+}
+
+/// The weights after step `n`, in which the weights pushed up scored `score` (their
+/// mean share, a half being even): each moves toward the side that did better, by
+/// its size times twice the margin, so a cycle won outright moves it a whole size.
+pub fn moved(weights: &[f32], sizes: &[f32], n: u64, score: f64) -> Vec<f32> {
+    let margin = 2.0 * (score as f32 - 0.5);
+    weights
+        .iter()
+        .zip(sizes)
+        .zip(directions(n, weights.len()))
+        .map(|((w, s), d)| w + margin * d * s)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::search::Sparse;
+
+    fn sample(amounts: Vec<(u32, f32)>) -> Sample {
+        Sample {
+            game: 0,
+            result: 0.5,
+            score: 0.0,
+            features: Sparse { width: 3, amounts },
+        }
+    }
+
+    const FEATURES: &[Feature] = &[
+        Feature {
+            name: "pawn",
+            weight: 100.0,
+        },
+        Feature {
+            name: "mobility",
+            weight: 0.0,
+        },
+        Feature {
+            name: "out",
+            weight: -6000.0,
+        },
+    ];
+
+    #[test]
+    fn weights_are_pushed_by_their_size_or_by_their_features_spread() {
+        let samples = [
+            sample(vec![(0, 1.0), (1, 4.0)]),
+            sample(vec![(0, -1.0), (1, -4.0)]),
+        ];
+        let sizes = sizes(FEATURES, &[100.0, 0.0, -6000.0], &samples, |n| n == "out");
+        assert_eq!(sizes, [10.0, 5.0, 0.0]);
+        let unseen = super::sizes(FEATURES, &[100.0, 0.0, -6000.0], &[], |_| false);
+        assert_eq!(unseen[1], 0.0, "a feature never seen is not tuned");
+    }
+
+    #[test]
+    fn a_step_moves_toward_the_side_that_scored_better() {
+        let (weights, sizes) = ([100.0, 0.0, -6000.0], [10.0, 5.0, 0.0]);
+        let (up, down) = pushed(&weights, &sizes, 3);
+        assert_eq!(pushed(&weights, &sizes, 3), (up.clone(), down.clone()));
+        assert_eq!(up[2], -6000.0);
+        for i in 0..2 {
+            assert_eq!(up[i] - weights[i], weights[i] - down[i]);
+            assert_eq!((up[i] - weights[i]).abs(), sizes[i]);
+        }
+        // The pushed-up side won every game: the weights move all the way to it.
+        assert_eq!(moved(&weights, &sizes, 3, 1.0), up);
+        assert_eq!(moved(&weights, &sizes, 3, 0.0), down);
+        assert_eq!(moved(&weights, &sizes, 3, 0.5), weights);
+        assert!(
+            (4..20).any(|n| pushed(&weights, &sizes, n).0 != up),
+            "directions change from step to step"
+        );
+    }
+}
