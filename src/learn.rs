@@ -296,10 +296,10 @@ pub fn learn(
     };
     let mut summary = String::new();
     for _ in 0..plan.rounds.max(1) {
-        let (said, go_on) = if plan.tune > 0 {
-            (learning.tune_by_duels()?, false)
-        } else if plan.from_scratch {
+        let (said, go_on) = if plan.from_scratch {
             learning.round_from_scratch()?
+        } else if plan.tune > 0 {
+            (learning.tune_by_duels()?, false)
         } else {
             learning.round_from_in_force()?
         };
@@ -386,6 +386,10 @@ impl Tuning {
 
 /// Tuning's games are numbered from here, apart from the duel's.
 const TUNING_GAMES: u64 = 1 << 32;
+
+/// Steps of tuning by duels in a round from scratch whose fit found nothing better,
+/// unless `--tune` says how many.
+const TUNE_STEPS: u64 = 100;
 
 /// A duel's points, as the log says them.
 fn said(points: &[f64]) -> String {
@@ -534,14 +538,15 @@ impl Learning<'_> {
         Ok((format!("{score}\n{verdict}\n"), true))
     }
 
-    /// A round of the line from scratch: its games, a fit from its weights, a duel of
-    /// the weights found against the line's, which they replace when they score above
-    /// half, and then a duel against the hand-set weights. Once the line beats those
-    /// beyond the interval the run stops, and its weights become the player's where
-    /// they also beat those in force. Where every weight is still zero, self-play
-    /// strays by at least a tenth (of a hundred units), or every player would be
-    /// alike and aimless and no game would teach anything. Whether another round may
-    /// follow.
+    /// A round of the line from scratch: its games and a fit from its weights; the
+    /// weights found replace the line's when they beat them in a duel, and where they
+    /// do not, weights tuned by duels from the line's ([`TUNE_STEPS`] steps, or
+    /// `--tune`) may. Weights that replace the line's are then duelled against the
+    /// hand-set ones; once the line beats those beyond the interval the run stops, and
+    /// its weights become the player's where they also beat those in force. Where
+    /// every weight is still zero, self-play strays by at least a tenth (of a hundred
+    /// units), or every player would be alike and aimless and no game would teach
+    /// anything. Whether another round may follow.
     fn round_from_scratch(&self) -> anyhow::Result<(String, bool)> {
         let game = self.game;
         let store = self.store(true)?;
@@ -583,23 +588,49 @@ impl Learning<'_> {
                 false,
             ));
         };
-        let new: Arc<[f32]> = fitted.weights.clone().into();
-        let mut beaten = false;
-        let (score, verdict) = if *new == *from {
-            (
-                "the fit found no weights that predict better".to_string(),
-                "the line keeps its weights".to_string(),
-            )
-        } else {
-            let Some(points) = duel_new_against_old(self.start, &plan, self.stop, (&new, &from))?
+        // The fit's weights where they beat the line's, else weights tuned by duels
+        // from the line's where those do: a fit of games the line's own weights
+        // played tends to find those weights again.
+        let mut tried = Vec::new();
+        let mut better = None;
+        let fitted: Arc<[f32]> = fitted.weights.clone().into();
+        if *fitted != *from {
+            let Some(points) =
+                duel_new_against_old(self.start, &plan, self.stop, (&fitted, &from))?
             else {
                 return Ok(("stopped in the duel\n".into(), false));
             };
-            let against_line = format!("new against the line's: {}", said(&points));
-            if duel::interval(&points).0 <= 0.5 {
-                (against_line, "the line keeps its weights".to_string())
-            } else {
-                line.weights = fitted.weights.clone();
+            tried.push(format!("fitted against the line's: {}", said(&points)));
+            if duel::interval(&points).0 > 0.5 {
+                better = Some(fitted);
+            }
+        } else {
+            tried.push("the fit found no weights that predict better".into());
+        }
+        if better.is_none() {
+            let steps = if plan.tune > 0 { plan.tune } else { TUNE_STEPS };
+            let Some(tuned) = learning.tune_from(&store, &from, steps)? else {
+                return Ok(("stopped in the tuning\n".into(), false));
+            };
+            let tuned: Arc<[f32]> = tuned.into();
+            let Some(points) = duel_new_against_old(self.start, &plan, self.stop, (&tuned, &from))?
+            else {
+                return Ok(("stopped in the duel\n".into(), false));
+            };
+            tried.push(format!(
+                "tuned by duels against the line's: {}",
+                said(&points)
+            ));
+            if duel::interval(&points).0 > 0.5 {
+                better = Some(tuned);
+            }
+        }
+        let mut beaten = false;
+        let score = tried.join("; ");
+        let verdict = match better {
+            None => "the line keeps its weights".to_string(),
+            Some(new) => {
+                line.weights = new.to_vec();
                 line.save(&store)?;
                 let Some(points) =
                     duel_new_against_old(self.start, &plan, self.stop, (&new, &hand))?
@@ -609,11 +640,11 @@ impl Learning<'_> {
                 let (mean, half) = duel::interval(&points);
                 line.against_hand = Some(mean);
                 line.save(&store)?;
-                let score = format!(
-                    "{against_line}; the line goes on from them; against the hand weights: {}",
+                let against = format!(
+                    "the line goes on from them; against the hand weights: {}",
                     said(&points)
                 );
-                let verdict = if mean - half > 0.5 {
+                if mean - half > 0.5 {
                     beaten = true;
                     let note = format!(
                         "{}'s evaluation weights, learned from scratch by `doska learn --from-scratch`\nfrom {games} games of self-play ({positions} positions); against the hand weights {} at {} positions a move.",
@@ -622,13 +653,12 @@ impl Learning<'_> {
                         plan.duel_nodes
                     );
                     format!(
-                        "they beat the hand weights; {}",
-                        self.adopt_if_better(&fitted.weights, &hand, &note)?
+                        "{against}; they beat the hand weights; {}",
+                        self.adopt_if_better(&new, &hand, &note)?
                     )
                 } else {
-                    "not yet better than the hand weights".to_string()
-                };
-                (score, verdict)
+                    format!("{against}; not yet better than the hand weights")
+                }
             }
         };
         store.log(&format!(
@@ -641,17 +671,18 @@ impl Learning<'_> {
         Ok((format!("{score}\n{verdict}\n"), !beaten))
     }
 
-    /// Tunes the weights in force by duels ([`tune`]) until [`Plan::tune`] steps in
-    /// all, each step a cycle of games at [`Plan::nodes`] a move, then duels the
-    /// weights tuned against those in force, which they replace only when they beat
-    /// them beyond the interval. Ctrl-C stops after the last whole step; the next run
-    /// goes on from there (with a higher `--tune`, further).
-    fn tune_by_duels(&self) -> anyhow::Result<String> {
+    /// Tunes `from` by duels ([`tune`]) until `steps` steps in all, each step a cycle
+    /// of games at [`Plan::nodes`] a move, keeping where it got to in `store` after
+    /// every step: the weights tuned, or None where Ctrl-C stopped it (the next run
+    /// goes on from the last whole step).
+    fn tune_from(
+        &self,
+        store: &Store,
+        from: &Arc<[f32]>,
+        steps: u64,
+    ) -> anyhow::Result<Option<Vec<f32>>> {
         let (game, plan) = (self.game, self.plan);
-        let store = self.store(false)?;
-        let in_force = self.folders.weights_of(game);
-        let began = std::time::Instant::now();
-        let mut tuning = match Tuning::load(&store, &in_force) {
+        let mut tuning = match Tuning::load(store, from) {
             Some(tuning) => tuning,
             None => {
                 // How far to push a weight at zero depends on how much its feature
@@ -662,7 +693,7 @@ impl Learning<'_> {
                     ..selfplay::Settings::default()
                 };
                 let given = Limits {
-                    weights: Some(in_force.clone()),
+                    weights: Some(from.clone()),
                     stop: Some(self.stop.clone()),
                     ..Limits::default()
                 };
@@ -670,68 +701,93 @@ impl Learning<'_> {
                     .filter_map(|n| selfplay::game(self.start, TUNING_GAMES + n, &settings, &given))
                     .flatten()
                     .collect();
-                let sizes = tune::sizes(game.features(), &in_force, &samples, aim);
                 Tuning {
-                    from: in_force.to_vec(),
-                    weights: in_force.to_vec(),
-                    sizes,
+                    from: from.to_vec(),
+                    weights: from.to_vec(),
+                    sizes: tune::sizes(game.features(), from, &samples, aim),
                     steps: 0,
                 }
             }
         };
         let cycle = duel::arrangement(self.start.seats().seat_count(), 0).1;
         store.log(&format!(
-            "{}: tuning by duels from step {} to {}, {cycle} games a step ({} positions a move, {} threads)",
+            "{}: tuning by duels from step {} to {steps}, {cycle} games a step ({} positions a move, {} threads)",
             game.id(),
             tuning.steps,
-            plan.tune,
             plan.nodes,
             plan.threads
         ));
-        let progress = bar(plan.tune, "tuning");
-        progress.set_position(tuning.steps.min(plan.tune));
-        while tuning.steps < plan.tune {
+        let progress = bar(steps, "tuning");
+        progress.set_position(tuning.steps.min(steps));
+        while tuning.steps < steps {
             let n = tuning.steps;
             let (up, down) = tune::pushed(&tuning.weights, &tuning.sizes, n);
             let (up, down): (Arc<[f32]>, Arc<[f32]>) = (up.into(), down.into());
-            let games: Vec<u64> = (0..cycle).map(|k| TUNING_GAMES + n * cycle + k).collect();
-            let mut points = Vec::new();
+            // Each side plays a cycle against the weights the tuning started from,
+            // from the same starts: the side that scores more against them is the
+            // one to move toward, which is what the duel at the end asks.
+            let games: Vec<(u64, bool)> = (0..cycle)
+                .flat_map(|k| [true, false].map(|side| (TUNING_GAMES + n * cycle + k, side)))
+                .collect();
+            let (mut pushed_up, mut pushed_down) = (0.0, 0.0);
             on_threads(
                 &games,
                 plan.threads,
                 self.stop,
-                |&g| duel::game(self.start, g, plan.nodes, 150, (&up, &down)),
-                |_, p| {
-                    points.push(p);
+                |&(g, side)| {
+                    let pushed = if side { &up } else { &down };
+                    duel::game(self.start, g, plan.nodes, 150, (pushed, from))
+                },
+                |&(_, side), p| {
+                    if side {
+                        pushed_up += p;
+                    } else {
+                        pushed_down += p;
+                    }
                     Ok(())
                 },
             )?;
             if self.stop.load(Ordering::Relaxed) {
                 store.log(&format!(
-                    "{}: tuning stopped after {} steps; `doska learn {} --tune {}` goes on from there",
+                    "{}: tuning stopped after {} steps; run again to go on from there",
                     game.id(),
                     tuning.steps,
-                    game.id(),
-                    plan.tune
                 ));
-                return Ok(format!("stopped after {} steps of tuning\n", tuning.steps));
+                return Ok(None);
             }
-            let score = points.iter().sum::<f64>() / points.len() as f64;
+            // As though the two had met: a half and half the difference of their
+            // scores against the weights they started from.
+            let score = 0.5 + (pushed_up - pushed_down) / (2.0 * cycle as f64);
             tuning.weights = tune::moved(&tuning.weights, &tuning.sizes, n, score);
             tuning.steps += 1;
-            tuning.save(&store)?;
+            tuning.save(store)?;
             progress.inc(1);
-            if tuning.steps % 10 == 0 || tuning.steps == plan.tune {
+            if tuning.steps % 10 == 0 || tuning.steps == steps {
                 store.log(&format!(
                     "{}: step {}: {}",
                     game.id(),
                     tuning.steps,
-                    changes(game, &in_force, &tuning.weights)
+                    changes(game, from, &tuning.weights)
                 ));
             }
         }
         progress.finish_and_clear();
-        let new: Arc<[f32]> = tuning.weights.clone().into();
+        Ok(Some(tuning.weights))
+    }
+
+    /// Tunes the weights in force by duels until [`Plan::tune`] steps in all (a run
+    /// with a higher `--tune` goes further), then duels the weights tuned against
+    /// those in force, which they replace only when they beat them beyond the
+    /// interval.
+    fn tune_by_duels(&self) -> anyhow::Result<String> {
+        let (game, plan) = (self.game, self.plan);
+        let store = self.store(false)?;
+        let in_force = self.folders.weights_of(game);
+        let began = std::time::Instant::now();
+        let Some(tuned) = self.tune_from(&store, &in_force, plan.tune)? else {
+            return Ok("stopped in the tuning; run again to go on\n".into());
+        };
+        let new: Arc<[f32]> = tuned.clone().into();
         let Some(points) = duel_new_against_old(self.start, plan, self.stop, (&new, &in_force))?
         else {
             return Ok("stopped in the duel\n".into());
@@ -739,14 +795,15 @@ impl Learning<'_> {
         let (mean, half) = duel::interval(&points);
         let score = format!("tuned against the weights in force: {}", said(&points));
         let verdict = if mean - half > 0.5 {
+            let cycle = duel::arrangement(self.start.seats().seat_count(), 0).1;
             let note = format!(
                 "{}'s evaluation weights, tuned by duels (`doska learn --tune`) in {} steps of\n{cycle} games at {} positions a move; {score} at {} positions a move.",
                 game.id(),
-                tuning.steps,
+                plan.tune,
                 plan.nodes,
                 plan.duel_nodes
             );
-            self.adopt(&tuning.weights, &note)?
+            self.adopt(&tuned, &note)?
         } else {
             "kept the old weights: the tuned ones did not score better beyond the interval"
                 .to_string()
@@ -942,6 +999,7 @@ mod tests {
         let plan = Plan {
             games: 20,
             from_scratch: true,
+            tune: 3,
             ..plan()
         };
         let summary = learn(GameId::Turkish, &[], &plan, &folders).unwrap();

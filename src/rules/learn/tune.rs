@@ -1,9 +1,14 @@
 //! Tuning by duels (SPSA: simultaneous perturbation stochastic approximation, Spall,
 //! 1992). Each step pushes every weight at once, each up or down at random by its own
-//! size, plays the weights pushed one way against the weights pushed the other way
-//! over one cycle of the duel's arrangement (in chess for three, alone against two
-//! over the three corners and two against one: six games), and moves the weights
-//! toward the side that scored better, by as much as it did.
+//! size, plays the weights pushed one way and the weights pushed the other way each
+//! over one cycle of the duel's arrangement against the weights the tuning started
+//! from (in chess for three, alone against two over the three corners and two against
+//! one: six games), and moves the weights toward the side that scored better, by as
+//! much as it did. Measured against where it started, not against each other, the
+//! steps climb what the duel at the end asks: to beat those weights. Two near sets
+//! of weights that meet each other tend to draw, and in chess for three drift toward
+//! the army that never comes out (tuned so, 100 steps scored 51.7% ± 2.5 against
+//! material alone, nearly every game unfinished).
 //!
 //! The fit ([`super::fit`]) teaches the evaluation to predict how games end; this
 //! teaches it what wins them. They differ where how a game ends depends on what the
