@@ -41,6 +41,13 @@ pub trait Tally {
     /// `amount` more of feature `index` (fractional where a term is blended between
     /// the middle game and the ending, or shared among opponents).
     fn add(&mut self, index: usize, amount: f32);
+
+    /// Whether feature `index` counts here: a score under a weight of zero does not
+    /// need it, so an evaluation may skip what is dear to count. Learning counts
+    /// everything.
+    fn wants(&self, _index: usize) -> bool {
+        true
+    }
 }
 
 /// The score: each amount times its feature's weight.
@@ -67,6 +74,10 @@ impl Tally for Sum<'_> {
     #[inline]
     fn add(&mut self, index: usize, amount: f32) {
         self.total += self.weights[index] * amount;
+    }
+
+    fn wants(&self, index: usize) -> bool {
+        self.weights[index] != 0.0
     }
 }
 

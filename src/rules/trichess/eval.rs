@@ -185,7 +185,10 @@ impl Evaluate for TriChess {
                 tally.add(advance, -share * depth);
             }
         }
-        for army in Side::THREE {
+        // Working out where the armies meet costs twice what the rest of the
+        // evaluation does: it is skipped where every weight of it is zero.
+        let meets = MEETING.iter().any(|&f| tally.wants(f));
+        for army in Side::THREE.into_iter().filter(|_| meets) {
             let share = if army == side {
                 1.0
             } else if rivals[army.index()] {
