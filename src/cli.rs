@@ -356,4 +356,29 @@ mod tests {
         assert!(parse_view("0,90").is_err());
         assert!(parse_view("inf,20").is_err());
     }
+
+    /// Best replies against the paranoid search in chess for three: one seat against
+    /// two over the three corners, then two against one, each game worth its seats'
+    /// mean share; a game cut off before anyone fell is worth a half.
+    #[test]
+    fn a_duel_of_three_scores_shares_over_the_arrangement() {
+        let players = (
+            Contender::parse("brs").unwrap(),
+            Contender::parse("hard").unwrap(),
+        );
+        assert_eq!(players.0, Contender::BestReply);
+        let limits = Limits {
+            nodes: Some(300),
+            ..Limits::default()
+        };
+        let mut heard = Vec::new();
+        let points = duel("tri-chess", &[], players, 6, &limits, &mut |n, p| {
+            heard.push((n, p))
+        })
+        .unwrap();
+        assert_eq!(heard.len(), 6);
+        assert!((0.0..=6.0).contains(&points), "{points}");
+        assert_eq!(heard.last().unwrap().1, points);
+        assert!(Contender::parse("brs,hard").is_err());
+    }
 }

@@ -566,8 +566,25 @@ impl Learning<'_> {
                 game.id(),
                 said(&points)
             ));
-            line.against_hand = Some(duel::interval(&points).0);
+            let (mean, half) = duel::interval(&points);
+            line.against_hand = Some(mean);
             line.save(&store)?;
+            if mean - half > 0.5 {
+                // The hand-set features do more harm than good: material alone is
+                // already better, and there is nothing to learn to beat them.
+                let note = format!(
+                    "{}'s evaluation weights: material alone, which beat the hand-set weights\n{} at {} positions a move.",
+                    game.id(),
+                    said(&points),
+                    self.plan.duel_nodes
+                );
+                let verdict = format!(
+                    "material alone beats the hand weights; {}",
+                    self.adopt_if_better(&from, &hand, &note)?
+                );
+                store.log(&format!("{}: {verdict}", game.id()));
+                return Ok((format!("{verdict}\n"), false));
+            }
         }
         let plan = Plan {
             explore: if from.iter().all(|&w| w == 0.0) {
@@ -797,7 +814,7 @@ impl Learning<'_> {
         let verdict = if mean - half > 0.5 {
             let cycle = duel::arrangement(self.start.seats().seat_count(), 0).1;
             let note = format!(
-                "{}'s evaluation weights, tuned by duels (`doska learn --tune`) in {} steps of\n{cycle} games at {} positions a move; {score} at {} positions a move.",
+                "{}'s evaluation weights, tuned by duels (`doska learn --tune`) in {} steps of\n{cycle} games a side at {} positions a move; {score} at {} positions a move.",
                 game.id(),
                 plan.tune,
                 plan.nodes,
