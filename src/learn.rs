@@ -388,7 +388,7 @@ impl Tuning {
 const TUNING_GAMES: u64 = 1 << 32;
 
 /// Steps of tuning by duels in a round from scratch whose fit found nothing better,
-/// unless `--tune` says how many.
+/// unless `--tune` says how many: more steps each round the line stands still.
 const TUNE_STEPS: u64 = 100;
 
 /// A duel's points, as the log says them.
@@ -625,8 +625,11 @@ impl Learning<'_> {
             tried.push("the fit found no weights that predict better".into());
         }
         if better.is_none() {
-            let steps = if plan.tune > 0 { plan.tune } else { TUNE_STEPS };
-            let Some(tuned) = learning.tune_from(&store, &from, steps)? else {
+            // A line that stood still since its last tuning goes on tuning from where
+            // that stopped, rather than playing the same steps again.
+            let each = if plan.tune > 0 { plan.tune } else { TUNE_STEPS };
+            let already = Tuning::load(&store, &from).map_or(0, |t| t.steps);
+            let Some(tuned) = learning.tune_from(&store, &from, already + each)? else {
                 return Ok(("stopped in the tuning\n".into(), false));
             };
             let tuned: Arc<[f32]> = tuned.into();
