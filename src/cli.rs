@@ -281,8 +281,8 @@ impl Contender {
 }
 
 /// Plays `games` games between `a` and `b`, each from a start made different by two
-/// random plies (seeded by the game's number), in the seats the learning duel gives
-/// new weights ([`duel::arrangement`](crate::rules::learn::duel::arrangement)): with
+/// random plies (seeded by the game's number), as the learning duel plays
+/// ([`duel::play`](crate::rules::learn::duel::play)): with
 /// two seats the colours alternate; with three (chess for three) `a` plays one seat
 /// against `b` in two, over the three corners, then two against one. Returns `a`'s
 /// points: its seats' mean share ([`share`](crate::rules::learn::share)), a win 1 and
@@ -296,7 +296,7 @@ pub fn duel(
     limits: &Limits,
     progress: &mut dyn FnMut(u32, f64),
 ) -> anyhow::Result<f64> {
-    use crate::rules::learn::{duel::arrangement, share};
+    use crate::rules::learn::duel;
     let game = GameId::from_id(game)?;
     let start = Position::new(game, options)?;
     if game.card().table {
@@ -305,30 +305,16 @@ pub fn duel(
             game.id()
         ));
     }
-    let seats = start.seats().seat_count();
-    let wins_as = |seat: usize| start.seats().wins_as(seat);
     let mut points = 0.0;
     for n in 0..games {
-        let (a_seats, pair) = arrangement(seats, u64::from(n));
-        let m = crate::rules::learn::play_out(
-            &start,
-            u64::from(n),
-            pair,
-            2,
-            150,
-            |position, given, seed| {
-                let mover = position.seats().seat_to_move();
-                // A partner plays for the same side (bughouse's team).
-                let ours = a_seats.iter().any(|&s| wins_as(s) == wins_as(mover));
-                let who = if ours { a } else { b };
-                let limits = Limits {
-                    seen_twice: given.seen_twice.clone(),
-                    ..limits.clone()
-                };
-                who.choose(position, &limits, seed)
-            },
-        );
-        points += a_seats.iter().map(|&s| share(&m, s)).sum::<f64>() / a_seats.len() as f64;
+        points += duel::play(&start, u64::from(n), 150, |first, position, given, seed| {
+            let who = if first { a } else { b };
+            let limits = Limits {
+                seen_twice: given.seen_twice.clone(),
+                ..limits.clone()
+            };
+            who.choose(position, &limits, seed)
+        });
         progress(n + 1, points);
     }
     Ok(points)

@@ -3,7 +3,7 @@
 //! two and two against one).
 
 use super::play_out;
-use crate::rules::position::Position;
+use crate::rules::position::{Move, Position};
 use crate::rules::search::{Level, Limits};
 use std::sync::Arc;
 
@@ -25,17 +25,16 @@ pub fn arrangement(seats: usize, n: u64) -> (Vec<usize>, u64) {
     (vec![(n % seats as u64) as usize], seats as u64)
 }
 
-/// Game `n` of a duel between `new` and `old` weights, `nodes` positions a move each,
-/// the new weights in the seats [`arrangement`] gives them. The new weights' points:
-/// their seats' mean [`share`](super::share), so a fair share is a half whatever the
-/// number of players, and a game unfinished after `most` moves a seat is shared as a
-/// draw by agreement.
-pub fn game(
+/// Game `n` of a duel between two players, the first in the seats [`arrangement`]
+/// gives it: `choose` makes every move, told whether the first player makes it. The
+/// first player's points: its seats' mean [`share`](super::share), so a fair share is
+/// a half whatever the number of players, and a game unfinished after `most` moves a
+/// seat is shared as a draw by agreement.
+pub fn play(
     start: &Position,
     n: u64,
-    nodes: u64,
     most: usize,
-    (new, old): (&Arc<[f32]>, &Arc<[f32]>),
+    mut choose: impl FnMut(bool, &Position, &Limits, u64) -> Option<Move>,
 ) -> f64 {
     let seats = start.seats().seat_count();
     let (ours, pair) = arrangement(seats, n);
@@ -43,20 +42,34 @@ pub fn game(
     let finished = play_out(start, n, pair, 2, most, |position, limits, seed| {
         let mover = position.seats().seat_to_move();
         // A partner plays for the same side (bughouse's team).
-        let new_moves = ours.iter().any(|&s| wins_as(s) == wins_as(mover));
-        let limits = Limits {
-            nodes: Some(nodes),
-            weights: Some(if new_moves { new.clone() } else { old.clone() }),
-            ..limits.clone()
-        };
-        position
-            .think(Level::Hard, &limits, seed, &mut |_| {})
-            .map(|t| t.best)
+        let first = ours.iter().any(|&s| wins_as(s) == wins_as(mover));
+        choose(first, position, limits, seed)
     });
     ours.iter()
         .map(|&s| super::share(&finished, s))
         .sum::<f64>()
         / ours.len() as f64
+}
+
+/// Game `n` of a duel between `new` and `old` weights ([`play`]), `nodes` positions a
+/// move each: the new weights' points.
+pub fn game(
+    start: &Position,
+    n: u64,
+    nodes: u64,
+    most: usize,
+    (new, old): (&Arc<[f32]>, &Arc<[f32]>),
+) -> f64 {
+    play(start, n, most, |first, position, limits, seed| {
+        let limits = Limits {
+            nodes: Some(nodes),
+            weights: Some(if first { new.clone() } else { old.clone() }),
+            ..limits.clone()
+        };
+        position
+            .think(Level::Hard, &limits, seed, &mut |_| {})
+            .map(|t| t.best)
+    })
 }
 
 /// The mean of `points` and the half-width of its 95% confidence interval (the

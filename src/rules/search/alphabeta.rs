@@ -28,7 +28,7 @@
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
 
-use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, is_mate};
+use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, end_score, is_mate};
 use super::kept::Memory;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
@@ -226,11 +226,6 @@ fn nudge(entry: &mut i32, step: i32) {
     *entry += step - *entry * step.abs() / HISTORY_BOUND;
 }
 
-/// A mate score `ply` plies from the root, as seen by the root's side.
-fn won(ply: i32) -> i32 {
-    WIN - ply
-}
-
 /// A score as the table keeps it: a mate counted from the position `ply` plies from
 /// the root rather than from the root, so that it holds wherever the position comes
 /// again, at another ply or in the next move's search.
@@ -383,12 +378,9 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
 
     /// The score of a finished game for the root's side.
     fn ended(&self, position: &G, ply: i32) -> Option<i32> {
-        let outcome = position.outcome(1)?;
-        Some(match outcome.winner {
-            None => 0,
-            Some(w) if w == self.root => won(ply),
-            Some(_) => -won(ply),
-        })
+        position
+            .outcome(1)
+            .map(|outcome| end_score(&outcome, self.root, ply))
     }
 
     /// Scores every root move at `depth` (exactly when `exact`, else only the best is

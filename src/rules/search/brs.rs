@@ -7,7 +7,7 @@
 //! player's, so alpha-beta cuts as in a two-player game. Captures are followed past
 //! the horizon, on either layer, each free to stand on the static score.
 
-use super::evaluate::{Evaluate, WIN, is_mate};
+use super::evaluate::{Evaluate, WIN, end_score, is_mate};
 use super::{Limits, Progress, Thought};
 use crate::rules::side::Side;
 use std::sync::Arc;
@@ -35,15 +35,11 @@ impl Brs<'_> {
         self.stopped
     }
 
-    /// The score of a finished game for the root's player (sooner being more), or
-    /// None while it goes on.
-    fn ended<G: Evaluate>(&self, position: &G, ply: i32) -> Option<i32> {
-        let outcome = position.outcome(1)?;
-        Some(match outcome.winner {
-            None => 0,
-            Some(w) if w == self.root => WIN - ply,
-            Some(_) => -(WIN - ply),
-        })
+    /// The static score of `position` for the root's player: asked for only where it
+    /// is used, since the evaluation is the dearest part of a node and most nodes
+    /// inside the horizon never use it.
+    fn stand<G: Evaluate>(&self, position: &G) -> i32 {
+        position.evaluate(self.root, &self.weights)
     }
 
     /// The root's player's score of `position` searched `depth` layers deep: its own
@@ -61,18 +57,18 @@ impl Brs<'_> {
         if self.out_of_budget() {
             return 0;
         }
-        if let Some(score) = self.ended(position, ply) {
-            return score;
+        if let Some(outcome) = position.outcome(1) {
+            return end_score(&outcome, self.root, ply);
         }
         let quiet = depth <= 0;
-        let stand = position.evaluate(self.root, &self.weights);
         // A decision pending for another player (an offer's answer): the position is
         // taken as it stands.
         if ours && position.seat_side(position.seat_to_move()) != self.root {
-            return stand;
+            return self.stand(position);
         }
         let mut best = None;
         if quiet {
+            let stand = self.stand(position);
             if depth <= -QUIESCENCE_PLIES {
                 return stand;
             }
@@ -97,7 +93,7 @@ impl Brs<'_> {
                 return if position.check_cell().is_some() {
                     -(WIN - ply)
                 } else {
-                    stand
+                    self.stand(position)
                 };
             }
             moves.sort_by_key(|m| -position.order(m));
@@ -128,7 +124,7 @@ impl Brs<'_> {
                 break;
             }
         }
-        best.unwrap_or(stand)
+        best.unwrap_or_else(|| self.stand(position))
     }
 
     /// The root's moves at `depth`, the best first and scored; None when the budget
@@ -203,16 +199,5 @@ pub fn think<G: Evaluate>(
             break;
         }
     }
-    let progress = done.unwrap_or_else(|| Progress {
-        depth: 0,
-        score: 0,
-        nodes: search.nodes,
-        nps: 0,
-        millis: 0,
-        pv: vec![moves[0]],
-    });
-    Some(Thought {
-        best: progress.pv[0],
-        progress,
-    })
+    Some(Thought::concluded(done, search.nodes, || moves[0]))
 }

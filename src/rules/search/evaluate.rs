@@ -3,6 +3,7 @@
 
 use super::features::{Feature, Sum, Tally};
 use crate::rules::game::Game;
+use crate::rules::outcome::Outcome;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 use crate::rules::view::{PieceKind, PieceView};
@@ -138,6 +139,16 @@ pub trait Evaluate: Game {
             key ^= mix(code.wrapping_add(0x9e37_79b9));
         }
         key
+    }
+}
+
+/// The score of a finished game for `side`, `ply` plies from the root: a win sooner
+/// is worth more and a loss sooner less, a draw nothing.
+pub fn end_score(outcome: &Outcome, side: Side, ply: i32) -> i32 {
+    match outcome.winner {
+        None => 0,
+        Some(w) if w == side => WIN - ply,
+        Some(_) => -(WIN - ply),
     }
 }
 

@@ -7,7 +7,7 @@
 //! looks less deep for the same positions. Captures are followed a little way past the
 //! horizon, each player free to stand on the static scores instead.
 
-use super::evaluate::{Evaluate, WIN, is_mate};
+use super::evaluate::{Evaluate, end_score, is_mate};
 use super::{Limits, Progress, Thought};
 use crate::rules::side::Side;
 use std::sync::Arc;
@@ -46,11 +46,7 @@ impl MaxN<'_> {
         match position.outcome(1) {
             Some(o) => {
                 for &s in &self.sides {
-                    scores[s.index()] = match o.winner {
-                        None => 0,
-                        Some(w) if w == s => WIN - ply,
-                        Some(_) => -(WIN - ply),
-                    };
+                    scores[s.index()] = end_score(&o, s, ply);
                 }
             }
             None => {
@@ -163,16 +159,7 @@ pub fn think<G: Evaluate>(
             break;
         }
     }
-    let progress = done.unwrap_or_else(|| Progress {
-        depth: 0,
-        score: 0,
-        nodes: search.nodes,
-        nps: 0,
-        millis: 0,
-        pv: vec![super::ordered(position)[0]],
-    });
-    Some(Thought {
-        best: progress.pv[0],
-        progress,
-    })
+    Some(Thought::concluded(done, search.nodes, || {
+        super::ordered(position)[0]
+    }))
 }

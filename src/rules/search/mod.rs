@@ -205,6 +205,24 @@ pub struct Thought<M> {
 }
 
 impl<M: Copy> Thought<M> {
+    /// The thought of the deepest depth `done`, or where not even one finished within
+    /// the budget (`nodes` searched), the move `first` gives (the game's own order's
+    /// first), unscored.
+    fn concluded(done: Option<Progress<M>>, nodes: u64, first: impl FnOnce() -> M) -> Self {
+        let progress = done.unwrap_or_else(|| Progress {
+            depth: 0,
+            score: 0,
+            nodes,
+            nps: 0,
+            millis: 0,
+            pv: vec![first()],
+        });
+        Thought {
+            best: progress.pv[0],
+            progress,
+        }
+    }
+
     /// The same thought with its moves turned into another type (a game's move into
     /// the registry's, a board's into bughouse's).
     pub fn map<N>(&self, f: impl Fn(M) -> N) -> Thought<N> {
