@@ -391,6 +391,18 @@ const TUNING_GAMES: u64 = 1 << 32;
 /// unless `--tune` says how many: more steps each round the line stands still.
 const TUNE_STEPS: u64 = 100;
 
+/// Games each pushed side of a tuning step plays (in whole cycles of the duel): with
+/// two, a step's verdict was mostly noise, and its move was as often away from the
+/// better weights as toward them.
+const STEP_GAMES: u64 = 8;
+
+/// The games a side of a tuning step plays: whole cycles of the duel's arrangement,
+/// at least [`STEP_GAMES`].
+fn step_games(start: &Position) -> u64 {
+    let cycle = duel::arrangement(start.seats().seat_count(), 0).1;
+    cycle * STEP_GAMES.div_ceil(cycle)
+}
+
 /// A duel's points, as the log says them.
 fn said(points: &[f64]) -> String {
     let (mean, half) = duel::interval(points);
@@ -691,8 +703,8 @@ impl Learning<'_> {
         Ok((format!("{score}\n{verdict}\n"), !beaten))
     }
 
-    /// Tunes `from` by duels ([`tune`]) until `steps` steps in all, each step a cycle
-    /// of games at [`Plan::nodes`] a move, keeping where it got to in `store` after
+    /// Tunes `from` by duels ([`tune`]) until `steps` steps in all, each step
+    /// [`step_games`] games a side at [`Plan::nodes`] a move, keeping where it got to in `store` after
     /// every step: the weights tuned, or None where Ctrl-C stopped it (the next run
     /// goes on from the last whole step).
     fn tune_from(
@@ -729,9 +741,9 @@ impl Learning<'_> {
                 }
             }
         };
-        let cycle = duel::arrangement(self.start.seats().seat_count(), 0).1;
+        let cycle = step_games(self.start);
         store.log(&format!(
-            "{}: tuning by duels from step {} to {steps}, {cycle} games a step ({} positions a move, {} threads)",
+            "{}: tuning by duels from step {} to {steps}, {cycle} games a side a step ({} positions a move, {} threads)",
             game.id(),
             tuning.steps,
             plan.nodes,
@@ -743,7 +755,7 @@ impl Learning<'_> {
             let n = tuning.steps;
             let (up, down) = tune::pushed(&tuning.weights, &tuning.sizes, n);
             let (up, down): (Arc<[f32]>, Arc<[f32]>) = (up.into(), down.into());
-            // Each side plays a cycle against the weights the tuning started from,
+            // Each side plays its games against the weights the tuning started from,
             // from the same starts: the side that scores more against them is the
             // one to move toward, which is what the duel at the end asks.
             let games: Vec<(u64, bool)> = (0..cycle)
@@ -815,7 +827,7 @@ impl Learning<'_> {
         let (mean, half) = duel::interval(&points);
         let score = format!("tuned against the weights in force: {}", said(&points));
         let verdict = if mean - half > 0.5 {
-            let cycle = duel::arrangement(self.start.seats().seat_count(), 0).1;
+            let cycle = step_games(self.start);
             let note = format!(
                 "{}'s evaluation weights, tuned by duels (`doska learn --tune`) in {} steps of\n{cycle} games a side at {} positions a move; {score} at {} positions a move.",
                 game.id(),

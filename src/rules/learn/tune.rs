@@ -1,10 +1,10 @@
 //! Tuning by duels (SPSA: simultaneous perturbation stochastic approximation, Spall,
 //! 1992). Each step pushes every weight at once, each up or down at random by its own
 //! size, plays the weights pushed one way and the weights pushed the other way each
-//! over one cycle of the duel's arrangement against the weights the tuning started
-//! from (in chess for three, alone against two over the three corners and two against
-//! one: six games), and moves the weights toward the side that scored better, by as
-//! much as it did. Measured against where it started, not against each other, the
+//! over whole cycles of the duel's arrangement against the weights the tuning started
+//! from (at least eight games a side; in chess for three two cycles of alone against
+//! two over the three corners and two against one), and moves the weights toward the
+//! side that scored better, by as much as it did, less as the steps go on. Measured against where it started, not against each other, the
 //! steps climb what the duel at the end asks: to beat those weights. Two near sets
 //! of weights that meet each other tend to draw, and in chess for three drift toward
 //! the army that never comes out (tuned so, 100 steps scored 51.7% ± 2.5 against
@@ -19,6 +19,9 @@
 
 use super::selfplay::Sample;
 use crate::rules::search::{Feature, mix};
+
+/// How many steps the gain stays near its start before it falls (SPSA's `A`).
+const STEADY: f32 = 20.0;
 
 /// A weight that is not zero is pushed by this share of itself.
 const PUSH_SHARE: f32 = 0.1;
@@ -79,8 +82,21 @@ fn directions(n: u64, len: usize) -> Vec<f32> {
         .collect()
 }
 
+/// How far step `n` pushes, as a share of the sizes: slowly less as the steps go on
+/// (Spall's `c_k = c / (k + 1)^0.101`), so late steps compare nearer weights.
+fn reach(n: u64) -> f32 {
+    (n as f32 + 1.0).powf(-0.101)
+}
+
+/// How far step `n` moves, as a share of how far it pushed: a whole push at first,
+/// falling after [`STEADY`] steps (Spall's `a_k = a / (k + 1 + A)^0.602`), so that the
+/// weights settle where the duels' noise would keep a fixed step wandering.
+fn gain(n: u64) -> f32 {
+    ((1.0 + STEADY) / (n as f32 + 1.0 + STEADY)).powf(0.602)
+}
+
 /// The two sets of weights step `n` plays against each other: `weights` pushed by
-/// `sizes` one way, and the other way.
+/// `sizes` (times [`reach`]) one way, and the other way.
 pub fn pushed(weights: &[f32], sizes: &[f32], n: u64) -> (Vec<f32>, Vec<f32>) {
     let d = directions(n, weights.len());
     let push = |sign: f32| {
@@ -88,7 +104,7 @@ pub fn pushed(weights: &[f32], sizes: &[f32], n: u64) -> (Vec<f32>, Vec<f32>) {
             .iter()
             .zip(sizes)
             .zip(&d)
-            .map(|((w, s), d)| w + sign * d * s)
+            .map(|((w, s), d)| w + sign * d * s * reach(n))
             .collect()
     };
     (push(1.0), push(-1.0))
@@ -96,14 +112,15 @@ pub fn pushed(weights: &[f32], sizes: &[f32], n: u64) -> (Vec<f32>, Vec<f32>) {
 
 /// The weights after step `n`, in which the weights pushed up scored `score` (their
 /// mean share, a half being even): each moves toward the side that did better, by
-/// its size times twice the margin, so a cycle won outright moves it a whole size.
+/// its push times twice the margin times the step's [`gain`], so a first step won
+/// outright moves it all the way to the side that won.
 pub fn moved(weights: &[f32], sizes: &[f32], n: u64, score: f64) -> Vec<f32> {
     let margin = 2.0 * (score as f32 - 0.5);
     weights
         .iter()
         .zip(sizes)
         .zip(directions(n, weights.len()))
-        .map(|((w, s), d)| w + margin * d * s)
+        .map(|((w, s), d)| w + margin * d * s * reach(n) * gain(n))
         .collect()
 }
 
@@ -156,12 +173,25 @@ mod tests {
         assert_eq!(up[2], -6000.0);
         for i in 0..2 {
             assert_eq!(up[i] - weights[i], weights[i] - down[i]);
-            assert_eq!((up[i] - weights[i]).abs(), sizes[i]);
+            assert!(((up[i] - weights[i]).abs() - sizes[i] * reach(3)).abs() < 1e-4);
         }
-        // The pushed-up side won every game: the weights move all the way to it.
-        assert_eq!(moved(&weights, &sizes, 3, 1.0), up);
-        assert_eq!(moved(&weights, &sizes, 3, 0.0), down);
+        // The pushed-up side won every game: the weights move toward it, all the way
+        // at the first step and less as the steps go on.
+        let (first, _) = pushed(&weights, &sizes, 0);
+        assert_eq!(moved(&weights, &sizes, 0, 1.0), first);
+        let toward = |n: u64, score: f64| {
+            let (up, _) = pushed(&weights, &sizes, n);
+            (moved(&weights, &sizes, n, score)[0] - weights[0]) / (up[0] - weights[0])
+        };
+        assert!((toward(3, 1.0) - gain(3)).abs() < 1e-5);
+        assert!((toward(3, 0.0) + gain(3)).abs() < 1e-5);
         assert_eq!(moved(&weights, &sizes, 3, 0.5), weights);
+        assert!(
+            toward(200, 1.0) < 0.3 * toward(3, 1.0),
+            "late steps move less"
+        );
+        let (late, _) = pushed(&weights, &sizes, 200);
+        assert!((late[0] - weights[0]).abs() < (up[0] - weights[0]).abs());
         assert!(
             (4..20).any(|n| pushed(&weights, &sizes, n).0 != up),
             "directions change from step to step"
