@@ -17,6 +17,7 @@ pub mod game;
 pub mod grid;
 pub mod history;
 pub mod learn;
+pub mod net;
 pub mod options;
 pub mod outcome;
 pub mod pages;

@@ -15,6 +15,7 @@ use super::family::{
     Appearing, DoubleMove, EveryoneMoves, Maharajah, Shashmaty, Swedish, Transforming,
 };
 use super::game::{Card, Game};
+use super::net;
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
@@ -155,6 +156,21 @@ macro_rules! registry {
             pub fn shown(&self) -> &dyn GameView {
                 match self {
                     $(Position::$variant(p) => std::borrow::Borrow::<$rules>::borrow(p),)*
+                }
+            }
+
+            /// What an evaluation network sees of the position as `view` sees it
+            /// (see [`net::inputs`]).
+            pub fn net_inputs(&self, view: Side) -> Vec<u32> {
+                match self {
+                    $(Position::$variant(p) => net::inputs(std::borrow::Borrow::<$rules>::borrow(p), view),)*
+                }
+            }
+
+            /// How a network's inputs are laid out for this game's board.
+            pub fn net_layout(&self) -> net::Layout {
+                match self {
+                    $(Position::$variant(p) => net::Layout::of(std::borrow::Borrow::<$rules>::borrow(p)),)*
                 }
             }
 

@@ -1,0 +1,189 @@
+use super::train::{self, Model, Training};
+use super::*;
+use crate::rules::GameId;
+use crate::rules::position::Position;
+use crate::rules::search::mix;
+use crate::rules::side::Side;
+
+/// The positions of a game of random moves, with its seed.
+fn random_game(game: GameId, seed: u64) -> Vec<Position> {
+    let mut position = Position::new(game, &[]).expect("default rules");
+    let mut seen = vec![position.clone()];
+    for ply in 0..80 {
+        let moves = position.legal_moves();
+        if moves.is_empty() || position.outcome(0).is_some() {
+            break;
+        }
+        let m = moves[(mix(seed ^ ply << 16) % moves.len() as u64) as usize];
+        position.play(&m).expect("a legal move");
+        seen.push(position.clone());
+    }
+    seen
+}
+
+fn games() -> impl Iterator<Item = GameId> {
+    GameId::ALL
+        .iter()
+        .copied()
+        .filter(|&g| g != GameId::Chapayev)
+}
+
+/// A model with weights big enough that every input counts.
+fn model(layout: Layout, seed: u64) -> Model {
+    let mut model = Model::new(layout, 16, seed);
+    for w in &mut model.w1 {
+        *w *= 5.0;
+    }
+    model
+}
+
+#[test]
+fn the_accumulator_moved_from_position_to_position_equals_one_made_afresh() {
+    for game in games() {
+        for seed in 0..3 {
+            let positions = random_game(game, seed);
+            let layout = positions[0].net_layout();
+            let net = model(layout, seed).quantised(game.id(), "");
+            let view = Side::White;
+            let mut moved = Accumulator::new(&net, positions[0].net_inputs(view));
+            for position in &positions[1..] {
+                let on = position.net_inputs(view);
+                assert!(
+                    on.iter().all(|&i| (i as usize) < layout.width()),
+                    "{}",
+                    game.id()
+                );
+                moved = moved.moved(&net, on.clone());
+                assert_eq!(moved, Accumulator::new(&net, on), "{}", game.id());
+            }
+        }
+    }
+}
+
+#[test]
+fn inputs_tell_the_pieces_the_mover_and_the_view_apart() {
+    let start = Position::new(GameId::Chess, &[]).unwrap();
+    let white = start.net_inputs(Side::White);
+    let black = start.net_inputs(Side::Black);
+    // 32 pieces and whose move it is.
+    assert_eq!(white.len(), 33);
+    assert_ne!(white, black, "each side sees its own pieces as its own");
+    let mut after = start.clone();
+    after.play(&after.legal_moves()[0]).unwrap();
+    let (added, removed) = difference(&white, &after.net_inputs(Side::White));
+    assert_eq!(
+        (added.len(), removed.len()),
+        (2, 2),
+        "a piece moved and the turn passed"
+    );
+    let dice = Position::new(GameId::DiceChess, &[]).unwrap();
+    let mut rolled = dice.clone();
+    rolled
+        .play(&rolled.roll(5).expect("a roll awaited"))
+        .unwrap();
+    assert!(rolled.net_inputs(Side::White).len() > dice.net_inputs(Side::White).len());
+}
+
+#[test]
+fn a_network_reads_back_from_its_file_and_bad_files_are_refused() {
+    let start = Position::new(GameId::Turkish, &[]).unwrap();
+    let layout = start.net_layout();
+    let net = model(layout, 7).quantised("turkish-draughts", "from 3 games\nkept");
+    let bytes = file::write(&net);
+    assert_eq!(file::read(&bytes), Ok(net.clone()));
+    assert_eq!(
+        file::read_for(&bytes, "turkish-draughts", layout.width()),
+        Ok(net)
+    );
+    assert!(matches!(
+        file::read_for(&bytes, "chess", layout.width()),
+        Err(file::NetError::OtherGame { .. })
+    ));
+    assert!(matches!(
+        file::read_for(&bytes, "turkish-draughts", 10),
+        Err(file::NetError::OtherWidth { .. })
+    ));
+    assert_eq!(
+        file::read(&bytes[..bytes.len() - 1]),
+        Err(file::NetError::Short)
+    );
+    assert_eq!(
+        file::read(b"(game: \"chess\")"),
+        Err(file::NetError::NotNet)
+    );
+    let training = Training::new(model(layout, 8));
+    let back = file::read_training(&file::write_training(&training)).unwrap();
+    assert_eq!(back, training);
+}
+
+/// Positions of random chess games labelled by a made-up rule the network can learn:
+/// the side with more pieces is doing better.
+fn labelled(seed: u64) -> Vec<train::Position> {
+    (0..40)
+        .flat_map(|g| random_game(GameId::Chess, seed + g))
+        .flat_map(|p| {
+            Side::BOTH.map(|view| {
+                let pieces = p.pieces();
+                let own = pieces.iter().filter(|(_, v)| v.side == view).count() as f32;
+                let margin = 2.0 * own - pieces.len() as f32;
+                train::Position {
+                    on: p.net_inputs(view),
+                    result: if margin > 0.0 {
+                        1.0
+                    } else if margin < 0.0 {
+                        0.0
+                    } else {
+                        0.5
+                    },
+                    score: 100.0 * margin,
+                }
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn quantised_and_float_networks_agree_within_five_hundredths_of_a_pawn() {
+    let positions = labelled(100);
+    let layout = Position::new(GameId::Chess, &[]).unwrap().net_layout();
+    let mut training = Training::new(Model::new(layout, 32, 3));
+    let curve = train::curve(&positions);
+    for _ in 0..3 {
+        training.epoch(&positions, curve, 1);
+    }
+    let model = &training.model;
+    let net = model.quantised("chess", "");
+    let mut worst = 0.0f32;
+    for p in &positions {
+        let float = model.output(&p.on) * UNITS as f32;
+        worst = worst.max((net.evaluate(&p.on) as f32 - float).abs());
+    }
+    // Each first-layer weight is rounded to a step of 1/255 and each output weight
+    // to 1/64: over a position's few dozen inputs that moves the output by a few
+    // hundredths of a pawn at most.
+    assert!(worst <= 5.0, "worst {worst} hundredths");
+}
+
+#[test]
+fn a_tiny_training_lowers_its_loss_and_the_same_seed_gives_the_same_network() {
+    let positions = labelled(200);
+    let (learn, held) = positions.split_at(positions.len() * 9 / 10);
+    let layout = Position::new(GameId::Chess, &[]).unwrap().net_layout();
+    let curve = train::curve(learn);
+    let run = || {
+        let mut training = Training::new(Model::new(layout, 16, 5));
+        for _ in 0..4 {
+            training.epoch(learn, curve, 9);
+        }
+        training
+    };
+    let before = train::loss(&Model::new(layout, 16, 5), held, curve);
+    let trained = run();
+    let after = train::loss(&trained.model, held, curve);
+    assert!(after < 0.8 * before, "held-out loss {before} -> {after}");
+    assert_eq!(
+        run(),
+        trained,
+        "the same seed and positions, the same network"
+    );
+}
