@@ -2,21 +2,22 @@
 //! the player's computer has learned, and a server's database. `DOSKA_HOME` puts them
 //! all under one folder (for tests).
 
-use crate::rules::GameId;
+use crate::rules::net::{self, Net};
 use crate::rules::weights::{self, InForce};
+use crate::rules::{GameId, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Writes `text` to `path` through a file beside it, synced before it takes the
 /// file's name, so that the old file stays whole until the new one is.
-pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, text: impl AsRef<[u8]>) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
     let tmp = path.with_extension("tmp");
     let mut file = std::fs::File::create(&tmp)?;
-    file.write_all(text.as_bytes())?;
+    file.write_all(text.as_ref())?;
     file.sync_all()?;
     std::fs::rename(&tmp, path)
 }
@@ -65,6 +66,28 @@ impl Folders {
         self.data.join("weights").join(format!("{}.ron", game.id()))
     }
 
+    /// The player's own network for `game`, which `doska learn --net` writes where it
+    /// beats the weights, and which evaluates in their place.
+    pub fn net(&self, game: GameId) -> PathBuf {
+        self.data.join("nets").join(format!("{}.net", game.id()))
+    }
+
+    /// The network in force for `game`: the player's own where it reads, else the
+    /// shipped one, if any.
+    pub fn net_of(&self, game: GameId) -> Option<Arc<Net>> {
+        self.own_net(game)
+            .and_then(Result::ok)
+            .map(Arc::new)
+            .or_else(|| net::shipped::shipped(game.id()))
+    }
+
+    /// The player's own network for `game`, read, where there is a file.
+    fn own_net(&self, game: GameId) -> Option<Result<Net, net::file::NetError>> {
+        let bytes = std::fs::read(self.net(game)).ok()?;
+        let width = Position::new(game, &[]).ok()?.net_layout().width();
+        Some(net::file::read_for(&bytes, game.id(), width))
+    }
+
     /// Where `doska learn` keeps a game's self-play, to resume it.
     pub fn learning(&self, game: GameId) -> PathBuf {
         self.data.join("learn").join(game.id())
@@ -90,6 +113,13 @@ impl Folders {
         let mut in_force = InForce::default();
         let mut warnings = Vec::new();
         for &game in GameId::ALL {
+            match self.own_net(game) {
+                Some(Ok(net)) => in_force = in_force.with_net(game.evaluation(), Arc::new(net)),
+                Some(Err(e)) => {
+                    warnings.push(format!("{} is not used ({e})", self.net(game).display()))
+                }
+                None => {}
+            }
             let Some(text) = self.learned(game) else {
                 continue;
             };

@@ -10,6 +10,8 @@
 //! `doska learn GAME` resumes the round where it stopped. A round that has ended is
 //! written down, and the next run starts a new one.
 
+mod net;
+
 use crate::folders::{Folders, write_atomically};
 use crate::rules::learn::{aim, duel, fit, material, selfplay, tune};
 use crate::rules::search::{Limits, Sparse, Trace};
@@ -44,6 +46,12 @@ pub struct Plan {
     /// Tune by duels ([`tune`]) until this many steps in all, in place of
     /// self-play and a fit; 0 fits.
     pub tune: u64,
+    /// Learn an evaluation network ([`net`]) in place of weights: of this many
+    /// hidden units, trained this many passes from this seed.
+    pub net: bool,
+    pub hidden: usize,
+    pub epochs: u32,
+    pub seed: u64,
 }
 
 /// The round under way, as kept in the learning folder.
@@ -207,6 +215,7 @@ fn sample<'a>(game: u64, mut words: impl Iterator<Item = &'a str>) -> Option<sel
             result,
             score,
             features,
+            leaf: None,
         })
 }
 
@@ -294,6 +303,9 @@ pub fn learn(
         folders,
         stop: &stop,
     };
+    if plan.net {
+        return learning.learn_net();
+    }
     let mut summary = String::new();
     for _ in 0..plan.rounds.max(1) {
         let (said, go_on) = if plan.from_scratch {
@@ -999,6 +1011,10 @@ mod tests {
             rounds: 1,
             from_scratch: false,
             tune: 0,
+            net: false,
+            hidden: 16,
+            epochs: 2,
+            seed: 1,
         }
     }
 
@@ -1099,6 +1115,7 @@ mod tests {
             result: 1.0,
             score: 20.0,
             features: Trace(vec![3.0, 0.0, -1.0]).sparse(),
+            leaf: None,
         };
         store.append(1, std::slice::from_ref(&sample)).unwrap();
         // Game 2's lines without its end, the last one half written.

@@ -140,6 +140,19 @@ enum Command {
         /// self-play and a fit (each step a cycle of games at --nodes a move).
         #[arg(long, value_name = "STEPS", default_value_t = 0)]
         tune: u64,
+        /// Learn an evaluation network from self-play in place of weights; it becomes
+        /// the computer's where it beats the evaluation in force in the duel.
+        #[arg(long)]
+        net: bool,
+        /// The network's hidden units.
+        #[arg(long, default_value_t = 64)]
+        hidden: usize,
+        /// Passes of the network's training over its positions.
+        #[arg(long, default_value_t = 20)]
+        epochs: u32,
+        /// The seed the network's training starts from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Prints the evaluation weights in force for a game: the player's own learned
     /// file, else the shipped one.
@@ -225,6 +238,11 @@ fn run(args: Args) -> anyhow::Result<()> {
             .ok()
             .map(|g| in_force.get(g.evaluation()))
     };
+    let net_of = |game: &str| {
+        doska::rules::GameId::from_id(game)
+            .ok()
+            .and_then(|g| in_force.net(g.evaluation()))
+    };
     match args.command {
         None => open_app(in_force),
         Some(Command::Games) => {
@@ -274,6 +292,7 @@ fn run(args: Args) -> anyhow::Result<()> {
                 nodes,
                 threads,
                 weights: weights_of(&game),
+                net: net_of(&game),
                 // With no limit at all, a second's thought.
                 time: movetime
                     .or((depth.is_none() && nodes.is_none()).then_some(1000))
@@ -299,6 +318,7 @@ fn run(args: Args) -> anyhow::Result<()> {
                 nodes,
                 time: movetime.map(std::time::Duration::from_millis),
                 weights: weights_of(&game),
+                net: net_of(&game),
                 ..Default::default()
             };
             duel(&game, &players, games, &limits, &options)
@@ -314,9 +334,16 @@ fn run(args: Args) -> anyhow::Result<()> {
             rounds,
             from_scratch,
             tune,
+            net,
+            hidden,
+            epochs,
+            seed,
         }) => {
             let threads = threads
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            if !(1..=1024).contains(&hidden) {
+                anyhow::bail!("--hidden: 1 to 1024 units, not {hidden}");
+            }
             if !(0.0..=1.0).contains(&explore) {
                 anyhow::bail!("--explore: a share from 0 to 1, not {explore}");
             }
@@ -330,6 +357,10 @@ fn run(args: Args) -> anyhow::Result<()> {
                 rounds,
                 from_scratch,
                 tune,
+                net,
+                hidden,
+                epochs,
+                seed,
             };
             let game = doska::rules::GameId::from_id(&game)?;
             print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);
@@ -348,7 +379,10 @@ fn run(args: Args) -> anyhow::Result<()> {
             doska::uci::run(
                 std::io::stdin().lock(),
                 std::io::stdout(),
-                in_force.get(doska::rules::GameId::Chess.evaluation()),
+                (
+                    in_force.get(doska::rules::GameId::Chess.evaluation()),
+                    in_force.net(doska::rules::GameId::Chess.evaluation()),
+                ),
             );
             Ok(())
         }

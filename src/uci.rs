@@ -187,7 +187,11 @@ impl Search {
 
 /// Talks UCI over `input` and `output` until `quit` or the end of the input, playing
 /// with chess's `weights` in force.
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static, weights: Arc<[f32]>) {
+pub fn run(
+    input: impl BufRead,
+    output: impl Write + Send + 'static,
+    (weights, net): (Arc<[f32]>, Option<Arc<crate::rules::net::Net>>),
+) {
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut position = ChessGame::new(ChessOptions::default());
     let mut level = Level::Hard;
@@ -272,6 +276,7 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static, weights: Ar
                     kept: Some(kept.clone()),
                     threads,
                     weights: Some(weights.clone()),
+                    net: net.clone(),
                     ..limits(rest, &position, stop.clone())
                 };
                 let endless =
@@ -336,7 +341,7 @@ mod tests {
         run(
             std::io::Cursor::new(input.to_string()),
             buffer.clone(),
-            weights,
+            (weights, None),
         );
         String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap()
     }

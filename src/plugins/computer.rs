@@ -231,6 +231,7 @@ fn computer_turn(
     m.focus(seat);
     let mut limits = limits(&m, seat, level, session.draft().think_seconds);
     limits.weights = Some(weights.0.get(m.game().evaluation()));
+    limits.net = weights.0.net(m.game().evaluation());
     // Hard thinks for its time on the cores the window can spare; the levels below
     // keep to one thread, whose node budget gives the same move every time.
     if level == Level::Hard {
@@ -314,6 +315,7 @@ fn hint(
     let mut limits = Limits {
         time: Some(HINT_TIME),
         weights: Some(weights.0.get(position.game().evaluation())),
+        net: weights.0.net(position.game().evaluation()),
         ..Limits::default()
     };
     hint.search = Some(Search::start(

@@ -557,10 +557,17 @@ impl Position {
             .unwrap_or_else(|| weights::shipped(self.game().evaluation()))
     }
 
-    /// The limits with the game's shipped weights where they name none.
+    /// The limits with the game's shipped weights, and its shipped network if it
+    /// has one, where they name neither: limits that name weights alone evaluate by
+    /// those weights (a duel of weights, the learner's self-play).
     fn weighed(&self, limits: &Limits) -> Limits {
+        let net = match (&limits.weights, &limits.net) {
+            (None, None) => net::shipped::shipped(self.game().id()),
+            (_, net) => net.clone(),
+        };
         Limits {
             weights: Some(self.weights(limits)),
+            net,
             ..limits.clone()
         }
     }

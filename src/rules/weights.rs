@@ -8,6 +8,7 @@
 //! The file names each feature with its weight; a feature left out keeps its weight
 //! by hand, so a file stays good when a game gains a feature.
 
+use super::net::Net;
 use super::search::{Feature, hand};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -135,10 +136,12 @@ pub fn shipped(game: Evaluation) -> Arc<[f32]> {
 }
 
 /// The weights in force for every game: the player's own where `doska learn` wrote
-/// them, else the shipped ones.
+/// them, else the shipped ones; and the network in force, which evaluates in their
+/// place where there is one (the player's own, else the shipped one).
 #[derive(Clone, Debug, Default)]
 pub struct InForce {
     learned: Vec<(&'static str, Arc<[f32]>)>,
+    nets: Vec<(&'static str, Arc<Net>)>,
 }
 
 impl InForce {
@@ -147,6 +150,22 @@ impl InForce {
         self.learned.retain(|(g, _)| *g != game.id);
         self.learned.push((game.id, weights));
         self
+    }
+
+    /// The same, with `net` in force for `game`.
+    pub fn with_net(mut self, game: Evaluation, net: Arc<Net>) -> InForce {
+        self.nets.retain(|(g, _)| *g != game.id);
+        self.nets.push((game.id, net));
+        self
+    }
+
+    /// The network in force for `game`, if any.
+    pub fn net(&self, game: Evaluation) -> Option<Arc<Net>> {
+        self.nets
+            .iter()
+            .find(|(g, _)| *g == game.id)
+            .map(|(_, n)| n.clone())
+            .or_else(|| super::net::shipped::shipped(game.id))
     }
 
     /// The weights in force for `game`.

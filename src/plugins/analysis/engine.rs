@@ -25,7 +25,7 @@ impl Engine {
     pub fn start(
         position: Position,
         seen_twice: std::collections::HashSet<u64>,
-        weights: Arc<[f32]>,
+        (weights, net): (Arc<[f32]>, Option<Arc<crate::rules::net::Net>>),
         wake: impl Fn() + Send + 'static,
     ) -> Engine {
         let latest = Arc::new(Mutex::new(None));
@@ -36,6 +36,7 @@ impl Engine {
             seen_twice: Arc::new(seen_twice),
             threads: spare_cores(),
             weights: Some(weights),
+            net,
             ..Limits::default()
         };
         let (searched, slot) = (position.clone(), latest.clone());

@@ -112,7 +112,10 @@ fn analyse(
         let engine = Engine::start(
             position.clone(),
             m.seen_twice(),
-            weights.0.get(position.game().evaluation()),
+            (
+                weights.0.get(position.game().evaluation()),
+                weights.0.net(position.game().evaluation()),
+            ),
             waker(proxy.as_deref()),
         );
         analysis.engine = Some((engine, Instant::now()));

@@ -60,10 +60,28 @@ pub fn game(
     most: usize,
     (new, old): (&Arc<[f32]>, &Arc<[f32]>),
 ) -> f64 {
+    let with = |weights: &Arc<[f32]>| Limits {
+        weights: Some(weights.clone()),
+        ..Limits::default()
+    };
+    between(start, n, nodes, most, (&with(new), &with(old)))
+}
+
+/// Game `n` of a duel between two evaluations, each the weights and network its
+/// limits name ([`play`]), `nodes` positions a move each: the first's points.
+pub fn between(
+    start: &Position,
+    n: u64,
+    nodes: u64,
+    most: usize,
+    (new, old): (&Limits, &Limits),
+) -> f64 {
     play(start, n, most, |first, position, limits, seed| {
+        let by = if first { new } else { old };
         let limits = Limits {
             nodes: Some(nodes),
-            weights: Some(if first { new.clone() } else { old.clone() }),
+            weights: by.weights.clone(),
+            net: by.net.clone(),
             ..limits.clone()
         };
         position

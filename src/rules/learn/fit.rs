@@ -271,6 +271,7 @@ mod tests {
                     result: if won || roll < chance { 1.0 } else { 0.0 },
                     score: good * 10.0,
                     features: Trace(vec![good, other]).sparse(),
+                    leaf: None,
                 });
             }
         }

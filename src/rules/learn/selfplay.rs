@@ -25,6 +25,34 @@ pub struct Sample {
     /// teaches the evaluation to see at a glance what the search and the game's end
     /// saw from there.
     pub features: Sparse,
+    /// Where [`Settings::inputs`] asks for it, the end of the line the search found
+    /// best (its principal variation): what a network learns from.
+    pub leaf: Option<Leaf>,
+}
+
+/// The position at the end of the line a search found best, from a sample's view:
+/// the search scores a position by the static score of such a position, so a static
+/// score learned there learns what the search asks of it (TD-Leaf's choice, where
+/// KnightCap learned), rather than positions only seen at the root of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leaf {
+    /// The seat whose view it is.
+    pub seat: usize,
+    /// The network's inputs ([`crate::rules::net::inputs`]).
+    pub on: Vec<u32>,
+    /// The evaluation's features there.
+    pub features: Sparse,
+}
+
+/// The end of `pv` played from `position` (as far as its moves are legal).
+fn line_end(position: &Position, pv: &[Move]) -> Position {
+    let mut end = position.clone();
+    for m in pv {
+        if end.outcome(0).is_some() || end.play(m).is_err() {
+            break;
+        }
+    }
+    end
 }
 
 /// Whether a position says what its features say: not in check, and its best move
@@ -54,6 +82,8 @@ pub struct Settings {
     /// force. Where those weights see nothing to choose (chess for three's armies in
     /// their corners), only straying players meet, and only their games end.
     pub explore: f32,
+    /// Whether samples carry the end of the search's line ([`Sample::leaf`]).
+    pub inputs: bool,
 }
 
 impl Default for Settings {
@@ -63,6 +93,7 @@ impl Default for Settings {
             random: 8,
             most: 150,
             explore: 0.0,
+            inputs: false,
         }
     }
 }
@@ -130,6 +161,7 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
                     Some(each) => Some(each[mover].clone()),
                     None => given.weights.clone(),
                 },
+                net: given.net.clone(),
                 ..limits.clone()
             };
             let thought = position.think(Level::Hard, &limits, seed, &mut |_| {})?;
@@ -147,6 +179,14 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
                         result: 0.5,
                         score: (if view == 0 { score } else { -score }) as f32,
                         features: position.trace(seats.seat_side(seat)).sparse(),
+                        leaf: settings.inputs.then(|| {
+                            let end = line_end(position, &thought.progress.pv);
+                            Leaf {
+                                seat,
+                                on: end.net_inputs(seats.seat_side(seat)),
+                                features: end.trace(seats.seat_side(seat)).sparse(),
+                            }
+                        }),
                     };
                     taken.push((sample, seat));
                 }

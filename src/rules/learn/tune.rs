@@ -135,6 +135,7 @@ mod tests {
             result: 0.5,
             score: 0.0,
             features: Sparse { width: 3, amounts },
+            leaf: None,
         }
     }
 

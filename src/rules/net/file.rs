@@ -101,6 +101,10 @@ pub fn write(net: &Net) -> Vec<u8> {
         out.extend(w.to_le_bytes());
     }
     out.extend(net.b2.to_le_bytes());
+    out.extend((net.base.len() as u32).to_le_bytes());
+    for w in &net.base {
+        out.extend(w.to_le_bytes());
+    }
     out
 }
 
@@ -116,6 +120,8 @@ pub fn read(bytes: &[u8]) -> Result<Net, NetError> {
     let b1 = r.i16s(hidden)?;
     let w2 = r.i16s(hidden)?;
     let b2 = r.i32()?;
+    let features = r.size(1 << 16)?;
+    let base = r.f32s(features)?;
     Ok(Net {
         game,
         width,
@@ -124,6 +130,7 @@ pub fn read(bytes: &[u8]) -> Result<Net, NetError> {
         b1,
         w2,
         b2,
+        base,
         note,
     })
 }

@@ -1,12 +1,14 @@
 //! A small evaluation network per game, beside the weighted features: its inputs are
 //! the pieces on the cells ([`inputs`]), one hidden layer of clipped linear units,
-//! one output in the evaluation's units. It learns what nobody named, from the
+//! one output in the evaluation's units, added to the score of the game's weighted
+//! features ([`Net::base`]). It learns what nobody named, from the
 //! learner's self-play ([`train`]), and plays in integers ([`Net`]): the first layer's
 //! sums ([`Accumulator`]) change by a few rows as a move changes a few inputs, so the
 //! search moves them from a node to the next instead of adding every piece again.
 
 pub mod file;
 pub mod inputs;
+pub mod shipped;
 pub mod train;
 
 pub use inputs::{Layout, difference, inputs};
@@ -32,12 +34,18 @@ pub struct Net {
     pub b1: Vec<i16>,
     pub w2: Vec<i16>,
     pub b2: i32,
+    /// The weights of the game's features the network was trained beside: the
+    /// evaluation is their score plus the network's output (a skip connection, so
+    /// that the network learns what the named features miss rather than material
+    /// all over again). Empty for a network alone.
+    pub base: Vec<f32>,
     /// How it was learned, for a person reading its file.
     pub note: String,
 }
 
 impl Net {
-    /// The score for the view the accumulator's inputs were taken from.
+    /// The network's part of the score for the view the accumulator's inputs were
+    /// taken from (the features' part, under [`Net::base`], is the game's to add).
     pub fn output(&self, accumulator: &Accumulator) -> i32 {
         let sum: i64 = accumulator
             .sums
@@ -50,7 +58,8 @@ impl Net {
         (sum * i64::from(UNITS) + whole / 2).div_euclid(whole) as i32
     }
 
-    /// The score of the position whose inputs are `on`, from nothing.
+    /// The network's part of the score of the position whose inputs are `on`, from
+    /// nothing.
     pub fn evaluate(&self, on: &[u32]) -> i32 {
         self.output(&Accumulator::new(self, on.to_vec()))
     }

@@ -43,7 +43,7 @@ fn the_accumulator_moved_from_position_to_position_equals_one_made_afresh() {
         for seed in 0..3 {
             let positions = random_game(game, seed);
             let layout = positions[0].net_layout();
-            let net = model(layout, seed).quantised(game.id(), "");
+            let net = model(layout, seed).quantised(game.id(), &[], "");
             let view = Side::White;
             let mut moved = Accumulator::new(&net, positions[0].net_inputs(view));
             for position in &positions[1..] {
@@ -88,7 +88,7 @@ fn inputs_tell_the_pieces_the_mover_and_the_view_apart() {
 fn a_network_reads_back_from_its_file_and_bad_files_are_refused() {
     let start = Position::new(GameId::Turkish, &[]).unwrap();
     let layout = start.net_layout();
-    let net = model(layout, 7).quantised("turkish-draughts", "from 3 games\nkept");
+    let net = model(layout, 7).quantised("turkish-draughts", &[100.0, 250.5], "from 3 games\nkept");
     let bytes = file::write(&net);
     assert_eq!(file::read(&bytes), Ok(net.clone()));
     assert_eq!(
@@ -128,14 +128,8 @@ fn labelled(seed: u64) -> Vec<train::Position> {
                 let margin = 2.0 * own - pieces.len() as f32;
                 train::Position {
                     on: p.net_inputs(view),
-                    result: if margin > 0.0 {
-                        1.0
-                    } else if margin < 0.0 {
-                        0.0
-                    } else {
-                        0.5
-                    },
-                    score: 100.0 * margin,
+                    target: 1.0 / (1.0 + (-margin).exp()),
+                    base: 0.0,
                 }
             })
         })
@@ -147,12 +141,12 @@ fn quantised_and_float_networks_agree_within_five_hundredths_of_a_pawn() {
     let positions = labelled(100);
     let layout = Position::new(GameId::Chess, &[]).unwrap().net_layout();
     let mut training = Training::new(Model::new(layout, 32, 3));
-    let curve = train::curve(&positions);
+    let curve = 0.01;
     for _ in 0..3 {
         training.epoch(&positions, curve, 1);
     }
     let model = &training.model;
-    let net = model.quantised("chess", "");
+    let net = model.quantised("chess", &[], "");
     let mut worst = 0.0f32;
     for p in &positions {
         let float = model.output(&p.on) * UNITS as f32;
@@ -169,10 +163,10 @@ fn a_tiny_training_lowers_its_loss_and_the_same_seed_gives_the_same_network() {
     let positions = labelled(200);
     let (learn, held) = positions.split_at(positions.len() * 9 / 10);
     let layout = Position::new(GameId::Chess, &[]).unwrap().net_layout();
-    let curve = train::curve(learn);
+    let curve = 0.01;
     let run = || {
         let mut training = Training::new(Model::new(layout, 16, 5));
-        for _ in 0..4 {
+        for _ in 0..10 {
             training.epoch(learn, curve, 9);
         }
         training
@@ -186,4 +180,50 @@ fn a_tiny_training_lowers_its_loss_and_the_same_seed_gives_the_same_network() {
         trained,
         "the same seed and positions, the same network"
     );
+}
+
+/// A network that adds nothing to the weighted features searches exactly as they
+/// do: the search's use of it (its sums moved from node to node, the view, the
+/// features added) changes nothing but where the score comes from.
+#[test]
+fn a_network_that_adds_nothing_searches_as_its_weights_do() {
+    use crate::rules::search::{Level, Limits, hand};
+    for game in [
+        GameId::Chess,
+        GameId::Turkish,
+        GameId::TriChess,
+        GameId::Reversi,
+    ] {
+        let positions = random_game(game, 11);
+        let layout = positions[0].net_layout();
+        let weights: std::sync::Arc<[f32]> = hand(game.features()).into();
+        let mut net = model(layout, 3).quantised(game.id(), &weights, "");
+        net.w2.iter_mut().for_each(|w| *w = 0);
+        net.b2 = 0;
+        for position in positions.iter().step_by(20) {
+            let by = |net: Option<Net>| {
+                let limits = Limits {
+                    nodes: Some(3_000),
+                    weights: Some(weights.clone()),
+                    net: net.map(std::sync::Arc::new),
+                    ..Limits::default()
+                };
+                position
+                    .think(Level::Hard, &limits, 1, &mut |_| {})
+                    .map(|t| (t.best, t.progress.score, t.progress.nodes))
+            };
+            assert_eq!(by(Some(net.clone())), by(None), "{}", game.id());
+        }
+    }
+}
+#[test]
+fn returns_look_ahead_to_the_searches_after_and_end_at_the_result() {
+    let curve = 0.01;
+    let share = |score: f32| 1.0 / (1.0 + (-curve * score).exp());
+    let r = train::returns(&[0.0, 200.0, 400.0], 1.0, curve);
+    assert_eq!(r[2], 1.0, "the last position's target is the result");
+    let l = train::LAMBDA;
+    assert!((r[1] - ((1.0 - l) * share(400.0) + l * 1.0)).abs() < 1e-6);
+    assert!((r[0] - ((1.0 - l) * share(200.0) + l * r[1])).abs() < 1e-6);
+    assert!(train::curve(&[(100.0, 1.0), (-100.0, 0.0), (50.0, 1.0), (-20.0, 0.0)]) > 0.01);
 }

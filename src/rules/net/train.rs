@@ -1,7 +1,8 @@
-//! Training a network on positions of self-play: a float model learns to predict, for
-//! the side whose view each position is, half how its game ended and half what the
-//! search thought of it (both as an expected share through the same curve the linear
-//! fit uses), by Adam over shuffled batches. One thread and a seed make every run
+//! Training a network on positions of self-play: a float model learns what to add to
+//! the weighted features' score so that, for the side whose view each position is,
+//! the sum says what the searches after it found and how the game ended
+//! ([`returns`], as an expected share through the same curve the linear fit uses), by
+//! Adam over shuffled batches. One thread and a seed make every run
 //! alike: the same seed and positions give the same network.
 
 use super::{Layout, Net, QA, QB, UNITS};
@@ -14,14 +15,16 @@ use rand_xoshiro::rand_core::{Rng, SeedableRng};
 pub struct Position {
     /// The inputs on, sorted ([`super::inputs`]).
     pub on: Vec<u32>,
-    /// How the game ended for the viewer: 1 won, 0 lost, a half drawn.
-    pub result: f32,
-    /// The search's score for the viewer, in evaluation units.
-    pub score: f32,
+    /// What the viewer's score should say here, as an expected share ([`returns`]).
+    pub target: f32,
+    /// The weighted features' score for the viewer, in evaluation units: what the
+    /// network adds to ([`Net::base`]).
+    pub base: f32,
 }
 
-/// How much the game's end counts in the target, against the search's score.
-const RESULT_SHARE: f32 = 0.5;
+/// How far ahead a position's target looks ([`returns`]): KnightCap's 0.7.
+pub const LAMBDA: f32 = 0.7;
+
 /// Positions a step of Adam learns from.
 const BATCH: usize = 256;
 const LEARNING_RATE: f32 = 1e-3;
@@ -40,8 +43,9 @@ pub struct Model {
 }
 
 impl Model {
-    /// A model of `hidden` units for `layout`, its weights drawn from `seed`: small
-    /// enough that a position's units start inside their clipping.
+    /// A model of `hidden` units for `layout`, its first layer drawn from `seed`
+    /// (small enough that a position's units start inside their clipping), its
+    /// output at zero: it starts by adding nothing to the features' score.
     pub fn new(layout: Layout, hidden: usize, seed: u64) -> Model {
         let width = layout.width();
         let mut random = SplitMix64::seed_from_u64(seed);
@@ -54,7 +58,7 @@ impl Model {
             hidden,
             w1: (0..width * hidden).map(|_| normal(0.02)).collect(),
             b1: vec![0.5; hidden],
-            w2: (0..hidden).map(|_| normal(0.1)).collect(),
+            w2: vec![0.0; hidden],
             b2: 0.0,
         }
     }
@@ -84,7 +88,7 @@ impl Model {
     }
 
     /// The same in integers, for the search.
-    pub fn quantised(&self, game: &str, note: &str) -> Net {
+    pub fn quantised(&self, game: &str, base: &[f32], note: &str) -> Net {
         let q = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
         Net {
             game: game.to_string(),
@@ -94,6 +98,7 @@ impl Model {
             b1: self.b1.iter().map(|&b| q(b, QA)).collect(),
             w2: self.w2.iter().map(|&w| q(w, QB)).collect(),
             b2: (self.b2 * (QA * QB) as f32).round() as i32,
+            base: base.to_vec(),
             note: note.to_string(),
         }
     }
@@ -104,12 +109,13 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 /// The curve's scale: how steeply an evaluation unit turns into an expected share,
-/// as the search's scores best predict the games' ends (a golden-section search).
-pub fn curve(positions: &[Position]) -> f32 {
+/// as the search's scores best predict the games' ends (a golden-section search over
+/// pairs of a score and its game's result).
+pub fn curve(scored: &[(f32, f32)]) -> f32 {
     let error = |k: f32| -> f64 {
-        positions
+        scored
             .iter()
-            .map(|p| f64::from((sigmoid(k * p.score) - p.result).powi(2)))
+            .map(|&(score, result)| f64::from((sigmoid(k * score) - result).powi(2)))
             .sum()
     };
     let (mut lo, mut hi) = (1e-5f32.ln(), 0.1f32.ln());
@@ -126,17 +132,33 @@ pub fn curve(positions: &[Position]) -> f32 {
     ((lo + hi) / 2.0).exp()
 }
 
-/// What the model is taught for `p`, as an expected share.
-fn target(p: &Position, curve: f32) -> f32 {
-    RESULT_SHARE * p.result + (1.0 - RESULT_SHARE) * sigmoid(curve * p.score)
+/// The targets of one seat's positions in one game, in the order played, from the
+/// search's scores there (in evaluation units) and the game's result for the seat:
+/// TD(λ)'s returns, each what the searches of the positions after it said, the
+/// nearer counting more, and at the end the result. A target made of later
+/// searches teaches the static score what searching from here finds (Sutton's
+/// temporal differences, as KnightCap learned chess with TD-Leaf); a target of the
+/// result alone teaches what went with winning across games, which differs little
+/// between the moves of one position, and a search steered by it loses (every
+/// game's network so taught lost its duel).
+pub fn returns(scores: &[f32], result: f32, curve: f32) -> Vec<f32> {
+    let mut next = result;
+    let mut out = vec![result; scores.len()];
+    for i in (0..scores.len()).rev() {
+        out[i] = next;
+        next = (1.0 - LAMBDA) * sigmoid(curve * scores[i]) + LAMBDA * next;
+    }
+    out
 }
 
 /// The model's mean squared error over `positions`, as expected shares.
 pub fn loss(model: &Model, positions: &[Position], curve: f32) -> f32 {
-    let scale = curve * UNITS as f32;
     let sum: f64 = positions
         .iter()
-        .map(|p| f64::from((sigmoid(scale * model.output(&p.on)) - target(p, curve)).powi(2)))
+        .map(|p| {
+            let out = p.base + UNITS as f32 * model.output(&p.on);
+            f64::from((sigmoid(curve * out) - p.target).powi(2))
+        })
         .sum();
     (sum / positions.len().max(1) as f64) as f32
 }
@@ -207,10 +229,9 @@ impl Training {
                 .map(|(s, w)| s.clamp(0.0, 1.0) * w)
                 .sum::<f32>()
                 + m.b2;
-            let predicted = sigmoid(scale * out);
+            let predicted = sigmoid(curve * (p.base + UNITS as f32 * out));
             // d(error)/d(out) of (predicted - target)^2.
-            let d_out =
-                2.0 * (predicted - target(p, curve)) * predicted * (1.0 - predicted) * scale;
+            let d_out = 2.0 * (predicted - p.target) * predicted * (1.0 - predicted) * scale;
             gb2 += d_out;
             let mut d_sums = vec![0.0f32; hidden];
             for j in 0..hidden {

@@ -32,6 +32,7 @@ use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, end_score, is_m
 use super::kept::Memory;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
+use crate::rules::net::{self, Accumulator, Net};
 use crate::rules::side::Side;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -153,6 +154,12 @@ pub struct Searcher<'l, G: Evaluate> {
     root_line: Vec<G::Move>,
     /// The evaluation's weights.
     weights: std::sync::Arc<[f32]>,
+    /// The evaluation network, where the limits give one that fits the game: it
+    /// evaluates in place of the weights.
+    net: Option<Arc<Net>>,
+    /// Per ply, the network's sums for the position evaluated last there: a child's
+    /// are its parent's moved by the inputs the move changed.
+    accumulators: Vec<Option<Accumulator>>,
     /// The root's score at the last finished depth, where only the best was exact.
     guess: Option<i32>,
     /// Whether nodes near the horizon may be cut on the static score (steady games,
@@ -320,6 +327,8 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             lines: Vec::new(),
             root_line: Vec::new(),
             weights: limits.weights_for::<G>(),
+            net: limits.net_for(root),
+            accumulators: Vec::new(),
             guess: None,
             cuts,
             corrections: if cuts && two_players {
@@ -327,6 +336,36 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             } else {
                 Vec::new()
             },
+        }
+    }
+
+    /// The static score of `position`, `ply` plies from the root, for the root's side:
+    /// the network's where there is one, else the weights'.
+    pub(super) fn static_score(&mut self, position: &G, ply: i32) -> i32 {
+        let Some(net) = &self.net else {
+            return position.evaluate(self.root, &self.weights);
+        };
+        let at = ply.max(0) as usize;
+        if self.accumulators.len() <= at {
+            self.accumulators.resize(at + 1, None);
+        }
+        let on = net::inputs(position, self.root);
+        // The sums a ply up (the parent's, mostly) or last made here, moved; either
+        // is right, being moved by the inputs that differ from its own.
+        let base = at
+            .checked_sub(1)
+            .and_then(|up| self.accumulators[up].as_ref())
+            .or(self.accumulators[at].as_ref());
+        let accumulator = match base {
+            Some(base) => base.moved(net, on),
+            None => Accumulator::new(net, on),
+        };
+        let score = net.output(&accumulator);
+        self.accumulators[at] = Some(accumulator);
+        if net.base.is_empty() {
+            score
+        } else {
+            score + position.evaluate(self.root, &net.base)
         }
     }
 
@@ -520,7 +559,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         let depth = depth.max(1);
         let moves = position.searched_moves();
         if moves.is_empty() {
-            return position.evaluate(self.root, &self.weights);
+            return self.static_score(position, ply);
         }
         let key = position.key(moves.len());
         // The same position again on this line, or a third time in the game: call it
@@ -548,7 +587,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         // Near the horizon there, a position far beyond what the other side can allow
         // is taken as it stands, and one far short of it is searched only for its
         // noisy moves.
-        let raw = steady_node.then(|| position.evaluate(self.root, &self.weights));
+        let raw = steady_node.then(|| self.static_score(position, ply));
         let corrected = raw.map(|raw| self.corrected(position, raw));
         // A remembered score that bounds the position beyond the static score is the
         // better guess.
@@ -846,7 +885,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             (bar, bar + 1)
         };
         let holds = |s: i32| if maximising { s >= bar } else { s <= bar };
-        let stand = position.evaluate(self.root, &self.weights);
+        let stand = self.static_score(position, ply);
         let mut captures: Vec<(G::Move, i32)> = position
             .noisy_moves()
             .into_iter()
@@ -902,7 +941,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         ply: i32,
     ) -> i32 {
         if depth <= 0 {
-            return position.evaluate(self.root, &self.weights);
+            return self.static_score(position, ply);
         }
         let mut total = 0i64;
         let mut weights = 0i64;
@@ -1135,14 +1174,15 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
             return score;
         }
         if position.chance().is_some_and(|c| c.chances().is_some()) {
-            return position.evaluate(self.root, &self.weights);
+            return self.static_score(position, ply);
         }
         let maximising = mover(position) == self.root;
         let forced = position.capture_compulsory();
         let mut best = if forced {
             if maximising { -WIN - 1 } else { WIN + 1 }
         } else {
-            let stand = self.corrected(position, position.evaluate(self.root, &self.weights));
+            let raw = self.static_score(position, ply);
+            let stand = self.corrected(position, raw);
             if maximising {
                 if stand >= beta {
                     return stand;
@@ -1158,7 +1198,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         };
         if left == 0 {
             return if forced {
-                position.evaluate(self.root, &self.weights)
+                self.static_score(position, ply)
             } else {
                 best
             };
@@ -1167,7 +1207,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         moves.retain(|m| forced || position.exchange(m).is_none_or(|e| e >= 0));
         if moves.is_empty() {
             return if forced {
-                position.evaluate(self.root, &self.weights)
+                self.static_score(position, ply)
             } else {
                 best
             };

@@ -8,9 +8,8 @@
 //! the horizon, on either layer, each free to stand on the static score.
 
 use super::evaluate::{Evaluate, WIN, end_score, is_mate};
-use super::{Limits, Progress, Thought};
+use super::{Glance, Limits, Progress, Thought};
 use crate::rules::side::Side;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// How deep captures are followed past the horizon, at most.
@@ -18,7 +17,7 @@ const QUIESCENCE_PLIES: i32 = 4;
 
 struct Brs<'l> {
     limits: &'l Limits,
-    weights: Arc<[f32]>,
+    glance: Glance,
     started: Instant,
     nodes: u64,
     stopped: bool,
@@ -39,7 +38,7 @@ impl Brs<'_> {
     /// is used, since the evaluation is the dearest part of a node and most nodes
     /// inside the horizon never use it.
     fn stand<G: Evaluate>(&self, position: &G) -> i32 {
-        position.evaluate(self.root, &self.weights)
+        self.glance.score(position, self.root)
     }
 
     /// The root's player's score of `position` searched `depth` layers deep: its own
@@ -176,7 +175,7 @@ pub fn think<G: Evaluate>(
     let root = position.seat_side(position.seat_to_move());
     let mut search = Brs {
         limits,
-        weights: limits.weights_for::<G>(),
+        glance: limits.glance(position),
         started: Instant::now(),
         nodes: 0,
         stopped: false,

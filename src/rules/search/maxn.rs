@@ -8,9 +8,8 @@
 //! horizon, each player free to stand on the static scores instead.
 
 use super::evaluate::{Evaluate, end_score, is_mate};
-use super::{Limits, Progress, Thought};
+use super::{Glance, Limits, Progress, Thought};
 use crate::rules::side::Side;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// How deep captures are followed past the horizon, at most: less than the paranoid
@@ -22,7 +21,7 @@ type Scores = [i32; 4];
 
 struct MaxN<'l> {
     limits: &'l Limits,
-    weights: Arc<[f32]>,
+    glance: Glance,
     started: Instant,
     nodes: u64,
     stopped: bool,
@@ -51,7 +50,7 @@ impl MaxN<'_> {
             }
             None => {
                 for &s in &self.sides {
-                    scores[s.index()] = position.evaluate(s, &self.weights);
+                    scores[s.index()] = self.glance.score(position, s);
                 }
             }
         }
@@ -130,7 +129,7 @@ pub fn think<G: Evaluate>(
     }
     let mut search = MaxN {
         limits,
-        weights: limits.weights_for::<G>(),
+        glance: limits.glance(position),
         started: Instant::now(),
         nodes: 0,
         stopped: false,

@@ -85,6 +85,9 @@ pub struct Limits {
     /// The evaluation's weights, one per [`Evaluate::FEATURES`]; the hand-set ones
     /// when None (or when they do not fit the game).
     pub weights: Option<Arc<[f32]>>,
+    /// The evaluation network ([`crate::rules::net`]) to evaluate by in place of the
+    /// weights, where it fits the game; the weights alone when None.
+    pub net: Option<Arc<crate::rules::net::Net>>,
     /// How a game of more than two players is searched.
     pub many: Many,
     /// Scores as exact as the depth allows, for comparing them (a review): no node
@@ -145,6 +148,24 @@ impl Limits {
             .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     }
 
+    /// The network to evaluate `G` by: the limits' own where its inputs are the
+    /// game's (as on `root`'s board).
+    fn net_for<G: Evaluate>(&self, root: &G) -> Option<Arc<crate::rules::net::Net>> {
+        let width = crate::rules::net::Layout::of(root).width();
+        self.net.clone().filter(|n| {
+            n.width == width && (n.base.is_empty() || n.base.len() == G::FEATURES.len())
+        })
+    }
+
+    /// How to score `G`'s positions at a glance, from scratch each time (the
+    /// searches of more than two players; alpha-beta moves the network's sums along).
+    fn glance<G: Evaluate>(&self, root: &G) -> Glance {
+        Glance {
+            weights: self.weights_for::<G>(),
+            net: self.net_for(root),
+        }
+    }
+
     /// The weights to evaluate `G` by: the limits' own where they fit its features,
     /// else the hand-set ones.
     fn weights_for<G: Evaluate>(&self) -> Arc<[f32]> {
@@ -152,6 +173,29 @@ impl Limits {
             .clone()
             .filter(|w| w.len() == G::FEATURES.len())
             .unwrap_or_else(|| hand(G::FEATURES).into())
+    }
+}
+
+/// A position's score at a glance: by the network where there is one, else by the
+/// weights.
+struct Glance {
+    weights: Arc<[f32]>,
+    net: Option<Arc<crate::rules::net::Net>>,
+}
+
+impl Glance {
+    fn score<G: Evaluate>(&self, position: &G, side: crate::rules::side::Side) -> i32 {
+        match &self.net {
+            Some(net) => {
+                let features = if net.base.is_empty() {
+                    0
+                } else {
+                    position.evaluate(side, &net.base)
+                };
+                features + net.evaluate(&crate::rules::net::inputs(position, side))
+            }
+            None => position.evaluate(side, &self.weights),
+        }
     }
 }
 

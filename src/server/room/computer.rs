@@ -52,6 +52,7 @@ impl Room {
         let level = self.settings.level;
         let limits = crate::rules::search::Limits {
             weights: Some(self.services.weights.get(m.game().evaluation())),
+            net: self.services.weights.net(m.game().evaluation()),
             ..crate::rules::player::limits(&m, seat, level, 2)
         };
         let seed = self.seed ^ after as u64;
