@@ -170,6 +170,10 @@ enum Command {
         /// The most matches held in memory at once.
         #[arg(long, default_value_t = 20_000)]
         most: usize,
+        /// Keep the matches in PostgreSQL (postgres://USER@HOST/DB) in place of the
+        /// SQLite file in the data folder.
+        #[arg(long, value_name = "URL", env = "DOSKA_STORE")]
+        store: Option<String>,
     },
     /// Measures a server under simulated players on loopback (starts one unless
     /// --server is given).
@@ -410,7 +414,12 @@ fn run(args: Args) -> anyhow::Result<()> {
                 screenshot(&game, &out, moves.as_deref(), &options, &picture)
             }
         },
-        Some(Command::Serve { listen, data, most }) => serve(listen, data, most, in_force),
+        Some(Command::Serve {
+            listen,
+            data,
+            most,
+            store,
+        }) => serve(listen, data, most, store, in_force),
         Some(Command::Loadtest {
             server,
             matches,
@@ -518,16 +527,21 @@ fn serve(
     listen: std::net::SocketAddr,
     data: Option<std::path::PathBuf>,
     most: usize,
+    store: Option<String>,
     weights: InForce,
 ) -> anyhow::Result<()> {
     use doska::server::{Config, friends_address, serve};
     let config = Config {
         listen,
         data: data.unwrap_or_else(|| doska::folders::Folders::locate().server()),
+        store,
         most,
         weights,
     };
-    let data = config.data.clone();
+    let kept = match &config.store {
+        Some(url) => doska::server::store::without_password(url),
+        None => config.data.display().to_string(),
+    };
     serve(config, |address| {
         // Whoever started the server may have stopped reading its output: that is
         // no reason to stop serving.
@@ -538,7 +552,7 @@ fn serve(
             out,
             "doska serve: friends connect to ws://{}/ (matches are kept in {})",
             friends_address(address),
-            data.display()
+            kept
         );
         let _ = out.flush();
     })?;
@@ -562,6 +576,7 @@ fn serve(
     _: std::net::SocketAddr,
     _: Option<std::path::PathBuf>,
     _: usize,
+    _: Option<String>,
     _: InForce,
 ) -> anyhow::Result<()> {
     Err(anyhow::anyhow!(
@@ -571,7 +586,7 @@ fn serve(
 
 #[cfg(not(feature = "serve"))]
 fn loadtest(_: Option<String>, _: &[usize], _: u64, _: u64) -> anyhow::Result<()> {
-    serve(default_listen(), None, 0, InForce::default())
+    serve(default_listen(), None, 0, None, InForce::default())
 }
 
 #[cfg(feature = "app")]

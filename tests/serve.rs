@@ -18,9 +18,20 @@ struct Server {
 
 impl Server {
     fn start(data: &std::path::Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_doska"))
+        Server::start_with(data, None)
+    }
+
+    /// A server keeping its matches in the PostgreSQL database `store` names, where
+    /// it names one.
+    fn start_with(data: &std::path::Path, store: Option<&str>) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_doska"));
+        command
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-            .arg(data)
+            .arg(data);
+        if let Some(store) = store {
+            command.args(["--store", store]);
+        }
+        let mut child = command
             .stdout(Stdio::piped())
             .spawn()
             .expect("the server starts");
@@ -68,6 +79,87 @@ impl Data {
 impl Drop for Data {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A PostgreSQL server of its own, from Debian's packages, in a folder of its own and
+/// listening only on a Unix socket there (no port to take), stopped when dropped.
+struct Pg {
+    dir: PathBuf,
+    /// The program folder of Debian's PostgreSQL.
+    bin: PathBuf,
+    /// Run as the `postgres` user where the tests run as root, which PostgreSQL refuses.
+    as_root: bool,
+}
+
+impl Pg {
+    fn start(name: &str) -> Pg {
+        let bin = std::fs::read_dir("/usr/lib/postgresql")
+            .expect("Debian's postgresql package (.ci/run installs it)")
+            .filter_map(|e| Some(e.ok()?.path().join("bin")))
+            .find(|b| b.join("pg_ctl").exists())
+            .expect("a PostgreSQL with pg_ctl");
+        let uid = Command::new("id").arg("-u").output().unwrap().stdout;
+        let as_root = String::from_utf8_lossy(&uid).trim() == "0";
+        let dir = std::env::temp_dir().join(format!("doska-pg-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let pg = Pg { dir, bin, as_root };
+        if as_root {
+            let chown = Command::new("chown")
+                .arg("postgres")
+                .arg(&pg.dir)
+                .status()
+                .unwrap();
+            assert!(chown.success());
+        }
+        let data = pg.dir.join("data");
+        pg.run("initdb", &["-A", "trust", "-U", "doska", "-D", &data.to_string_lossy()]);
+        let options = format!("-c listen_addresses='' -k {}", pg.dir.display());
+        pg.run(
+            "pg_ctl",
+            &[
+                "-D",
+                &data.to_string_lossy(),
+                "-l",
+                &pg.dir.join("log").to_string_lossy(),
+                "-o",
+                &options,
+                "-w",
+                "start",
+            ],
+        );
+        pg
+    }
+
+    fn run(&self, program: &str, args: &[&str]) {
+        let program = self.bin.join(program);
+        let mut command = if self.as_root {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(program);
+            c
+        } else {
+            Command::new(program)
+        };
+        let out = command.args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// The database to give `doska serve --store`.
+    fn url(&self) -> String {
+        format!("host={} user=doska dbname=postgres", self.dir.display())
+    }
+}
+
+impl Drop for Pg {
+    fn drop(&mut self) {
+        let data = self.dir.join("data");
+        self.run("pg_ctl", &["-D", &data.to_string_lossy(), "-m", "immediate", "stop"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
@@ -538,7 +630,23 @@ async fn seats_are_kept_by_their_secrets() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_resumes_every_match() {
     let data = Data::new("kill");
-    let server = Server::start(&data.0);
+    killed_and_resumed(&data, None).await;
+}
+
+/// The same with the matches in PostgreSQL: what the server acknowledged was
+/// committed there, and a server started anew finds it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_resumes_every_match_from_postgresql() {
+    let (data, pg) = (Data::new("kill-pg"), Pg::start("kill"));
+    killed_and_resumed(&data, Some(&pg.url())).await;
+    assert!(
+        !data.0.join("doska-server.db").exists(),
+        "no SQLite file beside PostgreSQL"
+    );
+}
+
+async fn killed_and_resumed(data: &Data, store: Option<&str>) {
+    let server = Server::start_with(&data.0, store);
     let (mut white, mut black) = chess_pair(&server, Some("rapid-15-10")).await;
     for (w, b) in [("e4", "e5"), ("Nf3", "Nc6"), ("Bb5", "a6")] {
         white.act(w).await.unwrap();
@@ -547,7 +655,7 @@ async fn a_killed_server_resumes_every_match() {
     let code = white.code.clone();
     let secrets = (white.seats.clone(), black.seats.clone());
     server.kill();
-    let server = Server::start(&data.0);
+    let server = Server::start_with(&data.0, store);
     let mut back = Vec::new();
     for keys in [secrets.0, secrets.1] {
         let mut client = server.client().await;

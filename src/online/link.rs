@@ -246,6 +246,7 @@ mod tests {
         let config = Config {
             listen: "127.0.0.1:0".parse().unwrap(),
             data: data.clone(),
+            store: None,
             most: 100,
             weights: Default::default(),
         };

@@ -16,6 +16,7 @@ mod refused;
 mod room;
 mod secret;
 mod setup;
+pub mod postgres;
 pub mod sqlite;
 pub mod store;
 mod view;
@@ -40,6 +41,9 @@ pub struct Config {
     pub listen: SocketAddr,
     /// The folder of its database.
     pub data: PathBuf,
+    /// A PostgreSQL database to keep the matches in (`postgres://USER@HOST/DB`) in
+    /// place of the SQLite file in `data`.
+    pub store: Option<String>,
     /// The most matches in memory at once.
     pub most: usize,
     /// The evaluation weights the computer's seats play with.
@@ -76,8 +80,11 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
         path: config.data.clone(),
         source,
     })?;
-    let mut store = sqlite::Sqlite::open(&config.data.join("doska-server.db"))?;
     use store::Store;
+    let mut store: Box<dyn Store> = match &config.store {
+        Some(url) => Box::new(postgres::Postgres::open(url)?),
+        None => Box::new(sqlite::Sqlite::open(&config.data.join("doska-server.db"))?),
+    };
     let down_since = store.last_alive()?;
     let live = store.load_live()?;
     let writer = writer::Writer::start(store);

@@ -6,7 +6,10 @@ use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::Arc;
 
-const SCHEMA: &str = "
+/// The schema's versions, in order (SQLite's `user_version` says how many a file has
+/// had). The first makes its tables only where they are missing: files written
+/// before the schema had a version have them already, and take it as theirs.
+const MIGRATIONS: &[&str] = &["
 CREATE TABLE IF NOT EXISTS matches (
     code TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -38,7 +41,7 @@ CREATE TABLE IF NOT EXISTS alive (
     one INTEGER PRIMARY KEY CHECK (one = 1),
     at INTEGER NOT NULL
 );
-";
+"];
 
 pub struct Sqlite {
     db: Connection,
@@ -55,7 +58,8 @@ impl Sqlite {
             .map_err(fail)?;
         db.pragma_update(None, "synchronous", "FULL")
             .map_err(fail)?;
-        db.execute_batch(SCHEMA).map_err(fail)?;
+        let mut db = db;
+        migrate(&mut db, path)?;
         Ok(Sqlite { db })
     }
 
@@ -123,6 +127,36 @@ impl Sqlite {
         };
         run().map_err(|e| StoreError::Read(Arc::new(e)))
     }
+}
+
+/// Runs the migrations the file has not had, each in one transaction with its version.
+fn migrate(db: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let fail = |e: rusqlite::Error| StoreError::Open {
+        path: path.to_path_buf(),
+        source: Arc::new(e),
+    };
+    let at: usize = db
+        .pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
+        .map_err(fail)? as usize;
+    if at > MIGRATIONS.len() {
+        return Err(StoreError::Newer {
+            at,
+            known: MIGRATIONS.len(),
+        });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(at) {
+        let tx = db.transaction().map_err(fail)?;
+        tx.execute_batch(sql).map_err(fail)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)
+            .map_err(fail)?;
+        tx.commit().map_err(fail)?;
+    }
+    Ok(())
+}
+
+/// The version the file's schema is at.
+pub fn version(path: &Path) -> rusqlite::Result<i64> {
+    Connection::open(path)?.pragma_query_value(None, "user_version", |r| r.get(0))
 }
 
 impl Store for Sqlite {
@@ -227,6 +261,29 @@ mod tests {
             seed: u64::MAX - 3,
             created: 1_700_000_000_000,
         }
+    }
+
+    #[test]
+    fn a_file_of_a_newer_schema_is_refused_and_an_old_one_upgraded() {
+        let dir = std::env::temp_dir().join(format!("doska-sqlite-v-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.db");
+        let _ = std::fs::remove_file(&path);
+        // A file from before the schema had a version: its tables, version 0.
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(MIGRATIONS[0])
+            .unwrap();
+        assert_eq!(version(&path).unwrap(), 0);
+        Sqlite::open(&path).unwrap();
+        assert_eq!(version(&path).unwrap(), MIGRATIONS.len() as i64);
+        Connection::open(&path)
+            .unwrap()
+            .pragma_update(None, "user_version", 99)
+            .unwrap();
+        let newer = Sqlite::open(&path).err().expect("refused");
+        assert!(newer.to_string().contains("version 99"), "{newer}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -86,6 +86,8 @@ pub enum StoreError {
     Write(#[source] Cause),
     #[error("the store has stopped")]
     Stopped,
+    #[error("the database's schema is at version {at}, newer than this server's {known}: run a newer server")]
+    Newer { at: usize, known: usize },
 }
 
 pub trait Store: Send + 'static {
@@ -101,4 +103,37 @@ pub trait Store: Send + 'static {
     fn alive(&mut self, at: u64) -> Result<(), StoreError>;
     /// The last `alive` note.
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError>;
+}
+
+/// A store chosen when the server starts (SQLite's or PostgreSQL's).
+impl<S: Store + ?Sized> Store for Box<S> {
+    fn load_live(&mut self) -> Result<Vec<Stored>, StoreError> {
+        (**self).load_live()
+    }
+    fn find(&mut self, code: &str) -> Result<Option<Stored>, StoreError> {
+        (**self).find(code)
+    }
+    fn write(&mut self, batch: &[Write]) -> Result<(), StoreError> {
+        (**self).write(batch)
+    }
+    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
+        (**self).alive(at)
+    }
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
+        (**self).last_alive()
+    }
+}
+
+/// `url` with any password in it hidden, for messages and logs.
+pub fn without_password(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let user = &url[scheme + 3..at];
+            match user.find(':') {
+                Some(colon) => format!("{}{}:***{}", &url[..scheme + 3], &user[..colon], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
 }

@@ -26,6 +26,7 @@ fn server(name: &str) -> SocketAddr {
     doska::server::spawn(doska::server::Config {
         listen: "127.0.0.1:0".parse().unwrap(),
         data,
+        store: None,
         most: 100,
         weights: Default::default(),
     })

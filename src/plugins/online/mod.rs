@@ -278,6 +278,7 @@ impl Online {
         let config = |port| crate::server::Config {
             listen: SocketAddr::from(([0, 0, 0, 0], port)),
             data: data.clone(),
+            store: None,
             most: 2_000,
             weights: weights.clone(),
         };
