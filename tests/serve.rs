@@ -114,7 +114,10 @@ impl Pg {
             assert!(chown.success());
         }
         let data = pg.dir.join("data");
-        pg.run("initdb", &["-A", "trust", "-U", "doska", "-D", &data.to_string_lossy()]);
+        pg.run(
+            "initdb",
+            &["-A", "trust", "-U", "doska", "-D", &data.to_string_lossy()],
+        );
         let options = format!("-c listen_addresses='' -k {}", pg.dir.display());
         pg.run(
             "pg_ctl",
@@ -158,7 +161,10 @@ impl Pg {
 impl Drop for Pg {
     fn drop(&mut self) {
         let data = self.dir.join("data");
-        self.run("pg_ctl", &["-D", &data.to_string_lossy(), "-m", "immediate", "stop"]);
+        self.run(
+            "pg_ctl",
+            &["-D", &data.to_string_lossy(), "-m", "immediate", "stop"],
+        );
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
@@ -709,6 +715,55 @@ async fn killed_and_resumed(data: &Data, store: Option<&str>) {
             "{clocks:?}"
         );
     }
+}
+
+/// A plain HTTP GET on the server's port: the status line and the body.
+async fn get(server: &Server, path: &str) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let address = server.url.trim_start_matches("ws://").trim_end_matches('/');
+    let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    socket.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).await.unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    (
+        head.lines().next().unwrap_or("").to_string(),
+        body.to_string(),
+    )
+}
+
+/// The proxy's health check and Prometheus' scrape: the counts follow the play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_and_metrics_answer() {
+    let data = Data::new("metrics");
+    let server = Server::start(&data.0);
+    let (status, body) = get(&server, "/health").await;
+    assert!(status.contains("200"), "{status}");
+    assert_eq!(body.trim(), "ok");
+    let (mut white, mut black) = chess_pair(&server, None).await;
+    for (w, b) in [("e4", "e5"), ("Nf3", "Nc6")] {
+        white.act(w).await.unwrap();
+        black.act(b).await.unwrap();
+    }
+    let (status, metrics) = get(&server, "/metrics").await;
+    assert!(status.contains("200"), "{status}");
+    let value = |name: &str| -> f64 {
+        metrics
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in {metrics}"))
+    };
+    assert_eq!(value("doska_actions_total"), 4.0);
+    assert_eq!(value("doska_matches"), 1.0);
+    assert_eq!(
+        value("doska_connections"),
+        2.0,
+        "the two players' connections"
+    );
+    assert_eq!(value("doska_action_to_broadcast_seconds_count"), 4.0);
+    assert!(value("doska_store_commit_seconds_count") >= 4.0);
+    assert!(metrics.contains("doska_action_to_broadcast_seconds_bucket{le=\"+Inf\"} 4"));
 }
 
 /// A flag falls on the server while the player to move says nothing.

@@ -49,6 +49,7 @@ pub async fn run<S>(io: S, address: Option<IpAddr>, lobby: Arc<Lobby>, started: 
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
+    let _open = super::metrics::Open::new();
     // The socket takes messages up to four times the protocol's limit, so that a
     // message somewhat too long is answered with an error; past that the peer is not
     // speaking the protocol and the socket closes.

@@ -63,6 +63,11 @@ impl Lobby {
         self.rooms.lock().expect("the lobby's lock")
     }
 
+    /// How many matches are in memory now.
+    pub fn in_memory(&self) -> usize {
+        self.rooms().len()
+    }
+
     /// Starts a room and lists it under its code.
     fn run(self: &Arc<Self>, room: Room) -> Handle {
         let code = room.code().to_string();

@@ -151,7 +151,10 @@ fn migrate(db: &mut Client) -> Result<(), postgres::Error> {
             .get(0);
         if at.unwrap_or(0) < version {
             tx.batch_execute(sql)?;
-            tx.execute("INSERT INTO schema_version (version) VALUES ($1)", &[&version])?;
+            tx.execute(
+                "INSERT INTO schema_version (version) VALUES ($1)",
+                &[&version],
+            )?;
         }
         tx.commit()?;
     }
@@ -218,7 +221,10 @@ impl Store for Postgres {
                         )?;
                     }
                     Write::Finished { code } => {
-                        tx.execute("UPDATE matches SET finished = TRUE WHERE code = $1", &[code])?;
+                        tx.execute(
+                            "UPDATE matches SET finished = TRUE WHERE code = $1",
+                            &[code],
+                        )?;
                     }
                 }
             }

@@ -86,7 +86,9 @@ pub enum StoreError {
     Write(#[source] Cause),
     #[error("the store has stopped")]
     Stopped,
-    #[error("the database's schema is at version {at}, newer than this server's {known}: run a newer server")]
+    #[error(
+        "the database's schema is at version {at}, newer than this server's {known}: run a newer server"
+    )]
     Newer { at: usize, known: usize },
 }
 
@@ -130,7 +132,9 @@ pub fn without_password(url: &str) -> String {
         (Some(scheme), Some(at)) if at > scheme => {
             let user = &url[scheme + 3..at];
             match user.find(':') {
-                Some(colon) => format!("{}{}:***{}", &url[..scheme + 3], &user[..colon], &url[at..]),
+                Some(colon) => {
+                    format!("{}{}:***{}", &url[..scheme + 3], &user[..colon], &url[at..])
+                }
                 None => url.to_string(),
             }
         }

@@ -71,6 +71,8 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
         )
         .route("/words/{lang}", get(words))
         .route("/rules/{game}/{lang}", get(rules))
+        .route("/health", get(health))
+        .route("/metrics", get(metrics))
         .route("/{code}", get(page))
         .with_state(Shared { lobby, started })
         .layer(CompressionLayer::new())
@@ -99,6 +101,20 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, router: Router) {
         .serve_connection(TokioIo::new(stream), service)
         .with_upgrades()
         .await;
+}
+
+/// `/health`: that the server answers, for a proxy's checks.
+async fn health() -> &'static str {
+    "ok\n"
+}
+
+/// `/metrics`: the server's counts in Prometheus' text format.
+async fn metrics(State(shared): State<Shared>) -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        super::metrics::METRICS.render(shared.lobby.in_memory()),
+    )
+        .into_response()
 }
 
 /// `/`: the protocol's WebSocket, or the page.

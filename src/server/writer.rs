@@ -97,7 +97,9 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
         if waiting.is_empty() {
             continue;
         }
+        let began = std::time::Instant::now();
         let result = store.write(&writes);
+        super::metrics::METRICS.commit.observe(began.elapsed());
         for done in waiting {
             let _ = done.send(result.clone());
         }

@@ -526,6 +526,7 @@ impl Room {
         text: &str,
         lag: Millis,
     ) -> Result<u64, Refused> {
+        let arrived = std::time::Instant::now();
         if let Some(n) = seats.iter().find_map(|&s| self.requests.get(&(s, request))) {
             return Ok(*n);
         }
@@ -597,6 +598,12 @@ impl Room {
             .copied()
             .unwrap_or(self.events.len() as u64);
         self.commit(writes).await;
+        // Stored and broadcast: what the other players waited for.
+        let metrics = &crate::server::metrics::METRICS;
+        metrics.action_to_broadcast.observe(arrived.elapsed());
+        metrics
+            .actions
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(n)
     }
 

@@ -1,0 +1,138 @@
+//! What the server counts for whoever runs it, served at `/metrics` in Prometheus'
+//! text format: connections open, matches in memory, actions played, the time from an
+//! action's arrival to its broadcast, and the store's commits. The counts are the
+//! process's own, kept in atomics that every task adds to without a lock.
+
+use std::fmt::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// The histograms' bucket bounds, in seconds.
+const BOUNDS: [f64; 12] = [
+    0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 5.0,
+];
+
+/// A Prometheus histogram: a count per bound (and above the last), the sum.
+pub struct Histogram {
+    counts: [AtomicU64; BOUNDS.len() + 1],
+    micros: AtomicU64,
+}
+
+impl Histogram {
+    const fn new() -> Histogram {
+        Histogram {
+            counts: [const { AtomicU64::new(0) }; BOUNDS.len() + 1],
+            micros: AtomicU64::new(0),
+        }
+    }
+
+    pub fn observe(&self, took: Duration) {
+        let seconds = took.as_secs_f64();
+        let bucket = BOUNDS
+            .iter()
+            .position(|&b| seconds <= b)
+            .unwrap_or(BOUNDS.len());
+        self.counts[bucket].fetch_add(1, Ordering::Relaxed);
+        self.micros
+            .fetch_add(took.as_micros() as u64, Ordering::Relaxed);
+    }
+
+    fn render(&self, name: &str, help: &str, out: &mut String) {
+        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} histogram");
+        let mut total = 0;
+        for (i, count) in self.counts.iter().enumerate() {
+            total += count.load(Ordering::Relaxed);
+            let bound = BOUNDS.get(i).map_or("+Inf".to_string(), |b| b.to_string());
+            let _ = writeln!(out, "{name}_bucket{{le=\"{bound}\"}} {total}");
+        }
+        let sum = self.micros.load(Ordering::Relaxed) as f64 / 1e6;
+        let _ = writeln!(out, "{name}_sum {sum}\n{name}_count {total}");
+    }
+}
+
+/// The server's counts.
+pub struct Metrics {
+    pub connections: AtomicU64,
+    pub actions: AtomicU64,
+    /// From an action's arrival at its room to its event's broadcast (stored first).
+    pub action_to_broadcast: Histogram,
+    /// One batch's commit in the store.
+    pub commit: Histogram,
+}
+
+/// The process's counts.
+pub static METRICS: Metrics = Metrics {
+    connections: AtomicU64::new(0),
+    actions: AtomicU64::new(0),
+    action_to_broadcast: Histogram::new(),
+    commit: Histogram::new(),
+};
+
+/// Counts a connection open while it lives.
+pub struct Open;
+
+impl Open {
+    pub fn new() -> Open {
+        METRICS.connections.fetch_add(1, Ordering::Relaxed);
+        Open
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        METRICS.connections.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Metrics {
+    /// The text `/metrics` answers, with `matches` in memory now.
+    pub fn render(&self, matches: usize) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "# HELP doska_connections WebSocket connections open.\n# TYPE doska_connections gauge\ndoska_connections {}",
+            self.connections.load(Ordering::Relaxed)
+        );
+        let _ = writeln!(
+            out,
+            "# HELP doska_matches Matches in memory.\n# TYPE doska_matches gauge\ndoska_matches {matches}"
+        );
+        let _ = writeln!(
+            out,
+            "# HELP doska_actions_total Actions played.\n# TYPE doska_actions_total counter\ndoska_actions_total {}",
+            self.actions.load(Ordering::Relaxed)
+        );
+        self.action_to_broadcast.render(
+            "doska_action_to_broadcast_seconds",
+            "From an action's arrival to its event's broadcast, stored first.",
+            &mut out,
+        );
+        self.commit.render(
+            "doska_store_commit_seconds",
+            "One batch's commit in the store.",
+            &mut out,
+        );
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_histogram_counts_each_time_in_its_bucket_and_the_ones_above() {
+        let h = Histogram::new();
+        h.observe(Duration::from_micros(300));
+        h.observe(Duration::from_millis(3));
+        h.observe(Duration::from_secs(9));
+        let mut out = String::new();
+        h.render("t", "test", &mut out);
+        assert!(out.contains("t_bucket{le=\"0.0005\"} 1\n"), "{out}");
+        assert!(out.contains("t_bucket{le=\"0.002\"} 1\n"));
+        assert!(out.contains("t_bucket{le=\"0.005\"} 2\n"));
+        assert!(out.contains("t_bucket{le=\"+Inf\"} 3\n"));
+        assert!(out.contains("t_count 3\n"));
+        assert!(out.contains("t_sum 9.0033\n"), "{out}");
+    }
+}
