@@ -36,6 +36,7 @@ fn main() {
     let address = doska::server::spawn(doska::server::Config {
         listen: "127.0.0.1:0".parse().unwrap(),
         data: home.join("server"),
+        store: None,
         most: 100,
         weights: Default::default(),
     })

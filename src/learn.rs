@@ -863,11 +863,8 @@ impl Learning<'_> {
     /// Makes `weights` the player's own for the game, with `note` in the file.
     fn adopt(&self, weights: &[f32], note: &str) -> anyhow::Result<String> {
         let path = self.folders.weights(self.game);
-        write_atomically(
-            &path,
-            &weights::write(self.game.evaluation(), weights, note),
-        )
-        .with_context(|| written(&path))?;
+        write_atomically(&path, weights::write(self.game.evaluation(), weights, note))
+            .with_context(|| written(&path))?;
         Ok(format!("kept the new weights in {}", path.display()))
     }
 

@@ -24,7 +24,7 @@ const NET_GAMES: u64 = 1 << 40;
 
 /// One game in ten is held out of training, to tell which pass predicts best.
 fn held_out(game: u64) -> bool {
-    game % 10 == 0
+    game.is_multiple_of(10)
 }
 
 impl Store {
@@ -430,14 +430,14 @@ impl Learning<'_> {
             }
             training.epoch(&learn, curve, plan.seed);
             let loss = train::loss(&training.model, &held, curve);
-            write_atomically(&training_path, &file::write_training(&training))
+            write_atomically(&training_path, file::write_training(&training))
                 .with_context(|| format!("cannot write {}", training_path.display()))?;
             if best.as_ref().is_none_or(|(_, b)| loss < *b) {
                 let net = training
                     .model
                     .quantised(game.id(), &base, &note(training.epochs, loss));
-                write_atomically(&best_path, &file::write(&net))
-                    .and_then(|()| write_atomically(&loss_path, &loss.to_string()))
+                write_atomically(&best_path, file::write(&net))
+                    .and_then(|()| write_atomically(&loss_path, loss.to_string()))
                     .with_context(|| format!("cannot write {}", best_path.display()))?;
                 best = Some((net, loss));
             }

@@ -392,7 +392,7 @@ fn write_autosave(session: &Session, folders: &Folders, saved: &SavedGame) -> bo
             _ => Err(e),
         })
     } else {
-        write_atomically(&path, &saved.to_ron())
+        write_atomically(&path, saved.to_ron())
     };
     result
         .inspect_err(|e| warn!("autosave to {} failed: {e}", path.display()))

@@ -70,7 +70,7 @@ pub fn keep(folders: Option<Res<Folders>>, mut online: ResMut<Online>) {
     online.book_changed = false;
     online.book.name = online.name.clone();
     let Some(folders) = folders else { return };
-    if let Err(e) = write_atomically(&file(&folders), &online.book.to_ron()) {
+    if let Err(e) = write_atomically(&file(&folders), online.book.to_ron()) {
         warn!("the seat book was not written: {e}");
         online.message = Some(format!("{}: {e}", file(&folders).display()));
     }

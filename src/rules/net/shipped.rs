@@ -5,7 +5,24 @@ use super::Net;
 use std::sync::{Arc, OnceLock};
 
 /// Each shipped network's game and file.
-const SHIPPED: &[(&str, &[u8])] = &[];
+const SHIPPED: &[(&str, &[u8])] = &[
+    (
+        "armenian-draughts",
+        include_bytes!("../../../assets/nets/armenian-draughts.net"),
+    ),
+    (
+        "double-move",
+        include_bytes!("../../../assets/nets/double-move.net"),
+    ),
+    (
+        "swedish",
+        include_bytes!("../../../assets/nets/swedish.net"),
+    ),
+    (
+        "z-shashmaty",
+        include_bytes!("../../../assets/nets/z-shashmaty.net"),
+    ),
+];
 
 /// The network `game` ships with, if any (read once; a test reads every one).
 pub fn shipped(game: &str) -> Option<Arc<Net>> {
