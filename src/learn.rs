@@ -109,43 +109,15 @@ impl Store {
     /// Lines written for other features (the game's evaluation changed since) are
     /// left out.
     fn games(&self, game: GameId) -> anyhow::Result<(Vec<selfplay::Sample>, BTreeSet<u64>)> {
-        let Ok(file) = std::fs::File::open(self.games_path()) else {
-            return Ok((Vec::new(), BTreeSet::new()));
-        };
         let width = game.features().len();
-        let mut pending: Vec<selfplay::Sample> = Vec::new();
-        let mut samples = Vec::new();
-        let mut done = BTreeSet::new();
-        // A line cut off mid-way may not even be text: it is skipped like any other
-        // line that does not read.
-        for line in std::io::BufReader::new(file).split(b'\n') {
-            let line =
-                line.with_context(|| format!("cannot read {}", self.games_path().display()))?;
-            let Ok(line) = std::str::from_utf8(&line) else {
-                continue;
-            };
-            let mut words = line.split_ascii_whitespace();
-            match words.next() {
-                Some("end") => {
-                    if let Some(n) = words.next().and_then(|w| w.parse::<u64>().ok()) {
-                        done.insert(n);
-                        samples.extend(pending.drain(..).filter(|s| s.game == n));
-                    }
-                    pending.clear();
-                }
-                Some(n) => {
-                    if let Ok(n) = n.parse::<u64>()
-                        && let Some(sample) = sample(n, words)
-                        && sample.features.width == width
-                    {
-                        pending.push(sample);
-                    }
-                }
-                None => {}
-            }
-        }
-        samples.sort_by_key(|s| s.game);
-        Ok((samples, done))
+        read_games(
+            &self.games_path(),
+            |n, words| {
+                let sample = sample(n.parse().ok()?, words)?;
+                (sample.features.width == width).then_some(sample)
+            },
+            |s| s.game,
+        )
     }
 
     /// Appends a finished game in one write: a line per sample, its game, result,
@@ -163,15 +135,7 @@ impl Store {
             }
             text.push('\n');
         }
-        text.push_str(&format!("end {n}\n"));
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(self.games_path())
-            .with_context(|| written(&self.games_path()))?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_data())
-            .with_context(|| written(&self.games_path()))
+        append_game(&self.games_path(), n, text)
     }
 
     fn log(&self, line: &str) {
@@ -220,6 +184,59 @@ fn sample<'a>(game: u64, mut words: impl Iterator<Item = &'a str>) -> Option<sel
 }
 
 /// A failed write, said with its file.
+/// Appends a finished game's lines and then its end line to `path`, in one write,
+/// synced: a game counts once its end line is there ([`read_games`]).
+fn append_game(path: &Path, n: u64, mut text: String) -> anyhow::Result<()> {
+    text.push_str(&format!("end {n}\n"));
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| written(path))?;
+    file.write_all(text.as_bytes())
+        .and_then(|()| file.sync_data())
+        .with_context(|| written(path))
+}
+
+/// Reads a file of games as [`append_game`] writes them: `read` makes an item of a
+/// line from its first word and the rest (None where the line does not read), and
+/// only the items of games whose end line is written count, so a game cut off in the
+/// middle of writing is played again. The items in game order (a game's in the order
+/// written) and the games finished.
+fn read_games<T>(
+    path: &Path,
+    mut read: impl FnMut(&str, std::str::SplitAsciiWhitespace<'_>) -> Option<T>,
+    game: impl Fn(&T) -> u64,
+) -> anyhow::Result<(Vec<T>, BTreeSet<u64>)> {
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok((Vec::new(), BTreeSet::new()));
+    };
+    let (mut pending, mut items, mut done) = (Vec::new(), Vec::new(), BTreeSet::new());
+    // A line cut off mid-way may not even be text: it is skipped like any other line
+    // that does not read.
+    for line in std::io::BufReader::new(file).split(b'\n') {
+        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        let Ok(line) = std::str::from_utf8(&line) else {
+            continue;
+        };
+        let mut words = line.split_ascii_whitespace();
+        match words.next() {
+            Some("end") => {
+                if let Some(n) = words.next().and_then(|w| w.parse::<u64>().ok()) {
+                    done.insert(n);
+                    items.extend(pending.drain(..).filter(|item| game(item) == n));
+                }
+                pending.clear();
+            }
+            Some(first) => pending.extend(read(first, words)),
+            None => {}
+        }
+    }
+    // A stable sort: each game's items stay in the order written.
+    items.sort_by_key(|item| game(item));
+    Ok((items, done))
+}
+
 fn written(path: &Path) -> String {
     format!("cannot write {}", path.display())
 }
@@ -1136,6 +1153,46 @@ mod tests {
         assert_eq!(sample(4, "1 -20.5 w3 3:1".split(' ')), None);
         assert_eq!(sample(4, "1 -20.5 w3 0:x".split(' ')), None);
         assert_eq!(sample(4, "1".split(' ')), None);
+    }
+
+    #[test]
+    fn a_network_learns_in_generations_that_resume() {
+        let folders = folders();
+        let game = GameId::Turkish;
+        // Five games: the fifth is the first held out.
+        let plan = Plan {
+            net: true,
+            games: 5,
+            hidden: 8,
+            ..plan()
+        };
+        let said = learn(game, &[], &plan, &folders).unwrap();
+        assert!(
+            said.contains("generation 0: the network against the evaluation in force"),
+            "{said}"
+        );
+        let dir = folders.learning(game).join("net");
+        let ends = || {
+            std::fs::read_to_string(dir.join("positions.txt"))
+                .unwrap()
+                .lines()
+                .filter(|l| l.starts_with("end "))
+                .count()
+        };
+        assert_eq!(ends(), 5);
+        let best = std::fs::read(dir.join("best.net")).unwrap();
+        let width = Position::new(game, &[]).unwrap().net_layout().width();
+        let net = crate::rules::net::file::read_for(&best, game.id(), width).unwrap();
+        assert_eq!((net.hidden, net.base.len()), (8, game.features().len()));
+        // The next run is the next generation: five games more, two passes more.
+        let said = learn(game, &[], &plan, &folders).unwrap();
+        assert!(said.contains("generation 1:"), "{said}");
+        assert_eq!(ends(), 10);
+        let training = crate::rules::net::file::read_training(
+            &std::fs::read(dir.join("training.bin")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(training.epochs, 2 * plan.epochs);
     }
 
     #[test]

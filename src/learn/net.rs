@@ -7,7 +7,7 @@
 //! kept in the game's `net` folder, so a stopped run goes on from the last finished
 //! game or pass.
 
-use super::{Learning, Store, bar, on_threads, said};
+use super::{Learning, Store, append_game, bar, on_threads, read_games, said};
 use crate::folders::write_atomically;
 use crate::rules::learn::{duel, selfplay};
 use crate::rules::net::train::{self, Model, Training};
@@ -15,7 +15,7 @@ use crate::rules::net::{Net, file};
 use crate::rules::search::Limits;
 use anyhow::Context;
 use std::collections::BTreeSet;
-use std::io::{BufRead, Write};
+
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -62,71 +62,35 @@ impl Store {
             }
             text.push('\n');
         }
-        text.push_str(&format!("end {n}\n"));
-        let path = self.positions_path();
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        file.write_all(text.as_bytes())
-            .and_then(|()| file.sync_data())
-            .with_context(|| format!("cannot write {}", path.display()))
+        append_game(&self.positions_path(), n, text)
     }
 
     /// Every finished game's positions, by game in the order played, and the games
     /// finished; lines of a game cut off before its end line, and inputs beyond
     /// `width`, are left out.
     fn positions(&self, width: usize) -> anyhow::Result<(Vec<Recorded>, BTreeSet<u64>)> {
-        let path = self.positions_path();
-        let Ok(file) = std::fs::File::open(&path) else {
-            return Ok((Vec::new(), BTreeSet::new()));
-        };
-        let (mut pending, mut positions, mut done) = (Vec::new(), Vec::new(), BTreeSet::new());
-        for line in std::io::BufReader::new(file).split(b'\n') {
-            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-            let Ok(line) = std::str::from_utf8(&line) else {
-                continue;
-            };
-            let mut words = line.split_ascii_whitespace();
-            match words.next() {
-                Some("end") => {
-                    if let Some(n) = words.next().and_then(|w| w.parse::<u64>().ok()) {
-                        done.insert(n);
-                        positions.extend(pending.drain(..).filter(|r: &Recorded| r.game == n));
-                    }
-                    pending.clear();
-                }
-                Some(n) => {
-                    let read = || -> Option<Recorded> {
-                        let game = n.parse().ok()?;
-                        let seat = words.next()?.strip_prefix('s')?.parse().ok()?;
-                        let result = words.next()?.parse().ok()?;
-                        let score = words.next()?.parse().ok()?;
-                        let base = words.next()?.strip_prefix('b')?.parse().ok()?;
-                        let on: Option<Vec<u32>> = words.map(|w| w.parse().ok()).collect();
-                        let on = on?;
-                        on.iter()
-                            .all(|&i| (i as usize) < width)
-                            .then_some(Recorded {
-                                game,
-                                seat,
-                                result,
-                                score,
-                                base,
-                                on,
-                            })
-                    };
-                    if let Some(p) = read() {
-                        pending.push(p);
-                    }
-                }
-                None => {}
-            }
-        }
-        // A stable sort: each game's positions stay in the order played.
-        positions.sort_by_key(|r| r.game);
-        Ok((positions, done))
+        read_games(
+            &self.positions_path(),
+            |n, mut words| {
+                let game = n.parse().ok()?;
+                let seat = words.next()?.strip_prefix('s')?.parse().ok()?;
+                let result = words.next()?.parse().ok()?;
+                let score = words.next()?.parse().ok()?;
+                let base = words.next()?.strip_prefix('b')?.parse().ok()?;
+                let on: Vec<u32> = words.map(|w| w.parse().ok()).collect::<Option<_>>()?;
+                on.iter()
+                    .all(|&i| (i as usize) < width)
+                    .then_some(Recorded {
+                        game,
+                        seat,
+                        result,
+                        score,
+                        base,
+                        on,
+                    })
+            },
+            |r| r.game,
+        )
     }
 }
 
