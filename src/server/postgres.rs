@@ -170,6 +170,72 @@ pub fn version(db: &mut Client) -> Result<i32, postgres::Error> {
         .unwrap_or(0))
 }
 
+/// A batch's rows, by table, as columns.
+#[derive(Default)]
+struct Rows {
+    #[allow(clippy::type_complexity)]
+    matches: (
+        Vec<String>,
+        Vec<String>,
+        Vec<String>,
+        Vec<String>,
+        Vec<String>,
+        Vec<String>,
+        Vec<i64>,
+        Vec<i64>,
+    ),
+    seats: (Vec<String>, Vec<i32>, Vec<String>, Vec<Option<String>>),
+    #[allow(clippy::type_complexity)]
+    events: (
+        Vec<String>,
+        Vec<i64>,
+        Vec<i64>,
+        Vec<Option<i32>>,
+        Vec<Option<i64>>,
+        Vec<String>,
+    ),
+    finished: Vec<String>,
+}
+
+impl Rows {
+    fn of(batch: &[Write]) -> Rows {
+        let mut rows = Rows::default();
+        for write in batch {
+            match write {
+                Write::Match(m) => {
+                    let t = &mut rows.matches;
+                    t.0.push(m.code.clone());
+                    t.1.push(m.game.clone());
+                    t.2.push(m.options.clone());
+                    t.3.push(m.clock.clone());
+                    t.4.push(m.plans.clone());
+                    t.5.push(m.level.clone());
+                    t.6.push(m.seed as i64);
+                    t.7.push(m.created as i64);
+                }
+                Write::Seat { code, seat } => {
+                    let t = &mut rows.seats;
+                    t.0.push(code.clone());
+                    t.1.push(seat.seat as i32);
+                    t.2.push(seat.secret.clone());
+                    t.3.push(seat.name.clone());
+                }
+                Write::Event { code, event } => {
+                    let t = &mut rows.events;
+                    t.0.push(code.clone());
+                    t.1.push(event.n as i64);
+                    t.2.push(event.at as i64);
+                    t.3.push(event.request.map(|(s, _)| s as i32));
+                    t.4.push(event.request.map(|(_, i)| i as i64));
+                    t.5.push(event.body.clone());
+                }
+                Write::Finished { code } => rows.finished.push(code.clone()),
+            }
+        }
+        rows
+    }
+}
+
 impl Store for Postgres {
     fn load_live(&mut self) -> Result<Vec<Stored>, StoreError> {
         self.matches("NOT finished", None)
@@ -180,53 +246,43 @@ impl Store for Postgres {
     }
 
     fn write(&mut self, batch: &[Write]) -> Result<(), StoreError> {
+        let rows = Rows::of(batch);
         let mut run = || -> Result<(), postgres::Error> {
             let mut tx = self.db.transaction()?;
-            for write in batch {
-                match write {
-                    Write::Match(m) => {
-                        tx.execute(
-                            "INSERT INTO matches (code, game, options, clock, plans, level, seed, created)
-                             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                            &[
-                                &m.code,
-                                &m.game,
-                                &m.options,
-                                &m.clock,
-                                &m.plans,
-                                &m.level,
-                                &(m.seed as i64),
-                                &(m.created as i64),
-                            ],
-                        )?;
-                    }
-                    Write::Seat { code, seat } => {
-                        tx.execute(
-                            "INSERT INTO seats (code, seat, secret, name) VALUES ($1, $2, $3, $4)",
-                            &[code, &(seat.seat as i32), &seat.secret, &seat.name],
-                        )?;
-                    }
-                    Write::Event { code, event } => {
-                        tx.execute(
-                            "INSERT INTO events (code, n, at, request_seat, request_id, body)
-                             VALUES ($1, $2, $3, $4, $5, $6)",
-                            &[
-                                code,
-                                &(event.n as i64),
-                                &(event.at as i64),
-                                &event.request.map(|(s, _)| s as i32),
-                                &event.request.map(|(_, i)| i as i64),
-                                &event.body,
-                            ],
-                        )?;
-                    }
-                    Write::Finished { code } => {
-                        tx.execute(
-                            "UPDATE matches SET finished = TRUE WHERE code = $1",
-                            &[code],
-                        )?;
-                    }
-                }
+            // A statement a table for the whole batch, each row an element of its
+            // columns' arrays: the batch costs a few round trips, not one a row. The
+            // matches come before the seats and events that refer to them.
+            if !rows.matches.0.is_empty() {
+                let m = &rows.matches;
+                tx.execute(
+                    "INSERT INTO matches (code, game, options, clock, plans, level, seed, created)
+                     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[],
+                                          $5::text[], $6::text[], $7::bigint[], $8::bigint[])",
+                    &[&m.0, &m.1, &m.2, &m.3, &m.4, &m.5, &m.6, &m.7],
+                )?;
+            }
+            if !rows.seats.0.is_empty() {
+                let t = &rows.seats;
+                tx.execute(
+                    "INSERT INTO seats (code, seat, secret, name)
+                     SELECT * FROM UNNEST($1::text[], $2::int[], $3::text[], $4::text[])",
+                    &[&t.0, &t.1, &t.2, &t.3],
+                )?;
+            }
+            if !rows.events.0.is_empty() {
+                let e = &rows.events;
+                tx.execute(
+                    "INSERT INTO events (code, n, at, request_seat, request_id, body)
+                     SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::bigint[], $4::int[],
+                                          $5::bigint[], $6::text[])",
+                    &[&e.0, &e.1, &e.2, &e.3, &e.4, &e.5],
+                )?;
+            }
+            if !rows.finished.is_empty() {
+                tx.execute(
+                    "UPDATE matches SET finished = TRUE WHERE code = ANY($1)",
+                    &[&rows.finished],
+                )?;
             }
             tx.commit()
         };
