@@ -477,32 +477,13 @@ impl Learning<'_> {
             plan.nodes,
             plan.threads
         ));
-        let settings = selfplay::Settings {
-            nodes: plan.nodes,
-            explore: plan.explore,
-            ..selfplay::Settings::default()
-        };
         let given = Limits {
             weights: Some(weights.clone()),
-            stop: Some(self.stop.clone()),
             ..Limits::default()
         };
-        let progress = bar(round.games, "self-play");
-        progress.set_position(round.games - wanted.len() as u64);
-        on_threads(
-            &wanted,
-            plan.threads,
-            self.stop,
-            |&n| selfplay::game(self.start, n, &settings, &given),
-            |&n, samples| {
-                if let Some(samples) = samples {
-                    store.append(n, &samples)?;
-                    progress.inc(1);
-                }
-                Ok(())
-            },
-        )?;
-        progress.finish_and_clear();
+        self.self_play(&wanted, round.games, false, &given, |n, samples| {
+            store.append(n, samples)
+        })?;
         if self.stop.load(Ordering::Relaxed) {
             let (_, done) = store.games(game)?;
             let left = (round.first..round.first + round.games)
@@ -519,6 +500,48 @@ impl Learning<'_> {
         let (samples, done) = store.games(game)?;
         let fitted = fit_and_log(store, game, &samples, done.len(), weights);
         Ok(Some((round, samples.len(), done.len(), fitted)))
+    }
+
+    /// Plays the games `wanted` of self-play (of `total` in the round, for the
+    /// progress bar) on every thread with the evaluation `given` names, at
+    /// [`Plan::nodes`] a move, straying by [`Plan::explore`], their samples carrying
+    /// a network's inputs where `inputs`; `keep` has each finished game's samples.
+    /// Ctrl-C stops it between games.
+    fn self_play(
+        &self,
+        wanted: &[u64],
+        total: u64,
+        inputs: bool,
+        given: &Limits,
+        mut keep: impl FnMut(u64, &[selfplay::Sample]) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        let settings = selfplay::Settings {
+            nodes: self.plan.nodes,
+            explore: self.plan.explore,
+            inputs,
+            ..selfplay::Settings::default()
+        };
+        let given = Limits {
+            stop: Some(self.stop.clone()),
+            ..given.clone()
+        };
+        let progress = bar(total, "self-play");
+        progress.set_position(total - wanted.len() as u64);
+        on_threads(
+            wanted,
+            self.plan.threads,
+            self.stop,
+            |&n| selfplay::game(self.start, n, &settings, &given),
+            |&n, samples| {
+                if let Some(samples) = samples {
+                    keep(n, &samples)?;
+                    progress.inc(1);
+                }
+                Ok(())
+            },
+        )?;
+        progress.finish_and_clear();
+        Ok(())
     }
 
     /// A round from the weights in force, which the new ones replace only when they
@@ -963,6 +986,22 @@ fn duel_new_against_old(
     stop: &AtomicBool,
     (new, old): (&Arc<[f32]>, &Arc<[f32]>),
 ) -> anyhow::Result<Option<Vec<f64>>> {
+    let by = |weights: &Arc<[f32]>| Limits {
+        weights: Some(weights.clone()),
+        ..Limits::default()
+    };
+    duel_between(start, plan, stop, (&by(new), &by(old)))
+}
+
+/// The duel of two evaluations, each the weights and network its limits name
+/// ([`duel::between`]), on every thread: the first's points game by game, or None
+/// where Ctrl-C stopped it.
+fn duel_between(
+    start: &Position,
+    plan: &Plan,
+    stop: &AtomicBool,
+    (new, old): (&Limits, &Limits),
+) -> anyhow::Result<Option<Vec<f64>>> {
     let games: Vec<u64> = (0..plan.duel).collect();
     let duelling = bar(plan.duel, "duel");
     let mut points = Vec::new();
@@ -970,7 +1009,7 @@ fn duel_new_against_old(
         &games,
         plan.threads,
         stop,
-        |&n| duel::game(start, n, plan.duel_nodes, 150, (new, old)),
+        |&n| duel::between(start, n, plan.duel_nodes, 150, (new, old)),
         |_, p| {
             points.push(p);
             duelling.inc(1);

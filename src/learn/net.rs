@@ -7,7 +7,7 @@
 //! kept in the game's `net` folder, so a stopped run goes on from the last finished
 //! game or pass.
 
-use super::{Learning, Store, append_game, bar, on_threads, read_games, said};
+use super::{Learning, Store, append_game, bar, duel_between, read_games, said};
 use crate::folders::write_atomically;
 use crate::rules::learn::{duel, selfplay};
 use crate::rules::net::train::{self, Model, Training};
@@ -210,27 +210,12 @@ impl Learning<'_> {
             ..in_force.clone()
         };
         let began = std::time::Instant::now();
-        let duel_games: Vec<u64> = (0..plan.duel).collect();
-        let duelling = bar(plan.duel, "duel");
-        let mut points = Vec::new();
-        on_threads(
-            &duel_games,
-            plan.threads,
-            self.stop,
-            |&n| duel::between(self.start, n, plan.duel_nodes, 150, (&new, &in_force)),
-            |_, p| {
-                points.push(p);
-                duelling.inc(1);
-                Ok(())
-            },
-        )?;
-        duelling.finish_and_clear();
-        if self.stop.load(Ordering::Relaxed) {
+        let Some(points) = duel_between(self.start, plan, self.stop, (&new, &in_force))? else {
             return Ok((
                 "stopped in the duel; run again to duel again\n".into(),
                 false,
             ));
-        }
+        };
         let (mean, half) = duel::interval(&points);
         let score = format!(
             "generation {}: the network against the evaluation in force: {} at {} positions a move",
@@ -284,33 +269,10 @@ impl Learning<'_> {
             plan.nodes,
             plan.threads
         ));
-        let settings = selfplay::Settings {
-            nodes: plan.nodes,
-            explore: plan.explore,
-            inputs: true,
-            ..selfplay::Settings::default()
-        };
-        let given = Limits {
-            stop: Some(self.stop.clone()),
-            ..players.clone()
-        };
         let base = self.folders.weights_of(game);
-        let progress = bar(games, "self-play");
-        progress.set_position(games - wanted.len() as u64);
-        on_threads(
-            &wanted,
-            plan.threads,
-            self.stop,
-            |&n| selfplay::game(self.start, n, &settings, &given),
-            |&n, samples| {
-                if let Some(samples) = samples {
-                    store.append_positions(n, &samples, &base)?;
-                    progress.inc(1);
-                }
-                Ok(())
-            },
-        )?;
-        progress.finish_and_clear();
+        self.self_play(&wanted, games, true, players, |n, samples| {
+            store.append_positions(n, samples, &base)
+        })?;
         Ok(!self.stop.load(Ordering::Relaxed))
     }
 

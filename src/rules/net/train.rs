@@ -79,8 +79,12 @@ impl Model {
     /// The output for the inputs `on`, in the network's units (pawns where the game
     /// counts in hundredths of one).
     pub fn output(&self, on: &[u32]) -> f32 {
-        self.hidden_sums(on)
-            .iter()
+        self.output_of(&self.hidden_sums(on))
+    }
+
+    /// The output from the hidden units' sums.
+    fn output_of(&self, sums: &[f32]) -> f32 {
+        sums.iter()
             .zip(&self.w2)
             .map(|(s, w)| s.clamp(0.0, 1.0) * w)
             .sum::<f32>()
@@ -139,8 +143,8 @@ pub fn curve(scored: &[(f32, f32)]) -> f32 {
 /// searches teaches the static score what searching from here finds (Sutton's
 /// temporal differences, as KnightCap learned chess with TD-Leaf); a target of the
 /// result alone teaches what went with winning across games, which differs little
-/// between the moves of one position, and a search steered by it loses (every
-/// game's network so taught lost its duel).
+/// between the moves of one position, and a search steered by it loses (Reversi's
+/// network so taught lost every game of its duel).
 pub fn returns(scores: &[f32], result: f32, curve: f32) -> Vec<f32> {
     let mut next = result;
     let mut out = vec![result; scores.len()];
@@ -223,12 +227,7 @@ impl Training {
         for p in batch {
             count += 1;
             let sums = m.hidden_sums(&p.on);
-            let out: f32 = sums
-                .iter()
-                .zip(&m.w2)
-                .map(|(s, w)| s.clamp(0.0, 1.0) * w)
-                .sum::<f32>()
-                + m.b2;
+            let out = m.output_of(&sums);
             let predicted = sigmoid(curve * (p.base + UNITS as f32 * out));
             // d(error)/d(out) of (predicted - target)^2.
             let d_out = 2.0 * (predicted - p.target) * predicted * (1.0 - predicted) * scale;
