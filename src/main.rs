@@ -174,6 +174,10 @@ enum Command {
         /// SQLite file in the data folder.
         #[arg(long, value_name = "URL", env = "DOSKA_STORE")]
         store: Option<String>,
+        /// This server's name among several sharing one store (each its own); a
+        /// server restarting under its name takes its matches back at once.
+        #[arg(long, env = "DOSKA_NAME", default_value = doska::server::store::NAME)]
+        name: String,
     },
     /// Measures a server under simulated players on loopback (starts one unless
     /// --server is given).
@@ -419,7 +423,8 @@ fn run(args: Args) -> anyhow::Result<()> {
             data,
             most,
             store,
-        }) => serve(listen, data, most, store, in_force),
+            name,
+        }) => serve(listen, data, most, store, name, in_force),
         Some(Command::Loadtest {
             server,
             matches,
@@ -528,6 +533,7 @@ fn serve(
     data: Option<std::path::PathBuf>,
     most: usize,
     store: Option<String>,
+    name: String,
     weights: InForce,
 ) -> anyhow::Result<()> {
     use doska::server::{Config, friends_address, serve};
@@ -537,6 +543,8 @@ fn serve(
         store,
         most,
         weights,
+        name,
+        drain_on_sigterm: true,
     };
     let kept = match &config.store {
         Some(url) => doska::server::store::without_password(url),

@@ -307,6 +307,9 @@ pub enum Reply {
         id: Option<u64>,
         error: String,
         message: String,
+        /// With `elsewhere`: the server that plays the match now.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        server: Option<String>,
     },
     Pong {
         id: u64,

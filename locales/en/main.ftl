@@ -905,6 +905,7 @@ server-too-fast = Too many messages: slow down.
 server-too-many = One connection may make { $made } matches and follow { $followed } at once; this one has reached that.
 server-computer-limit = One address may have { $most } matches against the server's computer going on at once; finish or resign one first.
 server-busy = The server holds as many matches as it can, or the match is being read back; try again later.
+server-elsewhere = This match is played on another server now ({ $server }); connecting again finds it.
 server-empty = There is nothing to say in that line.
 
 ## Online play

@@ -249,6 +249,8 @@ mod tests {
             store: None,
             most: 100,
             weights: Default::default(),
+            name: crate::server::store::NAME.into(),
+            drain_on_sigterm: false,
         };
         let address = spawn(config).unwrap();
         let woken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));

@@ -114,6 +114,7 @@ mod tests {
             id: Some(101),
             error: "rules".into(),
             message: String::new(),
+            server: None,
         }));
         assert!(outbox.is_empty());
         assert_eq!(

@@ -290,6 +290,7 @@ mod tests {
             id: Some(id),
             error: "rules".into(),
             message: "Not your turn".into(),
+            server: None,
         };
         let heard = p.take(&refused).unwrap();
         assert_eq!(heard.refused.as_deref(), Some("Not your turn"));

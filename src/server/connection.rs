@@ -96,8 +96,16 @@ where
     // close frame would be lost.
     let mut closing = false;
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
+    let mut server_closing = client.lobby.closing();
     loop {
         tokio::select! {
+            // The server is going away, its matches handed over: the client comes back
+            // (through a proxy, to another server).
+            Ok(()) = server_closing.changed() => {
+                client.close(CloseCode::Restart, "the server is restarting");
+                closing = true;
+                break;
+            }
             message = stream.next() => {
                 let message = match message {
                     Some(Ok(message)) => message,
@@ -226,6 +234,7 @@ impl Client {
             id,
             error: why.word().to_string(),
             message: why.said(self.lang),
+            server: why.server(),
         });
     }
 
@@ -255,7 +264,7 @@ impl Client {
             Request::Games { id } => self.send(&super::catalogue::games(id, self.lang)),
             Request::List { id } => self.send(&Reply::Lobby {
                 id,
-                matches: self.lobby.open_matches(),
+                matches: self.lobby.open_matches().await,
             }),
             Request::Create {
                 id,
@@ -538,7 +547,15 @@ impl Client {
                             let _ = outbox.try_send(Message::Text(snapshot));
                         }
                     }
-                    Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+                    // The room stopped with a follower: handed over or claimed by
+                    // another server. The client connects again to find it there.
+                    Err(tokio::sync::broadcast::error::RecvError::Closed) => {
+                        let _ = outbox.try_send(Message::Close(Some(CloseFrame {
+                            code: CloseCode::Restart,
+                            reason: "the match moved to another server".into(),
+                        })));
+                        break;
+                    }
                 }
             }
         });

@@ -1,21 +1,27 @@
-//! The matches the server holds, by code: made here, found here (read back from the
-//! store where one has left memory), and listed while a seat is open.
+//! The matches the server holds, by code: made here, claimed here (read back from the
+//! store where one has left memory, or taken over from a server that stopped), and
+//! listed while a seat is open, beside other servers' open matches.
 
 use super::limits::COMPUTER_MATCHES;
 use super::refused::Refused;
-use super::room::{Handle, Room, Services};
+use super::room::{Command, Handle, Room, Services};
 use super::setup::Settings;
-use super::store::{SeatRow, Stored};
+use super::store::{Claim, Claimed, SeatRow, Stored};
 use super::writer::Writer;
-use crate::protocol::{Listing, SeatPlan};
+use crate::protocol::{Listing, SeatPlan, SeatView};
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::Semaphore;
+use tokio::time::{Duration, Instant};
 
 /// The most matches the lobby lists at once.
 const LISTED: usize = 200;
+
+/// How often a server looks for matches of servers gone silent, and how long the
+/// list of other servers' open matches is kept before it is read again.
+const EVERY: Duration = Duration::from_secs(1);
 
 pub struct Lobby {
     rooms: Mutex<HashMap<String, Handle>>,
@@ -26,6 +32,12 @@ pub struct Lobby {
     most: usize,
     /// The matches with a computer seat made from each address, while they go on.
     computer_made: Mutex<HashMap<IpAddr, Vec<Arc<Mutex<Listing>>>>>,
+    /// Other servers' matches with a seat open, and when they were read.
+    elsewhere: tokio::sync::Mutex<(Option<Instant>, Vec<Listing>)>,
+    /// Set on the way out: no match is made or claimed here any more.
+    draining: AtomicBool,
+    /// Set to true when every connection is to close.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 impl Lobby {
@@ -55,6 +67,9 @@ impl Lobby {
                 },
                 most,
                 computer_made: Mutex::new(HashMap::new()),
+                elsewhere: tokio::sync::Mutex::new((None, Vec::new())),
+                draining: AtomicBool::new(false),
+                closing: tokio::sync::watch::Sender::new(false),
             }
         })
     }
@@ -95,7 +110,7 @@ impl Lobby {
         taken: Vec<Option<SeatRow>>,
         from: Option<IpAddr>,
     ) -> Result<String, Refused> {
-        if self.rooms().len() >= self.most {
+        if self.rooms().len() >= self.most || self.draining() {
             return Err(Refused::Busy);
         }
         let computer = settings.plans.contains(&SeatPlan::Computer);
@@ -108,7 +123,7 @@ impl Lobby {
         let code = loop {
             let code = super::secret::code();
             let known = self.rooms().contains_key(&code);
-            if !known && self.stored(&code).await?.is_none() {
+            if !known && !self.exists(&code).await? {
                 break code;
             }
         };
@@ -137,7 +152,7 @@ impl Lobby {
     }
 
     async fn write(&self, writes: Vec<super::store::Write>) -> Result<(), Refused> {
-        if let Err(e) = self.services.writer.write(writes).await {
+        if let Err(e) = self.services.writer.write(writes, None).await {
             super::note(format_args!(
                 "{e}; stopping so that nothing unstored is acknowledged"
             ));
@@ -146,14 +161,39 @@ impl Lobby {
         Ok(())
     }
 
-    async fn stored(&self, code: &str) -> Result<Option<Stored>, Refused> {
-        self.services.writer.find(code).await.map_err(|e| {
+    async fn exists(&self, code: &str) -> Result<bool, Refused> {
+        self.services.writer.exists(code).await.map_err(|e| {
             super::note(format_args!("{e}"));
             Refused::Busy
         })
     }
 
-    /// The match under `code`, read back from the store if it has left memory.
+    fn draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
+    }
+
+    /// Whether the server is on its way out.
+    pub fn is_draining(&self) -> bool {
+        self.draining()
+    }
+
+    /// Changes to true when the connections are to close.
+    pub fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// Closes every connection, and waits (a few seconds at most) for them to go.
+    pub async fn close_connections(&self) {
+        self.closing.send_replace(true);
+        let open = || super::metrics::METRICS.connections.load(Ordering::Relaxed);
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while open() > 0 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// The match under `code`, claimed from the store if it is not in memory: unless
+    /// another server plays it, which the refusal names.
     pub async fn get(self: &Arc<Self>, code: &str) -> Result<Handle, Refused> {
         let live = |lobby: &Lobby| {
             lobby
@@ -169,23 +209,37 @@ impl Lobby {
         if let Some(handle) = live(self) {
             return Ok(handle);
         }
-        let stored = self
-            .stored(code)
-            .await?
-            .ok_or_else(|| Refused::NoMatch(code.to_string()))?;
-        let room = Room::restore(stored, self.services.clone(), None).map_err(|e| {
+        if self.draining() {
+            return Err(Refused::Busy);
+        }
+        let claim = self.services.writer.claim(code).await.map_err(|e| {
+            super::note(format_args!("{e}"));
+            Refused::Busy
+        })?;
+        let claimed = match claim {
+            Claim::Mine(claimed) => claimed,
+            Claim::Elsewhere(server) => return Err(Refused::Elsewhere(server)),
+            Claim::Missing => return Err(Refused::NoMatch(code.to_string())),
+        };
+        super::metrics::METRICS
+            .claimed
+            .fetch_add(1, Ordering::Relaxed);
+        let room = Room::restore(claimed, self.services.clone()).map_err(|e| {
             super::note(format_args!("{e}"));
             Refused::NoMatch(code.to_string())
         })?;
         Ok(self.run(room))
     }
 
-    /// Resumes the matches that were going on when the server stopped; `down_since`
-    /// is when it was last known alive. A match that cannot be read back is reported.
-    pub fn resume(self: &Arc<Self>, stored: Vec<Stored>, down_since: Option<u64>) -> usize {
+    /// Resumes matches claimed from the store: this server's own at its start, and
+    /// those of servers gone silent. A match that cannot be read back is reported.
+    pub fn resume(self: &Arc<Self>, claimed: Vec<Claimed>) -> usize {
         let mut resumed = 0;
-        for s in stored {
-            match Room::restore(s, self.services.clone(), down_since) {
+        for s in claimed {
+            super::metrics::METRICS
+                .claimed
+                .fetch_add(1, Ordering::Relaxed);
+            match Room::restore(s, self.services.clone()) {
                 Ok(room) => {
                     self.run(room);
                     resumed += 1;
@@ -196,17 +250,101 @@ impl Lobby {
         resumed
     }
 
-    /// Matches with a seat open (at most [`LISTED`] of them).
-    pub fn open_matches(&self) -> Vec<Listing> {
-        let rooms = self.rooms();
-        rooms
+    /// Every second, until the server goes away, claims the matches of servers gone
+    /// silent and plays them here.
+    pub fn take_over(self: &Arc<Self>) {
+        let lobby = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(EVERY);
+            loop {
+                every.tick().await;
+                let Some(lobby) = lobby.upgrade() else { return };
+                if lobby.draining() {
+                    return;
+                }
+                match lobby.services.writer.claim_orphans(false).await {
+                    Ok(claimed) if !claimed.is_empty() => {
+                        let count = claimed.len() as u64;
+                        super::metrics::METRICS
+                            .taken_over
+                            .fetch_add(count, Ordering::Relaxed);
+                        let resumed = lobby.resume(claimed);
+                        super::note(format_args!(
+                            "took over {resumed} matches of a server gone silent"
+                        ));
+                    }
+                    Ok(_) => {}
+                    Err(e) => super::note(format_args!("{e}")),
+                }
+            }
+        });
+    }
+
+    /// Stops every room and gives its match up for another server to claim; no match
+    /// is made or claimed here after. Returns how many were handed over.
+    pub async fn hand_over(&self) -> usize {
+        self.draining.store(true, Ordering::Relaxed);
+        let handles: Vec<Handle> = self.rooms().drain().map(|(_, h)| h).collect();
+        for handle in &handles {
+            let _ = handle.queue.send(Command::HandOver).await;
+        }
+        for handle in &handles {
+            handle.stopped.notified().await;
+        }
+        handles.len()
+    }
+
+    /// Matches with a seat open (at most [`LISTED`] of them): this server's, then
+    /// other servers'.
+    pub async fn open_matches(&self) -> Vec<Listing> {
+        let open = |l: &Listing| {
+            l.result.is_none() && l.seats.iter().any(|s| s.plan == SeatPlan::Open && !s.taken)
+        };
+        let mut listed: Vec<Listing> = self
+            .rooms()
             .values()
             .filter(|h| h.open.load(Ordering::Relaxed))
             .map(|h| h.listing.lock().expect("the listing's lock").clone())
-            .filter(|l| {
-                l.result.is_none() && l.seats.iter().any(|s| s.plan == SeatPlan::Open && !s.taken)
-            })
+            .filter(open)
             .take(LISTED)
-            .collect()
+            .collect();
+        let mut elsewhere = self.elsewhere.lock().await;
+        if elsewhere.0.is_none_or(|read| read.elapsed() >= EVERY) {
+            match self.services.writer.open_elsewhere(LISTED).await {
+                Ok(stored) => *elsewhere = (Some(Instant::now()), listings(stored)),
+                Err(e) => super::note(format_args!("{e}")),
+            }
+        }
+        let room = LISTED.saturating_sub(listed.len());
+        listed.extend(elsewhere.1.iter().filter(|l| open(l)).take(room).cloned());
+        listed
     }
+}
+
+/// The lobby's listings of matches read from the store (another server's, whose
+/// players' connections this server does not see: a taken seat is listed as here).
+fn listings(stored: Vec<Stored>) -> Vec<Listing> {
+    stored
+        .into_iter()
+        .filter_map(|s| {
+            let settings = Settings::from_row(&s.row).ok()?;
+            let mut listing = settings.listing(&s.row.code);
+            listing.seats = settings
+                .plans
+                .iter()
+                .enumerate()
+                .map(|(i, &plan)| {
+                    let key = s.seats.iter().find(|k| k.seat == i);
+                    let taken = key.is_some() || plan == SeatPlan::Computer;
+                    SeatView {
+                        plan,
+                        taken,
+                        name: key.and_then(|k| k.name.clone()),
+                        connected: taken,
+                    }
+                })
+                .collect();
+            Some(listing)
+        })
+        .collect()
 }

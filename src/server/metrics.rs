@@ -1,6 +1,7 @@
 //! What the server counts for whoever runs it, served at `/metrics` in Prometheus'
-//! text format: connections open, matches in memory, actions played, the time from an
-//! action's arrival to its broadcast, and the store's commits. The counts are the
+//! text format: connections open, matches in memory (each held by a lease), actions
+//! played, the time from an action's arrival to its broadcast, the store's commits,
+//! and the leases claimed, taken over, given up and fenced. The counts are the
 //! process's own, kept in atomics that every task adds to without a lock.
 
 use std::fmt::Write;
@@ -58,6 +59,23 @@ pub struct Metrics {
     pub action_to_broadcast: Histogram,
     /// One batch's commit in the store.
     pub commit: Histogram,
+    /// Matches claimed from the store (see [`super::store`]).
+    pub claimed: AtomicU64,
+    /// Of those, matches taken over from a server gone silent.
+    pub taken_over: AtomicU64,
+    /// Matches given up: left idle, or handed over on the way out.
+    pub released: AtomicU64,
+    /// Writes refused because another server had claimed their match.
+    pub fenced: Counter,
+}
+
+/// A count that only grows.
+pub struct Counter(AtomicU64);
+
+impl Counter {
+    pub fn inc(&self) {
+        self.0.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// The process's counts.
@@ -66,6 +84,10 @@ pub static METRICS: Metrics = Metrics {
     actions: AtomicU64::new(0),
     action_to_broadcast: Histogram::new(),
     commit: Histogram::new(),
+    claimed: AtomicU64::new(0),
+    taken_over: AtomicU64::new(0),
+    released: AtomicU64::new(0),
+    fenced: Counter(AtomicU64::new(0)),
 };
 
 /// Counts a connection open while it lives.
@@ -97,11 +119,36 @@ impl Metrics {
             out,
             "# HELP doska_matches Matches in memory.\n# TYPE doska_matches gauge\ndoska_matches {matches}"
         );
-        let _ = writeln!(
-            out,
-            "# HELP doska_actions_total Actions played.\n# TYPE doska_actions_total counter\ndoska_actions_total {}",
-            self.actions.load(Ordering::Relaxed)
-        );
+        let counters = [
+            ("doska_actions_total", "Actions played.", &self.actions),
+            (
+                "doska_leases_claimed_total",
+                "Matches claimed from the store.",
+                &self.claimed,
+            ),
+            (
+                "doska_leases_taken_over_total",
+                "Matches taken over from a server gone silent.",
+                &self.taken_over,
+            ),
+            (
+                "doska_leases_released_total",
+                "Matches given up, idle or handed over.",
+                &self.released,
+            ),
+            (
+                "doska_leases_fenced_total",
+                "Writes refused: another server had claimed the match.",
+                &self.fenced.0,
+            ),
+        ];
+        for (name, help, count) in counters {
+            let count = count.load(Ordering::Relaxed);
+            let _ = writeln!(
+                out,
+                "# HELP {name} {help}\n# TYPE {name} counter\n{name} {count}"
+            );
+        }
         self.action_to_broadcast.render(
             "doska_action_to_broadcast_seconds",
             "From an action's arrival to its event's broadcast, stored first.",

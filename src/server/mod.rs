@@ -4,6 +4,8 @@
 //!
 //! One task per connection reads requests; one task per match ([`room`]) plays them in
 //! order; one thread ([`writer`]) stores every event before it is acknowledged.
+//! Several servers may share one store, each playing the matches it holds a lease on
+//! ([`store`]); a server told to stop hands its matches over first.
 
 mod catalogue;
 pub mod client;
@@ -45,6 +47,12 @@ pub struct Config {
     /// A PostgreSQL database to keep the matches in (`postgres://USER@HOST/DB`) in
     /// place of the SQLite file in `data`.
     pub store: Option<String>,
+    /// The server's name among those sharing the store; a server restarting under
+    /// its name takes its matches back at once.
+    pub name: String,
+    /// Whether SIGTERM hands the matches over and ends the server (`doska serve`); an
+    /// app hosting a server leaves its process's signals alone.
+    pub drain_on_sigterm: bool,
     /// The most matches in memory at once.
     pub most: usize,
     /// The evaluation weights the computer's seats play with.
@@ -83,12 +91,16 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
     })?;
     use store::Store;
     let mut store: Box<dyn Store> = match &config.store {
-        Some(url) => Box::new(postgres::Postgres::open(url)?),
-        None => Box::new(sqlite::Sqlite::open(&config.data.join("doska-server.db"))?),
+        Some(url) => Box::new(postgres::Postgres::open(url, &config.name)?),
+        None => Box::new(sqlite::Sqlite::open(
+            &config.data.join("doska-server.db"),
+            &config.name,
+        )?),
     };
-    let down_since = store.last_alive()?;
-    let live = store.load_live()?;
-    let writer = writer::Writer::start(store);
+    // Before this server says it is alive: its own matches are charged up to when it
+    // last said so.
+    let live = store.claim_orphans(writer::now_ms(), true)?;
+    let writer = writer::Writer::start(store)?;
     let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -96,7 +108,8 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
         .map_err(StartError::Runtime)?;
     runtime.block_on(async move {
         let lobby = lobby::Lobby::new(writer, cores, config.most, config.weights);
-        let resumed = lobby.resume(live, down_since);
+        let resumed = lobby.resume(live);
+        lobby.take_over();
         let cannot_listen = |source| StartError::Listen {
             address: config.listen,
             source,
@@ -109,16 +122,52 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
             note(format_args!("resumed {resumed} matches"));
         }
         ready(address);
-        let router = web::router(lobby, tokio::time::Instant::now());
+        let router = web::router(lobby.clone(), tokio::time::Instant::now());
+        let mut terminate = terminate(config.drain_on_sigterm)?;
         loop {
-            let Ok((stream, peer)) = listener.accept().await else {
+            let accepted = tokio::select! {
+                accepted = listener.accept() => accepted,
+                () = &mut terminate => break,
+            };
+            let Ok((stream, peer)) = accepted else {
                 // Out of file descriptors, say: wait rather than spin.
                 tokio::time::sleep(std::time::Duration::from_millis(50)).await;
                 continue;
             };
             tokio::spawn(web::serve(stream, peer, router.clone()));
         }
+        // Told to stop: no new connection (a proxy sends them to another server), every
+        // match handed over, every connection closed so that its client comes back
+        // through the proxy to the match's new server.
+        drop(listener);
+        let handed = lobby.hand_over().await;
+        note(format_args!(
+            "handed over {handed} matches; closing connections"
+        ));
+        lobby.close_connections().await;
+        Ok(())
     })
+}
+
+/// What ends the server: SIGTERM where `drain`, else nothing.
+fn terminate(
+    drain: bool,
+) -> Result<std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>, StartError> {
+    if !drain {
+        return Ok(Box::pin(std::future::pending()));
+    }
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut term = signal(SignalKind::terminate()).map_err(StartError::Runtime)?;
+        Ok(Box::pin(async move {
+            term.recv().await;
+        }))
+    }
+    #[cfg(not(unix))]
+    Ok(Box::pin(async {
+        let _ = tokio::signal::ctrl_c().await;
+    }))
 }
 
 /// Runs a server on a thread of its own, for as long as the process lives (the app

@@ -5,12 +5,15 @@
 //! numbered migrations, each once, under an advisory lock so that servers starting
 //! together do not run one twice.
 
-use super::store::{EventRow, MatchRow, SeatRow, Store, StoreError, Stored, Write};
-use postgres::{Client, NoTls};
+use super::store::{
+    Claim, Claimed, EventRow, LEASE, MatchRow, SeatRow, Store, StoreError, Stored, Write, Written,
+};
+use postgres::{Client, GenericClient, NoTls};
 use std::sync::Arc;
 
 /// The schema's versions, in order: a database at version `n` has had the first `n`.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE matches (
     code TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -43,13 +46,45 @@ CREATE TABLE alive (
     at BIGINT NOT NULL
 );
 CREATE INDEX matches_live ON matches (code) WHERE NOT finished;
-"];
+",
+    "
+ALTER TABLE matches ADD COLUMN owner TEXT;
+ALTER TABLE matches ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE matches ADD COLUMN held_until BIGINT;
+CREATE TABLE servers (
+    name TEXT PRIMARY KEY,
+    alive BIGINT NOT NULL
+);
+INSERT INTO servers (name, alive) SELECT 'doska', at FROM alive;
+UPDATE matches SET owner = 'doska' WHERE NOT finished;
+DROP TABLE alive;
+CREATE INDEX matches_owner ON matches (owner) WHERE NOT finished;
+",
+];
+
+/// The columns of a match's row, in [`match_row`]'s order.
+const MATCH: &str = "m.code, m.game, m.options, m.clock, m.plans, m.level, m.seed, m.created";
+
+fn match_row(r: &postgres::Row) -> MatchRow {
+    MatchRow {
+        code: r.get(0),
+        game: r.get(1),
+        options: r.get(2),
+        clock: r.get(3),
+        plans: r.get(4),
+        level: r.get(5),
+        seed: r.get::<_, i64>(6) as u64,
+        created: r.get::<_, i64>(7) as u64,
+    }
+}
 
 /// The key of the advisory lock migrations take (any number the server alone uses).
 const MIGRATION_LOCK: i64 = 0x646f736b61;
 
 pub struct Postgres {
     db: Client,
+    /// The server's name.
+    me: String,
 }
 
 fn cause(e: postgres::Error) -> super::store::Cause {
@@ -57,9 +92,9 @@ fn cause(e: postgres::Error) -> super::store::Cause {
 }
 
 impl Postgres {
-    /// Connects to `url` (`postgres://USER@HOST/DB`, or `host=… user=… dbname=…`) and
-    /// brings its schema up to date.
-    pub fn open(url: &str) -> Result<Postgres, StoreError> {
+    /// Connects to `url` (`postgres://USER@HOST/DB`, or `host=… user=… dbname=…`) for
+    /// the server named `me`, and brings the schema up to date.
+    pub fn open(url: &str, me: &str) -> Result<Postgres, StoreError> {
         let fail = |e: postgres::Error| StoreError::Open {
             path: super::store::without_password(url).into(),
             source: cause(e),
@@ -73,70 +108,50 @@ impl Postgres {
             });
         }
         migrate(&mut db).map_err(fail)?;
-        Ok(Postgres { db })
+        Ok(Postgres {
+            db,
+            me: me.to_string(),
+        })
     }
+}
 
-    fn read(&mut self, row: MatchRow) -> Result<Stored, postgres::Error> {
-        let seats = self
-            .db
-            .query(
-                "SELECT seat, secret, name FROM seats WHERE code = $1 ORDER BY seat",
-                &[&row.code],
-            )?
-            .iter()
-            .map(|r| SeatRow {
-                seat: r.get::<_, i32>(0) as usize,
-                secret: r.get(1),
-                name: r.get(2),
-            })
-            .collect();
-        let events = self
-            .db
-            .query(
-                "SELECT n, at, request_seat, request_id, body FROM events WHERE code = $1 ORDER BY n",
-                &[&row.code],
-            )?
-            .iter()
-            .map(|r| {
-                let seat: Option<i32> = r.get(2);
-                let id: Option<i64> = r.get(3);
-                EventRow {
-                    n: r.get::<_, i64>(0) as u64,
-                    at: r.get::<_, i64>(1) as u64,
-                    request: seat.zip(id).map(|(s, i)| (s as usize, i as u64)),
-                    body: r.get(4),
-                }
-            })
-            .collect();
-        Ok(Stored { row, seats, events })
-    }
+/// A match's seats.
+fn seats(db: &mut impl GenericClient, code: &str) -> Result<Vec<SeatRow>, postgres::Error> {
+    Ok(db
+        .query(
+            "SELECT seat, secret, name FROM seats WHERE code = $1 ORDER BY seat",
+            &[&code],
+        )?
+        .iter()
+        .map(|r| SeatRow {
+            seat: r.get::<_, i32>(0) as usize,
+            secret: r.get(1),
+            name: r.get(2),
+        })
+        .collect())
+}
 
-    fn matches(&mut self, filter: &str, code: Option<&str>) -> Result<Vec<Stored>, StoreError> {
-        let mut run = || -> Result<Vec<Stored>, postgres::Error> {
-            let sql = format!(
-                "SELECT code, game, options, clock, plans, level, seed, created FROM matches WHERE {filter}"
-            );
-            let rows = match code {
-                Some(code) => self.db.query(&sql, &[&code])?,
-                None => self.db.query(&sql, &[])?,
-            };
-            let rows: Vec<MatchRow> = rows
-                .iter()
-                .map(|r| MatchRow {
-                    code: r.get(0),
-                    game: r.get(1),
-                    options: r.get(2),
-                    clock: r.get(3),
-                    plans: r.get(4),
-                    level: r.get(5),
-                    seed: r.get::<_, i64>(6) as u64,
-                    created: r.get::<_, i64>(7) as u64,
-                })
-                .collect();
-            rows.into_iter().map(|row| self.read(row)).collect()
-        };
-        run().map_err(|e| StoreError::Read(cause(e)))
-    }
+/// A match's seats and events.
+fn read(db: &mut impl GenericClient, row: MatchRow) -> Result<Stored, postgres::Error> {
+    let seats = seats(db, &row.code)?;
+    let events = db
+        .query(
+            "SELECT n, at, request_seat, request_id, body FROM events WHERE code = $1 ORDER BY n",
+            &[&row.code],
+        )?
+        .iter()
+        .map(|r| {
+            let seat: Option<i32> = r.get(2);
+            let id: Option<i64> = r.get(3);
+            EventRow {
+                n: r.get::<_, i64>(0) as u64,
+                at: r.get::<_, i64>(1) as u64,
+                request: seat.zip(id).map(|(s, i)| (s as usize, i as u64)),
+                body: r.get(4),
+            }
+        })
+        .collect();
+    Ok(Stored { row, seats, events })
 }
 
 /// Runs the migrations the database has not had, each in its own transaction with
@@ -237,28 +252,128 @@ impl Rows {
 }
 
 impl Store for Postgres {
-    fn load_live(&mut self) -> Result<Vec<Stored>, StoreError> {
-        self.matches("NOT finished", None)
-    }
-
-    fn find(&mut self, code: &str) -> Result<Option<Stored>, StoreError> {
-        Ok(self.matches("code = $1", Some(code))?.pop())
-    }
-
-    fn write(&mut self, batch: &[Write]) -> Result<(), StoreError> {
-        let rows = Rows::of(batch);
-        let mut run = || -> Result<(), postgres::Error> {
+    fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError> {
+        let me = self.me.clone();
+        let cutoff = now.saturating_sub(LEASE) as i64;
+        let mut run = || -> Result<Vec<Claimed>, postgres::Error> {
             let mut tx = self.db.transaction()?;
+            // Rows are locked in the codes' order, as a batch's writes lock them, so
+            // that a sweep and a write never wait for each other in a circle; a row
+            // another server claimed while this one waited no longer matches.
+            let rows = tx.query(
+                &format!(
+                    "WITH o AS (
+                         SELECT m.code, s.alive FROM matches m
+                         LEFT JOIN servers s ON s.name = m.owner
+                         WHERE NOT m.finished AND m.owner IS NOT NULL
+                           AND ((m.owner = $1 AND $3) OR (m.owner <> $1
+                                AND (s.alive IS NULL OR s.alive < $2)))
+                         ORDER BY m.code FOR UPDATE OF m)
+                     UPDATE matches m SET owner = $1, epoch = m.epoch + 1 FROM o
+                     WHERE m.code = o.code
+                     RETURNING {MATCH}, m.epoch, o.alive"
+                ),
+                &[&me, &cutoff, &with_mine],
+            )?;
+            let mut claimed = Vec::with_capacity(rows.len());
+            for r in &rows {
+                claimed.push(Claimed {
+                    stored: read(&mut tx, match_row(r))?,
+                    epoch: r.get::<_, i64>(8) as u64,
+                    held_until: r.get::<_, Option<i64>>(9).map(|a| a as u64),
+                });
+            }
+            tx.commit()?;
+            Ok(claimed)
+        };
+        run().map_err(|e| StoreError::Write(cause(e)))
+    }
+
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
+        let me = self.me.clone();
+        let mut run = || -> Result<Claim, postgres::Error> {
+            let mut tx = self.db.transaction()?;
+            let Some(r) = tx.query_opt(
+                &format!(
+                    "SELECT {MATCH}, m.epoch, m.owner, s.alive, m.held_until FROM matches m
+                     LEFT JOIN servers s ON s.name = m.owner WHERE m.code = $1
+                     FOR UPDATE OF m"
+                ),
+                &[&code],
+            )?
+            else {
+                return Ok(Claim::Missing);
+            };
+            let epoch = r.get::<_, i64>(8) as u64;
+            let owner: Option<String> = r.get(9);
+            let alive = r.get::<_, Option<i64>>(10).map(|a| a as u64);
+            let released = r.get::<_, Option<i64>>(11).map(|a| a as u64);
+            if let Some(owner) = owner.filter(|o| *o != me)
+                && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
+            {
+                return Ok(Claim::Elsewhere(owner));
+            }
+            tx.execute(
+                "UPDATE matches SET owner = $1, epoch = $2 WHERE code = $3",
+                &[&me, &(epoch as i64 + 1), &code],
+            )?;
+            let stored = read(&mut tx, match_row(&r))?;
+            tx.commit()?;
+            Ok(Claim::Mine(Claimed {
+                stored,
+                epoch: epoch + 1,
+                held_until: alive.or(released),
+            }))
+        };
+        run().map_err(|e| StoreError::Write(cause(e)))
+    }
+
+    fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
+        self.db
+            .query_opt("SELECT 1 FROM matches WHERE code = $1", &[&code])
+            .map(|found| found.is_some())
+            .map_err(|e| StoreError::Read(cause(e)))
+    }
+
+    fn write(&mut self, batch: &[Write], epochs: &[(String, u64)]) -> Result<Written, StoreError> {
+        let me = self.me.clone();
+        let mut run = || -> Result<Written, postgres::Error> {
+            let mut tx = self.db.transaction()?;
+            let mut written = Written::default();
+            if !epochs.is_empty() {
+                let codes: Vec<&str> = epochs.iter().map(|(c, _)| c.as_str()).collect();
+                let rows = tx.query(
+                    "SELECT code, owner, epoch FROM matches WHERE code = ANY($1)
+                     ORDER BY code FOR UPDATE",
+                    &[&codes],
+                )?;
+                for (code, epoch) in epochs {
+                    let owned = rows.iter().any(|r| {
+                        r.get::<_, &str>(0) == code
+                            && r.get::<_, Option<&str>>(1) == Some(me.as_str())
+                            && r.get::<_, i64>(2) as u64 == *epoch
+                    });
+                    if !owned {
+                        written.fenced.push(code.clone());
+                    }
+                }
+            }
+            let kept: Vec<Write> = batch
+                .iter()
+                .filter(|w| !written.fenced.iter().any(|c| c == w.code()))
+                .cloned()
+                .collect();
+            let rows = Rows::of(&kept);
             // A statement a table for the whole batch, each row an element of its
             // columns' arrays: the batch costs a few round trips, not one a row. The
             // matches come before the seats and events that refer to them.
             if !rows.matches.0.is_empty() {
                 let m = &rows.matches;
                 tx.execute(
-                    "INSERT INTO matches (code, game, options, clock, plans, level, seed, created)
-                     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[],
-                                          $5::text[], $6::text[], $7::bigint[], $8::bigint[])",
-                    &[&m.0, &m.1, &m.2, &m.3, &m.4, &m.5, &m.6, &m.7],
+                    "INSERT INTO matches (code, game, options, clock, plans, level, seed, created, owner, epoch)
+                     SELECT *, $9, 1 FROM UNNEST($1::text[], $2::text[], $3::text[], $4::text[],
+                                                 $5::text[], $6::text[], $7::bigint[], $8::bigint[])",
+                    &[&m.0, &m.1, &m.2, &m.3, &m.4, &m.5, &m.6, &m.7, &me],
                 )?;
             }
             if !rows.seats.0.is_empty() {
@@ -284,25 +399,60 @@ impl Store for Postgres {
                     &[&rows.finished],
                 )?;
             }
-            tx.commit()
+            tx.commit()?;
+            Ok(written)
         };
         run().map_err(|e| StoreError::Write(cause(e)))
     }
 
-    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
+    fn release(&mut self, held: &[(String, u64)], at: u64) -> Result<(), StoreError> {
+        let codes: Vec<&str> = held.iter().map(|(c, _)| c.as_str()).collect();
+        let epochs: Vec<i64> = held.iter().map(|(_, e)| *e as i64).collect();
         self.db
             .execute(
-                "INSERT INTO alive (one, at) VALUES (1, $1) ON CONFLICT (one) DO UPDATE SET at = $1",
-                &[&(at as i64)],
+                "UPDATE matches m SET owner = NULL, held_until = $4
+                 FROM UNNEST($1::text[], $2::bigint[]) AS h(code, epoch)
+                 WHERE m.code = h.code AND m.epoch = h.epoch AND m.owner = $3",
+                &[&codes, &epochs, &self.me, &(at as i64)],
             )
             .map(|_| ())
             .map_err(|e| StoreError::Write(cause(e)))
     }
 
-    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
+    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
         self.db
-            .query_opt("SELECT at FROM alive WHERE one = 1", &[])
-            .map(|row| row.map(|r| r.get::<_, i64>(0) as u64))
-            .map_err(|e| StoreError::Read(cause(e)))
+            .execute(
+                "INSERT INTO servers (name, alive) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE SET alive = $2",
+                &[&self.me, &(at as i64)],
+            )
+            .map(|_| ())
+            .map_err(|e| StoreError::Write(cause(e)))
+    }
+
+    fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError> {
+        let me = self.me.clone();
+        let mut run = || -> Result<Vec<Stored>, postgres::Error> {
+            let rows = self.db.query(
+                &format!(
+                    "SELECT {MATCH} FROM matches m JOIN servers s ON s.name = m.owner
+                     WHERE NOT m.finished AND m.owner <> $1 AND s.alive >= $2
+                       AND m.plans LIKE '%\"open\"%'
+                     ORDER BY m.created DESC LIMIT $3"
+                ),
+                &[&me, &(now.saturating_sub(LEASE) as i64), &(most as i64)],
+            )?;
+            let mut found = Vec::with_capacity(rows.len());
+            for r in &rows {
+                let row = match_row(r);
+                found.push(Stored {
+                    seats: seats(&mut self.db, &row.code)?,
+                    row,
+                    events: Vec::new(),
+                });
+            }
+            Ok(found)
+        };
+        run().map_err(|e| StoreError::Read(cause(e)))
     }
 }

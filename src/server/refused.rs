@@ -36,11 +36,21 @@ pub enum Refused {
     ComputerLimit,
     /// The server is full, or the match could not be reached just now.
     Busy,
+    /// Another server of the service plays the match now: its name.
+    Elsewhere(String),
     /// A line of chat with nothing in it.
     Empty,
 }
 
 impl Refused {
+    /// The server that plays the match, where another does.
+    pub fn server(&self) -> Option<String> {
+        match self {
+            Refused::Elsewhere(server) => Some(server.clone()),
+            _ => None,
+        }
+    }
+
     /// The word for programs.
     pub fn word(&self) -> &'static str {
         match self {
@@ -66,6 +76,7 @@ impl Refused {
             Refused::TooMany => "too-many",
             Refused::ComputerLimit => "computer-limit",
             Refused::Busy => "busy",
+            Refused::Elsewhere(_) => "elsewhere",
             Refused::Empty => "empty",
         }
     }
@@ -98,6 +109,7 @@ impl Refused {
             Refused::NoSeat(seat) | Refused::SeatTaken(seat) => {
                 lang.t_args(&key, &[("seat", seat.to_string())])
             }
+            Refused::Elsewhere(server) => lang.t_args(&key, &[("server", server.clone())]),
             Refused::ComputerLimit => {
                 lang.t_args(&key, &[("most", limits::COMPUTER_MATCHES.to_string())])
             }
@@ -153,6 +165,7 @@ mod tests {
             Refused::TooMany,
             Refused::ComputerLimit,
             Refused::Busy,
+            Refused::Elsewhere("b".into()),
             Refused::Empty,
         ]
     }

@@ -1,15 +1,21 @@
 //! The default store: one SQLite file in WAL mode with `synchronous = FULL`, so that a
-//! committed batch is on disk before the server acknowledges any of it.
+//! committed batch is on disk before the server acknowledges any of it. Several
+//! servers on one machine may share the file: each write takes SQLite's lock first
+//! (`BEGIN IMMEDIATE`), so the fence is checked and the batch written with no other
+//! server's claim between them.
 
-use super::store::{EventRow, MatchRow, SeatRow, Store, StoreError, Stored, Write};
-use rusqlite::{Connection, OptionalExtension, params};
+use super::store::{
+    Claim, Claimed, EventRow, LEASE, MatchRow, SeatRow, Store, StoreError, Stored, Write, Written,
+};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
 use std::sync::Arc;
 
 /// The schema's versions, in order (SQLite's `user_version` says how many a file has
 /// had). The first makes its tables only where they are missing: files written
 /// before the schema had a version have them already, and take it as theirs.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE IF NOT EXISTS matches (
     code TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -41,92 +47,144 @@ CREATE TABLE IF NOT EXISTS alive (
     one INTEGER PRIMARY KEY CHECK (one = 1),
     at INTEGER NOT NULL
 );
-"];
+",
+    "
+ALTER TABLE matches ADD COLUMN owner TEXT;
+ALTER TABLE matches ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE matches ADD COLUMN held_until INTEGER;
+CREATE TABLE servers (
+    name TEXT PRIMARY KEY,
+    alive INTEGER NOT NULL
+);
+INSERT INTO servers (name, alive) SELECT 'doska', at FROM alive;
+UPDATE matches SET owner = 'doska' WHERE finished = 0;
+DROP TABLE alive;
+CREATE INDEX matches_owner ON matches (owner) WHERE finished = 0;
+",
+];
+
+/// The columns of a match's row, in [`match_row`]'s order.
+const MATCH: &str = "m.code, m.game, m.options, m.clock, m.plans, m.level, m.seed, m.created";
+
+fn match_row(r: &rusqlite::Row) -> rusqlite::Result<MatchRow> {
+    Ok(MatchRow {
+        code: r.get(0)?,
+        game: r.get(1)?,
+        options: r.get(2)?,
+        clock: r.get(3)?,
+        plans: r.get(4)?,
+        level: r.get(5)?,
+        seed: r.get::<_, i64>(6)? as u64,
+        created: r.get::<_, i64>(7)? as u64,
+    })
+}
+
+fn read_error(e: rusqlite::Error) -> StoreError {
+    StoreError::Read(Arc::new(e))
+}
+
+fn write_error(e: rusqlite::Error) -> StoreError {
+    StoreError::Write(Arc::new(e))
+}
 
 pub struct Sqlite {
     db: Connection,
+    /// The server's name.
+    me: String,
 }
 
 impl Sqlite {
-    pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+    /// Opens (or makes) the file for the server named `me`.
+    pub fn open(path: &Path, me: &str) -> Result<Sqlite, StoreError> {
         let fail = |e: rusqlite::Error| StoreError::Open {
             path: path.to_path_buf(),
             source: Arc::new(e),
         };
-        let db = Connection::open(path).map_err(fail)?;
+        let mut db = Connection::open(path).map_err(fail)?;
+        // Another server on the file may hold its lock for a commit: wait for it.
+        db.busy_timeout(std::time::Duration::from_secs(30))
+            .map_err(fail)?;
         db.pragma_update(None, "journal_mode", "WAL")
             .map_err(fail)?;
         db.pragma_update(None, "synchronous", "FULL")
             .map_err(fail)?;
-        let mut db = db;
         migrate(&mut db, path)?;
-        Ok(Sqlite { db })
+        Ok(Sqlite {
+            db,
+            me: me.to_string(),
+        })
     }
+}
 
-    fn read(&self, code: &str, row: MatchRow) -> Result<Stored, rusqlite::Error> {
-        let mut seats = self
-            .db
-            .prepare_cached("SELECT seat, secret, name FROM seats WHERE code = ?1 ORDER BY seat")?;
-        let seats = seats
-            .query_map([code], |r| {
-                Ok(SeatRow {
-                    seat: r.get::<_, i64>(0)? as usize,
-                    secret: r.get(1)?,
-                    name: r.get(2)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut events = self.db.prepare_cached(
-            "SELECT n, at, request_seat, request_id, body FROM events WHERE code = ?1 ORDER BY n",
-        )?;
-        let events = events
-            .query_map([code], |r| {
-                let seat: Option<i64> = r.get(2)?;
-                let id: Option<i64> = r.get(3)?;
-                Ok(EventRow {
-                    n: r.get::<_, i64>(0)? as u64,
-                    at: r.get::<_, i64>(1)? as u64,
-                    request: seat.zip(id).map(|(s, i)| (s as usize, i as u64)),
-                    body: r.get(4)?,
-                })
-            })?
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Stored { row, seats, events })
-    }
+/// A match's seats.
+fn seats(db: &Connection, code: &str) -> rusqlite::Result<Vec<SeatRow>> {
+    let mut seats =
+        db.prepare_cached("SELECT seat, secret, name FROM seats WHERE code = ?1 ORDER BY seat")?;
+    seats
+        .query_map([code], |r| {
+            Ok(SeatRow {
+                seat: r.get::<_, i64>(0)? as usize,
+                secret: r.get(1)?,
+                name: r.get(2)?,
+            })
+        })?
+        .collect()
+}
 
-    fn matches(&self, filter: &str, code: Option<&str>) -> Result<Vec<Stored>, StoreError> {
-        let run = || -> Result<Vec<Stored>, rusqlite::Error> {
-            let sql = format!(
-                "SELECT code, game, options, clock, plans, level, seed, created FROM matches WHERE {filter}"
-            );
-            let mut query = self.db.prepare(&sql)?;
-            let map = |r: &rusqlite::Row| {
-                Ok(MatchRow {
-                    code: r.get(0)?,
-                    game: r.get(1)?,
-                    options: r.get(2)?,
-                    clock: r.get(3)?,
-                    plans: r.get(4)?,
-                    level: r.get(5)?,
-                    seed: r.get::<_, i64>(6)? as u64,
-                    created: r.get::<_, i64>(7)? as u64,
-                })
-            };
-            let rows = match code {
-                Some(code) => query
-                    .query_map([code], map)?
-                    .collect::<Result<Vec<_>, _>>()?,
-                None => query.query_map([], map)?.collect::<Result<Vec<_>, _>>()?,
-            };
-            rows.into_iter()
-                .map(|row| {
-                    let code = row.code.clone();
-                    self.read(&code, row)
-                })
-                .collect()
-        };
-        run().map_err(|e| StoreError::Read(Arc::new(e)))
-    }
+/// A match's seats and events, read in `db` (a connection or a transaction).
+fn read(db: &Connection, row: MatchRow) -> rusqlite::Result<Stored> {
+    let seats = seats(db, &row.code)?;
+    let mut events = db.prepare_cached(
+        "SELECT n, at, request_seat, request_id, body FROM events WHERE code = ?1 ORDER BY n",
+    )?;
+    let events = events
+        .query_map([&row.code], |r| {
+            let seat: Option<i64> = r.get(2)?;
+            let id: Option<i64> = r.get(3)?;
+            Ok(EventRow {
+                n: r.get::<_, i64>(0)? as u64,
+                at: r.get::<_, i64>(1)? as u64,
+                request: seat.zip(id).map(|(s, i)| (s as usize, i as u64)),
+                body: r.get(4)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Stored { row, seats, events })
+}
+
+/// Takes a match for `me` at the next epoch, and reads it.
+fn take(
+    db: &Connection,
+    me: &str,
+    row: MatchRow,
+    epoch: u64,
+    held_until: Option<u64>,
+) -> rusqlite::Result<Claimed> {
+    db.prepare_cached("UPDATE matches SET owner = ?1, epoch = ?2 WHERE code = ?3")?
+        .execute(params![me, epoch as i64 + 1, row.code])?;
+    Ok(Claimed {
+        stored: read(db, row)?,
+        epoch: epoch + 1,
+        held_until,
+    })
+}
+
+/// The matches a query of [`MATCH`], epoch and when last held finds.
+fn held(
+    db: &Connection,
+    sql: &str,
+    params: impl rusqlite::Params,
+) -> rusqlite::Result<Vec<(MatchRow, u64, Option<u64>)>> {
+    let mut query = db.prepare_cached(sql)?;
+    query
+        .query_map(params, |r| {
+            Ok((
+                match_row(r)?,
+                r.get::<_, i64>(8)? as u64,
+                r.get::<_, Option<i64>>(9)?.map(|a| a as u64),
+            ))
+        })?
+        .collect()
 }
 
 /// Runs the migrations the file has not had, each in one transaction with its version.
@@ -160,23 +218,101 @@ pub fn version(path: &Path) -> rusqlite::Result<i64> {
 }
 
 impl Store for Sqlite {
-    fn load_live(&mut self) -> Result<Vec<Stored>, StoreError> {
-        self.matches("finished = 0", None)
+    fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError> {
+        let run = |db: &mut Connection, me: &str| -> rusqlite::Result<Vec<Claimed>> {
+            let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let found = held(
+                &tx,
+                &format!(
+                    "SELECT {MATCH}, m.epoch, s.alive FROM matches m
+                     LEFT JOIN servers s ON s.name = m.owner
+                     WHERE m.finished = 0 AND m.owner IS NOT NULL
+                       AND ((m.owner = ?1 AND ?3) OR (m.owner <> ?1
+                            AND (s.alive IS NULL OR s.alive < ?2)))"
+                ),
+                params![me, now.saturating_sub(LEASE) as i64, with_mine],
+            )?;
+            let claimed = found
+                .into_iter()
+                .map(|(row, epoch, alive)| take(&tx, me, row, epoch, alive))
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            tx.commit()?;
+            Ok(claimed)
+        };
+        run(&mut self.db, &self.me).map_err(write_error)
     }
 
-    fn find(&mut self, code: &str) -> Result<Option<Stored>, StoreError> {
-        Ok(self.matches("code = ?1", Some(code))?.pop())
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
+        let run = |db: &mut Connection, me: &str| -> rusqlite::Result<Claim> {
+            let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let found = tx
+                .query_row(
+                    &format!(
+                        "SELECT {MATCH}, m.epoch, m.owner, s.alive, m.held_until FROM matches m
+                         LEFT JOIN servers s ON s.name = m.owner WHERE m.code = ?1"
+                    ),
+                    [code],
+                    |r| {
+                        Ok((
+                            match_row(r)?,
+                            r.get::<_, i64>(8)? as u64,
+                            r.get::<_, Option<String>>(9)?,
+                            r.get::<_, Option<i64>>(10)?.map(|a| a as u64),
+                            r.get::<_, Option<i64>>(11)?.map(|a| a as u64),
+                        ))
+                    },
+                )
+                .optional()?;
+            let Some((row, epoch, owner, alive, released)) = found else {
+                return Ok(Claim::Missing);
+            };
+            if let Some(owner) = owner.filter(|o| o != me)
+                && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
+            {
+                return Ok(Claim::Elsewhere(owner));
+            }
+            let held_until = alive.or(released);
+            let claimed = take(&tx, me, row, epoch, held_until)?;
+            tx.commit()?;
+            Ok(Claim::Mine(claimed))
+        };
+        run(&mut self.db, &self.me).map_err(write_error)
     }
 
-    fn write(&mut self, batch: &[Write]) -> Result<(), StoreError> {
-        let run = |db: &mut Connection| -> Result<(), rusqlite::Error> {
-            let tx = db.transaction()?;
-            for write in batch {
+    fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
+        self.db
+            .query_row("SELECT 1 FROM matches WHERE code = ?1", [code], |_| Ok(()))
+            .optional()
+            .map(|found| found.is_some())
+            .map_err(read_error)
+    }
+
+    fn write(&mut self, batch: &[Write], epochs: &[(String, u64)]) -> Result<Written, StoreError> {
+        let run = |db: &mut Connection, me: &str| -> Result<Written, rusqlite::Error> {
+            let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let mut written = Written::default();
+            for (code, epoch) in epochs {
+                let owned = tx
+                    .prepare_cached(
+                        "SELECT owner = ?2 AND epoch = ?3 FROM matches WHERE code = ?1",
+                    )?
+                    .query_row(params![code, me, *epoch as i64], |r| {
+                        r.get::<_, Option<bool>>(0)
+                    })
+                    .optional()?;
+                if owned.flatten() != Some(true) {
+                    written.fenced.push(code.clone());
+                }
+            }
+            for write in batch
+                .iter()
+                .filter(|w| !written.fenced.iter().any(|c| c == w.code()))
+            {
                 match write {
                     Write::Match(m) => {
                         tx.prepare_cached(
-                            "INSERT INTO matches (code, game, options, clock, plans, level, seed, created)
-                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                            "INSERT INTO matches (code, game, options, clock, plans, level, seed, created, owner, epoch)
+                             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 1)",
                         )?
                         .execute(params![
                             m.code,
@@ -186,7 +322,8 @@ impl Store for Sqlite {
                             m.plans,
                             m.level,
                             m.seed as i64,
-                            m.created as i64
+                            m.created as i64,
+                            me
                         ])?;
                     }
                     Write::Seat { code, seat } => {
@@ -220,29 +357,63 @@ impl Store for Sqlite {
                     }
                 }
             }
+            tx.commit()?;
+            Ok(written)
+        };
+        run(&mut self.db, &self.me).map_err(write_error)
+    }
+
+    fn release(&mut self, held: &[(String, u64)], at: u64) -> Result<(), StoreError> {
+        let run = |db: &mut Connection, me: &str| -> rusqlite::Result<()> {
+            let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            for (code, epoch) in held {
+                tx.prepare_cached(
+                    "UPDATE matches SET owner = NULL, held_until = ?4
+                     WHERE code = ?1 AND owner = ?2 AND epoch = ?3",
+                )?
+                .execute(params![code, me, *epoch as i64, at as i64])?;
+            }
             tx.commit()
         };
-        run(&mut self.db).map_err(|e| StoreError::Write(Arc::new(e)))
+        run(&mut self.db, &self.me).map_err(write_error)
     }
 
     fn alive(&mut self, at: u64) -> Result<(), StoreError> {
         self.db
             .execute(
-                "INSERT INTO alive (one, at) VALUES (1, ?1) ON CONFLICT(one) DO UPDATE SET at = ?1",
-                [at as i64],
+                "INSERT INTO servers (name, alive) VALUES (?1, ?2)
+                 ON CONFLICT(name) DO UPDATE SET alive = ?2",
+                params![self.me, at as i64],
             )
             .map(|_| ())
-            .map_err(|e| StoreError::Write(Arc::new(e)))
+            .map_err(write_error)
     }
 
-    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
-        self.db
-            .query_row("SELECT at FROM alive WHERE one = 1", [], |r| {
-                r.get::<_, i64>(0)
-            })
-            .optional()
-            .map(|at| at.map(|a| a as u64))
-            .map_err(|e| StoreError::Read(Arc::new(e)))
+    fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError> {
+        let run = |db: &Connection, me: &str| -> rusqlite::Result<Vec<Stored>> {
+            let found = held(
+                db,
+                &format!(
+                    "SELECT {MATCH}, m.epoch, s.alive FROM matches m
+                     JOIN servers s ON s.name = m.owner
+                     WHERE m.finished = 0 AND m.owner <> ?1 AND s.alive >= ?2
+                       AND m.plans LIKE '%\"open\"%'
+                     ORDER BY m.created DESC LIMIT ?3"
+                ),
+                params![me, now.saturating_sub(LEASE) as i64, most as i64],
+            )?;
+            found
+                .into_iter()
+                .map(|(row, _, _)| {
+                    Ok(Stored {
+                        seats: seats(db, &row.code)?,
+                        row,
+                        events: Vec::new(),
+                    })
+                })
+                .collect()
+        };
+        run(&self.db, &self.me).map_err(read_error)
     }
 }
 
@@ -263,48 +434,75 @@ mod tests {
         }
     }
 
+    /// A folder of its own for a test's file.
+    fn folder(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("doska-sqlite-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn event(n: u64) -> EventRow {
+        EventRow {
+            n,
+            at: 5,
+            request: Some((1, 9)),
+            body: "{}".into(),
+        }
+    }
+
+    fn mine(claim: Claim) -> Claimed {
+        match claim {
+            Claim::Mine(claimed) => claimed,
+            other => panic!("not claimed: {other:?}"),
+        }
+    }
+
     #[test]
     fn a_file_of_a_newer_schema_is_refused_and_an_old_one_upgraded() {
-        let dir = std::env::temp_dir().join(format!("doska-sqlite-v-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = folder("v");
         let path = dir.join("old.db");
-        let _ = std::fs::remove_file(&path);
-        // A file from before the schema had a version: its tables, version 0.
-        Connection::open(&path)
-            .unwrap()
-            .execute_batch(MIGRATIONS[0])
-            .unwrap();
+        // A file from before the schema had a version: its tables, version 0, a match
+        // going on and the lone server's last word that it was alive.
+        let old = Connection::open(&path).unwrap();
+        old.execute_batch(MIGRATIONS[0]).unwrap();
+        old.execute_batch(
+            "INSERT INTO matches (code, game, options, clock, plans, level, seed, created)
+             VALUES ('AAA', 'chess', '{}', '-', '[\"me\",\"open\"]', 'normal', 1, 2);
+             INSERT INTO alive (one, at) VALUES (1, 77);",
+        )
+        .unwrap();
+        drop(old);
         assert_eq!(version(&path).unwrap(), 0);
-        Sqlite::open(&path).unwrap();
+        // The lone server, restarting under its name, takes its match back, charged
+        // up to when it was last alive.
+        let mut db = Sqlite::open(&path, super::super::store::NAME).unwrap();
         assert_eq!(version(&path).unwrap(), MIGRATIONS.len() as i64);
+        let live = db.claim_orphans(1_000_000, true).unwrap();
+        assert_eq!(live.len(), 1);
+        assert_eq!((live[0].epoch, live[0].held_until), (1, Some(77)));
+        drop(db);
         Connection::open(&path)
             .unwrap()
             .pragma_update(None, "user_version", 99)
             .unwrap();
-        let newer = Sqlite::open(&path).err().expect("refused");
+        let newer = Sqlite::open(&path, "a").err().expect("refused");
         assert!(newer.to_string().contains("version 99"), "{newer}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
-    fn what_is_written_is_read_back_after_reopening() {
-        let dir = std::env::temp_dir().join(format!("doska-sqlite-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+    fn what_is_written_is_claimed_back_after_reopening() {
+        let dir = folder("w");
         let path = dir.join("server.db");
         {
-            let mut db = Sqlite::open(&path).unwrap();
+            let mut db = Sqlite::open(&path, "a").unwrap();
             let seat = SeatRow {
                 seat: 1,
                 secret: "s".into(),
                 name: Some("Ann".into()),
             };
-            let event = EventRow {
-                n: 1,
-                at: 5,
-                request: Some((1, 9)),
-                body: "{}".into(),
-            };
-            db.write(&[
+            let batch = [
                 Write::Match(row("AAA")),
                 Write::Match(row("BBB")),
                 Write::Seat {
@@ -313,29 +511,109 @@ mod tests {
                 },
                 Write::Event {
                     code: "AAA".into(),
-                    event: event.clone(),
+                    event: event(1),
                 },
                 Write::Finished { code: "BBB".into() },
-            ])
-            .unwrap();
+            ];
+            assert_eq!(db.write(&batch, &[]).unwrap(), Written::default());
             db.alive(77).unwrap();
             db.alive(78).unwrap();
         }
-        let mut db = Sqlite::open(&path).unwrap();
-        let live = db.load_live().unwrap();
+        let mut db = Sqlite::open(&path, "a").unwrap();
+        let live = db.claim_orphans(100, true).unwrap();
         assert_eq!(live.len(), 1);
-        assert_eq!(live[0].row, row("AAA"));
-        assert_eq!(live[0].seats[0].name.as_deref(), Some("Ann"));
-        assert_eq!(live[0].events[0].request, Some((1, 9)));
-        assert!(db.find("BBB").unwrap().is_some());
-        assert!(db.find("CCC").unwrap().is_none());
-        assert_eq!(db.last_alive().unwrap(), Some(78));
+        assert_eq!(live[0].stored.row, row("AAA"));
+        assert_eq!(live[0].stored.seats[0].name.as_deref(), Some("Ann"));
+        assert_eq!(live[0].stored.events[0].request, Some((1, 9)));
+        assert_eq!((live[0].epoch, live[0].held_until), (2, Some(78)));
+        assert!(db.exists("BBB").unwrap());
+        assert!(!db.exists("CCC").unwrap());
+        assert_eq!(db.claim("CCC", 100).unwrap(), Claim::Missing);
         // A batch that breaks a constraint is written not at all.
-        assert!(
-            db.write(&[Write::Match(row("CCC")), Write::Match(row("AAA"))])
-                .is_err()
+        let broken = [Write::Match(row("CCC")), Write::Match(row("AAA"))];
+        assert!(db.write(&broken, &[]).is_err());
+        assert!(!db.exists("CCC").unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_match_is_written_only_by_the_server_holding_its_latest_claim() {
+        let dir = folder("lease");
+        let path = dir.join("shared.db");
+        let (mut a, mut b) = (
+            Sqlite::open(&path, "a").unwrap(),
+            Sqlite::open(&path, "b").unwrap(),
         );
-        assert!(db.find("CCC").unwrap().is_none());
+        let made = [Write::Match(row("AAA")), Write::Match(row("BBB"))];
+        a.write(&made, &[]).unwrap();
+        a.alive(1_000).unwrap();
+        // While a is alive, b is sent to it.
+        assert_eq!(
+            b.claim("AAA", 1_000 + LEASE).unwrap(),
+            Claim::Elsewhere("a".into())
+        );
+        // Silent past its lease, a's match is b's, charged up to a's last word.
+        let taken = mine(b.claim("AAA", 1_001 + LEASE).unwrap());
+        assert_eq!((taken.epoch, taken.held_until), (2, Some(1_000)));
+        // a, paused meanwhile, writes under its old epoch: refused, for that match
+        // alone.
+        let late = [
+            Write::Event {
+                code: "AAA".into(),
+                event: event(1),
+            },
+            Write::Event {
+                code: "BBB".into(),
+                event: event(1),
+            },
+        ];
+        let held = [("AAA".to_string(), 1), ("BBB".to_string(), 1)];
+        assert_eq!(
+            a.write(&late, &held).unwrap().fenced,
+            vec!["AAA".to_string()]
+        );
+        assert!(
+            mine(b.claim("AAA", 9_000).unwrap())
+                .stored
+                .events
+                .is_empty()
+        );
+        // b's own write under its epoch goes in (that claim made it 3).
+        let b_writes = [Write::Event {
+            code: "AAA".into(),
+            event: event(1),
+        }];
+        assert!(
+            b.write(&b_writes, &[("AAA".into(), 3)])
+                .unwrap()
+                .fenced
+                .is_empty()
+        );
+        // Given up, the match is anyone's at once, charged up to when it was let go.
+        b.release(&[("AAA".into(), 3)], 5_000).unwrap();
+        let back = mine(a.claim("AAA", 5_001).unwrap());
+        assert_eq!((back.epoch, back.held_until), (4, Some(5_000)));
+        assert_eq!(back.stored.events.len(), 1);
+        // A release under an epoch no longer held changes nothing.
+        b.release(&[("AAA".into(), 3)], 6_000).unwrap();
+        a.alive(6_000).unwrap();
+        assert_eq!(b.claim("AAA", 6_000).unwrap(), Claim::Elsewhere("a".into()));
+        // The sweep takes over a silent server's matches not finished, not its own.
+        a.alive(7_000).unwrap();
+        a.write(
+            &[Write::Finished { code: "BBB".into() }],
+            &[("BBB".into(), 1)],
+        )
+        .unwrap();
+        assert!(b.claim_orphans(7_000 + LEASE, false).unwrap().is_empty());
+        let swept = b.claim_orphans(7_001 + LEASE, false).unwrap();
+        assert_eq!(swept.len(), 1);
+        assert_eq!((swept[0].epoch, swept[0].held_until), (5, Some(7_000)));
+        assert!(b.claim_orphans(7_001 + LEASE, false).unwrap().is_empty());
+        // Another server's match with a seat open is listed by a, not by b.
+        b.alive(20_000).unwrap();
+        assert_eq!(a.open_elsewhere(20_000, 10).unwrap().len(), 1);
+        assert!(b.open_elsewhere(20_000, 10).unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

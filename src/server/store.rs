@@ -1,6 +1,14 @@
-//! What the server keeps: matches, their seats and their numbered events. Storage is
-//! one small trait, so that a server outgrowing one machine can put PostgreSQL where
-//! SQLite is (see `docs/protocol.md`, "Beyond one machine").
+//! What the server keeps: matches, their seats and their numbered events, and which
+//! server plays each match now. Storage is one small trait, so that PostgreSQL can
+//! stand where SQLite is (see `docs/protocol.md`, "Beyond one machine").
+//!
+//! Several servers may share one store. Each match is played by one server at a
+//! time, its *owner*: a server owns the matches it makes and the ones it *claims*
+//! (one nobody holds, or one whose owner has not said it is alive for [`LEASE`] ms).
+//! Every claim raises the match's *epoch*, and a server's writes for a match carry the
+//! epoch it claimed: a write whose epoch is no longer the match's is refused
+//! ([`Written::fenced`]), so a server that was paused or cut off, and whose matches
+//! were taken over meanwhile, can never add an event to them.
 
 /// A match as created.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,12 +66,57 @@ pub enum Write {
     },
 }
 
-/// A match read back: what `load` and `find` return.
+impl Write {
+    /// The match the write is for.
+    pub fn code(&self) -> &str {
+        match self {
+            Write::Match(row) => &row.code,
+            Write::Seat { code, .. } | Write::Event { code, .. } | Write::Finished { code } => code,
+        }
+    }
+}
+
+/// A match read back: what `find` returns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stored {
     pub row: MatchRow,
     pub seats: Vec<SeatRow>,
     pub events: Vec<EventRow>,
+}
+
+/// How long a server's word that it is alive holds its matches, in ms: a match whose
+/// owner has been silent longer may be claimed by another server. Servers say it
+/// every second.
+pub const LEASE: u64 = 3_000;
+
+/// The name of a server not given one: a lone server restarting finds its matches
+/// under it.
+pub const NAME: &str = "doska";
+
+/// A match claimed by this server: what was stored of it, the epoch its writes now
+/// carry, and when whoever held it before was last known to play it (the clock to
+/// move is charged up to then, as on a restart).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claimed {
+    pub stored: Stored,
+    pub epoch: u64,
+    pub held_until: Option<u64>,
+}
+
+/// What claiming a match found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Claim {
+    Mine(Claimed),
+    /// Another server, alive, plays it: its name.
+    Elsewhere(String),
+    Missing,
+}
+
+/// What a batch's commit did: every write went in, except those for the matches in
+/// `fenced`, which this server no longer owns.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Written {
+    pub fenced: Vec<String>,
 }
 
 /// What a store's own error is behind a [`StoreError`]: SQLite's, or another
@@ -86,43 +139,66 @@ pub enum StoreError {
     Write(#[source] Cause),
     #[error("the store has stopped")]
     Stopped,
+    /// The match was claimed by another server: this one may no longer write to it.
+    #[error("match {0} is played by another server now")]
+    Fenced(String),
     #[error(
         "the database's schema is at version {at}, newer than this server's {known}: run a newer server"
     )]
     Newer { at: usize, known: usize },
 }
 
+/// A store, opened for one server: `me` below is that server's name.
 pub trait Store: Send + 'static {
-    /// Every match not finished, to resume at start.
-    fn load_live(&mut self) -> Result<Vec<Stored>, StoreError>;
-    /// One match by its code, finished or not.
-    fn find(&mut self, code: &str) -> Result<Option<Stored>, StoreError>;
+    /// Claims every match not finished that was being played and has nobody to play
+    /// it now: those of servers silent for longer than [`LEASE`] at `now`, and
+    /// `with_mine`, those `me` held (at the start of a server restarting under its
+    /// name). At start, and every second after, to take over from a server that died.
+    fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError>;
+    /// Claims one match by its code, finished or not, unless a server alive at
+    /// `now` holds it.
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError>;
+    /// Whether a match has this code.
+    fn exists(&mut self, code: &str) -> Result<bool, StoreError>;
     /// Writes a batch at once and durably: when this returns Ok, all of it survives a
-    /// crash of the process or the machine.
-    fn write(&mut self, batch: &[Write]) -> Result<(), StoreError>;
-    /// Notes that the server is running at `at` (ms since the epoch): after a crash,
-    /// the last such note says when the server stopped.
+    /// crash of the process or the machine. Each match's writes go in only while
+    /// `epochs` (the epoch claimed, by code) is still the match's epoch and `me` its
+    /// owner; a new match (its [`Write::Match`] in the batch) is made owned by `me`
+    /// at epoch 1.
+    fn write(&mut self, batch: &[Write], epochs: &[(String, u64)]) -> Result<Written, StoreError>;
+    /// Gives matches up (by code and the epoch held): nobody holds them until a
+    /// server claims one; `at` is when they were last played here.
+    fn release(&mut self, held: &[(String, u64)], at: u64) -> Result<(), StoreError>;
+    /// Notes that the server is running at `at` (ms since the epoch), which keeps its
+    /// matches its own.
     fn alive(&mut self, at: u64) -> Result<(), StoreError>;
-    /// The last `alive` note.
-    fn last_alive(&mut self) -> Result<Option<u64>, StoreError>;
+    /// Matches of other servers with a seat open, newest first, at most `most`:
+    /// what a lobby lists beside its own.
+    fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError>;
 }
 
 /// A store chosen when the server starts (SQLite's or PostgreSQL's).
 impl<S: Store + ?Sized> Store for Box<S> {
-    fn load_live(&mut self) -> Result<Vec<Stored>, StoreError> {
-        (**self).load_live()
+    fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError> {
+        (**self).claim_orphans(now, with_mine)
     }
-    fn find(&mut self, code: &str) -> Result<Option<Stored>, StoreError> {
-        (**self).find(code)
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
+        (**self).claim(code, now)
     }
-    fn write(&mut self, batch: &[Write]) -> Result<(), StoreError> {
-        (**self).write(batch)
+    fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
+        (**self).exists(code)
+    }
+    fn write(&mut self, batch: &[Write], epochs: &[(String, u64)]) -> Result<Written, StoreError> {
+        (**self).write(batch, epochs)
+    }
+    fn release(&mut self, held: &[(String, u64)], at: u64) -> Result<(), StoreError> {
+        (**self).release(held, at)
     }
     fn alive(&mut self, at: u64) -> Result<(), StoreError> {
         (**self).alive(at)
     }
-    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
-        (**self).last_alive()
+    fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError> {
+        (**self).open_elsewhere(now, most)
     }
 }
 

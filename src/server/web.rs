@@ -73,7 +73,7 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
         .route("/rules/{game}/{lang}", get(rules))
         .route("/health", get(health))
         .route("/metrics", get(metrics))
-        .route("/{code}", get(page))
+        .route("/{code}", get(page_or_socket))
         .with_state(Shared { lobby, started })
         .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(
@@ -103,9 +103,14 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, router: Router) {
         .await;
 }
 
-/// `/health`: that the server answers, for a proxy's checks.
-async fn health() -> &'static str {
-    "ok\n"
+/// `/health`: that the server answers, for a proxy's checks; 503 once it is handing
+/// its matches over on the way out, so that the proxy sends nobody new.
+async fn health(State(shared): State<Shared>) -> Response {
+    if shared.lobby.is_draining() {
+        (StatusCode::SERVICE_UNAVAILABLE, "draining\n").into_response()
+    } else {
+        "ok\n".into_response()
+    }
 }
 
 /// `/metrics`: the server's counts in Prometheus' text format.
@@ -171,6 +176,16 @@ fn upgrade(shared: Shared, peer: SocketAddr, mut request: Request<Body>) -> Resp
         .header(header::SEC_WEBSOCKET_ACCEPT, accept)
         .body(Body::empty())
         .expect("a valid handshake answer")
+}
+
+/// `/CODE`: the protocol's WebSocket (a client of that match connects there, so that
+/// a proxy routing by the path sends it to the match's server), or the page.
+async fn page_or_socket(
+    State(shared): State<Shared>,
+    Extension(peer): Extension<SocketAddr>,
+    request: Request<Body>,
+) -> Response {
+    root(State(shared), Extension(peer), request).await
 }
 
 /// The page, for `/` and for a match's code: the script reads the code from the

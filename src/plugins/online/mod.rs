@@ -281,6 +281,8 @@ impl Online {
             store: None,
             most: 2_000,
             weights: weights.clone(),
+            name: crate::server::store::NAME.into(),
+            drain_on_sigterm: false,
         };
         let listening = crate::server::spawn(config(crate::server::PORT))
             .or_else(|_| crate::server::spawn(config(0)))?;

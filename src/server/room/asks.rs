@@ -54,7 +54,7 @@ impl Room {
             writes.extend(self.take_back(seat));
         }
         let n = self.events.len() as u64;
-        self.commit(writes).await;
+        self.commit(writes).await?;
         Ok(n)
     }
 
@@ -102,7 +102,7 @@ impl Room {
             vec![self.push(EventKind::TakebackDeclined { seat: answering[0] }, None)]
         };
         let n = self.events.len() as u64;
-        self.commit(writes).await;
+        self.commit(writes).await?;
         Ok(n)
     }
 
@@ -140,7 +140,7 @@ impl Room {
             writes.push(self.push(EventKind::Rematch { code }, None));
         }
         let n = self.events.len() as u64;
-        self.commit(writes).await;
+        self.commit(writes).await?;
         Ok(n)
     }
 }

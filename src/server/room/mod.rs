@@ -1,6 +1,9 @@
 //! One match on the server: a task that owns the match and is the referee. Requests
 //! reach it one at a time through its queue, so a match's events are numbered in the
-//! order they happened; each is stored durably before anyone hears of it.
+//! order they happened; each is stored durably before anyone hears of it. Its writes
+//! carry the epoch its server claimed the match at: where another server has claimed
+//! it since, the room stops without a word acknowledged, and its followers are sent
+//! away to find the match where it is played now.
 
 mod asks;
 mod clocks;
@@ -12,7 +15,7 @@ use computer::Thought;
 use super::lag::Lag;
 use super::refused::Refused;
 use super::setup::Settings;
-use super::store::{EventRow, SeatRow, Write};
+use super::store::{Claim, EventRow, SeatRow, StoreError, Write};
 use super::writer::{Writer, now_ms};
 use crate::i18n::Language;
 use crate::protocol::{Event, EventKind, Listing, Reply, SeatKey, SeatPlan, SeatView};
@@ -105,6 +108,9 @@ pub enum Command {
         seats: Vec<usize>,
         here: bool,
     },
+    /// The server is going away: the room stops and gives its match up for another
+    /// server to claim.
+    HandOver,
 }
 
 /// A follower's start: the events it has not seen (all of them, as a snapshot, where
@@ -138,6 +144,8 @@ pub struct Handle {
     pub queue: mpsc::Sender<Command>,
     pub listing: Arc<Mutex<Listing>>,
     pub open: Arc<std::sync::atomic::AtomicBool>,
+    /// Ends when the room has stopped and given its match up.
+    pub stopped: Arc<tokio::sync::Notify>,
 }
 
 struct Seat {
@@ -150,6 +158,10 @@ struct Seat {
 
 pub struct Room {
     code: String,
+    /// The epoch this server claimed the match at (see [`super::store`]).
+    epoch: u64,
+    /// Where another server has claimed the match since: that server's name.
+    lost: Option<String>,
     settings: Settings,
     seed: u64,
     /// When the match was made, ms since the epoch.
@@ -189,7 +201,7 @@ impl Room {
         let seed = super::secret::seed();
         let created = now_ms();
         let row = settings.row(&code, seed, created);
-        let mut room = Room::empty(code.clone(), settings, seed, created, services)?;
+        let mut room = Room::empty(code.clone(), 1, settings, seed, created, services)?;
         let mut writes = vec![Write::Match(row)];
         for (seat, key) in taken.into_iter().enumerate() {
             if let Some(key) = key {
@@ -209,6 +221,7 @@ impl Room {
 
     fn empty(
         code: String,
+        epoch: u64,
         settings: Settings,
         seed: u64,
         created: u64,
@@ -230,6 +243,8 @@ impl Room {
         let listing = Arc::new(Mutex::new(settings.listing(&code)));
         Ok(Room {
             code,
+            epoch,
+            lost: None,
             settings,
             seed,
             created,
@@ -256,15 +271,18 @@ impl Room {
         &self.code
     }
 
-    /// Starts the room's task; it ends when the match has been idle long enough.
-    /// `gone` is told the code then.
+    /// Starts the room's task; it ends when the match has been idle long enough, when
+    /// the server hands it over, or when another server has claimed it. `gone` is told
+    /// the code then.
     pub fn start(mut self, gone: impl FnOnce(&str) + Send + 'static) -> Handle {
         let (queue, mut commands) = mpsc::channel::<Command>(64);
         self.queue = queue.downgrade();
+        let stopped = Arc::new(tokio::sync::Notify::new());
         let handle = Handle {
             queue,
             listing: self.listing.clone(),
             open: self.open.clone(),
+            stopped: stopped.clone(),
         };
         tokio::spawn(async move {
             let (thoughts_in, mut thoughts) = mpsc::channel::<Thought>(1);
@@ -279,17 +297,37 @@ impl Room {
                 let can_leave = idle && (flag.is_none());
                 tokio::select! {
                     command = commands.recv() => {
-                        let Some(command) = command else { break };
-                        self.command(command).await;
+                        match command {
+                            None | Some(Command::HandOver) => break,
+                            Some(command) => self.command(command).await,
+                        }
                     }
                     Some(thought) = thoughts.recv() => self.thought(thought).await,
                     () = sleep_until(flag) => self.flag().await,
                     () = tokio::time::sleep_until(idle_since + IDLE), if can_leave => break,
                 }
+                if self.lost.is_some() {
+                    break;
+                }
                 self.think(&thoughts_in);
             }
             self.open.store(false, std::sync::atomic::Ordering::Relaxed);
             gone(&self.code);
+            // Commands still waiting go unanswered: their connections ask the lobby
+            // again, which says where the match is now.
+            drop(commands);
+            // Followers are sent away (see `connection`) when their channel closes.
+            drop(self.followers);
+            if self.lost.is_none() {
+                let held = vec![(self.code.clone(), self.epoch)];
+                if self.services.writer.release(held).await.is_ok() {
+                    crate::server::metrics::METRICS
+                        .released
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            stopped.notify_waiters();
+            stopped.notify_one();
         });
         handle
     }
@@ -379,6 +417,8 @@ impl Room {
                 let _ = reply.send(self.say(&seats, &text).await);
             }
             Command::Present { seats, here } => self.present(&seats, here),
+            // Taken by the room's loop before it gets here.
+            Command::HandOver => {}
         }
     }
 
@@ -397,7 +437,7 @@ impl Room {
             None,
         );
         let n = self.events.len() as u64;
-        self.commit(vec![write]).await;
+        self.commit(vec![write]).await?;
         Ok(n)
     }
 
@@ -459,7 +499,7 @@ impl Room {
             seat: key.clone(),
         }];
         writes.push(self.push(EventKind::Seated { seat, name }, None));
-        self.commit(writes).await;
+        self.commit(writes).await?;
         self.relist();
         Ok((
             SeatKey {
@@ -581,14 +621,14 @@ impl Room {
         let mut writes = self.charge(Some((seat, given)));
         // A flag fell first: the match is over, or (chess for three) the player left.
         if self.m.outcome().is_some() || self.m.actions().len() != charged_from {
-            self.commit(writes).await;
+            self.commit(writes).await?;
             return Err(Refused::Rules(crate::rules::Error::GameOver(
                 crate::rules::Reason::TimeForfeit.id(),
             )));
         }
         let before = self.m.actions().len();
         if let Err(e) = self.m.act(action) {
-            self.commit(writes).await;
+            self.commit(writes).await?;
             return Err(e.into());
         }
         writes.extend(self.played(before, Some(seat), Some((seat, request))));
@@ -597,7 +637,7 @@ impl Room {
             .get(&(seat, request))
             .copied()
             .unwrap_or(self.events.len() as u64);
-        self.commit(writes).await;
+        self.commit(writes).await?;
         // Stored and broadcast: what the other players waited for.
         let metrics = &crate::server::metrics::METRICS;
         metrics.action_to_broadcast.observe(arrived.elapsed());
@@ -700,10 +740,12 @@ impl Room {
 
     /// Stores the writes, then tells the followers of the new events. A store that
     /// fails leaves the server unable to keep its word: it stops, and every match comes
-    /// back from what was stored when it starts again.
-    async fn commit(&mut self, mut writes: Vec<Write>) {
+    /// back from what was stored when it starts again. Where another server has claimed
+    /// the match, nothing was stored: the room is lost, and the request is refused
+    /// with that server's name.
+    async fn commit(&mut self, mut writes: Vec<Write>) -> Result<(), Refused> {
         if writes.is_empty() {
-            return;
+            return Ok(());
         }
         let over = self.m.outcome().is_some();
         if over {
@@ -715,14 +757,27 @@ impl Room {
             Write::Event { event, .. } => Some(event.n),
             _ => None,
         });
-        if let Err(e) = self.services.writer.write(writes).await {
-            super::note(format_args!(
-                "{e}; stopping so that nothing unstored is acknowledged"
-            ));
-            std::process::exit(1);
+        let held = Some((self.code.clone(), self.epoch));
+        match self.services.writer.write(writes, held).await {
+            Ok(()) => {}
+            Err(StoreError::Fenced(_)) => {
+                super::note(format_args!(
+                    "match {}: another server has claimed it; letting it go",
+                    self.code
+                ));
+                let server = self.claimed_by().await;
+                self.lost = Some(server.clone());
+                return Err(Refused::Elsewhere(server));
+            }
+            Err(e) => {
+                super::note(format_args!(
+                    "{e}; stopping so that nothing unstored is acknowledged"
+                ));
+                std::process::exit(1);
+            }
         }
         self.relist();
-        let Some(first) = first else { return };
+        let Some(first) = first else { return Ok(()) };
         for event in &self.events[first as usize - 1..] {
             let said = serde_json::to_string(&Reply::Event {
                 code: self.code.clone(),
@@ -730,6 +785,15 @@ impl Room {
             })
             .expect("events are written as JSON");
             let _ = self.followers.send(said.into());
+        }
+        Ok(())
+    }
+
+    /// The server that claimed this match from this one, as the store says.
+    async fn claimed_by(&self) -> String {
+        match self.services.writer.claim(&self.code).await {
+            Ok(Claim::Elsewhere(server)) => server,
+            _ => "?".to_string(),
         }
     }
 

@@ -6,7 +6,7 @@ use crate::protocol::{Event, EventKind, play_action};
 use crate::rules::Error;
 use crate::server::refused::Refused;
 use crate::server::setup::Settings;
-use crate::server::store::Stored;
+use crate::server::store::Claimed;
 use std::collections::BTreeSet;
 use tokio::time::{Duration, Instant};
 
@@ -31,15 +31,16 @@ enum Fault {
 }
 
 impl Room {
-    /// A match read back from the store, its events played again. `down_since`, where
-    /// the server stopped while the match went on, is when it was last known alive:
-    /// the clock to move is charged up to then, and not for the time the server was
-    /// down, when nobody could move.
-    pub fn restore(
-        stored: Stored,
-        services: Services,
-        down_since: Option<u64>,
-    ) -> Result<Room, Unrestorable> {
+    /// A match claimed from the store, its events played again. Where it was held
+    /// before (by a server that stopped, or gave it up), the clock to move is charged
+    /// up to when it was last held, and not for the time between, when nobody could
+    /// move.
+    pub fn restore(claimed: Claimed, services: Services) -> Result<Room, Unrestorable> {
+        let Claimed {
+            stored,
+            epoch,
+            held_until,
+        } = claimed;
         let code = stored.row.code.clone();
         let fail = |fault: Fault| Unrestorable {
             code: code.clone(),
@@ -48,6 +49,7 @@ impl Room {
         let settings = Settings::from_row(&stored.row).map_err(|e| fail(Fault::Settings(e)))?;
         let mut room = Room::empty(
             code.clone(),
+            epoch,
             settings,
             stored.row.seed,
             stored.row.created,
@@ -76,7 +78,7 @@ impl Room {
         }
         // The first charge after the start, at once for a match with a flag to watch,
         // takes the time from the last event to when the server was last alive.
-        if let Some(alive) = down_since {
+        if let Some(alive) = held_until {
             let before = Duration::from_millis(alive.saturating_sub(last_at));
             room.charged = Instant::now().checked_sub(before).unwrap_or(room.charged);
         }
