@@ -10,6 +10,9 @@ use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 
+#[path = "serve/cluster.rs"]
+mod cluster;
+
 /// A running server, killed when dropped.
 struct Server {
     child: Child,
@@ -24,9 +27,20 @@ impl Server {
     /// A server keeping its matches in the PostgreSQL database `store` names, where
     /// it names one.
     fn start_with(data: &std::path::Path, store: Option<&str>) -> Server {
+        Server::start_named(data, store, "doska", "127.0.0.1:0")
+    }
+
+    /// The same, under a name of its own among servers sharing the store, on
+    /// `listen` (a port the system chooses, or the one a server of that name had).
+    fn start_named(
+        data: &std::path::Path,
+        store: Option<&str>,
+        name: &str,
+        listen: &str,
+    ) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_doska"));
         command
-            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .args(["serve", "--listen", listen, "--name", name, "--data"])
             .arg(data);
         if let Some(store) = store {
             command.args(["--store", store]);

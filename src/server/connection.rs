@@ -63,6 +63,7 @@ where
     let socket = WebSocketStream::from_raw_socket(io, Role::Server, Some(config)).await;
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut outgoing) = mpsc::channel::<Message>(OUTBOX);
+    let (moved, mut match_moved) = mpsc::unbounded_channel();
     let writer = tokio::spawn(async move {
         while let Some(message) = outgoing.recv().await {
             if sink.send(message).await.is_err() {
@@ -80,6 +81,7 @@ where
         made: 0,
         rtt: RoundTrip::default(),
         address,
+        moved,
     };
     client.send(&Reply::Welcome {
         version: protocol::VERSION,
@@ -103,6 +105,13 @@ where
             // (through a proxy, to another server).
             Ok(()) = server_closing.changed() => {
                 client.close(CloseCode::Restart, "the server is restarting");
+                closing = true;
+                break;
+            }
+            // A match followed here has moved: after the answer to the request that
+            // found it so, the client connects again to follow it where it is now.
+            Some(()) = match_moved.recv() => {
+                client.close(CloseCode::Restart, "the match moved to another server");
                 closing = true;
                 break;
             }
@@ -213,6 +222,9 @@ struct Client {
     rtt: RoundTrip,
     /// Where the connection comes from, for the limits per address.
     address: Option<std::net::IpAddr>,
+    /// Told by a follower's task when its match stopped here (handed over, or claimed
+    /// by another server).
+    moved: mpsc::UnboundedSender<()>,
 }
 
 impl Client {
@@ -534,6 +546,7 @@ impl Client {
         self.send(&follow.catch_up);
         let mut events = follow.events;
         let outbox = self.outbox.clone();
+        let moved = self.moved.clone();
         let room = self.lobby.get(code).await.ok();
         let task = tokio::spawn(async move {
             loop {
@@ -550,10 +563,7 @@ impl Client {
                     // The room stopped with a follower: handed over or claimed by
                     // another server. The client connects again to find it there.
                     Err(tokio::sync::broadcast::error::RecvError::Closed) => {
-                        let _ = outbox.try_send(Message::Close(Some(CloseFrame {
-                            code: CloseCode::Restart,
-                            reason: "the match moved to another server".into(),
-                        })));
+                        let _ = moved.send(());
                         break;
                     }
                 }
