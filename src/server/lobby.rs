@@ -23,6 +23,12 @@ const LISTED: usize = 200;
 /// list of other servers' open matches is kept before it is read again.
 const EVERY: Duration = Duration::from_secs(1);
 
+/// How often a server looks for its matches that another server asked for, and how
+/// often the asking server looks whether it has been given the match, up to
+/// [`HANDOVER`].
+const HANDOVER_POLL: Duration = Duration::from_millis(100);
+const HANDOVER: Duration = Duration::from_secs(2);
+
 pub struct Lobby {
     rooms: Mutex<HashMap<String, Handle>>,
     /// Held while a match is read back from the store, so it is read once.
@@ -193,8 +199,23 @@ impl Lobby {
     }
 
     /// The match under `code`, claimed from the store if it is not in memory: unless
-    /// another server plays it, which the refusal names.
-    pub async fn get(self: &Arc<Self>, code: &str) -> Result<Handle, Refused> {
+    /// another server plays it, which the refusal names. Asked on a connection a
+    /// proxy routed here by this code (`routed`), the match belongs here: its server
+    /// is asked to hand it over, and the answer waits a moment for that.
+    pub async fn get(self: &Arc<Self>, code: &str, routed: bool) -> Result<Handle, Refused> {
+        let mut waited = Duration::ZERO;
+        loop {
+            match self.get_once(code, routed).await {
+                Err(Refused::Elsewhere(_)) if routed && waited < HANDOVER => {
+                    tokio::time::sleep(HANDOVER_POLL).await;
+                    waited += HANDOVER_POLL;
+                }
+                got => return got,
+            }
+        }
+    }
+
+    async fn get_once(self: &Arc<Self>, code: &str, want: bool) -> Result<Handle, Refused> {
         let live = |lobby: &Lobby| {
             lobby
                 .rooms()
@@ -212,7 +233,7 @@ impl Lobby {
         if self.draining() {
             return Err(Refused::Busy);
         }
-        let claim = self.services.writer.claim(code).await.map_err(|e| {
+        let claim = self.services.writer.claim(code, want).await.map_err(|e| {
             super::note(format_args!("{e}"));
             Refused::Busy
         })?;
@@ -250,18 +271,24 @@ impl Lobby {
         resumed
     }
 
-    /// Every second, until the server goes away, claims the matches of servers gone
-    /// silent and plays them here.
+    /// Until the server goes away: hands over the matches other servers asked for,
+    /// and every second claims the matches of servers gone silent and plays them here.
     pub fn take_over(self: &Arc<Self>) {
         let lobby = Arc::downgrade(self);
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(EVERY);
+            let mut every = tokio::time::interval(HANDOVER_POLL);
+            let mut last_sweep = Instant::now();
             loop {
                 every.tick().await;
                 let Some(lobby) = lobby.upgrade() else { return };
                 if lobby.draining() {
                     return;
                 }
+                lobby.hand_over_wanted().await;
+                if last_sweep.elapsed() < EVERY {
+                    continue;
+                }
+                last_sweep = Instant::now();
                 match lobby.services.writer.claim_orphans(false).await {
                     Ok(claimed) if !claimed.is_empty() => {
                         let count = claimed.len() as u64;
@@ -278,6 +305,21 @@ impl Lobby {
                 }
             }
         });
+    }
+
+    /// Hands over the matches held here that another server asked for.
+    async fn hand_over_wanted(&self) {
+        let wanted = match self.services.writer.wanted().await {
+            Ok(wanted) => wanted,
+            Err(e) => return super::note(format_args!("{e}")),
+        };
+        for code in wanted {
+            let handle = self.rooms().get(&code).cloned();
+            if let Some(handle) = handle {
+                let _ = handle.queue.send(Command::HandOver).await;
+                handle.stopped.notified().await;
+            }
+        }
     }
 
     /// Stops every room and gives its match up for another server to claim; no match

@@ -51,6 +51,7 @@ CREATE INDEX matches_live ON matches (code) WHERE NOT finished;
 ALTER TABLE matches ADD COLUMN owner TEXT;
 ALTER TABLE matches ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN held_until BIGINT;
+ALTER TABLE matches ADD COLUMN wanted TEXT;
 CREATE TABLE servers (
     name TEXT PRIMARY KEY,
     alive BIGINT NOT NULL
@@ -269,7 +270,7 @@ impl Store for Postgres {
                            AND ((m.owner = $1 AND $3) OR (m.owner <> $1
                                 AND (s.alive IS NULL OR s.alive < $2)))
                          ORDER BY m.code FOR UPDATE OF m)
-                     UPDATE matches m SET owner = $1, epoch = m.epoch + 1 FROM o
+                     UPDATE matches m SET owner = $1, epoch = m.epoch + 1, wanted = NULL FROM o
                      WHERE m.code = o.code
                      RETURNING {MATCH}, m.epoch, o.alive"
                 ),
@@ -289,7 +290,7 @@ impl Store for Postgres {
         run().map_err(|e| StoreError::Write(cause(e)))
     }
 
-    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
+    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError> {
         let me = self.me.clone();
         let mut run = || -> Result<Claim, postgres::Error> {
             let mut tx = self.db.transaction()?;
@@ -311,10 +312,17 @@ impl Store for Postgres {
             if let Some(owner) = owner.filter(|o| *o != me)
                 && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
             {
+                if want {
+                    tx.execute(
+                        "UPDATE matches SET wanted = $1 WHERE code = $2",
+                        &[&me, &code],
+                    )?;
+                    tx.commit()?;
+                }
                 return Ok(Claim::Elsewhere(owner));
             }
             tx.execute(
-                "UPDATE matches SET owner = $1, epoch = $2 WHERE code = $3",
+                "UPDATE matches SET owner = $1, epoch = $2, wanted = NULL WHERE code = $3",
                 &[&me, &(epoch as i64 + 1), &code],
             )?;
             let stored = read(&mut tx, match_row(&r))?;
@@ -326,6 +334,16 @@ impl Store for Postgres {
             }))
         };
         run().map_err(|e| StoreError::Write(cause(e)))
+    }
+
+    fn wanted(&mut self) -> Result<Vec<String>, StoreError> {
+        self.db
+            .query(
+                "SELECT code FROM matches WHERE owner = $1 AND NOT finished AND wanted IS NOT NULL",
+                &[&self.me],
+            )
+            .map(|rows| rows.iter().map(|r| r.get(0)).collect())
+            .map_err(|e| StoreError::Read(cause(e)))
     }
 
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
@@ -410,7 +428,7 @@ impl Store for Postgres {
         let epochs: Vec<i64> = held.iter().map(|(_, e)| *e as i64).collect();
         self.db
             .execute(
-                "UPDATE matches m SET owner = NULL, held_until = $4
+                "UPDATE matches m SET owner = NULL, held_until = $4, wanted = NULL
                  FROM UNNEST($1::text[], $2::bigint[]) AS h(code, epoch)
                  WHERE m.code = h.code AND m.epoch = h.epoch AND m.owner = $3",
                 &[&codes, &epochs, &self.me, &(at as i64)],

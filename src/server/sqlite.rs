@@ -52,6 +52,7 @@ CREATE TABLE IF NOT EXISTS alive (
 ALTER TABLE matches ADD COLUMN owner TEXT;
 ALTER TABLE matches ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE matches ADD COLUMN held_until INTEGER;
+ALTER TABLE matches ADD COLUMN wanted TEXT;
 CREATE TABLE servers (
     name TEXT PRIMARY KEY,
     alive INTEGER NOT NULL
@@ -160,7 +161,7 @@ fn take(
     epoch: u64,
     held_until: Option<u64>,
 ) -> rusqlite::Result<Claimed> {
-    db.prepare_cached("UPDATE matches SET owner = ?1, epoch = ?2 WHERE code = ?3")?
+    db.prepare_cached("UPDATE matches SET owner = ?1, epoch = ?2, wanted = NULL WHERE code = ?3")?
         .execute(params![me, epoch as i64 + 1, row.code])?;
     Ok(Claimed {
         stored: read(db, row)?,
@@ -242,7 +243,7 @@ impl Store for Sqlite {
         run(&mut self.db, &self.me).map_err(write_error)
     }
 
-    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
+    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError> {
         let run = |db: &mut Connection, me: &str| -> rusqlite::Result<Claim> {
             let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let found = tx
@@ -269,6 +270,11 @@ impl Store for Sqlite {
             if let Some(owner) = owner.filter(|o| o != me)
                 && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
             {
+                if want {
+                    tx.prepare_cached("UPDATE matches SET wanted = ?1 WHERE code = ?2")?
+                        .execute([me, code])?;
+                    tx.commit()?;
+                }
                 return Ok(Claim::Elsewhere(owner));
             }
             let held_until = alive.or(released);
@@ -277,6 +283,17 @@ impl Store for Sqlite {
             Ok(Claim::Mine(claimed))
         };
         run(&mut self.db, &self.me).map_err(write_error)
+    }
+
+    fn wanted(&mut self) -> Result<Vec<String>, StoreError> {
+        let run = |db: &Connection, me: &str| -> rusqlite::Result<Vec<String>> {
+            db.prepare_cached(
+                "SELECT code FROM matches WHERE owner = ?1 AND finished = 0 AND wanted IS NOT NULL",
+            )?
+            .query_map([me], |r| r.get(0))?
+            .collect()
+        };
+        run(&self.db, &self.me).map_err(read_error)
     }
 
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
@@ -368,7 +385,7 @@ impl Store for Sqlite {
             let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
             for (code, epoch) in held {
                 tx.prepare_cached(
-                    "UPDATE matches SET owner = NULL, held_until = ?4
+                    "UPDATE matches SET owner = NULL, held_until = ?4, wanted = NULL
                      WHERE code = ?1 AND owner = ?2 AND epoch = ?3",
                 )?
                 .execute(params![code, me, *epoch as i64, at as i64])?;
@@ -528,7 +545,7 @@ mod tests {
         assert_eq!((live[0].epoch, live[0].held_until), (2, Some(78)));
         assert!(db.exists("BBB").unwrap());
         assert!(!db.exists("CCC").unwrap());
-        assert_eq!(db.claim("CCC", 100).unwrap(), Claim::Missing);
+        assert_eq!(db.claim("CCC", 100, false).unwrap(), Claim::Missing);
         // A batch that breaks a constraint is written not at all.
         let broken = [Write::Match(row("CCC")), Write::Match(row("AAA"))];
         assert!(db.write(&broken, &[]).is_err());
@@ -547,14 +564,21 @@ mod tests {
         let made = [Write::Match(row("AAA")), Write::Match(row("BBB"))];
         a.write(&made, &[]).unwrap();
         a.alive(1_000).unwrap();
-        // While a is alive, b is sent to it.
+        // While a is alive, b is sent to it; b may ask a for it.
         assert_eq!(
-            b.claim("AAA", 1_000 + LEASE).unwrap(),
+            b.claim("AAA", 1_000 + LEASE, false).unwrap(),
             Claim::Elsewhere("a".into())
         );
+        assert!(a.wanted().unwrap().is_empty());
+        assert_eq!(
+            b.claim("AAA", 1_000 + LEASE, true).unwrap(),
+            Claim::Elsewhere("a".into())
+        );
+        assert_eq!(a.wanted().unwrap(), vec!["AAA".to_string()]);
         // Silent past its lease, a's match is b's, charged up to a's last word.
-        let taken = mine(b.claim("AAA", 1_001 + LEASE).unwrap());
+        let taken = mine(b.claim("AAA", 1_001 + LEASE, false).unwrap());
         assert_eq!((taken.epoch, taken.held_until), (2, Some(1_000)));
+        assert!(a.wanted().unwrap().is_empty() && b.wanted().unwrap().is_empty());
         // a, paused meanwhile, writes under its old epoch: refused, for that match
         // alone.
         let late = [
@@ -573,7 +597,7 @@ mod tests {
             vec!["AAA".to_string()]
         );
         assert!(
-            mine(b.claim("AAA", 9_000).unwrap())
+            mine(b.claim("AAA", 9_000, false).unwrap())
                 .stored
                 .events
                 .is_empty()
@@ -591,13 +615,16 @@ mod tests {
         );
         // Given up, the match is anyone's at once, charged up to when it was let go.
         b.release(&[("AAA".into(), 3)], 5_000).unwrap();
-        let back = mine(a.claim("AAA", 5_001).unwrap());
+        let back = mine(a.claim("AAA", 5_001, false).unwrap());
         assert_eq!((back.epoch, back.held_until), (4, Some(5_000)));
         assert_eq!(back.stored.events.len(), 1);
         // A release under an epoch no longer held changes nothing.
         b.release(&[("AAA".into(), 3)], 6_000).unwrap();
         a.alive(6_000).unwrap();
-        assert_eq!(b.claim("AAA", 6_000).unwrap(), Claim::Elsewhere("a".into()));
+        assert_eq!(
+            b.claim("AAA", 6_000, false).unwrap(),
+            Claim::Elsewhere("a".into())
+        );
         // The sweep takes over a silent server's matches not finished, not its own.
         a.alive(7_000).unwrap();
         a.write(

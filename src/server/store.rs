@@ -156,8 +156,12 @@ pub trait Store: Send + 'static {
     /// name). At start, and every second after, to take over from a server that died.
     fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError>;
     /// Claims one match by its code, finished or not, unless a server alive at
-    /// `now` holds it.
-    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError>;
+    /// `now` holds it; then, where `want`, asks that server to give it up (see
+    /// [`Store::wanted`]).
+    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError>;
+    /// The matches `me` holds that another server has asked for: a proxy sends their
+    /// players to that server, so this one hands them over.
+    fn wanted(&mut self) -> Result<Vec<String>, StoreError>;
     /// Whether a match has this code.
     fn exists(&mut self, code: &str) -> Result<bool, StoreError>;
     /// Writes a batch at once and durably: when this returns Ok, all of it survives a
@@ -182,8 +186,11 @@ impl<S: Store + ?Sized> Store for Box<S> {
     fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError> {
         (**self).claim_orphans(now, with_mine)
     }
-    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
-        (**self).claim(code, now)
+    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError> {
+        (**self).claim(code, now, want)
+    }
+    fn wanted(&mut self) -> Result<Vec<String>, StoreError> {
+        (**self).wanted()
     }
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
         (**self).exists(code)

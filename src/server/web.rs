@@ -129,7 +129,7 @@ async fn root(
     request: Request<Body>,
 ) -> Response {
     if wants_websocket(request.headers()) {
-        upgrade(shared, peer, request)
+        upgrade(shared, peer, None, request)
     } else {
         page().await
     }
@@ -147,7 +147,12 @@ fn wants_websocket(headers: &HeaderMap) -> bool {
 
 /// Answers the WebSocket handshake (RFC 6455) and runs the connection on the socket
 /// hyper hands over once the answer is sent.
-fn upgrade(shared: Shared, peer: SocketAddr, mut request: Request<Body>) -> Response {
+fn upgrade(
+    shared: Shared,
+    peer: SocketAddr,
+    routed: Option<String>,
+    mut request: Request<Body>,
+) -> Response {
     let headers = request.headers();
     let version_13 = headers
         .get(header::SEC_WEBSOCKET_VERSION)
@@ -167,7 +172,11 @@ fn upgrade(shared: Shared, peer: SocketAddr, mut request: Request<Body>) -> Resp
     tokio::spawn(async move {
         let Ok(upgraded) = upgraded.await else { return };
         let io = TokioIo::new(upgraded);
-        super::connection::run(io, Some(peer.ip()), shared.lobby, shared.started).await;
+        let at = super::connection::Origin {
+            address: Some(peer.ip()),
+            routed,
+        };
+        super::connection::run(io, at, shared.lobby, shared.started).await;
     });
     Response::builder()
         .status(StatusCode::SWITCHING_PROTOCOLS)
@@ -179,13 +188,24 @@ fn upgrade(shared: Shared, peer: SocketAddr, mut request: Request<Body>) -> Resp
 }
 
 /// `/CODE`: the protocol's WebSocket (a client of that match connects there, so that
-/// a proxy routing by the path sends it to the match's server), or the page.
+/// a proxy routing by the path sends it to the match's server), or the page. A socket
+/// there without `?server=` came by the proxy's hash of the code (see
+/// [`super::lobby::Lobby::get`]).
 async fn page_or_socket(
     State(shared): State<Shared>,
     Extension(peer): Extension<SocketAddr>,
+    Path(code): Path<String>,
     request: Request<Body>,
 ) -> Response {
-    root(State(shared), Extension(peer), request).await
+    if !wants_websocket(request.headers()) {
+        return page().await;
+    }
+    let sent_by_name = request
+        .uri()
+        .query()
+        .is_some_and(|q| q.split('&').any(|pair| pair.starts_with("server=")));
+    let routed = (!sent_by_name).then(|| super::secret::typed_code(&code));
+    upgrade(shared, peer, routed, request)
 }
 
 /// The page, for `/` and for a match's code: the script reads the code from the

@@ -20,7 +20,8 @@ type Answer<T> = oneshot::Sender<Result<T, StoreError>>;
 enum Job {
     /// A batch, and the match and epoch it is written under (none for a new match).
     Write(Vec<Write>, Option<(String, u64)>, Answer<()>),
-    Claim(String, Answer<Claim>),
+    Claim(String, bool, Answer<Claim>),
+    Wanted(Answer<Vec<String>>),
     Orphans(bool, Answer<Vec<Claimed>>),
     Release(Vec<(String, u64)>, Answer<()>),
     Exists(String, Answer<bool>),
@@ -69,9 +70,16 @@ impl Writer {
         self.ask(|done| Job::Write(batch, held, done)).await
     }
 
-    /// Claims a match by its code (see [`Store::claim`]).
-    pub async fn claim(&self, code: &str) -> Result<Claim, StoreError> {
-        self.ask(|done| Job::Claim(code.to_string(), done)).await
+    /// Claims a match by its code, asking its server to give it up where `want`
+    /// (see [`Store::claim`]).
+    pub async fn claim(&self, code: &str, want: bool) -> Result<Claim, StoreError> {
+        self.ask(|done| Job::Claim(code.to_string(), want, done))
+            .await
+    }
+
+    /// The matches held here that another server asked for (see [`Store::wanted`]).
+    pub async fn wanted(&self) -> Result<Vec<String>, StoreError> {
+        self.ask(Job::Wanted).await
     }
 
     /// Claims the matches of servers gone silent, and `with_mine`, this server's own
@@ -122,8 +130,11 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
                     waiting.push((held.as_ref().map(|(code, _)| code.clone()), done));
                     epochs.extend(held);
                 }
-                Job::Claim(code, done) => {
-                    let _ = done.send(store.claim(&code, now_ms()));
+                Job::Claim(code, want, done) => {
+                    let _ = done.send(store.claim(&code, now_ms(), want));
+                }
+                Job::Wanted(done) => {
+                    let _ = done.send(store.wanted());
                 }
                 Job::Orphans(with_mine, done) => {
                     let _ = done.send(store.claim_orphans(now_ms(), with_mine));

@@ -557,64 +557,61 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
         "a server told to stop exits cleanly"
     );
 
-    // The killed server comes back under its name and address; a match made on it is
-    // paused with it past its lease, played on elsewhere, and the paused server, woken,
-    // accepts nothing more for it.
+    // The killed server comes back under its name and address. A new match is paused
+    // with its server past the lease, played on elsewhere, and the paused server,
+    // woken, accepts nothing more for it.
     let name = &names[killed];
-    let back = Server::start_named(&data.0.join(name), Some(&store), name, &addresses[killed].1);
-    let mut direct = back.client().await;
-    let id = direct.id();
-    direct
-        .send(&Request::Create {
-            id,
-            game: "chess".into(),
-            options: options_map(&[]),
-            clock: None,
-            seats: vec![SeatPlan::Me, SeatPlan::Open],
-            name: Some("paused".into()),
-            level: None,
-        })
-        .await
-        .unwrap();
-    let (code, keys) = direct
-        .until(
-            |r| match r {
-                Reply::Created { code, seats, .. } => Some((code.clone(), seats.clone())),
-                _ => None,
-            },
-            |_| {},
-        )
-        .await
-        .unwrap();
-    let mut white = Roamer::new(&proxy.url, &code, GameId::Chess, keys, 99);
-    let mut black = Roamer::new(&proxy.url, &code, GameId::Chess, Vec::new(), 98);
-    let joined = black
-        .insist(|id| Request::Join {
-            id,
-            code: code.clone(),
-            seat: Some(1),
-            name: Some("b".into()),
-        })
-        .await;
-    let Reply::Seated { seats, .. } = joined else {
-        panic!("{joined:?}")
+    servers[killed] = Some(Server::start_named(
+        &data.0.join(name),
+        Some(&store),
+        name,
+        &addresses[killed].1,
+    ));
+    let (mut white, mut black) = {
+        let ([white, black], _) = play(pair(&proxy.url, GameId::Chess, 9).await, 2).await;
+        (white, black)
     };
-    black.keys = seats;
-    black.client = None;
-    white.sit().await;
-    black.sit().await;
-    let ([mut white, mut black], _) = play([white, black], 2).await;
-    assert!(
-        held(&back).await >= 1,
-        "the match is played where it was made"
-    );
-    signal(&back, "STOP");
+    // Its server is the one that lets White sit there directly; the others name it.
+    let code = white.code.clone();
+    let mut owner = None;
+    for (i, server) in servers.iter().enumerate() {
+        let Some(server) = server else { continue };
+        let mut client = server.client().await;
+        let id = client.id();
+        client
+            .send(&Request::Sit {
+                id,
+                code: code.clone(),
+                secret: white.keys[0].secret.clone(),
+                last: 0,
+            })
+            .await
+            .unwrap();
+        let sat = client
+            .until(
+                |r| match r {
+                    Reply::Snapshot { .. } => Some(true),
+                    Reply::Error { .. } => Some(false),
+                    _ => None,
+                },
+                |_| {},
+            )
+            .await
+            .unwrap();
+        if sat {
+            owner = Some((i, client));
+        }
+    }
+    let (paused, mut direct) = owner.expect("one server plays the match");
+    let name = &names[paused];
+    let paused = servers[paused].as_ref().unwrap();
+    signal(paused, "STOP");
     // White's move is made through the proxy, and stored by whichever server took the
     // match over once the paused one's lease ran out.
     let stale = white.choose().unwrap();
     let n = white.act(&stale).await;
     black.catch_up(n).await;
-    signal(&back, "CONT");
+    signal(paused, "CONT");
     // The paused server still has the match in memory as it was, White to move: the
     // creator's connection to it makes the same move there, and is refused.
     let id = direct.id();
@@ -653,5 +650,4 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
         assert_eq!(record(pair).await, acked, "match {}", pair[0].code);
     }
     eprintln!("clients were sent to another server {redirected} times");
-    drop(back);
 }

@@ -791,7 +791,7 @@ impl Room {
 
     /// The server that claimed this match from this one, as the store says.
     async fn claimed_by(&self) -> String {
-        match self.services.writer.claim(&self.code).await {
+        match self.services.writer.claim(&self.code, false).await {
             Ok(Claim::Elsewhere(server)) => server,
             _ => "?".to_string(),
         }
