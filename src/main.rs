@@ -176,15 +176,27 @@ enum Command {
         store: Option<String>,
         /// This server's name among several sharing one store (each its own); a
         /// server restarting under its name takes its matches back at once.
-        #[arg(long, env = "DOSKA_NAME", default_value = doska::server::store::NAME)]
+        #[arg(long, env = "DOSKA_NAME", default_value_t = default_name())]
         name: String,
     },
     /// Measures a server under simulated players on loopback (starts one unless
     /// --server is given).
     Loadtest {
-        /// A server already running, as ws://ADDR:PORT/.
+        /// A server already running, as ws://ADDR:PORT/ (or a proxy in front of
+        /// several).
         #[arg(long)]
         server: Option<String>,
+        /// Otherwise, how many servers to start, sharing one store, behind HAProxy
+        /// when more than one.
+        #[arg(long, default_value_t = 1)]
+        servers: usize,
+        /// The PostgreSQL database they keep the matches in (postgres://…); one
+        /// SQLite file they share by default.
+        #[arg(long, value_name = "URL")]
+        store: Option<String>,
+        /// HAProxy in front of a single server too.
+        #[arg(long)]
+        proxy: bool,
         /// The numbers of matches played at once, one run each.
         #[arg(long, value_delimiter = ',', default_value = "10,100,1000")]
         matches: Vec<usize>,
@@ -427,11 +439,24 @@ fn run(args: Args) -> anyhow::Result<()> {
         }) => serve(listen, data, most, store, name, in_force),
         Some(Command::Loadtest {
             server,
+            servers,
+            store,
+            proxy,
             matches,
             seconds,
             think,
-        }) => loadtest(server, &matches, seconds, think),
+        }) => loadtest(server, (servers, store, proxy), &matches, seconds, think),
     }
+}
+
+#[cfg(feature = "serve")]
+fn default_name() -> String {
+    doska::server::store::NAME.into()
+}
+
+#[cfg(not(feature = "serve"))]
+fn default_name() -> String {
+    String::new()
 }
 
 #[cfg(feature = "serve")]
@@ -570,11 +595,17 @@ fn serve(
 #[cfg(feature = "serve")]
 fn loadtest(
     server: Option<String>,
+    (count, store, proxy): (usize, Option<String>, bool),
     matches: &[usize],
     seconds: u64,
     think: u64,
 ) -> anyhow::Result<()> {
-    let report = doska::server::loadtest::run(server, matches, seconds, think)?;
+    let own = doska::server::loadtest::Servers {
+        count,
+        store,
+        proxy,
+    };
+    let report = doska::server::loadtest::run(server, &own, matches, seconds, think)?;
     print!("{report}");
     Ok(())
 }
@@ -585,6 +616,7 @@ fn serve(
     _: Option<std::path::PathBuf>,
     _: usize,
     _: Option<String>,
+    _: String,
     _: InForce,
 ) -> anyhow::Result<()> {
     Err(anyhow::anyhow!(
@@ -593,8 +625,21 @@ fn serve(
 }
 
 #[cfg(not(feature = "serve"))]
-fn loadtest(_: Option<String>, _: &[usize], _: u64, _: u64) -> anyhow::Result<()> {
-    serve(default_listen(), None, 0, None, InForce::default())
+fn loadtest(
+    _: Option<String>,
+    _: (usize, Option<String>, bool),
+    _: &[usize],
+    _: u64,
+    _: u64,
+) -> anyhow::Result<()> {
+    serve(
+        default_listen(),
+        None,
+        0,
+        None,
+        String::new(),
+        InForce::default(),
+    )
 }
 
 #[cfg(feature = "app")]

@@ -54,14 +54,22 @@ function codeInPath() {
   return CODE.test(c) ? c.toUpperCase() : null;
 }
 
-function connect() {
+// The server another one said plays the match (its error `elsewhere`): the next
+// connection asks the proxy for it by name.
+let sentTo = null;
+
+// A match's socket is at its own address, `/CODE`, so that a proxy in front of several
+// servers sends it to the match's server.
+function connect(delay = 1000) {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  ws = new WebSocket(`${scheme}://${location.host}/`);
+  const code = state.code || codeInPath();
+  const path = code ? `/${code}${sentTo ? `?server=${encodeURIComponent(sentTo)}` : ''}` : '/';
+  ws = new WebSocket(`${scheme}://${location.host}${path}`);
   $('status').textContent = w('web-connecting', 'connecting…');
   ws.onmessage = (e) => hear(JSON.parse(e.data));
   ws.onclose = () => {
     $('status').textContent = w('web-lost', 'connection lost, coming back…');
-    setTimeout(connect, 1000);
+    setTimeout(connect, delay);
   };
 }
 
@@ -170,6 +178,13 @@ function hear(m) {
       state.culprit = m.culprit;
       return draw();
     case 'error':
+      if (m.error === 'elsewhere') {
+        // Another server plays the match: go there at once.
+        sentTo = m.server;
+        ws.onclose = () => connect();
+        ws.close();
+        return;
+      }
       if (m.id === state.joining) {
         state.joining = null;
         send('watch', { code: state.code });

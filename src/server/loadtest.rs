@@ -31,41 +31,88 @@ struct Stats {
     failed: AtomicU64,
 }
 
-/// A server the load test started, stopped when dropped.
+/// The servers the load test started, and HAProxy in front of them where asked;
+/// stopped when dropped.
 struct Started {
-    child: Child,
+    servers: Vec<Child>,
+    _proxy: Option<super::proxy::Haproxy>,
     data: std::path::PathBuf,
 }
 
 impl Drop for Started {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        for child in &mut self.servers {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
         let _ = std::fs::remove_dir_all(&self.data);
     }
 }
 
-/// Starts `doska serve` on a free loopback port; its address.
-fn start_server() -> anyhow::Result<(Started, String)> {
+/// How the load test runs its own servers.
+pub struct Servers {
+    /// How many, sharing one store.
+    pub count: usize,
+    /// PostgreSQL (`postgres://…`); SQLite by default, one file they all share.
+    pub store: Option<String>,
+    /// HAProxy in front of them (always, for more than one).
+    pub proxy: bool,
+}
+
+/// Starts `doska serve` processes on free loopback ports, and HAProxy in front where
+/// asked; the address the players connect to.
+fn start_servers(how: &Servers) -> anyhow::Result<(Started, String)> {
     let exe = std::env::current_exe().context("cannot find this program")?;
     let data = std::env::temp_dir().join(format!("doska-loadtest-{}", std::process::id()));
-    let mut child = Command::new(exe)
-        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-        .arg(&data)
-        .stdout(Stdio::piped())
-        .spawn()
-        .context("cannot start the server")?;
-    let stdout = child.stdout.take().context("the server has no output")?;
-    let started = Started { child, data };
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .context("cannot read the server's address")?;
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("ws://"))
-        .ok_or_else(|| anyhow!("the server said '{}'", line.trim()))?
-        .to_string();
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).context("cannot make the load test's folder")?;
+    let mut started = Started {
+        servers: Vec::new(),
+        _proxy: None,
+        data: data.clone(),
+    };
+    let mut addresses = Vec::new();
+    for i in 1..=how.count.max(1) {
+        let name = format!("s{i}");
+        let mut command = Command::new(&exe);
+        command
+            .args([
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--name",
+                &name,
+                "--data",
+            ])
+            .arg(&data);
+        if let Some(store) = &how.store {
+            command.args(["--store", store]);
+        }
+        let mut child = command
+            .stdout(Stdio::piped())
+            .spawn()
+            .context("cannot start the server")?;
+        let stdout = child.stdout.take().context("the server has no output")?;
+        started.servers.push(child);
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .context("cannot read the server's address")?;
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("ws://"))
+            .ok_or_else(|| anyhow!("the server said '{}'", line.trim()))?;
+        let address = url.trim_start_matches("ws://").trim_end_matches('/');
+        addresses.push((name, address.to_string()));
+    }
+    if how.proxy || how.count > 1 {
+        let proxy = super::proxy::Haproxy::start(&data.join("haproxy.cfg"), &addresses)
+            .context("cannot start haproxy")?;
+        let url = proxy.url.clone();
+        started._proxy = Some(proxy);
+        return Ok((started, url));
+    }
+    let url = format!("ws://{}/", addresses[0].1);
     Ok((started, url))
 }
 
@@ -76,9 +123,11 @@ fn resident_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Runs one measurement per number of matches in `sizes`; the report as a table.
+/// Runs one measurement per number of matches in `sizes`, against `server` or servers
+/// of its own; the report as a table.
 pub fn run(
     server: Option<String>,
+    own: &Servers,
     sizes: &[usize],
     seconds: u64,
     think: u64,
@@ -86,11 +135,14 @@ pub fn run(
     let (started, url) = match server {
         Some(url) => (None, url),
         None => {
-            let (s, url) = start_server()?;
+            let (s, url) = start_servers(own)?;
             (Some(s), url)
         }
     };
-    let pid = started.as_ref().map(|s| s.child.id());
+    let pids: Vec<u32> = started
+        .iter()
+        .flat_map(|s| s.servers.iter().map(Child::id))
+        .collect();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -102,7 +154,7 @@ pub fn run(
          |---:|---:|---:|---:|---:|---:|---:|\n"
     );
     for &size in sizes {
-        let line = runtime.block_on(measure(&url, size, seconds, think, pid))?;
+        let line = runtime.block_on(measure(&url, size, seconds, think, &pids))?;
         eprintln!("{line}");
         report.push_str(&line);
         report.push('\n');
@@ -116,9 +168,15 @@ async fn measure(
     size: usize,
     seconds: u64,
     think: u64,
-    pid: Option<u32>,
+    pids: &[u32],
 ) -> anyhow::Result<String> {
-    let before = pid.and_then(resident_kib);
+    // The servers' memory together, where the load test started them.
+    let resident = || -> Option<u64> {
+        (!pids.is_empty())
+            .then(|| pids.iter().map(|&p| resident_kib(p)).sum::<Option<u64>>())
+            .flatten()
+    };
+    let before = resident();
     let stats = Arc::new(Stats::default());
     // Every pair connects first; the measured run starts when all have, and `end`
     // is set between the two barriers.
@@ -157,7 +215,7 @@ async fn measure(
     let mut peak = before;
     while Instant::now() < until {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        if let Some(kib) = pid.and_then(resident_kib) {
+        if let Some(kib) = resident() {
             peak = Some(peak.map_or(kib, |p| p.max(kib)));
         }
     }
@@ -197,7 +255,47 @@ async fn measure(
 
 type Seat = (Client, String, usize);
 
-/// Makes a match and seats two players in it.
+/// Opens a connection at a match's own address (`URL/CODE`), where a proxy in front of
+/// several servers sends it to the match's server, and makes `request` there; where a
+/// server says another plays the match, goes there by name. The connection, and the
+/// reply to the request.
+async fn at_match(
+    url: &str,
+    code: &str,
+    request: impl Fn(u64) -> Request,
+) -> anyhow::Result<(Client, Reply)> {
+    let base = url.trim_end_matches('/');
+    let mut to = format!("{base}/{code}");
+    for _ in 0..10 {
+        let mut client = Client::connect(&to).await?;
+        let id = client.id();
+        client.send(&request(id)).await?;
+        let reply = client
+            .until(
+                |r| match r {
+                    Reply::Seated { id: i, .. } | Reply::Error { id: Some(i), .. } if *i == id => {
+                        Some(r.clone())
+                    }
+                    _ => None,
+                },
+                |_| {},
+            )
+            .await?;
+        match &reply {
+            Reply::Error {
+                error,
+                server: Some(server),
+                ..
+            } if error == "elsewhere" => to = format!("{base}/{code}?server={server}"),
+            Reply::Error { message, .. } => return Err(anyhow!("{message}")),
+            _ => return Ok((client, reply)),
+        }
+    }
+    Err(anyhow!("match {code}: sent from server to server"))
+}
+
+/// Makes a match and seats two players in it, each on a connection at the match's
+/// own address.
 async fn pair(url: &str, i: u64) -> anyhow::Result<(Seat, Seat)> {
     let mut a = Client::connect(url).await?;
     let id = a.id();
@@ -211,34 +309,36 @@ async fn pair(url: &str, i: u64) -> anyhow::Result<(Seat, Seat)> {
         level: None,
     })
     .await?;
-    let code = a
+    let (code, secret) = a
         .until(
             |r| match r {
-                Reply::Created { code, .. } => Some(Ok(code.clone())),
+                Reply::Created { code, seats, .. } => Some(
+                    seats
+                        .first()
+                        .map(|k| (code.clone(), k.secret.clone()))
+                        .ok_or_else(|| anyhow!("no seat made")),
+                ),
                 Reply::Error { message, .. } => Some(Err(anyhow!("{message}"))),
                 _ => None,
             },
             |_| {},
         )
         .await??;
-    let mut b = Client::connect(url).await?;
-    let id = b.id();
-    b.send(&Request::Join {
+    a.close().await;
+    let (b, _) = at_match(url, &code, |id| Request::Join {
         id,
         code: code.clone(),
         seat: None,
         name: Some(format!("b{i}")),
     })
     .await?;
-    b.until(
-        |r| match r {
-            Reply::Seated { .. } => Some(Ok(())),
-            Reply::Error { message, .. } => Some(Err(anyhow!("{message}"))),
-            _ => None,
-        },
-        |_| {},
-    )
-    .await??;
+    let (a, _) = at_match(url, &code, |id| Request::Sit {
+        id,
+        code: code.clone(),
+        secret: secret.clone(),
+        last: u64::MAX,
+    })
+    .await?;
     Ok(((a, code.clone(), 0), (b, code, 1)))
 }
 

@@ -16,6 +16,7 @@ pub mod loadtest;
 mod lobby;
 mod metrics;
 pub mod postgres;
+pub mod proxy;
 mod refused;
 mod room;
 mod secret;

@@ -10,65 +10,20 @@ use doska::online::mirror::Mirror;
 use doska::protocol::{EventKind, Reply, Request, SeatKey, SeatPlan};
 use doska::rules::{Action, GameId};
 use doska::server::client::Client;
+use doska::server::proxy::Haproxy;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use tokio::time::{Duration, Instant, sleep, timeout};
 
 /// How long a step may take before the test gives up on it: far more than any needs.
 const PATIENCE: Duration = Duration::from_secs(120);
 
-/// HAProxy in front of servers, on a loopback port of its own, stopped when dropped.
+/// HAProxy in front of servers, stopped when dropped.
 struct Proxy {
-    child: Child,
+    _haproxy: Haproxy,
     dir: PathBuf,
     /// `ws://127.0.0.1:PORT/`.
     url: String,
-}
-
-/// HAProxy's configuration for `servers` (name, `host:port`) on `port`: a match's page
-/// and socket (`/CODE`) hashed by its code to a server, consistently, unless the
-/// client names one (`?server=NAME`, where a server sent it); the lobby (`/`) round
-/// the servers; a server that fails its health check, or drains, gets nobody new and
-/// its connections are closed.
-fn haproxy_config(port: u16, servers: &[(String, String)]) -> String {
-    let mut config = format!(
-        "global
-    maxconn 2000
-defaults
-    mode http
-    timeout connect 2s
-    timeout client 60s
-    timeout server 60s
-    timeout tunnel 1h
-    timeout check 1s
-    option redispatch
-    retries 3
-frontend doska
-    bind 127.0.0.1:{port}
-    use_backend lobby if {{ path / }}
-    default_backend matches
-backend lobby
-    balance roundrobin
-"
-    );
-    for (name, address) in servers {
-        config += &format!("    server {name} {address} track matches/{name}\n");
-    }
-    config += "backend matches
-    balance uri
-    hash-type consistent
-    option httpchk GET /health
-    http-check expect status 200
-";
-    for (name, _) in servers {
-        config += &format!("    use-server {name} if {{ urlp(server) -m str {name} }}\n");
-    }
-    for (name, address) in servers {
-        config += &format!(
-            "    server {name} {address} check inter 300 fall 2 rise 2 on-marked-down shutdown-sessions\n"
-        );
-    }
-    config
 }
 
 impl Proxy {
@@ -76,48 +31,19 @@ impl Proxy {
         let dir = std::env::temp_dir().join(format!("doska-haproxy-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let config = dir.join("haproxy.cfg");
-        // HAProxy cannot say which port the system gave it: a port free a moment ago
-        // is taken, and taken again if something else took it meanwhile.
-        for _ in 0..20 {
-            let port = std::net::TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .unwrap()
-                .port();
-            std::fs::write(&config, haproxy_config(port, servers)).unwrap();
-            let mut child = Command::new("haproxy")
-                .arg("-db")
-                .arg("-f")
-                .arg(&config)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("Debian's haproxy package (.ci/run installs it)");
-            let began = std::time::Instant::now();
-            while began.elapsed() < PATIENCE {
-                if child.try_wait().unwrap().is_some() {
-                    break;
-                }
-                if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                    return Proxy {
-                        child,
-                        dir,
-                        url: format!("ws://127.0.0.1:{port}/"),
-                    };
-                }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            let _ = child.kill();
-            let _ = child.wait();
+        let haproxy = Haproxy::start(&dir.join("haproxy.cfg"), servers)
+            .expect("Debian's haproxy package (.ci/run installs it)");
+        let url = haproxy.url.clone();
+        Proxy {
+            _haproxy: haproxy,
+            dir,
+            url,
         }
-        panic!("HAProxy did not start");
     }
 }
 
 impl Drop for Proxy {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

@@ -1,0 +1,122 @@
+//! HAProxy in front of several servers sharing one store: the configuration Doska's
+//! servers expect, which `doska loadtest --servers N` and the tests start, and which
+//! `docs/server.md` shows an operator.
+//!
+//! A match's page and socket are at `/CODE`, hashed by the path to a server (`balance
+//! uri`, consistent, so that a server coming or going moves only its share of codes);
+//! a client a server sent on by name (`?server=NAME`, its error `elsewhere`) goes to
+//! that server while it is up; the lobby (`/`) goes round them all. A server that fails
+//! its health check (`/health`, 503 while it hands its matches over) gets nobody new,
+//! and its connections are closed so that their clients come back to another.
+
+/// The configuration for `servers` (name, `host:port`), listening on `listen`
+/// (`host:port`), with at most `connections` client connections at once.
+pub fn haproxy_config(listen: &str, servers: &[(String, String)], connections: usize) -> String {
+    let mut config = format!(
+        "global
+    maxconn {connections}
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 60s
+    timeout server 60s
+    timeout tunnel 1h
+    timeout check 1s
+    option redispatch
+    retries 3
+frontend doska
+    bind {listen}
+    use_backend lobby if {{ path / }}
+    default_backend matches
+backend lobby
+    balance roundrobin
+"
+    );
+    for (name, address) in servers {
+        config += &format!("    server {name} {address} track matches/{name}\n");
+    }
+    config += "backend matches
+    balance uri
+    hash-type consistent
+    option httpchk GET /health
+    http-check expect status 200
+";
+    for (name, _) in servers {
+        config += &format!("    use-server {name} if {{ urlp(server) -m str {name} }}\n");
+    }
+    for (name, address) in servers {
+        config += &format!(
+            "    server {name} {address} check inter 300 fall 2 rise 2 on-marked-down shutdown-sessions\n"
+        );
+    }
+    config
+}
+
+/// The most client connections HAProxy can hold under this process's limit of open
+/// files, which it inherits: each takes two (the client's and the server's).
+pub fn most_connections() -> usize {
+    let hard = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|limits| {
+            let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+            line.split_whitespace().nth(4)?.parse::<usize>().ok()
+        })
+        .unwrap_or(8_192);
+    hard.saturating_sub(256) / 2
+}
+
+/// HAProxy running `config` (a file), listening on a loopback port it was given; it is
+/// stopped when dropped.
+pub struct Haproxy {
+    child: std::process::Child,
+    /// `ws://127.0.0.1:PORT/`.
+    pub url: String,
+}
+
+impl Haproxy {
+    /// Starts HAProxy in front of `servers`, its configuration written to `config`.
+    /// HAProxy cannot say which port the system gave it: a port free a moment ago is
+    /// taken, and another if something else took it meanwhile.
+    pub fn start(
+        config: &std::path::Path,
+        servers: &[(String, String)],
+    ) -> std::io::Result<Haproxy> {
+        for _ in 0..20 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0")?
+                .local_addr()?
+                .port();
+            let listen = format!("127.0.0.1:{port}");
+            std::fs::write(config, haproxy_config(&listen, servers, most_connections()))?;
+            let mut child = std::process::Command::new("haproxy")
+                .arg("-db")
+                .arg("-f")
+                .arg(config)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()?;
+            let began = std::time::Instant::now();
+            while began.elapsed() < std::time::Duration::from_secs(60) {
+                if child.try_wait()?.is_some() {
+                    break;
+                }
+                if std::net::TcpStream::connect(&listen).is_ok() {
+                    return Ok(Haproxy {
+                        child,
+                        url: format!("ws://{listen}/"),
+                    });
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+        Err(std::io::Error::other("HAProxy did not start"))
+    }
+}
+
+impl Drop for Haproxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
