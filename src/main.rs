@@ -562,6 +562,13 @@ fn serve(
     weights: InForce,
 ) -> anyhow::Result<()> {
     use doska::server::{Config, friends_address, serve};
+    let level = tracing_subscriber::EnvFilter::try_from_env("DOSKA_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(level)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .init();
     let config = Config {
         listen,
         data: data.unwrap_or_else(|| doska::folders::Folders::locate().server()),

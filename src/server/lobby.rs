@@ -159,17 +159,14 @@ impl Lobby {
 
     async fn write(&self, writes: Vec<super::store::Write>) -> Result<(), Refused> {
         if let Err(e) = self.services.writer.write(writes, None).await {
-            super::note(format_args!(
-                "{e}; stopping so that nothing unstored is acknowledged"
-            ));
-            std::process::exit(1);
+            super::stop_unstored(&e);
         }
         Ok(())
     }
 
     async fn exists(&self, code: &str) -> Result<bool, Refused> {
         self.services.writer.exists(code).await.map_err(|e| {
-            super::note(format_args!("{e}"));
+            tracing::error!(error = %e, "cannot read the store");
             Refused::Busy
         })
     }
@@ -234,7 +231,7 @@ impl Lobby {
             return Err(Refused::Busy);
         }
         let claim = self.services.writer.claim(code, want).await.map_err(|e| {
-            super::note(format_args!("{e}"));
+            tracing::error!(code, error = %e, "cannot claim the match");
             Refused::Busy
         })?;
         let claimed = match claim {
@@ -245,8 +242,9 @@ impl Lobby {
         super::metrics::METRICS
             .claimed
             .fetch_add(1, Ordering::Relaxed);
+        tracing::info!(code, "claimed");
         let room = Room::restore(claimed, self.services.clone()).map_err(|e| {
-            super::note(format_args!("{e}"));
+            tracing::error!(error = %e, "cannot read the match back");
             Refused::NoMatch(code.to_string())
         })?;
         Ok(self.run(room))
@@ -265,7 +263,7 @@ impl Lobby {
                     self.run(room);
                     resumed += 1;
                 }
-                Err(e) => super::note(format_args!("cannot resume {e}")),
+                Err(e) => tracing::error!(error = %e, "cannot resume the match"),
             }
         }
         resumed
@@ -296,12 +294,10 @@ impl Lobby {
                             .taken_over
                             .fetch_add(count, Ordering::Relaxed);
                         let resumed = lobby.resume(claimed);
-                        super::note(format_args!(
-                            "took over {resumed} matches of a server gone silent"
-                        ));
+                        tracing::warn!(matches = resumed, "took over from a server gone silent");
                     }
                     Ok(_) => {}
-                    Err(e) => super::note(format_args!("{e}")),
+                    Err(e) => tracing::error!(error = %e, "cannot look for matches to take over"),
                 }
             }
         });
@@ -311,9 +307,13 @@ impl Lobby {
     async fn hand_over_wanted(&self) {
         let wanted = match self.services.writer.wanted().await {
             Ok(wanted) => wanted,
-            Err(e) => return super::note(format_args!("{e}")),
+            Err(e) => return tracing::error!(error = %e, "cannot look for matches asked for"),
         };
         for code in wanted {
+            tracing::info!(
+                code,
+                "handing over to the server the proxy sends its players to"
+            );
             let handle = self.rooms().get(&code).cloned();
             if let Some(handle) = handle {
                 let _ = handle.queue.send(Command::HandOver).await;
@@ -354,7 +354,7 @@ impl Lobby {
         if elsewhere.0.is_none_or(|read| read.elapsed() >= EVERY) {
             match self.services.writer.open_elsewhere(LISTED).await {
                 Ok(stored) => *elsewhere = (Some(Instant::now()), listings(stored)),
-                Err(e) => super::note(format_args!("{e}")),
+                Err(e) => tracing::error!(error = %e, "cannot list other servers' matches"),
             }
         }
         let room = LISTED.saturating_sub(listed.len());

@@ -30,11 +30,11 @@ mod writer;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-/// Writes a line to the server's log (standard error), never failing: a closed log is
-/// no reason to stop serving.
-fn note(line: std::fmt::Arguments) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "doska serve: {line}");
+/// Ends the process after a store failed to keep a write: every match comes back from
+/// what was stored when a server starts again, and nothing unstored is acknowledged.
+fn stop_unstored(e: &store::StoreError) -> ! {
+    tracing::error!(error = %e, "stopping so that nothing unstored is acknowledged");
+    std::process::exit(1);
 }
 
 /// The port a server listens on unless told otherwise.
@@ -119,9 +119,7 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
             .await
             .map_err(cannot_listen)?;
         let address = listener.local_addr().map_err(cannot_listen)?;
-        if resumed > 0 {
-            note(format_args!("resumed {resumed} matches"));
-        }
+        tracing::info!(%address, name = %config.name, matches = resumed, "serving");
         ready(address);
         let router = web::router(lobby.clone(), tokio::time::Instant::now());
         let mut terminate = terminate(config.drain_on_sigterm)?;
@@ -141,10 +139,9 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
         // match handed over, every connection closed so that its client comes back
         // through the proxy to the match's new server.
         drop(listener);
+        tracing::info!("told to stop: handing the matches over");
         let handed = lobby.hand_over().await;
-        note(format_args!(
-            "handed over {handed} matches; closing connections"
-        ));
+        tracing::info!(matches = handed, "handed over; closing connections");
         lobby.close_connections().await;
         Ok(())
     })

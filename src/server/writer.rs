@@ -114,7 +114,7 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
         };
         if last_alive.elapsed() >= ALIVE_EVERY {
             if let Err(e) = store.alive(now_ms()) {
-                super::note(format_args!("{e}"));
+                tracing::error!(error = %e, "cannot say the server is alive");
             }
             last_alive = std::time::Instant::now();
         }

@@ -761,20 +761,12 @@ impl Room {
         match self.services.writer.write(writes, held).await {
             Ok(()) => {}
             Err(StoreError::Fenced(_)) => {
-                super::note(format_args!(
-                    "match {}: another server has claimed it; letting it go",
-                    self.code
-                ));
                 let server = self.claimed_by().await;
+                tracing::warn!(code = %self.code, by = %server, "match claimed by another server; letting it go");
                 self.lost = Some(server.clone());
                 return Err(Refused::Elsewhere(server));
             }
-            Err(e) => {
-                super::note(format_args!(
-                    "{e}; stopping so that nothing unstored is acknowledged"
-                ));
-                std::process::exit(1);
-            }
+            Err(e) => super::stop_unstored(&e),
         }
         self.relist();
         let Some(first) = first else { return Ok(()) };
