@@ -7,9 +7,15 @@
 //! in between. Requests given while the connection is down are dropped: the client
 //! keeps what must not be lost (its [`super::outbox::Outbox`]) and sends it again once
 //! it hears [`Heard::Connected`].
+//!
+//! Behind a proxy in front of several servers, a request for a match another server
+//! plays is refused with `elsewhere` and that server's name: the link connects again
+//! asking the proxy for that server (`?server=NAME`) and sends the request there, and
+//! the client hears a reconnection rather than the refusal.
 
 use crate::protocol::{Reply, Request};
 use futures_util::{SinkExt, StreamExt};
+use std::collections::VecDeque;
 use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::Duration;
 use tokio::sync::mpsc as async_mpsc;
@@ -22,6 +28,9 @@ const CONNECT_PATIENCE: Duration = Duration::from_secs(10);
 /// How long the server may stay silent before the connection counts as lost. The
 /// server pings every 5 s, so a healthy connection is never silent this long.
 const SILENCE: Duration = Duration::from_secs(15);
+/// The requests sent on a connection that are kept, to send again one another server
+/// should answer.
+const KEPT: usize = 64;
 
 /// What the connection tells its client.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,16 +120,41 @@ fn run(
     };
     runtime.block_on(async {
         let mut wait = Duration::from_millis(250);
+        let mut target = url.to_string();
+        let mut again = None;
+        // Redirections in a row: sent on again and again, the match is between
+        // servers (or the proxy has not seen its server come back yet): wait a little
+        // longer each time.
+        let mut redirected: u32 = 0;
         loop {
-            let lost = match connect(url).await {
-                Ok(socket) => {
+            let lost = match connect(&target).await {
+                Ok(mut socket) => {
+                    let mut sent = VecDeque::new();
+                    if let Some(request) = again.take() {
+                        if send(&mut socket, &request).await.is_err() {
+                            continue;
+                        }
+                        sent.push_back(request);
+                    }
                     if !say(Heard::Connected) {
                         return;
                     }
                     wait = Duration::from_millis(250);
-                    match serve(socket, &mut requests, &say).await {
+                    match serve(socket, sent, &mut requests, &say).await {
                         Ended::ClientGone => return,
-                        Ended::Lost(why) => why,
+                        Ended::Lost(why) => {
+                            redirected = 0;
+                            why
+                        }
+                        Ended::Elsewhere { server, request } => {
+                            target = at_server(url, &server);
+                            again = request;
+                            redirected += 1;
+                            let pause = Duration::from_millis(50) * redirected.min(20);
+                            tokio::time::sleep(pause.saturating_sub(Duration::from_millis(50)))
+                                .await;
+                            continue;
+                        }
                     }
                 }
                 Err(why) => why.to_string(),
@@ -174,11 +208,32 @@ async fn connect(url: &str) -> Result<Socket, Unreached> {
 enum Ended {
     ClientGone,
     Lost(String),
+    /// Another server plays a match asked for: its name, and the request to send it.
+    Elsewhere {
+        server: String,
+        request: Option<Request>,
+    },
 }
 
-/// Passes messages both ways until the connection is lost or the client is gone.
+/// `url` asking a proxy for the server `name`.
+fn at_server(url: &str, name: &str) -> String {
+    let base = url.split('?').next().unwrap_or(url);
+    format!("{base}?server={name}")
+}
+
+async fn send(socket: &mut Socket, request: &Request) -> Result<(), String> {
+    let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
+    socket
+        .send(Message::text(text))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Passes messages both ways until the connection is lost or the client is gone;
+/// `sent` holds the requests already sent on it.
 async fn serve(
     mut socket: Socket,
+    mut sent: VecDeque<Request>,
     requests: &mut async_mpsc::UnboundedReceiver<Request>,
     say: &impl Fn(Heard) -> bool,
 ) -> Ended {
@@ -189,13 +244,13 @@ async fn serve(
                     let _ = socket.close(None).await;
                     return Ended::ClientGone;
                 };
-                let text = match serde_json::to_string(&request) {
-                    Ok(text) => text,
-                    Err(e) => return Ended::Lost(e.to_string()),
-                };
-                if let Err(e) = socket.send(Message::text(text)).await {
-                    return Ended::Lost(e.to_string());
+                if let Err(e) = send(&mut socket, &request).await {
+                    return Ended::Lost(e);
                 }
+                if sent.len() == KEPT {
+                    sent.pop_front();
+                }
+                sent.push_back(request);
             }
             message = tokio::time::timeout(SILENCE, socket.next()) => {
                 let message = match message {
@@ -208,9 +263,21 @@ async fn serve(
                     Message::Text(text) => {
                         // A reply this client cannot read is skipped, not fatal: a newer
                         // server may say more than this client knows.
-                        if let Ok(reply) = serde_json::from_str::<Reply>(&text)
-                            && !say(Heard::Reply(reply))
+                        let Ok(reply) = serde_json::from_str::<Reply>(&text) else {
+                            continue;
+                        };
+                        if let Reply::Error { id: Some(id), error, server: Some(server), .. } =
+                            &reply
+                            && error == "elsewhere"
                         {
+                            let request = sent.iter().position(|r| r.id() == *id);
+                            let _ = socket.close(None).await;
+                            return Ended::Elsewhere {
+                                server: server.clone(),
+                                request: request.and_then(|i| sent.remove(i)),
+                            };
+                        }
+                        if !say(Heard::Reply(reply)) {
                             return Ended::ClientGone;
                         }
                     }

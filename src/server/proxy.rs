@@ -12,6 +12,10 @@
 /// The configuration for `servers` (name, `host:port`), listening on `listen`
 /// (`host:port`), with at most `connections` client connections at once.
 pub fn haproxy_config(listen: &str, servers: &[(String, String)], connections: usize) -> String {
+    let by_name: String = servers
+        .iter()
+        .map(|(name, _)| format!("    use-server {name} if {{ urlp(server) -m str {name} }}\n"))
+        .collect();
     let mut config = format!(
         "global
     maxconn {connections}
@@ -30,7 +34,7 @@ frontend doska
     default_backend matches
 backend lobby
     balance roundrobin
-"
+{by_name}"
     );
     for (name, address) in servers {
         config += &format!("    server {name} {address} track matches/{name}\n");
@@ -41,9 +45,7 @@ backend lobby
     option httpchk GET /health
     http-check expect status 200
 ";
-    for (name, _) in servers {
-        config += &format!("    use-server {name} if {{ urlp(server) -m str {name} }}\n");
-    }
+    config += &by_name;
     for (name, address) in servers {
         config += &format!(
             "    server {name} {address} check inter 300 fall 2 rise 2 on-marked-down shutdown-sessions\n"

@@ -6,6 +6,7 @@
 //! is.
 
 use super::{Data, Pg, Server, fresh, options_map};
+use doska::online::link::Heard;
 use doska::online::mirror::Mirror;
 use doska::protocol::{EventKind, Reply, Request, SeatKey, SeatPlan};
 use doska::rules::{Action, GameId};
@@ -566,6 +567,31 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
         "a paused server's action after its lease: {refused:?}"
     );
     pairs.push([white, black]);
+
+    // The app's link, connected at the lobby's address (round the servers), is sent
+    // on to whichever server plays each match it watches.
+    let link = doska::online::link::Link::open(&proxy.url, || {});
+    while link.wait(PATIENCE) != Some(Heard::Connected) {}
+    for (i, pair) in pairs.iter().enumerate() {
+        let code = pair[0].code.clone();
+        link.send(Request::Watch {
+            id: 1_000 + i as u64,
+            code: code.clone(),
+            last: 0,
+        });
+        let began = Instant::now();
+        loop {
+            assert!(began.elapsed() < PATIENCE, "the link never saw {code}");
+            match link.wait(PATIENCE) {
+                Some(Heard::Reply(Reply::Snapshot { listing, .. })) if listing.code == code => {
+                    break;
+                }
+                Some(Heard::Reply(Reply::Error { error, .. })) => panic!("{code}: {error}"),
+                _ => {}
+            }
+        }
+    }
+    drop(link);
 
     // Every acknowledged action is in each record, once, and nothing else is.
     let mut redirected = 0;
