@@ -29,6 +29,8 @@ fn server(name: &str) -> SocketAddr {
         store: None,
         most: 100,
         weights: Default::default(),
+        name: doska::server::store::NAME.into(),
+        drain_on_sigterm: false,
     })
     .unwrap()
 }
