@@ -221,12 +221,13 @@ fn at_server(url: &str, name: &str) -> String {
     format!("{base}?server={name}")
 }
 
-async fn send(socket: &mut Socket, request: &Request) -> Result<(), String> {
-    let text = serde_json::to_string(request).map_err(|e| e.to_string())?;
-    socket
-        .send(Message::text(text))
-        .await
-        .map_err(|e| e.to_string())
+async fn send(
+    socket: &mut Socket,
+    request: &Request,
+) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+    // A request is plain data: it always writes.
+    let text = serde_json::to_string(request).expect("a request serializes");
+    socket.send(Message::text(text)).await
 }
 
 /// Passes messages both ways until the connection is lost or the client is gone;
@@ -245,7 +246,7 @@ async fn serve(
                     return Ended::ClientGone;
                 };
                 if let Err(e) = send(&mut socket, &request).await {
-                    return Ended::Lost(e);
+                    return Ended::Lost(e.to_string());
                 }
                 if sent.len() == KEPT {
                     sent.pop_front();
