@@ -33,13 +33,11 @@ const IDLE: Duration = Duration::from_secs(20);
 
 fn main() {
     let home = std::env::temp_dir().join(format!("doska-bench-online-{}", std::process::id()));
-    let address = doska::server::spawn(doska::server::Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data: home.join("server"),
-        store: None,
-        most: 100,
-        weights: Default::default(),
-    })
+    let listen = "127.0.0.1:0".parse().unwrap();
+    let address = doska::server::spawn(doska::server::Config::in_process(
+        listen,
+        home.join("server"),
+    ))
     .expect("a server");
     let url = format!("ws://{address}/");
     click_to_move(&url, &home);

@@ -311,15 +311,7 @@ mod tests {
     #[test]
     fn a_link_connects_sends_hears_and_wakes_its_client() {
         let data = std::env::temp_dir().join(format!("doska-link-{}", std::process::id()));
-        let config = Config {
-            listen: "127.0.0.1:0".parse().unwrap(),
-            data: data.clone(),
-            store: None,
-            most: 100,
-            weights: Default::default(),
-            name: crate::server::store::NAME.into(),
-            drain_on_sigterm: false,
-        };
+        let config = Config::in_process("127.0.0.1:0".parse().unwrap(), data.clone());
         let address = spawn(config).unwrap();
         let woken = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let counter = std::sync::Arc::clone(&woken);

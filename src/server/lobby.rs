@@ -235,7 +235,7 @@ impl Lobby {
             Refused::Busy
         })?;
         let claimed = match claim {
-            Claim::Mine(claimed) => claimed,
+            Claim::Mine(claimed) => *claimed,
             Claim::Elsewhere(server) => return Err(Refused::Elsewhere(server)),
             Claim::Missing => return Err(Refused::NoMatch(code.to_string())),
         };

@@ -60,6 +60,22 @@ pub struct Config {
     pub weights: crate::rules::weights::InForce,
 }
 
+impl Config {
+    /// A server in this process (the app's, a test's): SQLite in `data`, the shipped
+    /// weights, the default name, and its process's signals left alone.
+    pub fn in_process(listen: SocketAddr, data: PathBuf) -> Config {
+        Config {
+            listen,
+            data,
+            store: None,
+            most: 2_000,
+            weights: Default::default(),
+            name: store::NAME.into(),
+            drain_on_sigterm: false,
+        }
+    }
+}
+
 /// Why a server could not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {

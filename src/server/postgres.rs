@@ -327,11 +327,11 @@ impl Store for Postgres {
             )?;
             let stored = read(&mut tx, match_row(&r))?;
             tx.commit()?;
-            Ok(Claim::Mine(Claimed {
+            Ok(Claim::Mine(Box::new(Claimed {
                 stored,
                 epoch: epoch + 1,
                 held_until: alive.or(released),
-            }))
+            })))
         };
         run().map_err(|e| StoreError::Write(cause(e)))
     }

@@ -280,7 +280,7 @@ impl Store for Sqlite {
             let held_until = alive.or(released);
             let claimed = take(&tx, me, row, epoch, held_until)?;
             tx.commit()?;
-            Ok(Claim::Mine(claimed))
+            Ok(Claim::Mine(Box::new(claimed)))
         };
         run(&mut self.db, &self.me).map_err(write_error)
     }
@@ -470,7 +470,7 @@ mod tests {
 
     fn mine(claim: Claim) -> Claimed {
         match claim {
-            Claim::Mine(claimed) => claimed,
+            Claim::Mine(claimed) => *claimed,
             other => panic!("not claimed: {other:?}"),
         }
     }

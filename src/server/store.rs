@@ -106,7 +106,7 @@ pub struct Claimed {
 /// What claiming a match found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Claim {
-    Mine(Claimed),
+    Mine(Box<Claimed>),
     /// Another server, alive, plays it: its name.
     Elsewhere(String),
     Missing,

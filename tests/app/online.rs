@@ -23,16 +23,8 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// A server in this process, on a free loopback port.
 fn server(name: &str) -> SocketAddr {
     let data = scratch(name).join("server");
-    doska::server::spawn(doska::server::Config {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data,
-        store: None,
-        most: 100,
-        weights: Default::default(),
-        name: doska::server::store::NAME.into(),
-        drain_on_sigterm: false,
-    })
-    .unwrap()
+    let listen = "127.0.0.1:0".parse().unwrap();
+    doska::server::spawn(doska::server::Config::in_process(listen, data)).unwrap()
 }
 
 /// An empty folder of this test's own.

@@ -276,13 +276,11 @@ impl Online {
             Folders::server,
         );
         let config = |port| crate::server::Config {
-            listen: SocketAddr::from(([0, 0, 0, 0], port)),
-            data: data.clone(),
-            store: None,
-            most: 2_000,
             weights: weights.clone(),
-            name: crate::server::store::NAME.into(),
-            drain_on_sigterm: false,
+            ..crate::server::Config::in_process(
+                SocketAddr::from(([0, 0, 0, 0], port)),
+                data.clone(),
+            )
         };
         let listening = crate::server::spawn(config(crate::server::PORT))
             .or_else(|_| crate::server::spawn(config(0)))?;
