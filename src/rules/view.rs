@@ -46,6 +46,16 @@ pub enum Holder {
     Seat(usize),
 }
 
+/// A bond the rules make between two sides (chess for three's diplomacy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bond {
+    /// The first side serves the second, its master.
+    Serves,
+    /// The first side holds the throne of the second, an army out of the game, and
+    /// moves its pieces.
+    Holds,
+}
+
 /// What a move does on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {
@@ -191,6 +201,12 @@ pub trait GameView {
     /// The dice of a game that rolls them, as the panel shows them.
     fn dice(&self) -> Option<DiceView> {
         None
+    }
+
+    /// The bonds between the sides now (chess for three's servants and masters, and
+    /// the thrones held of armies out of the game), for what a network sees.
+    fn bonds(&self) -> Vec<(Bond, Side, Side)> {
+        Vec::new()
     }
 
     /// How the action about to be made joins the one before it in a move list, where

@@ -1,11 +1,12 @@
 //! What a network sees of a position: which pieces stand on which cells, whose they
 //! are as the viewing side sees it (its own, then the others in turn order), who is on
-//! move, what each holder has in hand and which dice show. Every input is on or off;
-//! a position is the sorted list of those that are on.
+//! move, what each holder has in hand, which dice show, and in chess for three who
+//! serves whom and who holds whose throne. Every input is on or off; a position is the
+//! sorted list of those that are on.
 
 use crate::rules::game::Game;
 use crate::rules::side::Side;
-use crate::rules::view::{Holder, PieceKind};
+use crate::rules::view::{Bond, Holder, PieceKind};
 
 /// Piece kinds there are ([`PieceKind`]'s variants).
 pub const KINDS: usize = PieceKind::General as usize + 1;
@@ -16,6 +17,8 @@ const HOLDERS: usize = 8;
 const HAND_MOST: usize = 8;
 /// Dice showing one face counted one by one.
 const DICE_MOST: usize = 4;
+/// Kinds of bond between sides ([`Bond`]'s variants).
+const BONDS: usize = 2;
 
 /// Where each part of the inputs starts, for one game's board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,9 +48,19 @@ impl Layout {
         self.hands() + HOLDERS * KINDS * HAND_MOST
     }
 
-    /// How many inputs there are.
-    pub fn width(&self) -> usize {
+    fn bonds(&self) -> usize {
         self.dice() + 6 * DICE_MOST
+    }
+
+    /// How many inputs there are: the bonds' only where three sides may make them
+    /// (chess for three), so two-sided games' networks keep their width.
+    pub fn width(&self) -> usize {
+        let bonds = if self.sides == 3 {
+            BONDS * self.sides * self.sides
+        } else {
+            0
+        };
+        self.bonds() + bonds
     }
 
     /// `side` as `view` sees it: 0 for itself, then the others in turn order.
@@ -87,6 +100,16 @@ pub fn inputs<G: Game>(position: &G, view: Side) -> Vec<u32> {
                 on.push((layout.dice() + face * DICE_MOST + seen[face]) as u32);
                 seen[face] += 1;
             }
+        }
+    }
+    if layout.sides == 3 {
+        for (bond, a, b) in position.bonds() {
+            let kind = match bond {
+                Bond::Serves => 0,
+                Bond::Holds => 1,
+            };
+            let pair = layout.relative(view, a) * layout.sides + layout.relative(view, b);
+            on.push((layout.bonds() + kind * layout.sides * layout.sides + pair) as u32);
         }
     }
     on.sort_unstable();

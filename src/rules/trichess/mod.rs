@@ -569,6 +569,18 @@ impl Seats for TriChess {
 }
 
 impl GameView for TriChess {
+    fn bonds(&self) -> Vec<(crate::rules::view::Bond, Side, Side)> {
+        use crate::rules::view::Bond;
+        let mut bonds = Vec::new();
+        for army in Side::THREE {
+            bonds.extend(self.masters(army).map(|m| (Bond::Serves, army, m)));
+            if let Some(holder) = self.controller(army) {
+                bonds.push((Bond::Holds, holder, army));
+            }
+        }
+        bonds
+    }
+
     fn check_cell(&self) -> Option<Cell> {
         self.in_check(self.turn)
             .then(|| self.king(self.turn))

@@ -584,6 +584,35 @@ fn after_a_capture() -> TriChess {
 }
 
 #[test]
+fn a_network_sees_who_serves_whom() {
+    use crate::rules::net::inputs::inputs;
+    use crate::rules::view::GameView;
+    let mut p = after_a_capture();
+    assert!(p.bonds().is_empty());
+    let before = inputs(&p, Side::White);
+    play(&mut p, "B>W master?");
+    play(&mut p, "W: yes");
+    assert_eq!(
+        p.bonds(),
+        [(crate::rules::view::Bond::Serves, Side::Black, Side::White)]
+    );
+    // Seen from each side, the bond is its own input; and it is one a two-sided game
+    // has no room for.
+    let (white, black) = (inputs(&p, Side::White), inputs(&p, Side::Black));
+    let width = crate::rules::net::Layout::of(&p).width();
+    let bond = |on: &[u32]| {
+        on.iter()
+            .copied()
+            .filter(|&i| i as usize >= width - 18)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(bond(&white).len(), 1);
+    assert_eq!(bond(&black).len(), 1);
+    assert_ne!(bond(&white), bond(&black));
+    assert!(bond(&before).is_empty());
+}
+
+#[test]
 fn after_a_capture_either_may_offer_servitude_and_the_other_answers() {
     let p = after_a_capture();
     assert!(
