@@ -366,19 +366,17 @@ impl Store for Postgres {
                     &[&codes],
                 )?;
                 for (code, epoch) in epochs {
-                    let owned = rows.iter().any(|r| {
-                        r.get::<_, &str>(0) == code
-                            && r.get::<_, Option<&str>>(1) == Some(me.as_str())
-                            && r.get::<_, i64>(2) as u64 == *epoch
-                    });
-                    if !owned {
-                        written.fenced.push(code.clone());
+                    let row = rows.iter().find(|r| r.get::<_, &str>(0) == code);
+                    let owner = row.and_then(|r| r.get::<_, Option<String>>(1));
+                    let at = row.map(|r| r.get::<_, i64>(2) as u64);
+                    if owner.as_deref() != Some(me.as_str()) || at != Some(*epoch) {
+                        written.fenced.push((code.clone(), owner));
                     }
                 }
             }
             let kept: Vec<Write> = batch
                 .iter()
-                .filter(|w| !written.fenced.iter().any(|c| c == w.code()))
+                .filter(|w| !written.fenced.iter().any(|(c, _)| c == w.code()))
                 .cloned()
                 .collect();
             let rows = Rows::of(&kept);

@@ -309,21 +309,20 @@ impl Store for Sqlite {
             let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let mut written = Written::default();
             for (code, epoch) in epochs {
-                let owned = tx
-                    .prepare_cached(
-                        "SELECT owner = ?2 AND epoch = ?3 FROM matches WHERE code = ?1",
-                    )?
-                    .query_row(params![code, me, *epoch as i64], |r| {
-                        r.get::<_, Option<bool>>(0)
+                let held = tx
+                    .prepare_cached("SELECT owner, epoch FROM matches WHERE code = ?1")?
+                    .query_row([code], |r| {
+                        Ok((r.get::<_, Option<String>>(0)?, r.get::<_, i64>(1)? as u64))
                     })
                     .optional()?;
-                if owned.flatten() != Some(true) {
-                    written.fenced.push(code.clone());
+                let (owner, at) = held.map_or((None, None), |(o, e)| (o, Some(e)));
+                if owner.as_deref() != Some(me) || at != Some(*epoch) {
+                    written.fenced.push((code.clone(), owner));
                 }
             }
             for write in batch
                 .iter()
-                .filter(|w| !written.fenced.iter().any(|c| c == w.code()))
+                .filter(|w| !written.fenced.iter().any(|(c, _)| c == w.code()))
             {
                 match write {
                     Write::Match(m) => {
@@ -594,7 +593,7 @@ mod tests {
         let held = [("AAA".to_string(), 1), ("BBB".to_string(), 1)];
         assert_eq!(
             a.write(&late, &held).unwrap().fenced,
-            vec!["AAA".to_string()]
+            vec![("AAA".to_string(), Some("b".to_string()))]
         );
         assert!(
             mine(b.claim("AAA", 9_000, false).unwrap())

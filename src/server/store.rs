@@ -113,10 +113,11 @@ pub enum Claim {
 }
 
 /// What a batch's commit did: every write went in, except those for the matches in
-/// `fenced`, which this server no longer owns.
+/// `fenced`, which this server no longer owns: each with the server that owns it now
+/// (none where nobody holds it).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Written {
-    pub fenced: Vec<String>,
+    pub fenced: Vec<(String, Option<String>)>,
 }
 
 /// What a store's own error is behind a [`StoreError`]: SQLite's, or another
@@ -140,8 +141,8 @@ pub enum StoreError {
     #[error("the store has stopped")]
     Stopped,
     /// The match was claimed by another server: this one may no longer write to it.
-    #[error("match {0} is played by another server now")]
-    Fenced(String),
+    #[error("match {code} is played by another server now")]
+    Fenced { code: String, owner: Option<String> },
     #[error(
         "the database's schema is at version {at}, newer than this server's {known}: run a newer server"
     )]

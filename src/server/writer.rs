@@ -162,11 +162,19 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
         for (code, done) in waiting {
             let _ = done.send(match (&result, code) {
                 (Err(e), _) => Err(e.clone()),
-                (Ok(written), Some(code)) if written.fenced.contains(&code) => {
-                    super::metrics::METRICS.fenced.inc();
-                    Err(StoreError::Fenced(code))
+                (Ok(written), Some(code)) => {
+                    match written.fenced.iter().find(|(c, _)| *c == code) {
+                        Some((_, owner)) => {
+                            super::metrics::METRICS.fenced.inc();
+                            Err(StoreError::Fenced {
+                                code,
+                                owner: owner.clone(),
+                            })
+                        }
+                        None => Ok(()),
+                    }
                 }
-                (Ok(_), _) => Ok(()),
+                (Ok(_), None) => Ok(()),
             });
         }
     }

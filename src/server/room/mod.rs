@@ -15,7 +15,7 @@ use computer::Thought;
 use super::lag::Lag;
 use super::refused::Refused;
 use super::setup::Settings;
-use super::store::{Claim, EventRow, SeatRow, StoreError, Write};
+use super::store::{EventRow, SeatRow, StoreError, Write};
 use super::writer::{Writer, now_ms};
 use crate::i18n::Language;
 use crate::protocol::{Event, EventKind, Listing, Reply, SeatKey, SeatPlan, SeatView};
@@ -160,8 +160,8 @@ pub struct Room {
     code: String,
     /// The epoch this server claimed the match at (see [`super::store`]).
     epoch: u64,
-    /// Where another server has claimed the match since: that server's name.
-    lost: Option<String>,
+    /// Whether another server has claimed the match since.
+    lost: bool,
     settings: Settings,
     seed: u64,
     /// When the match was made, ms since the epoch.
@@ -244,7 +244,7 @@ impl Room {
         Ok(Room {
             code,
             epoch,
-            lost: None,
+            lost: false,
             settings,
             seed,
             created,
@@ -306,7 +306,7 @@ impl Room {
                     () = sleep_until(flag) => self.flag().await,
                     () = tokio::time::sleep_until(idle_since + IDLE), if can_leave => break,
                 }
-                if self.lost.is_some() {
+                if self.lost {
                     break;
                 }
                 self.think(&thoughts_in);
@@ -318,7 +318,7 @@ impl Room {
             drop(commands);
             // Followers are sent away (see `connection`) when their channel closes.
             drop(self.followers);
-            if self.lost.is_none() {
+            if !self.lost {
                 let held = vec![(self.code.clone(), self.epoch)];
                 if self.services.writer.release(held).await.is_ok() {
                     crate::server::metrics::METRICS
@@ -742,7 +742,7 @@ impl Room {
     /// fails leaves the server unable to keep its word: it stops, and every match comes
     /// back from what was stored when it starts again. Where another server has claimed
     /// the match, nothing was stored: the room is lost, and the request is refused
-    /// with that server's name.
+    /// with the name of the server the store says holds it now.
     async fn commit(&mut self, mut writes: Vec<Write>) -> Result<(), Refused> {
         if writes.is_empty() {
             return Ok(());
@@ -760,11 +760,11 @@ impl Room {
         let held = Some((self.code.clone(), self.epoch));
         match self.services.writer.write(writes, held).await {
             Ok(()) => {}
-            Err(StoreError::Fenced(_)) => {
-                let server = self.claimed_by().await;
-                tracing::warn!(code = %self.code, by = %server, "match claimed by another server; letting it go");
-                self.lost = Some(server.clone());
-                return Err(Refused::Elsewhere(server));
+            Err(StoreError::Fenced { owner, .. }) => {
+                tracing::warn!(code = %self.code, by = ?owner, "match claimed by another server; letting it go");
+                self.lost = true;
+                // Held by nobody now (given up since): asked again, it is claimed.
+                return Err(owner.map_or(Refused::Busy, Refused::Elsewhere));
             }
             Err(e) => super::stop_unstored(&e),
         }
@@ -779,14 +779,6 @@ impl Room {
             let _ = self.followers.send(said.into());
         }
         Ok(())
-    }
-
-    /// The server that claimed this match from this one, as the store says.
-    async fn claimed_by(&self) -> String {
-        match self.services.writer.claim(&self.code, false).await {
-            Ok(Claim::Elsewhere(server)) => server,
-            _ => "?".to_string(),
-        }
     }
 
     /// Brings the lobby's listing up to date.
