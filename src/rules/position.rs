@@ -159,21 +159,6 @@ macro_rules! registry {
                 }
             }
 
-            /// What an evaluation network sees of the position as `view` sees it
-            /// (see [`net::inputs`]).
-            pub fn net_inputs(&self, view: Side) -> Vec<u32> {
-                match self {
-                    $(Position::$variant(p) => net::inputs(std::borrow::Borrow::<$rules>::borrow(p), view),)*
-                }
-            }
-
-            /// How a network's inputs are laid out for this game's board.
-            pub fn net_layout(&self) -> net::Layout {
-                match self {
-                    $(Position::$variant(p) => net::Layout::of(std::borrow::Borrow::<$rules>::borrow(p)),)*
-                }
-            }
-
             /// Who sits at the board and who is on move, for any game.
             pub fn seats(&self) -> &dyn Seats {
                 match self {
@@ -613,12 +598,24 @@ impl Position {
         each!(self, p => p.evaluate(side, &weights))
     }
 
-    /// What the evaluation counts here for `side`, one amount per
+    /// What the evaluation counts here for `seat`, one amount per
     /// [`GameId::features`]: what learning fits the weights to.
-    pub fn trace(&self, side: Side) -> search::Trace {
+    pub fn trace(&self, seat: usize) -> search::Trace {
         let mut trace = search::Trace::new(self.game().features().len());
-        each!(self, p => p.tally(side, &mut trace));
+        each!(self, p => p.seat_tally(seat, &mut trace));
         trace
+    }
+
+    /// What an evaluation network sees of the position for `seat` (see
+    /// [`Evaluate::net_inputs`]).
+    pub fn net_inputs(&self, seat: usize) -> Vec<u32> {
+        each!(self, p => p.net_inputs(seat))
+    }
+
+    /// How a network's inputs are laid out for this game (see
+    /// [`Evaluate::net_layout`]).
+    pub fn net_layout(&self) -> net::Layout {
+        each!(self, p => p.net_layout())
     }
 
     /// Moves played one after another from here, in the game's notation.

@@ -1,19 +1,35 @@
 //! The computer's view of bughouse: the board of the seat it plays, searched as one
 //! chess board whose reserves count at their worth. The other board's moves belong to
-//! other players and come at any moment, so they are not searched.
+//! other players and come at any moment, so they are not searched. Its weights and
+//! network are that board's: what the search scores is what the learner learns.
 
-use super::{BugMove, Bughouse};
-use crate::rules::chess::ChessGame;
+use super::{BugBoard, BugMove, Bughouse};
+use crate::rules::net::{self, Layout};
 use crate::rules::search::{
     Choose, Evaluate, Feature, Judgement, Level, Limits, Progress, Tally, Thought, judge, think,
 };
+use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 
 impl Evaluate for Bughouse {
-    const FEATURES: &'static [Feature] = ChessGame::FEATURES;
+    const FEATURES: &'static [Feature] = BugBoard::FEATURES;
 
     fn tally(&self, side: Side, tally: &mut impl Tally) {
         self.boards[self.primary()].tally(side, tally);
+    }
+
+    /// A seat's own board, the one its search weighs, whichever board acts next (at
+    /// the end of a line searched on one board, the other board is next to act).
+    fn seat_tally(&self, seat: usize, tally: &mut impl Tally) {
+        self.boards[seat / 2].tally(self.seat_side(seat), tally);
+    }
+
+    fn net_inputs(&self, seat: usize) -> Vec<u32> {
+        net::inputs(&self.boards[seat / 2], self.seat_side(seat))
+    }
+
+    fn net_layout(&self) -> Layout {
+        Layout::of(&self.boards[0])
     }
 
     fn noisy(&self, m: &BugMove) -> bool {

@@ -178,13 +178,13 @@ pub fn game(start: &Position, n: u64, settings: &Settings, given: &Limits) -> Op
                         game: n,
                         result: 0.5,
                         score: (if view == 0 { score } else { -score }) as f32,
-                        features: position.trace(seats.seat_side(seat)).sparse(),
+                        features: position.trace(seat).sparse(),
                         leaf: settings.inputs.then(|| {
                             let end = line_end(position, &thought.progress.pv);
                             Leaf {
                                 seat,
-                                on: end.net_inputs(seats.seat_side(seat)),
-                                features: end.trace(seats.seat_side(seat)).sparse(),
+                                on: end.net_inputs(seat),
+                                features: end.trace(seat).sparse(),
                             }
                         }),
                     };

@@ -44,10 +44,10 @@ fn the_accumulator_moved_from_position_to_position_equals_one_made_afresh() {
             let positions = random_game(game, seed);
             let layout = positions[0].net_layout();
             let net = model(layout, seed).quantised(game.id(), &[], "");
-            let view = Side::White;
-            let mut moved = Accumulator::new(&net, positions[0].net_inputs(view));
+            let seat = 0;
+            let mut moved = Accumulator::new(&net, positions[0].net_inputs(seat));
             for position in &positions[1..] {
-                let on = position.net_inputs(view);
+                let on = position.net_inputs(seat);
                 assert!(
                     on.iter().all(|&i| (i as usize) < layout.width()),
                     "{}",
@@ -63,14 +63,14 @@ fn the_accumulator_moved_from_position_to_position_equals_one_made_afresh() {
 #[test]
 fn inputs_tell_the_pieces_the_mover_and_the_view_apart() {
     let start = Position::new(GameId::Chess, &[]).unwrap();
-    let white = start.net_inputs(Side::White);
-    let black = start.net_inputs(Side::Black);
+    let white = start.net_inputs(0);
+    let black = start.net_inputs(1);
     // 32 pieces and whose move it is.
     assert_eq!(white.len(), 33);
     assert_ne!(white, black, "each side sees its own pieces as its own");
     let mut after = start.clone();
     after.play(&after.legal_moves()[0]).unwrap();
-    let (added, removed) = difference(&white, &after.net_inputs(Side::White));
+    let (added, removed) = difference(&white, &after.net_inputs(0));
     assert_eq!(
         (added.len(), removed.len()),
         (2, 2),
@@ -81,7 +81,7 @@ fn inputs_tell_the_pieces_the_mover_and_the_view_apart() {
     rolled
         .play(&rolled.roll(5).expect("a roll awaited"))
         .unwrap();
-    assert!(rolled.net_inputs(Side::White).len() > dice.net_inputs(Side::White).len());
+    assert!(rolled.net_inputs(0).len() > dice.net_inputs(0).len());
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn labelled(seed: u64) -> Vec<train::Position> {
                 let own = pieces.iter().filter(|(_, v)| v.side == view).count() as f32;
                 let margin = 2.0 * own - pieces.len() as f32;
                 train::Position {
-                    on: p.net_inputs(view),
+                    on: p.net_inputs(view.index()),
                     target: 1.0 / (1.0 + (-margin).exp()),
                     base: 0.0,
                 }
@@ -216,6 +216,45 @@ fn a_network_that_adds_nothing_searches_as_its_weights_do() {
         }
     }
 }
+/// Every game's search scores by the weights and the network it is given: weights
+/// of nothing score every position alike, and a network that adds something moves
+/// the scores. Bughouse once took chess's features for its board's and never
+/// searched by what it learned.
+#[test]
+fn every_game_searches_by_the_weights_and_the_network_it_is_given() {
+    use crate::rules::search::{Level, Limits, hand};
+    for game in games() {
+        let positions = random_game(game, 5);
+        let layout = positions[0].net_layout();
+        let weights: std::sync::Arc<[f32]> = hand(game.features()).into();
+        let nothing: std::sync::Arc<[f32]> = vec![0.0; weights.len()].into();
+        let mut adds = model(layout, 7);
+        for (i, w) in adds.w2.iter_mut().enumerate() {
+            *w = if i % 2 == 0 { 2.0 } else { -2.0 };
+        }
+        let net = std::sync::Arc::new(adds.quantised(game.id(), &weights, ""));
+        let score = |position: &Position, weights: &std::sync::Arc<[f32]>, net| {
+            let limits = Limits {
+                nodes: Some(300),
+                weights: Some(weights.clone()),
+                net,
+                ..Limits::default()
+            };
+            position
+                .think(Level::Hard, &limits, 1, &mut |_| {})
+                .map(|t| t.progress.score)
+        };
+        let (mut by_weights, mut by_net) = (false, false);
+        for position in positions.iter().step_by(7) {
+            let hand = score(position, &weights, None);
+            by_weights |= hand != score(position, &nothing, None);
+            by_net |= hand != score(position, &weights, Some(net.clone()));
+        }
+        assert!(by_weights, "{}: weights change no score", game.id());
+        assert!(by_net, "{}: a network changes no score", game.id());
+    }
+}
+
 #[test]
 fn returns_look_ahead_to_the_searches_after_and_end_at_the_result() {
     let curve = 0.01;

@@ -40,6 +40,25 @@ pub trait Evaluate: Game {
     /// others'. Only called where the game goes on.
     fn tally(&self, side: Side, tally: &mut impl Tally);
 
+    /// Counts the features for `seat` ([`Evaluate::tally`] for its side): what the
+    /// learner fits the weights to. Bughouse counts the seat's own board, the one its
+    /// search weighs.
+    fn seat_tally(&self, seat: usize, tally: &mut impl Tally) {
+        self.tally(self.seat_side(seat), tally);
+    }
+
+    /// What an evaluation network sees of the position for `seat`: the inputs of the
+    /// position the seat's search scores, as its side sees them (see
+    /// [`net::inputs`](crate::rules::net::inputs)).
+    fn net_inputs(&self, seat: usize) -> Vec<u32> {
+        crate::rules::net::inputs(self, self.seat_side(seat))
+    }
+
+    /// How a network's inputs are laid out for the board the game's search scores.
+    fn net_layout(&self) -> crate::rules::net::Layout {
+        crate::rules::net::Layout::of(self)
+    }
+
     /// How good the position is for `side` under `weights` (one per feature), in
     /// hundredths of a pawn or the game's like; positive is good for `side`.
     fn evaluate(&self, side: Side, weights: &[f32]) -> i32 {
