@@ -11,6 +11,10 @@ const SHIPPED: &[(&str, &[u8])] = &[
         include_bytes!("../../../assets/nets/armenian-draughts.net"),
     ),
     (
+        "bughouse",
+        include_bytes!("../../../assets/nets/bughouse.net"),
+    ),
+    (
         "double-move",
         include_bytes!("../../../assets/nets/double-move.net"),
     ),
