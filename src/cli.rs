@@ -138,18 +138,18 @@ pub struct Picture {
 
 /// A game's review as text: a line per move judged (the move, its mark, the better
 /// move and both scores for the mover), then the marks counted per seat.
-/// `weights` are the game's in force.
+/// Judged by the weights and network `in_force`.
 pub fn review(
     m: &Match,
     budget: crate::rules::review::Budget,
-    weights: std::sync::Arc<[f32]>,
+    in_force: &crate::rules::weights::InForce,
 ) -> String {
     use crate::rules::review::{Mark, review};
     use crate::rules::score::Score;
     let seats = m.start().seats().seat_count();
     let mut out = String::new();
     let mut counts = vec![[0usize; 3]; seats];
-    review(m, budget, Some(weights), None, &mut |r| {
+    review(m, budget, Some(in_force), None, &mut |r| {
         let position = &m.state_before(r.at).position;
         let Some(played) = m.all_actions()[r.at].moved() else {
             return;

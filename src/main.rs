@@ -525,8 +525,7 @@ fn review(
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
     let (m, _) = cli::replay_file(game, &text, options)?;
     let started = std::time::Instant::now();
-    let weights = in_force.get(m.game().evaluation());
-    print!("{}", cli::review(&m, budget, weights));
+    print!("{}", cli::review(&m, budget, in_force));
     eprintln!("reviewed in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }

@@ -7,6 +7,7 @@
 use super::history::Match;
 use super::score::Score;
 use super::search::{Judgement, Limits, WIN};
+use super::weights::InForce;
 use super::{GameId, Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -126,19 +127,22 @@ pub fn mark(game: GameId, best: i32, played: i32) -> Option<Mark> {
     }
 }
 
-/// Judges the moves of `m` (its whole record) within `budget` each, telling each
-/// verdict to `heard` as it comes; stops early when `stop` is set. Actions that are no
-/// choice of a player's (rolls, draws, resignations, Chapayev's shots) are passed over.
+/// Judges the moves of `m` (its whole record) within `budget` each, by the weights
+/// and the network `in_force` (the shipped ones where None), as the computer plays,
+/// telling each verdict to `heard` as it comes; stops early when `stop` is set.
+/// Actions that are no choice of a player's (rolls, draws, resignations, Chapayev's
+/// shots) are passed over.
 pub fn review(
     m: &Match,
     budget: Budget,
-    weights: Option<Arc<[f32]>>,
+    in_force: Option<&InForce>,
     stop: Option<Arc<AtomicBool>>,
     heard: &mut dyn FnMut(Reviewed),
 ) {
     let game = m.game();
     let limits = Limits {
-        weights,
+        weights: in_force.map(|f| f.get(game.evaluation())),
+        net: in_force.and_then(|f| f.net(game.evaluation())),
         ..budget.limits(stop)
     };
     for (at, action) in m.all_actions().iter().enumerate() {

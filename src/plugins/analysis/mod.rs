@@ -158,7 +158,7 @@ fn run_review(
         && analysis.review.is_none()
         && let Some(game) = game
     {
-        let in_force = weights.0.get(game.game().evaluation());
+        let in_force = weights.0.clone();
         analysis.review = Some(Review::start(game, in_force, waker(proxy.as_deref())));
     }
     let Some(review) = &analysis.review else {

@@ -3,6 +3,7 @@
 
 use crate::rules::Match;
 use crate::rules::review::{DEFAULT, Reviewed, review};
+use crate::rules::weights::InForce;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -24,14 +25,15 @@ pub struct Review {
 }
 
 impl Review {
-    pub fn start(game: &Match, weights: Arc<[f32]>, wake: impl Fn() + Send + 'static) -> Review {
+    /// Reviews `game` on a thread of its own, by the weights and networks `in_force`.
+    pub fn start(game: &Match, in_force: InForce, wake: impl Fn() + Send + 'static) -> Review {
         let found = Arc::new(Mutex::new(Found::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let (m, slot, halt) = (game.clone(), found.clone(), stop.clone());
         let spawned = std::thread::Builder::new()
             .name("doska-review".into())
             .spawn(move || {
-                review(&m, DEFAULT, Some(weights), Some(halt), &mut |r| {
+                review(&m, DEFAULT, Some(&in_force), Some(halt), &mut |r| {
                     if let Ok(mut f) = slot.lock() {
                         f.moves.push(r);
                     }
