@@ -4,7 +4,7 @@
 //! network are that board's: what the search scores is what the learner learns.
 
 use super::{BugBoard, BugMove, Bughouse};
-use crate::rules::net::{self, Layout};
+use crate::rules::net::Layout;
 use crate::rules::search::{
     Choose, Evaluate, Feature, Judgement, Level, Limits, Progress, Tally, Thought, judge, think,
 };
@@ -25,7 +25,7 @@ impl Evaluate for Bughouse {
     }
 
     fn net_inputs(&self, seat: usize) -> Vec<u32> {
-        net::inputs(&self.boards[seat / 2], self.seat_side(seat))
+        self.boards[seat / 2].net_view(self.seat_side(seat))
     }
 
     fn net_layout(&self) -> Layout {

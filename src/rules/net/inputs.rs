@@ -75,11 +75,18 @@ impl Layout {
 
 /// The inputs on in `position` as `view` sees it, sorted.
 pub fn inputs<G: Game>(position: &G, view: Side) -> Vec<u32> {
+    seen(position, view, |cell| cell)
+}
+
+/// The inputs on in `position` as `view` sees it, each cell where `view` sees it
+/// (`turned`: chess turns the board for Black), sorted.
+pub fn seen<G: Game>(position: &G, view: Side, turned: impl Fn(usize) -> usize) -> Vec<u32> {
     let layout = Layout::of(position);
     let mut on = Vec::with_capacity(40);
     for (cell, piece) in position.pieces() {
         let owner = layout.relative(view, piece.side);
-        on.push(((owner * KINDS + piece.kind as usize) * layout.cells + usize::from(cell)) as u32);
+        let cell = turned(usize::from(cell));
+        on.push(((owner * KINDS + piece.kind as usize) * layout.cells + cell) as u32);
     }
     on.push((layout.board() + layout.relative(view, position.turn())) as u32);
     for (holder, piece, count) in position.in_hand() {

@@ -116,6 +116,17 @@ fn a_network_reads_back_from_its_file_and_bad_files_are_refused() {
     assert_eq!(back, training);
 }
 
+/// Chess's network sees Black's positions turned: after 1. e4, Black (seat 1) sees
+/// what White sees after 1. Nf3 Nf6 2. Ng1 e5, its own pawn on e4 and the move its own.
+#[test]
+fn chess_turns_the_board_for_black() {
+    let set_up = |fen| Position::set_up(GameId::Chess, &[], fen).unwrap();
+    let after_e4 = set_up("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let mirrored = set_up("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2");
+    assert_eq!(after_e4.net_inputs(1), mirrored.net_inputs(0));
+    assert_ne!(after_e4.net_inputs(0), mirrored.net_inputs(0));
+}
+
 /// Positions of random chess games labelled by a made-up rule the network can learn:
 /// the side with more pieces is doing better.
 fn labelled(seed: u64) -> Vec<train::Position> {

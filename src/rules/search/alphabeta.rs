@@ -32,7 +32,7 @@ use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, end_score, is_m
 use super::kept::Memory;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
-use crate::rules::net::{self, Accumulator, Net};
+use crate::rules::net::{Accumulator, Net};
 use crate::rules::side::Side;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -349,7 +349,7 @@ impl<'l, G: Evaluate> Searcher<'l, G> {
         if self.accumulators.len() <= at {
             self.accumulators.resize(at + 1, None);
         }
-        let on = net::inputs(position, self.root);
+        let on = position.net_view(self.root);
         // The sums a ply up (the parent's, mostly) or last made here, moved; either
         // is right, being moved by the inputs that differ from its own.
         let base = at

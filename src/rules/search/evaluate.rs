@@ -47,11 +47,16 @@ pub trait Evaluate: Game {
         self.tally(self.seat_side(seat), tally);
     }
 
+    /// What an evaluation network sees of the position as `side` sees it (see
+    /// [`net::inputs`](crate::rules::net::inputs)): what the search scores by.
+    fn net_view(&self, side: Side) -> Vec<u32> {
+        crate::rules::net::inputs(self, side)
+    }
+
     /// What an evaluation network sees of the position for `seat`: the inputs of the
-    /// position the seat's search scores, as its side sees them (see
-    /// [`net::inputs`](crate::rules::net::inputs)).
+    /// position the seat's search scores, as its side sees them.
     fn net_inputs(&self, seat: usize) -> Vec<u32> {
-        crate::rules::net::inputs(self, self.seat_side(seat))
+        self.net_view(self.seat_side(seat))
     }
 
     /// How a network's inputs are laid out for the board the game's search scores.

@@ -192,7 +192,7 @@ impl Glance {
                 } else {
                     position.evaluate(side, &net.base)
                 };
-                features + net.evaluate(&crate::rules::net::inputs(position, side))
+                features + net.evaluate(&position.net_view(side))
             }
             None => position.evaluate(side, &self.weights),
         }

@@ -41,6 +41,14 @@ impl Evaluate for ChessGame {
     const FEATURES: &'static [Feature] = features::FEATURES;
     const STEADY: bool = true;
 
+    /// Black sees the board turned, its own first rank as rank 1: a position and its
+    /// mirror image with the colours exchanged are one position to the side that has
+    /// them, so the network learns each from both colours' games.
+    fn net_view(&self, side: Side) -> Vec<u32> {
+        let black = side == Side::Black;
+        crate::rules::net::inputs::seen(self, side, |cell| if black { cell ^ 56 } else { cell })
+    }
+
     fn tally(&self, side: Side, tally: &mut impl Tally) {
         let board = &self.position.board;
         let middle = middle_game(board);
