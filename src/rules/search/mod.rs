@@ -151,7 +151,7 @@ impl Limits {
     /// The network to evaluate `G` by: the limits' own where its inputs are the
     /// game's (as on `root`'s board).
     fn net_for<G: Evaluate>(&self, root: &G) -> Option<Arc<crate::rules::net::Net>> {
-        let width = crate::rules::net::Layout::of(root).width();
+        let width = root.net_layout().width();
         self.net.clone().filter(|n| {
             n.width == width && (n.base.is_empty() || n.base.len() == G::FEATURES.len())
         })
