@@ -1856,7 +1856,28 @@ fn a_client_written_from_the_document_alone_plays_every_game() {
 /// with its board. `DOSKA_SHOTS` names a folder to keep the screenshots in.
 #[test]
 fn browsers_play_from_the_link() {
-    let data = Data::new("browser");
+    in_a_browser("browser", "play.mjs");
+}
+
+/// Issue 76's page: a reload twice and a second tab lose no move, long text is
+/// refused in words, names are isolated, results and moves in the reader's language
+/// and numbered, a spectator's page, the server's paths, the last-move mark, a phone.
+#[test]
+fn browsers_keep_every_move_and_read_as_players_do() {
+    in_a_browser("strangers", "strangers.mjs");
+}
+
+/// A person against the server's computers to the end: bughouse against three, and a
+/// resigned chess for three that counts as finished for the person.
+#[test]
+fn browsers_play_the_computers_to_the_end() {
+    in_a_browser("computers", "computers.mjs");
+}
+
+/// Runs `script` of `tests/web` in node against a fresh server, with a folder for its
+/// screenshots (`DOSKA_SHOTS`, else the server's data folder).
+fn in_a_browser(name: &str, script: &str) {
+    let data = Data::new(name);
     let server = Server::start(&data.0);
     let page = server.url.replacen("ws://", "http://", 1);
     let shots = std::env::var_os("DOSKA_SHOTS")
@@ -1869,7 +1890,7 @@ fn browsers_play_from_the_link() {
         "playwright-core is not installed: run `npm ci --prefix tests/web` (as .ci/run does)"
     );
     let out = Command::new("node")
-        .arg(web.join("play.mjs"))
+        .arg(web.join(script))
         .arg(&page)
         .arg(&shots)
         .output()

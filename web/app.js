@@ -23,12 +23,47 @@ const state = {
   picked: null, mine: [], joining: null, heard: 0, clocksAt: 0, browsing: null, shown: null,
 };
 let ws;
-let nextId = 1;
+// Request ids: the server answers an action sent again under an id the seat has used
+// (a resend after a lost connection) with the first one's acknowledgement, so ids
+// must never repeat for a seat, across reloads and tabs. Each page load counts from
+// its own random start, a multiple of 2^20 below 2^52: JSON keeps such numbers exact,
+// and two loads share a range once in four billion.
+let nextId = crypto.getRandomValues(new Uint32Array(1))[0] * 2 ** 20 + 1;
+
+// The protocol's limits on what a player types, in bytes of UTF-8: a name (a text
+// field) and a line of chat. Longer text is refused here, saying so, never sent.
+const MOST_NAME = 256;
+const MOST_CHAT = 500;
+const bytes = (text) => new TextEncoder().encode(text).length;
 
 // The page's words in the browser's language, from the server (the app's own
 // translations); English, as the page is written, until they come.
 let words = {};
 const w = (key, english) => words[key] || english;
+// A sentence with its arguments (`{side}` in the text) put in.
+const say = (key, english, args) => Object.entries(args)
+  .reduce((text, [k, v]) => text.replaceAll(`{${k}}`, v), w(key, english));
+// The same as nodes, where an argument may be nodes: a player's name, isolated.
+function sayNodes(key, english, args) {
+  return w(key, english).split(/(\{[a-z]+\})/).flatMap((part) => {
+    const arg = /^\{([a-z]+)\}$/.exec(part);
+    return arg && arg[1] in args ? [args[arg[1]]].flat() : part ? [part] : [];
+  });
+}
+// Text a person typed (a name, a line of chat), isolated from the text round it, so
+// that a right-to-left mark in it turns nothing else.
+function bdi(text) {
+  const b = document.createElement('bdi');
+  b.textContent = text;
+  return b;
+}
+// Refuses `text` longer than `most` bytes, saying so in `where`; whether it fits.
+function fits(text, most, key, english, where) {
+  const has = bytes(text);
+  if (has <= most) return true;
+  where.textContent = say(key, english, { most, has });
+  return false;
+}
 async function loadWords() {
   try {
     words = await (await fetch(`/words/${lang()}`)).json();
@@ -80,7 +115,8 @@ function lang() {
 
 function start() {
   state.code = codeInPath();
-  if (!saved.name()) {
+  if (!saved.name() || !nameFits(saved.name())) {
+    $('name').value = saved.name();
     show('name-screen');
     return;
   }
@@ -98,6 +134,7 @@ function enter(code) {
   state.events = [];
   state.geometry = null;
   state.turn = undefined;
+  state.half = undefined;
   state.mine = [];
   show('match');
   $('link').value = `${location.origin}/${code}`;
@@ -125,7 +162,7 @@ function hear(m) {
       state.mine = [...new Set(state.mine.concat(m.seats.map((k) => k.seat)))];
       if (location.pathname !== '/' + m.code) history.pushState(null, '', '/' + m.code);
       if (m.type === 'created') {
-        Object.assign(state, { code: m.code, events: [], geometry: null, turn: undefined });
+        Object.assign(state, { code: m.code, events: [], geometry: null, turn: undefined, half: undefined });
         show('match');
         $('link').value = `${location.origin}/${m.code}`;
       }
@@ -171,6 +208,7 @@ function hear(m) {
       state.filmed = actionEvents().length;
       state.board = { hands: [], shooters: [], ...m.board };
       if (playPremove()) return;
+      moves();
       return draw();
     case 'why':
       if (m.code !== state.code) return;
@@ -291,9 +329,9 @@ function list(matches) {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = '/' + l.code;
-    const names = l.seats.map((s) => s.name || (s.taken ? '?' : '—')).join(' · ');
+    const names = l.seats.flatMap((s, i) => [...(i ? [' · '] : []), seatName(s)]);
     const open = l.seats.some((s) => !s.taken);
-    a.textContent = `${w(`game-${l.game}`, l.game)}: ${names} (${open ? w('online-join', 'join') : w('online-watch', 'watch')})`;
+    a.append(`${w(`game-${l.game}`, l.game)}: `, ...names, ` (${open ? w('online-join', 'join') : w('online-watch', 'watch')})`);
     li.append(a);
     return li;
   }));
@@ -301,6 +339,10 @@ function list(matches) {
 
 $('create-form').onsubmit = (e) => {
   e.preventDefault();
+  if (!nameFits(saved.name())) {
+    $('name').value = saved.name();
+    return show('name-screen');
+  }
   const g = state.games.find((x) => x.id === $('game').value);
   const seats = g.seats.map((_, i) => $(`plan-${i}`).value);
   const options = Object.fromEntries(g.options
@@ -314,9 +356,16 @@ $('create-form').onsubmit = (e) => {
   send('create', { game: g.id, seats, options, name: saved.name(), ...level, ...(clock === 'none' ? {} : { clock }) });
 };
 
+const nameFits = (name) => fits(name, MOST_NAME, 'web-name-too-long',
+  'A name holds at most {most} bytes (a Latin letter takes one, a Cyrillic letter two, an emoji four); this one takes {has}.',
+  $('name-refusal'));
+
 $('name-form').onsubmit = (e) => {
   e.preventDefault();
-  saved.setName($('name').value.trim());
+  const name = $('name').value.trim();
+  $('name-refusal').textContent = '';
+  if (!nameFits(name)) return;
+  saved.setName(name);
   start();
 };
 
@@ -325,19 +374,77 @@ function actionEvents() {
   return state.events.filter((e) => e.kind === 'action');
 }
 
-// The move list; a click on a move shows the board as it stood after it, until the
-// player goes back to the game.
+// The words every game shares, as the app's move list says them.
+const DECISIONS = {
+  resign: ['action-resign', '(resigns)'],
+  'draw-offer': ['action-offer-draw', '(draw offered)'],
+  'draw-accept': ['action-accept-draw', '(draw agreed)'],
+  'draw-claim': ['action-claim-draw', '(draw claimed)'],
+};
+
+// How an action reads in the move list, in the page's language: the shared words,
+// the pie rule's swap, Chapayev's shots and lot as the app words them, else the
+// game's notation.
+function actionWords(action) {
+  if (DECISIONS[action]) return w(...DECISIONS[action]);
+  if (action === 'swap') return w('action-swap', 'swap');
+  const claim = / draw-claim$/.exec(action);
+  if (claim) return `${action.slice(0, claim.index)} ${w(...DECISIONS['draw-claim'])}`;
+  if (state.listing && state.listing.game === 'chapayev') {
+    let m = /^(flick|poke) (\S+)/.exec(action);
+    if (m) return say(`moved-${m[1]}`, `{id} ${m[1]}s.`, { id: m[2] });
+    m = /^scissors (\S+),(\S+) E=(\S+)/.exec(action);
+    if (m) return say('moved-scissors', '{a} and {b} squeeze {target}.', { a: m[1], b: m[2], target: m[3] });
+    m = /^lot white=(\d+)/.exec(action);
+    if (m) return say('table-lot', 'By lot, seat {seat} plays White.', { seat: m[1] });
+  }
+  return action;
+}
+
+// The move list, numbered as the game's notation numbers it: a number for each turn of
+// the first army (seat 0's), `1...` where another moves first; a turn of several moves
+// joined by commas (double-move and everyone-moves chess), a roll beside its move.
+// Bughouse's notation carries its own numbers and Chapayev's shots are not counted. A
+// click on a move shows the board as it stood after it, until the player goes back
+// to the game.
 function moves() {
   const all = actionEvents();
-  $('moves').replaceChildren(...all.flatMap((e, i) => {
-    if (e.chance) return [];
+  const game = state.listing && state.listing.game;
+  const sides = state.board ? state.board.sides : [];
+  const numbered = game !== 'bughouse' && game !== 'chapayev';
+  let number = 0;
+  let turnOf = null;
+  let previous = null;
+  const items = [];
+  all.forEach((e, i) => {
+    // The end of a turn of several moves is where its moves end.
+    if (game === 'everyone-moves' && e.action === 'end') return;
     const li = document.createElement('li');
-    li.textContent = e.action;
+    const decision = DECISIONS[e.action] !== undefined;
+    li.classList.toggle('decision', decision);
+    if (!decision) {
+      if (e.seat !== turnOf) {
+        if (numbered && sides[e.seat] === sides[0]) li.dataset.number = `${++number}.`;
+        else if (numbered && number === 0) li.dataset.number = `${++number}...`;
+      } else if (previous && !previous.chance && !e.chance) {
+        items.at(-1).append(',');
+      }
+      turnOf = e.seat;
+      previous = e;
+    }
+    if (li.dataset.number) {
+      const n = document.createElement('span');
+      n.className = 'number';
+      n.textContent = li.dataset.number;
+      li.append(n, ' ');
+    }
+    li.append(actionWords(e.action));
     li.dataset.at = i + 1;
     li.classList.toggle('browsed', state.browsing === i + 1);
     li.onclick = () => browse(i + 1 === all.length ? null : i + 1);
-    return [li];
-  }));
+    items.push(li);
+  });
+  $('moves').replaceChildren(...items);
   if (state.browsing === null) $('moves').scrollTop = 1e9;
 }
 
@@ -355,7 +462,7 @@ function chat() {
   const names = state.listing ? state.listing.seats : [];
   $('chat').replaceChildren(...state.events.filter((e) => e.kind === 'said').map((e) => {
     const li = document.createElement('li');
-    li.textContent = `${(names[e.seat] && names[e.seat].name) || 'seat ' + (e.seat + 1)}: ${e.text}`;
+    li.append(names[e.seat] ? seatName(names[e.seat]) : bdi(String(e.seat + 1)), ': ', bdi(e.text));
     return li;
   }));
 }
@@ -373,32 +480,90 @@ function clockText(ms) {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
+// A seat's player as the page names them: the name they gave, isolated; the server's
+// computer by its level; an open seat as open.
+function seatName(s) {
+  if (s.plan === 'computer') {
+    return s.level
+      ? say('web-computer-level', 'Computer, {level}', { level: w(`level-${s.level}`, s.level) })
+      : w('web-computer', 'Computer');
+  }
+  if (s.name) return bdi(s.name);
+  return s.taken ? '?' : w('web-open-seat', 'open');
+}
+
+// Whether a seat of the match is still open: nothing is played until every one is
+// taken, so nothing is lit.
+function waiting() {
+  return !!state.listing && state.listing.seats.some((s) => !s.taken);
+}
+
+// The result in words, as the app says it: who won (by name where one seat holds the
+// winning army; bughouse's team) and why, from the protocol's `1-0 (checkmate)`.
+function resultWords(result) {
+  const read = /^(\S+) \((.+)\)$/.exec(result);
+  if (!read) return [result];
+  const [, token, why] = read;
+  const reason = w(`reason-${why}`, why);
+  const parts = token.split('-');
+  const winner = parts.indexOf('1');
+  if (winner < 0) return [`${w('result-draw', 'Draw')}: ${reason}`];
+  if (state.listing.game === 'bughouse') {
+    const team = w(`team-bughouse-${winner + 1}`, `Team ${winner + 1}`);
+    return [...sayNodes('result-team-wins', '{team} wins', { team }), `: ${reason}`];
+  }
+  const side = ['white', 'black', 'red'][winner];
+  const colour = w(`side-${side}`, side);
+  const held = (state.board ? state.board.sides : []).flatMap((s, i) => (s === side ? [i] : []));
+  const seat = held.length === 1 && state.listing.seats[held[0]];
+  const who = seat && (seat.name || seat.plan === 'computer') ? [seatName(seat), ` (${colour})`] : [colour];
+  return [...sayNodes('result-wins', '{side} wins', { side: who }), `: ${reason}`];
+}
+
 function seats() {
   if (!state.listing) return;
   const clocks = lastClocks();
   const onMove = state.board ? state.board.to_move : [];
   const running = actionEvents().length > 0;
+  const game = state.games && state.games.find((g) => g.id === state.listing.game);
   $('seats').replaceChildren(...state.listing.seats.map((s, i) => {
     const li = document.createElement('li');
-    let text = s.name || (s.taken ? '?' : w('web-open-seat', 'open'));
+    const parts = [seatName(s)];
     // A seat's place: its army where seats are armies (after Chapayev's lot, the army
     // the lot gave it), else the game's name for it (bughouse's board and colour).
-    const game = state.games && state.games.find((g) => g.id === state.listing.game);
     const side = state.board && state.board.sides[i];
-    const place = side && state.listing.seats.length <= 3 ? w(`side-${side}`, side) : game && game.seats[i];
-    if (place) text += ` · ${place}`;
-    if (state.mine.includes(i)) text += ` (${w('web-you', 'you')})`;
+    const place = side && state.listing.seats.length <= 3 ? w(`side-${side}`, side)
+      : game && w(`seat-${state.listing.game}-${i}`, game.seats[i]);
+    if (place) parts.push(` · ${place}`);
+    if (state.mine.includes(i)) parts.push(` (${w('web-you', 'you')})`);
     if (clocks && clocks[i] !== undefined) {
       const spent = running && onMove.includes(i) ? performance.now() - state.clocksAt : 0;
-      text += ' ' + clockText(clocks[i] - spent);
+      parts.push(' ' + clockText(clocks[i] - spent));
     }
-    li.textContent = text;
+    li.replaceChildren(...parts);
     li.classList.toggle('on-move', onMove.includes(i));
     li.classList.toggle('away', !s.connected);
     return li;
   }));
-  $('result').textContent = (state.board && state.board.result) || '';
-  $('rematch').hidden = !(state.board && state.board.result) || state.mine.length === 0;
+  const result = (state.board && state.board.result) || '';
+  $('result').replaceChildren(...(result ? resultWords(result) : []));
+  $('result').dataset.result = result;
+  // A player's buttons for a player in a match going on; a spectator is told they
+  // watch, and has no buttons and no chat.
+  const mine = state.mine.length > 0;
+  const open = waiting();
+  // A player of chess for three who resigned is out while the others play on.
+  const out = state.events.some((e) => e.kind === 'action' && e.action === 'resign' && state.mine.includes(e.seat));
+  for (const id of ['resign', 'draw', 'takeback']) $(id).hidden = !mine || !!result || open || out;
+  // Resigning and offering a draw are the seat's on move (the server refuses them
+  // otherwise): the buttons wait for the turn.
+  const moving = onMove.some((s) => state.mine.includes(s));
+  $('resign').disabled = !moving;
+  $('draw').disabled = !moving;
+  $('rematch').hidden = !result || !mine;
+  $('chat-form').hidden = !mine;
+  $('watching').hidden = mine || !state.board;
+  $('waiting').hidden = !(mine && open && !result);
   question();
 }
 
@@ -456,6 +621,23 @@ function centre(polygon) {
   return polygon.reduce((a, p) => [a[0] + p[0] / n, a[1] + p[1] / n], [0, 0]);
 }
 
+// On a narrow screen bughouse shows one of its two boards at a time, the seat's own
+// first, with a button for the other: side by side each would be a third the size.
+const narrow = matchMedia('(max-width: 600px)');
+narrow.addEventListener('change', () => draw());
+function oneBoard() {
+  return !!state.geometry && state.geometry.cells.length === 128 && narrow.matches;
+}
+function half() {
+  if (state.half === undefined) state.half = state.mine.length > 0 && state.mine[0] >= 2 ? 1 : 0;
+  return state.half;
+}
+const shown = (cell) => !oneBoard() || Math.floor(cell / 64) === half();
+$('board-switch').onclick = () => {
+  state.half = 1 - half();
+  draw();
+};
+
 function draw() {
   const g = state.geometry;
   // Looking back at an earlier move shows the board as it stood then.
@@ -466,7 +648,7 @@ function draw() {
   // The box round the turned board's cells, as the transform below places them.
   const t = turn() * Math.PI / 180;
   const box = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const c of g.cells) {
+  for (const c of g.cells.filter((_, i) => shown(i))) {
     for (const [x, y] of c.polygon) {
       const [dx, dy] = [x - w / 2, h - y - h / 2];
       const px = w / 2 + dx * Math.cos(t) - dy * Math.sin(t);
@@ -483,7 +665,7 @@ function draw() {
   // back, a gift pawn); where the picked piece from the hand goes; or, where every
   // move puts a piece down (Reversi's discs, the Maharajah's placement), each cell.
   const landed = state.landed;
-  const placing = b.legal.length > 0 && b.legal.every((l) => l.from === l.to)
+  const placing = b.legal.length > 0 && !waiting() && b.legal.every((l) => l.from === l.to)
     && new Set(b.legal.map((l) => l.drop)).size === 1 && !state.dropping;
   const targets = new Set(landed
     ? b.legal.filter((l) => l.from === landed.from && l.to === landed.to).map((l) => l.then)
@@ -493,6 +675,7 @@ function draw() {
         : (l) => l.from === state.picked && l.to !== l.from).map((l) => l.to));
   const last = actionEvents().at(-1);
   g.cells.forEach((c, i) => {
+    if (!shown(i)) return;
     const p = document.createElementNS(SVG, 'polygon');
     p.setAttribute('points', c.polygon.map((q) => q.join(',')).join(' '));
     p.setAttribute('class', `cell ${c.dark ? 'dark' : 'light'}`);
@@ -510,7 +693,7 @@ function draw() {
       root.append(o);
     }
   });
-  for (const piece of state.frame ? filmed(b) : b.pieces) {
+  for (const piece of state.frame ? filmed(b) : b.pieces.filter((q) => q.at || shown(q.cell))) {
     const [x, y] = piece.at || centre(g.cells[piece.cell].polygon);
     // Chapayev's checkers, where they rest, at their real size.
     const size = piece.at ? DISC : triangles ? 0.55 : 0.9;
@@ -526,6 +709,8 @@ function draw() {
     root.append(img);
   }
   if (state.aim) root.append(arrow(state.aim));
+  $('board-switch').hidden = !oneBoard();
+  $('board-switch').textContent = say('web-board', 'Board {board}', { board: half() ? 'A' : 'B' });
   svg.replaceChildren(root);
   svg.dataset.shooters = (b.shooters || []).join(' ');
   svg.dataset.browsing = state.browsing === null || !state.shown ? '' : state.browsing;
@@ -543,12 +728,16 @@ function draw() {
   }));
   // What the server drew last (a die, the lot), as its action says it.
   const drawn = state.events.filter((e) => e.kind === 'action' && e.chance).at(-1);
-  $('dice').textContent = drawn ? `🎲 ${drawn.action}` : '';
+  $('dice').textContent = drawn ? `🎲 ${actionWords(drawn.action)}` : '';
   svg.dataset.moves = actionEvents().length;
-  svg.dataset.legal = b.legal.length;
+  svg.dataset.legal = waiting() ? 0 : b.legal.length;
   // Where the player's pieces may start from, by cell number: what a test clicks first
   // (names repeat on bughouse's two boards).
   svg.dataset.from = [...new Set(b.legal.map((l) => l.from))].join(' ');
+  // The cells a piece moves from (not a piece put down), and how many actions this
+  // page's seats have played.
+  svg.dataset.movers = [...new Set(b.legal.filter((l) => l.from !== l.to).map((l) => l.from))].join(' ');
+  svg.dataset.ours = actionEvents().filter((e) => state.mine.includes(e.seat)).length;
   seats();
   if (last) svg.dataset.last = last.action;
 }
@@ -565,7 +754,7 @@ function hands(b) {
     button.append(img, `×${h.count}`);
     const droppable = b.legal.some((l) => l.drop === h.kind && l.from === l.to);
     const own = h.seat === undefined ? b.sides.some((s, i) => s === h.side && state.mine.includes(i)) : state.mine.includes(h.seat);
-    button.disabled = !(droppable && own);
+    button.disabled = !(droppable && own) || waiting();
     button.dataset.kind = h.kind;
     button.classList.toggle('picked', state.dropping === h.kind && own);
     button.onclick = () => {
@@ -623,6 +812,8 @@ function playPremove() {
 function touch(cell) {
   const b = state.board;
   if (!b || cell === null || state.browsing !== null) return;
+  // Nothing is played before every seat is taken: nothing to light.
+  if (waiting()) return;
   if (b.legal.length === 0 && state.mine.length > 0 && !b.result && b.to_move.length > 0) return choosePremove(cell);
   if (state.dropping) {
     const drop = b.legal.find((l) => l.drop === state.dropping && l.from === cell && l.to === cell);
@@ -772,7 +963,13 @@ $('copy').onclick = () => navigator.clipboard && navigator.clipboard.writeText($
 $('chat-form').onsubmit = (e) => {
   e.preventDefault();
   const text = $('say').value.trim();
-  if (text) send('say', { code: state.code, text });
+  $('refusal').textContent = '';
+  if (!text) return;
+  // Too long a line stays in the box, with the limit said.
+  if (!fits(text, MOST_CHAT, 'web-chat-too-long',
+    'A line of chat holds at most {most} bytes (a Latin letter takes one, a Cyrillic letter two, an emoji four); this one takes {has}.',
+    $('refusal'))) return;
+  send('say', { code: state.code, text });
   $('say').value = '';
 };
 window.addEventListener('popstate', () => location.reload());

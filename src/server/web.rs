@@ -39,18 +39,21 @@ const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
                       img-src 'self'; media-src 'self'; connect-src 'self'; base-uri 'none'; \
                       form-action 'self'; frame-ancestors 'none'";
 
-/// What every request reaches: the matches, and when the server started (for the
-/// protocol's clocks).
+/// What every request reaches: the matches, when the server started (for the
+/// protocol's clocks), and the page with its tag.
 #[derive(Clone)]
 struct Shared {
     lobby: Arc<Lobby>,
     started: Instant,
+    index: File,
 }
 
 /// The server's routes, with compression and the security headers on every answer.
 pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
     let script = File::new(SCRIPT, "text/javascript; charset=utf-8");
     let style = File::new(STYLE, "text/css; charset=utf-8");
+    let index = File::new(INDEX, "text/html; charset=utf-8");
+    let icon: &'static [u8] = Box::leak(favicon().into_boxed_slice());
     let sounds: Arc<Vec<(String, Vec<u8>)>> = Arc::new(
         Sound::ALL
             .iter()
@@ -64,6 +67,19 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
             "/style.css",
             get(move |asked: HeaderMap| style.answer(asked)),
         )
+        .route(
+            "/favicon.ico",
+            get(move || async move {
+                (
+                    [
+                        (header::CONTENT_TYPE, "image/x-icon"),
+                        (header::CACHE_CONTROL, "public, max-age=86400"),
+                    ],
+                    icon,
+                )
+            }),
+        )
+        .route("/robots.txt", get(robots))
         .route("/sprites/{side}/{name}", get(sprite))
         .route(
             "/sounds/{name}",
@@ -74,7 +90,12 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
         .route("/health", get(health))
         .route("/metrics", get(metrics))
         .route("/{code}", get(page_or_socket))
-        .with_state(Shared { lobby, started })
+        .fallback(not_found)
+        .with_state(Shared {
+            lobby,
+            started,
+            index,
+        })
         .layer(CompressionLayer::new())
         .layer(SetResponseHeaderLayer::overriding(
             header::CONTENT_SECURITY_POLICY,
@@ -131,7 +152,7 @@ async fn root(
     if wants_websocket(request.headers()) {
         upgrade(shared, peer, None, request)
     } else {
-        page().await
+        shared.index.answer(request.headers().clone()).await
     }
 }
 
@@ -198,7 +219,11 @@ async fn page_or_socket(
     request: Request<Body>,
 ) -> Response {
     if !wants_websocket(request.headers()) {
-        return page().await;
+        // A match's code gets the page; any other path is not one of the server's.
+        if !is_code(&code) {
+            return not_found().await;
+        }
+        return shared.index.answer(request.headers().clone()).await;
     }
     let sent_by_name = request
         .uri()
@@ -208,17 +233,72 @@ async fn page_or_socket(
     upgrade(shared, peer, routed, request)
 }
 
-/// The page, for `/` and for a match's code: the script reads the code from the
-/// address. Never cached, so a new server's page is the one that loads.
-async fn page() -> Response {
+/// Whether a path is a match's code as the page reads one from its address: six
+/// letters and digits (the page, for `/` and for a code, reads the code itself).
+fn is_code(path: &str) -> bool {
+    path.len() == 6 && path.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// Any path that is neither a file of the server's nor a match's code.
+async fn not_found() -> Response {
     (
-        [
-            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        INDEX,
+        StatusCode::NOT_FOUND,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "Not found. Doska's matches are at /CODE, its lobby at /.\n",
     )
         .into_response()
+}
+
+/// `/robots.txt`: a server's matches are its players' business, not a search engine's.
+async fn robots() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        "User-agent: *\nDisallow: /\n",
+    )
+        .into_response()
+}
+
+/// `/favicon.ico`: four squares of the page's board, light and dark, as a 32x32
+/// icon (one 32-bit BMP image inside the ICO container).
+fn favicon() -> Vec<u8> {
+    const SIZE: u32 = 32;
+    let (light, dark, edge) = ([0xb5, 0xd9, 0xed], [0x45, 0x63, 0x8c], [0x21, 0x33, 0x4d]);
+    let pixels = SIZE * SIZE * 4;
+    let mask = SIZE * 4; // one bit a pixel, rows padded to 4 bytes
+    let image = 40 + pixels + mask;
+    let mut out = Vec::with_capacity(6 + 16 + image as usize);
+    out.extend_from_slice(&[0, 0, 1, 0, 1, 0]); // an icon, one image
+    out.extend_from_slice(&[SIZE as u8, SIZE as u8, 0, 0, 1, 0, 32, 0]);
+    out.extend_from_slice(&image.to_le_bytes());
+    out.extend_from_slice(&22u32.to_le_bytes());
+    // BITMAPINFOHEADER: twice the height, for the image and its mask.
+    out.extend_from_slice(&40u32.to_le_bytes());
+    out.extend_from_slice(&SIZE.to_le_bytes());
+    out.extend_from_slice(&(SIZE * 2).to_le_bytes());
+    out.extend_from_slice(&[1, 0, 32, 0]);
+    out.extend_from_slice(&[0; 4]);
+    out.extend_from_slice(&pixels.to_le_bytes());
+    out.extend_from_slice(&[0; 16]);
+    // Rows from the bottom, each pixel blue, green, red, alpha.
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            let border = x == 0 || y == 0 || x == SIZE - 1 || y == SIZE - 1;
+            let colour = if border {
+                edge
+            } else if ((x * 4 / SIZE) + (y * 4 / SIZE)) % 2 == 0 {
+                dark
+            } else {
+                light
+            };
+            out.extend_from_slice(&colour);
+            out.push(0xff);
+        }
+    }
+    out.extend(std::iter::repeat_n(0, mask as usize));
+    out
 }
 
 /// A file of the client, with its tag worked out once: the browser checks it again
@@ -316,6 +396,37 @@ const WORDS: &[&str] = &[
     "level-easy",
     "level-normal",
     "level-hard",
+    "web-watching",
+    "web-waiting",
+    "web-computer",
+    "web-other-board",
+    "result-draw",
+    "team-bughouse-1",
+    "team-bughouse-2",
+    "seat-bughouse-0",
+    "seat-bughouse-1",
+    "seat-bughouse-2",
+    "seat-bughouse-3",
+    "action-resign",
+    "action-offer-draw",
+    "action-accept-draw",
+    "action-claim-draw",
+    "action-swap",
+];
+
+/// The page's words that take arguments, each argument left as `{name}` for the page
+/// to put its text (or a name, isolated) in.
+const WORDS_WITH: &[(&str, &[&str])] = &[
+    ("result-wins", &["side"]),
+    ("result-team-wins", &["team"]),
+    ("moved-flick", &["id"]),
+    ("moved-poke", &["id"]),
+    ("moved-scissors", &["a", "b", "target"]),
+    ("table-lot", &["seat"]),
+    ("web-computer-level", &["level"]),
+    ("web-name-too-long", &["most", "has"]),
+    ("web-chat-too-long", &["most", "has"]),
+    ("web-board", &["board"]),
 ];
 
 /// `/words/{en|ru|uk}`: the page's words and the games' names in a language, as one
@@ -339,16 +450,28 @@ async fn words(Path(lang): Path<String>) -> Response {
     let clocks = crate::rules::clock::TimeControl::PRESETS
         .iter()
         .map(|(id, _)| format!("clock-{id}"));
-    let said: serde_json::Map<String, serde_json::Value> = WORDS
+    // The reasons of results, by the protocol's ids.
+    let reasons = crate::rules::Reason::ALL
+        .iter()
+        .map(|r| format!("reason-{}", r.id()));
+    let mut said: serde_json::Map<String, serde_json::Value> = WORDS
         .iter()
         .map(|k| k.to_string())
         .chain(games)
         .chain(clocks)
+        .chain(reasons)
         .map(|key| {
             let text = lang.t(&key);
             (key, serde_json::Value::String(text))
         })
         .collect();
+    for (key, names) in WORDS_WITH {
+        let args: Vec<(&str, String)> = names.iter().map(|n| (*n, format!("{{{n}}}"))).collect();
+        said.insert(
+            key.to_string(),
+            serde_json::Value::String(lang.t_args(key, &args)),
+        );
+    }
     (
         [
             (header::CONTENT_TYPE, "application/json"),
@@ -464,6 +587,18 @@ mod tests {
             let lang = crate::i18n::Language::from_code(lang).unwrap();
             for key in WORDS {
                 assert_ne!(lang.t(key), *key, "{key} in {lang:?}");
+            }
+            for (key, names) in WORDS_WITH {
+                let args: Vec<(&str, String)> =
+                    names.iter().map(|n| (*n, format!("{{{n}}}"))).collect();
+                let said = lang.t_args(key, &args);
+                assert_ne!(said, *key, "{key} in {lang:?}");
+                for n in *names {
+                    assert!(
+                        said.contains(&format!("{{{n}}}")),
+                        "{key} in {lang:?}: {said}"
+                    );
+                }
             }
         }
     }

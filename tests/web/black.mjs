@@ -23,6 +23,6 @@ for (const [n, from, to] of [[1, 'e7', 'e5'], [3, 'd8', 'h4']]) {
   await click(from);
   await click(to);
 }
-await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('0-1'));
+await page.waitForFunction(() => document.querySelector('#result').dataset.result?.startsWith('0-1'));
 console.log('the browser mated the app');
 await browser.close();

@@ -121,7 +121,7 @@ await bob.waitForFunction((x) => document.querySelector('#seats').textContent.in
 assert.equal(await bob.locator('#chat img, #seats img').count(), 0);
 await move(bob, 'd8', 'h4', true);
 for (const page of [ann, bob, eve]) {
-  await page.waitForFunction(() => document.querySelector('#result').textContent.startsWith('0-1'));
+  await page.waitForFunction(() => document.querySelector('#result').dataset.result?.startsWith('0-1'));
 }
 // The mate is heard, as the app's end-of-game chime.
 await ann.waitForFunction(() => document.body.dataset.heard === 'end');
@@ -278,6 +278,9 @@ await shooter.mouse.down();
 await shooter.mouse.move(at.x, at.y - 120, { steps: 5 });
 await shooter.mouse.up();
 await untilMoves(watcher, before + 1);
+// The shot reads as the app words it, never as its notation.
+await watcher.waitForFunction(() => /W\d/.test(document.querySelector('#moves').textContent));
+assert.ok(!(await watcher.textContent('#moves')).includes('th='));
 await watcher.waitForFunction(() => document.querySelector('#board').dataset.playing === 'yes'
   || document.querySelector('#board').dataset.playing === '');
 await picture(watcher, 'chapayev-after-a-flick');

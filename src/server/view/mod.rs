@@ -185,25 +185,23 @@ pub fn board(m: &Match, seats: &[usize], lang: Language, films: &mut Films) -> B
     }
 }
 
-/// The cells the match's last move left and reached.
+/// The cells the match's last move left and reached. What moves nothing on the
+/// board (a roll of the dice, Chapayev's lot and shots, a pass, a swap) marks
+/// nothing: the mark stays on the last move that did.
 fn last_move(m: &Match) -> Vec<u16> {
-    let Some((i, mv)) = m
-        .all_actions()
+    m.all_actions()
         .iter()
         .enumerate()
         .rev()
-        .find_map(|(i, a)| Some((i, a.moved()?)))
-    else {
-        return Vec::new();
-    };
-    m.state_before(i)
-        .position
-        .view(&mv)
-        .map(|v| {
-            std::iter::once(v.from)
-                .chain(v.landings)
-                .map(u16::from)
-                .collect()
+        .find_map(|(i, a)| {
+            let mv = a.moved()?;
+            let view = m.state_before(i).position.view(&mv)?;
+            (!view.landings.is_empty()).then(|| {
+                std::iter::once(view.from)
+                    .chain(view.landings)
+                    .map(u16::from)
+                    .collect()
+            })
         })
         .unwrap_or_default()
 }
@@ -363,6 +361,48 @@ mod tests {
         assert!(before.legal.is_empty() && before.others.is_empty());
         assert_eq!(before.to_move, [1]);
         assert_eq!(before.pieces.len(), 32);
+    }
+
+    #[test]
+    fn a_roll_of_the_dice_marks_no_cell_and_keeps_the_last_moves_mark() {
+        let mut m = Match::new(Position::new(GameId::DiceChess, &[]).unwrap());
+        let mut films = Films::default();
+        // A six: a pawn to move.
+        let roll = m.position().parse_move("[6]").unwrap();
+        m.act(Action::Play(roll)).unwrap();
+        assert_eq!(
+            board(&m, &[0], Language::English, &mut films).last,
+            Vec::<u16>::new()
+        );
+        // A move of the kind rolled, then Black's roll: the mark stays on the move.
+        let mv = m
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|mv| {
+                m.position()
+                    .view(mv)
+                    .is_some_and(|v| !v.landings.is_empty())
+            })
+            .expect("the first roll's moves (a pawn to move)");
+        let moved = m.position().view(&mv).unwrap();
+        m.act(Action::Play(mv)).unwrap();
+        let roll = m.position().legal_moves()[0];
+        m.act(Action::Play(roll)).unwrap();
+        let marked = board(&m, &[1], Language::English, &mut films).last;
+        assert_eq!(marked.first(), Some(&u16::from(moved.from)));
+        assert!(!marked.contains(&0) || moved.from == 0);
+    }
+
+    #[test]
+    fn chapayevs_lot_marks_no_cell() {
+        let mut m = Match::new(Position::new(GameId::Chapayev, &[]).unwrap());
+        let lot = m.position().legal_moves()[0];
+        m.act(Action::Play(lot)).unwrap();
+        assert_eq!(
+            board(&m, &[0], Language::English, &mut Films::default()).last,
+            Vec::<u16>::new()
+        );
     }
 
     #[test]
