@@ -261,10 +261,10 @@ async fn robots() -> Response {
         .into_response()
 }
 
-/// `/favicon.ico`: four squares of the page's board, light and dark, as a 32x32
+/// `/favicon.ico`: four squares of the page's board, light and dark, as a 16x16
 /// icon (one 32-bit BMP image inside the ICO container).
 fn favicon() -> Vec<u8> {
-    const SIZE: u32 = 32;
+    const SIZE: u32 = 16;
     let (light, dark, edge) = ([0xb5, 0xd9, 0xed], [0x45, 0x63, 0x8c], [0x21, 0x33, 0x4d]);
     let pixels = SIZE * SIZE * 4;
     let mask = SIZE * 4; // one bit a pixel, rows padded to 4 bytes
@@ -399,7 +399,6 @@ const WORDS: &[&str] = &[
     "web-watching",
     "web-waiting",
     "web-computer",
-    "web-other-board",
     "result-draw",
     "team-bughouse-1",
     "team-bughouse-2",
