@@ -1053,5 +1053,4 @@ web-computer = Computer
 web-computer-level = Computer, { $level }
 web-name-too-long = A name holds at most { $most } bytes (a Latin letter takes one, a Cyrillic letter two, an emoji four); this one takes { $has }.
 web-chat-too-long = A line of chat holds at most { $most } bytes (a Latin letter takes one, a Cyrillic letter two, an emoji four); this one takes { $has }.
-web-other-board = The other board
 web-board = Board { $board }
