@@ -963,12 +963,12 @@ $('copy').onclick = () => navigator.clipboard && navigator.clipboard.writeText($
 $('chat-form').onsubmit = (e) => {
   e.preventDefault();
   const text = $('say').value.trim();
-  $('refusal').textContent = '';
+  $('chat-refusal').textContent = '';
   if (!text) return;
   // Too long a line stays in the box, with the limit said.
   if (!fits(text, MOST_CHAT, 'web-chat-too-long',
     'A line of chat holds at most {most} bytes (a Latin letter takes one, a Cyrillic letter two, an emoji four); this one takes {has}.',
-    $('refusal'))) return;
+    $('chat-refusal'))) return;
   send('say', { code: state.code, text });
   $('say').value = '';
 };

@@ -93,7 +93,7 @@ await ann.waitForFunction(() => document.querySelector('#seats li:nth-child(2)')
 for (const line of ['🙂'.repeat(150), 'x'.repeat(70 * 1024)]) {
   await ann.fill('#say', line);
   await ann.click('#chat-form button');
-  await ann.waitForFunction(() => document.querySelector('#refusal').textContent.includes('500'));
+  await ann.waitForFunction(() => document.querySelector('#chat-refusal').textContent.includes('500'));
   assert.equal(await ann.inputValue('#say'), line);
 }
 await ann.fill('#say', 'Удачи! \u202Egood luck');
@@ -183,10 +183,19 @@ for (const game of ['dice-chess', 'chapayev']) {
   await page.context().close();
 }
 
-// On a phone the board takes the width, and everything to press is 44 px each way.
+// On a phone the board takes the width, and everything to press, in the lobby and in
+// a match, is 44 px each way.
+const small = (page) => page.evaluate(() => [...document.querySelectorAll('button, select, input:not([type=checkbox]), #sound-box, #moves li, a, summary')]
+  .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
+  .map((el) => [el.id || el.textContent.slice(0, 20), el.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`));
 const sizes = {};
 for (const game of ['tri-chess', 'bughouse', 'chess100', 'chess']) {
   const page = await player(`Phone-${game}`, phone);
+  await named(page, base);
+  await page.waitForSelector(`#game option[value="${game}"]`, { state: 'attached' });
+  assert.deepEqual(await small(page), [], 'the lobby: controls under 44 px');
   await create(page, base, game);
   // A cell's shortest side on the screen, in CSS pixels.
   sizes[game] = Math.round(await page.evaluate(() => {
@@ -197,12 +206,7 @@ for (const game of ['tri-chess', 'bughouse', 'chess100', 'chess']) {
   }));
   const wide = await page.locator('#board').boundingBox();
   assert.ok(wide.width >= 380, `${game}'s board is ${wide.width} px wide`);
-  const small = await page.evaluate(() => [...document.querySelectorAll('button, select, input:not([type=checkbox]), #sound-box, #moves li, a, summary')]
-    .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden')
-    .map((el) => [el.id || el.textContent.slice(0, 20), el.getBoundingClientRect()])
-    .filter(([, r]) => r.width < 44 || r.height < 44)
-    .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`));
-  assert.deepEqual(small, [], `${game}: controls under 44 px`);
+  assert.deepEqual(await small(page), [], `${game}: controls under 44 px`);
   if (game === 'bughouse') {
     // One board at a time, the seat's own first, and a button for the other.
     assert.equal(await page.locator('#board polygon[data-name]').count(), 64);
