@@ -106,16 +106,18 @@ impl Playing {
         }
     }
 
-    /// What to send on connecting (again): come back to each seat, or watch, from the
-    /// last event seen; then every action not yet answered, with its id.
+    /// What to send on connecting (again): come back to each seat, or watch, asking for
+    /// the whole match; then every action not yet answered, with its id. The events
+    /// missed alone would not do: who came and went while this client was away is said
+    /// only in a snapshot's listing, and a player who left and came back meanwhile
+    /// (a host restarting its app) would be shown away for good.
     pub fn on_connected(&mut self) -> Vec<Request> {
         let code = self.code().to_string();
-        let last = self.mirror.last();
         let mut requests: Vec<Request> = if self.mine.is_empty() {
             vec![Request::Watch {
                 id: self.outbox.fresh_id(),
                 code,
-                last,
+                last: 0,
             }]
         } else {
             let keys = self.mine.clone();
@@ -124,7 +126,7 @@ impl Playing {
                     id: self.outbox.fresh_id(),
                     code: code.clone(),
                     secret: k.secret,
-                    last,
+                    last: 0,
                 })
                 .collect()
         };
@@ -304,7 +306,7 @@ mod tests {
         p.take(&event(2, 1, "d5")).unwrap();
         let act = p.act(0, "c4");
         let again = p.on_connected();
-        assert!(matches!(&again[0], Request::Sit { last: 2, secret, .. } if secret == "s"));
+        assert!(matches!(&again[0], Request::Sit { last: 0, secret, .. } if secret == "s"));
         assert_eq!(again[1], act);
         // A gap asks for the whole match.
         let heard = p.take(&event(5, 1, "e6")).unwrap();

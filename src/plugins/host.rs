@@ -16,6 +16,9 @@ pub struct Seated {
     pub mine: Vec<usize>,
     /// Whose player is not connected now, by seat.
     pub away: Vec<bool>,
+    /// A seat is still open: the server starts the clocks only once every seat is
+    /// taken, so the clocks shown stand still meanwhile too.
+    pub open: bool,
     /// A move chosen while another player is to move, played when it becomes legal.
     pub premove: Option<Chosen>,
 }

@@ -617,3 +617,19 @@ fn epsilon_stones_are_placed_moved_and_a_losing_repeat_is_confirmed() {
     assert!(session(&app).prompts.confirm.is_none());
     assert_eq!(session(&app).current().actions().len(), actions);
 }
+
+/// Online, a piece on bughouse's other board is refused with the boards named: a
+/// black piece on B is not the Black that A's Black plays.
+#[test]
+fn a_piece_on_the_other_bughouse_board_is_refused_naming_the_boards() {
+    use doska::plugins::online::RemoteMatch;
+    let mut app = headless(GameId::Bughouse, &[]);
+    let m = session(&app).current().clone();
+    let (sent, _kept) = std::sync::mpsc::channel();
+    app.world_mut()
+        .resource_mut::<Session>()
+        .play_online(Box::new(RemoteMatch::new(m, sent, vec![1])));
+    let t = Topology::chess();
+    click_cell(&mut app, 64 + t.parse("e7").unwrap());
+    assert_eq!(refusal(&app), Some("msg-not-your-board-a"));
+}

@@ -10,9 +10,11 @@ use doska::plugins::session::CreateOnline;
 use doska::plugins::{Command, Screen, Session, SessionPlugin};
 use doska::protocol::{Request, SeatPlan};
 use doska::rules::GameId;
+use doska::rules::clock::TimeControl;
 use std::io::{Read, Write};
 use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -36,10 +38,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// Passes bytes between clients and the server until it is cut; it keeps listening,
-/// so clients come back through it.
+/// so clients come back through it, unless it is held shut.
 struct Relay {
     address: SocketAddr,
     open: Arc<Mutex<Vec<TcpStream>>>,
+    shut: Arc<AtomicBool>,
 }
 
 impl Relay {
@@ -48,8 +51,13 @@ impl Relay {
         let address = listener.local_addr().unwrap();
         let open = Arc::new(Mutex::new(Vec::new()));
         let kept = Arc::clone(&open);
+        let shut = Arc::new(AtomicBool::new(false));
+        let refusing = Arc::clone(&shut);
         std::thread::spawn(move || {
             for client in listener.incoming().flatten() {
+                if refusing.load(Ordering::SeqCst) {
+                    continue;
+                }
                 let Ok(upstream) = TcpStream::connect(server) else {
                     continue;
                 };
@@ -60,7 +68,11 @@ impl Relay {
                 pipe(upstream, client);
             }
         });
-        Relay { address, open }
+        Relay {
+            address,
+            open,
+            shut,
+        }
     }
 
     fn url(&self) -> String {
@@ -72,6 +84,16 @@ impl Relay {
         for stream in self.open.lock().unwrap().drain(..) {
             let _ = stream.shutdown(Shutdown::Both);
         }
+    }
+
+    /// Cuts, and turns every client away until `reopen`: a network down for a while.
+    fn shut(&self) {
+        self.shut.store(true, Ordering::SeqCst);
+        self.cut();
+    }
+
+    fn reopen(&self) {
+        self.shut.store(false, Ordering::SeqCst);
     }
 }
 
@@ -129,7 +151,6 @@ fn moves(app: &App) -> usize {
     session(app).current().actions().len()
 }
 
-/// Creates a chess match on the player's server with the other seat open; its code.
 /// The player of `app` answers the takeback they were asked for.
 fn answer_takeback(app: &mut App, accept: bool) {
     app.world_mut()
@@ -137,12 +158,19 @@ fn answer_takeback(app: &mut App, accept: bool) {
         .about_match(|id, code| Request::TakebackAnswer { id, code, accept });
 }
 
+/// Creates a chess match on the player's server with the other seat open; its code.
 fn create_chess(app: &mut App) -> String {
+    create_timed_chess(app, TimeControl::None)
+}
+
+/// Creates a chess match under `clock` with the other seat open; its code.
+fn create_timed_chess(app: &mut App, clock: TimeControl) -> String {
     {
         let mut session = app.world_mut().resource_mut::<Session>();
         session.choose_game(GameId::Chess);
         edit_draft(&mut session, |d| {
-            d.plans = Some(vec![SeatPlan::Me, SeatPlan::Open])
+            d.plans = Some(vec![SeatPlan::Me, SeatPlan::Open]);
+            d.time_control = clock;
         });
     }
     app.world_mut().write_message(CreateOnline);
@@ -233,13 +261,7 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
     // Black closes the app and opens it again: the seat book finds the match.
     drop(black);
     until(&mut white, "White sees Black away", |_, s| s.away()[1]);
-    let mut black = App::new();
-    black
-        .add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
-        .insert_resource(Folders::under(&home.join("black")))
-        .add_plugins(OnlinePlugin)
-        .init_state::<Screen>();
-    until(&mut black, "connects by itself", |o, _| o.connected);
+    let mut black = reopened(&home.join("black"));
     assert_eq!(black.world().resource::<Online>().name, "Bob");
     until(&mut black, "back in the match by itself", |_, s| {
         s.online() && s.current().actions().len() == 2
@@ -323,6 +345,92 @@ fn two_apps_play_by_clicks_take_back_and_come_back_after_a_cut() {
         6,
         "a spectator plays nothing"
     );
+    let _ = std::fs::remove_dir_all(home);
+}
+
+/// An app opened again on the folders under `home`: it connects by itself to the
+/// server its seat book names.
+fn reopened(home: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+        .insert_resource(Folders::under(home))
+        .add_plugins(OnlinePlugin)
+        .init_state::<Screen>();
+    until(&mut app, "connects by itself", |o, _| o.connected);
+    app
+}
+
+/// A player who leaves and comes back while the other is cut off (a host restarting
+/// its app, and the server inside it) is shown back once the other returns, and not
+/// away for good: the events missed do not say who came and went.
+#[test]
+fn a_player_back_while_the_other_was_cut_off_is_not_shown_away() {
+    let address = server("away");
+    let direct = format!("ws://{address}/");
+    let relay = Relay::new(address);
+    let home = scratch("away");
+    let mut ann = player(&direct, home.join("ann"), "Ann");
+    let code = create_chess(&mut ann);
+    let mut bob = player(&relay.url(), home.join("bob"), "Bob");
+    bob.world_mut().resource_mut::<Online>().join(&code, None);
+    all_until(&mut [&mut ann, &mut bob], "Bob sees Ann", |_, s| {
+        s.online() && !s.away()[0]
+    });
+
+    drop(ann);
+    until(&mut bob, "Bob sees Ann leave", |_, s| s.away()[0]);
+    relay.shut();
+    until(&mut bob, "Bob is cut off", |o, _| !o.connected);
+    let mut ann = reopened(&home.join("ann"));
+    // A spectator on the server's side of the cut hears that Ann is back.
+    let mut watcher = player(&direct, home.join("watcher"), "");
+    watcher.world_mut().resource_mut::<Online>().watch(&code);
+    all_until(
+        &mut [&mut ann, &mut watcher],
+        "the server has Ann back",
+        |_, s| s.online() && !s.away()[0],
+    );
+    relay.reopen();
+    all_until(&mut [&mut ann, &mut bob], "Bob sees Ann back", |o, s| {
+        o.connected && !s.away()[0]
+    });
+    click(&mut ann, "e2");
+    click(&mut ann, "e4");
+    all_until(&mut [&mut ann, &mut bob], "Bob sees Ann's move", |_, s| {
+        s.current().actions().len() == 1 && !s.away()[0]
+    });
+    let _ = std::fs::remove_dir_all(home);
+}
+
+/// The time White has left, as White's window shows it.
+fn white_left(app: &App) -> u64 {
+    session(app).current().clock().expect("clocks").seats[0].left
+}
+
+/// The server starts the clocks once every seat is taken; the window of the player
+/// waiting for a friend shows them standing too, and running once the friend sits.
+#[test]
+fn the_clocks_stand_while_the_match_waits_for_a_player() {
+    let url = format!("ws://{}/", server("waiting"));
+    let home = scratch("waiting");
+    let mut ann = player(&url, home.join("ann"), "Ann");
+    let code = create_timed_chess(&mut ann, TimeControl::from_id("blitz-3-2").unwrap());
+    let full = white_left(&ann);
+    let since = Instant::now();
+    until(&mut ann, "a while waiting", |_, _| {
+        since.elapsed() > Duration::from_millis(1500)
+    });
+    assert_eq!(
+        white_left(&ann),
+        full,
+        "White's clock ran with Black's seat open"
+    );
+    let mut bob = player(&url, home.join("bob"), "Bob");
+    bob.world_mut().resource_mut::<Online>().join(&code, None);
+    until(&mut bob, "Black sits", |_, s| s.online());
+    until(&mut ann, "White's clock runs", |_, s| {
+        s.current().clock().expect("clocks").seats[0].left < full
+    });
     let _ = std::fs::remove_dir_all(home);
 }
 

@@ -331,3 +331,124 @@ fn pasted_moves_or_a_position_load_and_bad_text_changes_nothing() {
         Some(fen)
     );
 }
+
+/// A game pasted over a match against the computer on the clock asks first, since the
+/// clock has run, and goes on as that match did: the computer keeps its seat and plays
+/// it, and the clocks start afresh at the pasted position.
+#[test]
+fn a_pasted_game_keeps_the_computer_and_the_clocks() {
+    use doska::plugins::computer::ComputerPlugin;
+    use doska::rules::clock::TimeControl;
+    let mut app = headless(GameId::Chess, &[]);
+    app.add_plugins(ComputerPlugin);
+    let control = TimeControl::from_id("blitz-3-2").unwrap();
+    {
+        let mut s = app.world_mut().resource_mut::<Session>();
+        edit_draft(&mut s, |d| {
+            d.computer = vec![true, false];
+            d.time_control = control;
+        });
+    }
+    app.world_mut().write_message(Command::NewMatch);
+    let full = 3 * 60_000;
+    until(&mut app, "the clock runs while the computer thinks", |s| {
+        s.current()
+            .clock()
+            .is_some_and(|c| c.seats.iter().any(|r| r.left != full))
+    });
+    app.world_mut()
+        .write_message(Command::Paste("1. e4 e5 *".into()));
+    app.update();
+    assert!(session(&app).prompts.replacing.is_some(), "asked first");
+    app.world_mut().write_message(Command::Replace);
+    app.update();
+    let s = session(&app);
+    assert_eq!(s.current().actions().len(), 2, "the pasted game");
+    assert_eq!(
+        s.draft().computer,
+        [true, false],
+        "the computer keeps White"
+    );
+    assert_eq!(s.current().time_control(), control);
+    let left: Vec<u64> = s
+        .current()
+        .clock()
+        .unwrap()
+        .seats
+        .iter()
+        .map(|r| r.left)
+        .collect();
+    assert!(
+        left.iter().all(|&l| l > full - 10_000),
+        "set afresh: {left:?}"
+    );
+    until(&mut app, "the computer plays White's second move", |s| {
+        s.current().actions().len() == 3
+    });
+}
+
+/// The question before a game in progress is closed answers the keys: Esc cancels,
+/// Enter goes on, and Tab walks its own buttons, never the menu behind it.
+#[test]
+fn the_question_before_closing_a_game_answers_esc_enter_and_tab() {
+    use bevy_egui::egui;
+    use doska::i18n::Language;
+    use doska::plugins::replace_question;
+    let ctx = egui::Context::default();
+    let key = |key: egui::Key| egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    let behind = egui::Id::new("the menu behind");
+    // One frame with `events`: the menu behind and the question over it.
+    let frame = |events: Vec<egui::Event>| {
+        let mut asked = None;
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let _ = ctx.run_ui(input, |ui| {
+            ui.push_id(behind, |ui| {
+                let _ = ui.button("Game");
+                let _ = ui.button("View");
+            });
+            asked = replace_question(ui.ctx(), Language::English);
+        });
+        asked
+    };
+    assert!(frame(Vec::new()).is_none());
+    assert!(frame(Vec::new()).is_none());
+    assert!(matches!(
+        frame(vec![key(egui::Key::Escape)]),
+        Some(Command::CancelChoice)
+    ));
+    assert!(matches!(
+        frame(vec![key(egui::Key::Enter)]),
+        Some(Command::Replace)
+    ));
+    // Tab after Tab stays on the question's two buttons; Enter presses the one it is on.
+    let mut focused = Vec::new();
+    for _ in 0..4 {
+        assert!(frame(vec![key(egui::Key::Tab)]).is_none());
+        // Passing the last button, egui gives the focus to the first a frame later.
+        assert!(frame(Vec::new()).is_none());
+        focused.push(
+            ctx.memory(|m| m.focused())
+                .expect("a button has the keyboard"),
+        );
+    }
+    assert_eq!(focused[0], focused[2], "two buttons in turn: {focused:?}");
+    assert_ne!(focused[0], focused[1]);
+    let second = frame(vec![key(egui::Key::Enter)]);
+    assert!(
+        second.is_some(),
+        "Enter presses the button the keyboard is on"
+    );
+}

@@ -189,6 +189,7 @@ fn seat_names(session: &mut Session, playing: &Playing) {
         .collect();
     // A seat no one has taken yet is open, not away.
     let away: Vec<bool> = seats.iter().map(|s| s.taken && !s.connected).collect();
+    let open = seats.iter().any(|s| !s.taken);
     if session.draft().seats != names {
         let draft = session.draft().clone();
         session.set_draft(Draft {
@@ -196,8 +197,8 @@ fn seat_names(session: &mut Session, playing: &Playing) {
             ..draft
         });
     }
-    if session.away() != away.as_slice() {
-        session.set_away(away);
+    if session.away() != away.as_slice() || session.seat_open() != open {
+        session.set_away(away, open);
     }
 }
 

@@ -10,11 +10,11 @@ use super::host::{LocalMatch, MatchHost};
 use super::selection::{Click, MoveTable, Selection};
 use crate::online::premove::Chosen;
 use crate::protocol::SeatPlan;
-use crate::rules::clock::TimeControl;
+use crate::rules::clock::{Clock, TimeControl};
 use crate::rules::record::{SavedGame, default_think_seconds, read_pasted};
 use crate::rules::search::Level;
 use crate::rules::{
-    Action, Cell, Error, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side, Word,
+    Action, Cell, Error, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side,
 };
 use bevy::prelude::*;
 
@@ -166,11 +166,18 @@ impl Session {
         self.host.seated().map_or(&[], |s| s.away.as_slice())
     }
 
-    /// Online, the seats' presence as the server says it.
-    pub fn set_away(&mut self, away: Vec<bool>) {
+    /// Online, the seats' presence as the server says it: who is away, and whether
+    /// a seat is still open.
+    pub fn set_away(&mut self, away: Vec<bool>, open: bool) {
         if let Some(seated) = self.host.seated_mut() {
             seated.away = away;
+            seated.open = open;
         }
+    }
+
+    /// Online, whether a seat is still open: the match waits for its players.
+    pub fn seat_open(&self) -> bool {
+        self.host.seated().is_some_and(|s| s.open)
     }
 
     /// The move made ahead of the player's turn, played when it becomes legal.
@@ -458,13 +465,15 @@ impl Session {
             .find(|&seat| self.draft.computer.get(seat).copied().unwrap_or(false))
     }
 
-    /// Whether the match's clocks run on `screen`: a match with clocks, not paused, at
-    /// the end of its record and not over (asked last: it is the costly question).
+    /// Whether the match's clocks run on `screen`: a match with clocks, not paused,
+    /// with every seat taken, at the end of its record and not over (asked last: it is
+    /// the costly question).
     pub fn clocks_run(&self, screen: Screen) -> bool {
         let m = self.current();
         screen == Screen::Playing
             && !self.clocks_paused
             && !self.studying()
+            && !self.seat_open()
             && m.clock().is_some()
             && !m.can_redo()
             && m.outcome().is_none()
@@ -501,9 +510,37 @@ impl Session {
         self.draft.computer.get(seat).copied().unwrap_or(false)
     }
 
-    /// True while a game has moves and no result: closing it asks first.
+    /// True while a game has no result and has begun: it has moves, or its clocks
+    /// have run (the computer thinking over the first move). Closing it asks first.
     pub fn in_progress(&self) -> bool {
-        !self.current().all_actions().is_empty() && self.current().outcome().is_none()
+        let m = self.current();
+        let clocks_ran = m.clock().is_some_and(|clock| {
+            let full = Clock::new(clock.control, clock.seats.len());
+            full.is_some_and(|full| full.seats != clock.seats)
+        });
+        (!m.all_actions().is_empty() || clocks_ran) && m.outcome().is_none()
+    }
+
+    /// A pasted game as a save to load. It keeps this match's seats, the computer's
+    /// and their levels with them, and its clocks where the text brings none, set
+    /// afresh at the pasted position: a game pasted into a match against the computer
+    /// goes on against it, on the clock.
+    fn pasted(&self, m: &Match) -> SavedGame {
+        let draft = &self.draft;
+        let mut saved = SavedGame::from_match(m, &draft.seats);
+        saved.computer = draft.computer.clone();
+        saved.levels = draft.levels.clone();
+        saved.think_seconds = draft.think_seconds;
+        let seats = m.position().seats().seat_count();
+        if saved.time_control == TimeControl::None
+            && let Some(clock) = Clock::new(draft.time_control, seats)
+        {
+            saved.time_control = draft.time_control;
+            saved.time_left =
+                vec![clock.seats.iter().map(|r| r.left).collect(); m.all_actions().len()];
+            saved.clock_now = clock.seats.iter().map(|r| r.left).collect();
+        }
+        saved
     }
 
     /// The views of the last move on each board in effect, to mark them: one move,
@@ -702,7 +739,7 @@ fn apply_commands(
                 let draft = &session.draft;
                 match read_pasted(draft.game, &draft.options, text) {
                     Ok(m) => {
-                        pasted = Command::Load(Box::new(SavedGame::from_match(&m, &draft.seats)));
+                        pasted = Command::Load(Box::new(session.pasted(&m)));
                         &pasted
                     }
                     Err(e) => {
@@ -837,10 +874,9 @@ fn apply_clicks(mut clicks: MessageReader<CellClicked>, mut session: ResMut<Sess
             continue;
         }
         let s = &mut *session;
-        if let Some(side) = s.foreign_piece(cell) {
+        if let Some(refusal) = s.foreign_piece(cell) {
             s.prompts.message = None;
-            s.prompts.refusal =
-                Some(Refusal::new("msg-not-your-piece").with("side", Word::Side(side)));
+            s.prompts.refusal = Some(refusal);
             s.revision += 1;
             continue;
         }

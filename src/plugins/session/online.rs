@@ -5,7 +5,7 @@
 use super::Session;
 use crate::online::premove::{Chosen, Premove, Ready};
 use crate::plugins::host::MatchHost;
-use crate::rules::{Cell, Match, Side};
+use crate::rules::{Cell, Match, Refusal, Side, Word};
 use bevy::prelude::*;
 
 impl Session {
@@ -76,17 +76,24 @@ impl Session {
 
     /// Online, a piece that no seat held here plays, clicked where nothing is picked
     /// (a capture's target is clicked after the piece that takes): it is refused with
-    /// the colour the player plays, instead of passing in silence.
-    pub(super) fn foreign_piece(&self, cell: Cell) -> Option<Side> {
-        self.mine()?;
+    /// the colour the player plays, instead of passing in silence. On bughouse's other
+    /// board the boards are named too: a black piece there is not A's Black's.
+    pub(super) fn foreign_piece(&self, cell: Cell) -> Option<Refusal> {
+        let &seat = self.mine()?.first()?;
         let picking = self.selection.from.is_some()
             || self.selection.pocket.is_some()
             || matches!(self.premove(), Some(Chosen::From(_)));
-        if picking || self.table.from_cell(cell).next().is_some() {
+        if picking || self.table.from_cell(cell).next().is_some() || self.holds_piece(cell)? {
             return None;
         }
-        let ours = self.holds_piece(cell)?;
-        (!ours).then(|| self.seen_by()).flatten()
+        let seats = self.current().position().seats();
+        let key = match (seats.plays_on(seat, cell), seats.plays_on(seat, 0)) {
+            (true, _) => "msg-not-your-piece",
+            // Cell 0 is on the first board, A.
+            (false, true) => "msg-not-your-board-a",
+            (false, false) => "msg-not-your-board-b",
+        };
+        Some(Refusal::new(key).with("side", Word::Side(seats.seat_side(seat))))
     }
 
     /// Online, whether the piece on `cell` is played by a seat held here: of the

@@ -173,22 +173,10 @@ pub fn show(
             None => dialogs.save_name = Some(name),
         }
     }
-    if parts.session.prompts.replacing.is_some() {
-        let mut send = None;
-        centred(lang.t("dialog-confirm")).show(ctx, |ui| {
-            ui.label(lang.t("dialog-replace-text"));
-            ui.horizontal(|ui| {
-                if ui.button(lang.t("button-go-on")).clicked() {
-                    send = Some(Command::Replace);
-                }
-                if ui.button(lang.t("button-cancel")).clicked() {
-                    send = Some(Command::CancelChoice);
-                }
-            });
-        });
-        if let Some(c) = send {
-            parts.commands.write(c);
-        }
+    if parts.session.prompts.replacing.is_some()
+        && let Some(c) = replace_question(ctx, lang)
+    {
+        parts.commands.write(c);
     }
     super::rules_page::show(ctx, lang, &mut dialogs.rules, parts, screen);
     match screen {
@@ -197,6 +185,32 @@ pub fn show(
         Screen::Playing => match_windows(ctx, lang, dialogs, parts, board),
     }
     Ok(())
+}
+
+/// The question before the game in progress is closed, in a modal window: Tab walks
+/// its own buttons and never the menu behind it; Enter goes on (or presses the button
+/// the keyboard is on), Esc cancels.
+pub fn replace_question(ctx: &egui::Context, lang: Language) -> Option<Command> {
+    let mut send = None;
+    let modal = egui::Modal::new(egui::Id::new("replace-question")).show(ctx, |ui| {
+        ui.strong(lang.t("dialog-confirm"));
+        ui.label(lang.t("dialog-replace-text"));
+        ui.horizontal(|ui| {
+            if ui.button(lang.t("button-go-on")).clicked() {
+                send = Some(Command::Replace);
+            }
+            if ui.button(lang.t("button-cancel")).clicked() {
+                send = Some(Command::CancelChoice);
+            }
+        });
+        if send.is_none() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            send = Some(Command::Replace);
+        }
+    });
+    if modal.should_close() {
+        send = Some(Command::CancelChoice);
+    }
+    send
 }
 
 fn centred(title: String) -> egui::Window<'static> {
