@@ -402,7 +402,8 @@ function actionWords(action) {
 }
 
 // The move list, numbered as the game's notation numbers it: a number for each turn of
-// the first army (seat 0's), `1...` where another moves first; a turn of several moves
+// the first army (White; Black in Reversi, as its rules say), `1...` where another
+// moves first; a turn of several moves
 // joined by commas (double-move and everyone-moves chess), a roll beside its move.
 // Bughouse's notation carries its own numbers and Chapayev's shots are not counted. A
 // click on a move shows the board as it stood after it, until the player goes back
@@ -412,6 +413,7 @@ function moves() {
   const game = state.listing && state.listing.game;
   const sides = state.board ? state.board.sides : [];
   const numbered = game !== 'bughouse' && game !== 'chapayev';
+  const first = game === 'reversi' ? 'black' : 'white';
   let number = 0;
   let turnOf = null;
   let previous = null;
@@ -424,7 +426,7 @@ function moves() {
     li.classList.toggle('decision', decision);
     if (!decision) {
       if (e.seat !== turnOf) {
-        if (numbered && sides[e.seat] === sides[0]) li.dataset.number = `${++number}.`;
+        if (numbered && sides[e.seat] === first) li.dataset.number = `${++number}.`;
         else if (numbered && number === 0) li.dataset.number = `${++number}...`;
       } else if (previous && !previous.chance && !e.chance) {
         items.at(-1).append(',');

@@ -102,17 +102,23 @@ export async function untilLegal(page) {
 
 // Plays a legal move of the page's own seats, by clicks: a piece that moves, picked at
 // random, then one of its lit targets; where nothing moves but a piece in hand may
-// be put down (bughouse's reserves), that. Resolves once the server has played it.
+// be put down (bughouse's reserves), that; where every move puts a piece down
+// (Reversi), a cell. Resolves once the server has played it.
 export async function anyMove(page, random = Math.random) {
   await untilLegal(page);
   const ours = Number(await page.getAttribute('#board', 'data-ours'));
   const movers = (await page.getAttribute('#board', 'data-movers')).split(' ').filter(Boolean).map(Number);
   const pick = (xs) => xs[Math.floor(random() * xs.length)];
+  const placed = (await page.getAttribute('#board', 'data-from')).split(' ').filter(Boolean).map(Number);
   if (movers.length > 0) {
     const p = await cellPoint(page, pick(movers));
     await page.mouse.click(p.x, p.y);
-  } else {
+  } else if (await page.$('#hands button:not([disabled])')) {
     await page.click('#hands button:not([disabled])');
+  } else {
+    // Where every move puts a piece down (Reversi's discs), one click on its cell.
+    const p = await cellPoint(page, pick(placed));
+    await page.mouse.click(p.x, p.y);
   }
   const targets = await page.$$eval('#board polygon[data-mark="target"]', (ts) => ts.map((t) => Number(t.dataset.cell)));
   if (targets.length === 0) {

@@ -120,6 +120,23 @@ assert.ok(marks.length >= 2 && marks.every(Boolean), `isolated: ${marks}`);
 const numbers = await ann.$$eval('#moves li', (lis) => lis.map((li) => li.querySelector('.number')?.textContent ?? ''));
 assert.deepEqual(numbers.slice(0, 6), ['1.', '', '2.', '', '3.', '']);
 
+// Reversi numbers Black's turns, Black moving first: 1. d3 c5 2. …
+{
+  const page = await player('Disc');
+  await create(page, base, 'reversi', { 'plan-1': 'computer' });
+  for (;;) {
+    await page.waitForFunction(() => Number(document.querySelector('#board').dataset.moves) >= 2
+      || Number(document.querySelector('#board').dataset.legal) > 0);
+    if (await moves(page) >= 2) break;
+    await anyMove(page);
+  }
+  const discs = await page.$$eval('#moves li', (lis) => lis.map((li) => li.querySelector('.number')?.textContent ?? ''));
+  assert.deepEqual(discs.slice(0, 2), ['1.', '']);
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#result').dataset.result);
+  await page.context().close();
+}
+
 // A spectator watches: told so, with no player's buttons and no chat.
 const eve = await player('Eve');
 await named(eve, `${base}${code}`);
