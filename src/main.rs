@@ -436,7 +436,14 @@ fn run(args: Args) -> anyhow::Result<()> {
             most,
             store,
             name,
-        }) => serve(listen, data, most, store, name, in_force),
+        }) => {
+            // A match's house rules are its maker's choice, sent with `create`.
+            anyhow::ensure!(
+                options.is_empty(),
+                "doska serve takes no --option: each match's house rules are chosen by whoever makes it"
+            );
+            serve(listen, data, most, store, name, in_force)
+        }
         Some(Command::Loadtest {
             server,
             servers,

@@ -243,13 +243,19 @@ pub fn read_request(text: &str) -> Result<Request, ReadError> {
 }
 
 /// The `id` of a message that is not a request the server can read, where it has one
-/// (a JSON object with a whole number `id`), so that its error names the request.
+/// (a JSON object with a whole number `id`, written `7` or `7.0`), so that its error
+/// names the request.
 pub fn request_id(text: &str) -> Option<u64> {
     if text.len() > MAX_MESSAGE {
         return None;
     }
     let value: serde_json::Value = serde_json::from_str(text).ok()?;
-    value.get("id")?.as_u64()
+    let id = value.get("id")?;
+    id.as_u64().or_else(|| {
+        // Whole numbers JSON writers print as floats, up to where floats stay exact.
+        let f = id.as_f64()?;
+        (f >= 0.0 && f.fract() == 0.0 && f < 9_007_199_254_740_992.0).then_some(f as u64)
+    })
 }
 
 /// What the server tells a client.

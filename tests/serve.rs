@@ -12,6 +12,8 @@ use std::process::{Child, Command, Stdio};
 
 #[path = "serve/cluster.rs"]
 mod cluster;
+#[path = "serve/trust.rs"]
+mod trust;
 
 /// A running server, killed when dropped.
 struct Server {

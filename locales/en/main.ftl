@@ -152,6 +152,7 @@ status-draw-offered-watching = A draw is offered.
 msg-capture-compulsory = A capture is compulsory: only pieces that can capture may move.
 msg-piece-cannot-move = The { $mover } has no move now. { $how }
 msg-select-own-piece = Click a piece of the side to move.
+msg-move-legal = That move is legal: you may play it.
 msg-not-your-piece = That piece is not yours: you play { $side }.
 msg-not-your-board-a = That piece is on board B: you play { $side } on board A.
 msg-not-your-board-b = That piece is on board A: you play { $side } on board B.
@@ -909,6 +910,7 @@ server-computer-limit = One address may have { $most } matches against the serve
 server-busy = The server holds as many matches as it can, or the match is being read back; try again later.
 server-elsewhere = This match is played on another server now ({ $server }); connecting again finds it.
 server-empty = There is nothing to say in that line.
+server-id-reused = Your request { $id } was already used for another action; nothing was played. Reload to continue.
 
 ## Online play
 chooser-online = Play online

@@ -107,6 +107,13 @@ pub trait Seats {
         self.seat_side(seat)
     }
 
+    /// Whether the seat's player has left a game that goes on without him (chess for
+    /// three's army mated, resigned or out of time); a game that ends when a player
+    /// leaves never has one.
+    fn has_left(&self, _seat: usize) -> bool {
+        false
+    }
+
     /// A word after the seat's name in the panel (a translation key), as chess for
     /// three's for an army that has fallen or serves another.
     fn seat_note(&self, _seat: usize) -> Option<&'static str> {

@@ -41,7 +41,12 @@ fn game(game: GameId, lang: Language) -> GameInfo {
             .iter()
             .map(|spec| RuleInfo {
                 id: spec.id.to_string(),
-                values: spec.values.iter().map(|v| v.to_string()).collect(),
+                values: spec
+                    .values
+                    .iter()
+                    .filter(|v| super::setup::served(spec.id, v))
+                    .map(|v| v.to_string())
+                    .collect(),
                 default: spec.default.to_string(),
                 numbers: spec.numbers.map(|(least, most)| [least, most]),
             })
@@ -65,4 +70,44 @@ fn examples(start: Position) -> Vec<String> {
         .take(EXAMPLES)
         .map(|a| crate::rules::history::action_notation(m.position(), a))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::SeatPlan;
+    use crate::server::setup::Settings;
+
+    /// Every house rule's value that `games` offers makes a match the server takes,
+    /// so a client that offers the list never offers a refusal.
+    #[test]
+    fn every_value_offered_is_taken() {
+        let Reply::Games { games, .. } = games(1, Language::English) else {
+            unreachable!()
+        };
+        for game in games {
+            let plans = |n: usize| {
+                let mut plans = vec![SeatPlan::Open; n];
+                plans[0] = SeatPlan::Me;
+                plans
+            };
+            for rule in &game.options {
+                assert!(
+                    rule.values.contains(&rule.default),
+                    "{} {}",
+                    game.id,
+                    rule.id
+                );
+                for value in &rule.values {
+                    let rules = [(rule.id.clone(), value.clone())];
+                    let id = GameId::from_id(&game.id).unwrap();
+                    // A house rule may change the seats (Z-shashmaty's game of teams).
+                    let seats = Position::new(id, &rules)
+                        .map_or(game.seats.len(), |p| p.seats().seat_count());
+                    let read = Settings::read(&game.id, rules.into(), None, plans(seats), None);
+                    assert!(read.is_ok(), "{} {}={value}: {read:?}", game.id, rule.id);
+                }
+            }
+        }
+    }
 }

@@ -133,6 +133,12 @@ where
                         closing = true;
                         break;
                     }
+                    // A message past four times the protocol's limit: 1009.
+                    Some(Err(tokio_tungstenite::tungstenite::Error::Capacity(_))) => {
+                        client.close(CloseCode::Size, "messages are at most 64 KiB");
+                        closing = true;
+                        break;
+                    }
                     _ => break,
                 };
                 heard = Instant::now();
@@ -150,10 +156,13 @@ where
                         }
                         client.request(&text).await;
                     }
-                    Message::Binary(_) => client.refuse(
-                        None,
-                        &Refused::Unreadable(protocol::ReadError::Malformed("binary frame".into())),
-                    ),
+                    // The protocol is text: RFC 6455 closes on data of a kind it does
+                    // not take with 1003.
+                    Message::Binary(_) => {
+                        client.close(CloseCode::Unsupported, "the protocol is JSON text");
+                        closing = true;
+                        break;
+                    }
                     Message::Pong(payload) => {
                         if let Ok(sent) = <[u8; 8]>::try_from(payload.as_ref()) {
                             let now = started.elapsed().as_millis() as u64;
@@ -180,8 +189,11 @@ where
         let drained = async { while let Some(Ok(_)) = stream.next().await {} };
         let _ = tokio::time::timeout(CLOSING, drained).await;
     }
+    // The followers' channels are closed before the matches hear that the seats left,
+    // so a match nobody follows any more knows it at once.
     for (_, follow) in client.follows.drain() {
         follow.abort();
+        let _ = follow.await;
     }
     client.leave().await;
     drop(client);
@@ -474,8 +486,13 @@ impl Client {
                 .await?;
             }
             Request::Rematch { id, code } => {
-                self.as_seated(id, &code, |seats, reply| Command::Rematch { seats, reply })
-                    .await?;
+                let from = self.address;
+                self.as_seated(id, &code, |seats, reply| Command::Rematch {
+                    seats,
+                    from,
+                    reply,
+                })
+                .await?;
             }
         }
         Ok(())

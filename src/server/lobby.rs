@@ -36,8 +36,9 @@ pub struct Lobby {
     services: Services,
     /// The most matches in memory at once.
     most: usize,
-    /// The matches with a computer seat made from each address, while they go on.
-    computer_made: Mutex<HashMap<IpAddr, Vec<Arc<Mutex<Listing>>>>>,
+    /// The matches with a computer seat made from each address (rematches included),
+    /// while they go on in memory.
+    computer_made: Mutex<HashMap<IpAddr, Vec<Handle>>>,
     /// Other servers' matches with a seat open, and when they were read.
     elsewhere: tokio::sync::Mutex<(Option<Instant>, Vec<Listing>)>,
     /// Set on the way out: no match is made or claimed here any more.
@@ -55,13 +56,15 @@ impl Lobby {
     ) -> Arc<Lobby> {
         Arc::new_cyclic(|lobby: &Weak<Lobby>| {
             let lobby = lobby.clone();
-            let rematch = Arc::new(move |settings: Settings, taken: Vec<Option<SeatRow>>| {
-                let lobby = lobby.clone();
-                tokio::spawn(async move {
-                    let lobby = lobby.upgrade().ok_or(Refused::Busy)?;
-                    lobby.create(settings, taken, None).await
-                })
-            });
+            let rematch = Arc::new(
+                move |settings: Settings, taken: Vec<Option<SeatRow>>, from: Option<IpAddr>| {
+                    let lobby = lobby.clone();
+                    tokio::spawn(async move {
+                        let lobby = lobby.upgrade().ok_or(Refused::Busy)?;
+                        lobby.create(settings, taken, from).await
+                    })
+                },
+            );
             Lobby {
                 rooms: Mutex::new(HashMap::new()),
                 loading: tokio::sync::Mutex::new(()),
@@ -109,7 +112,7 @@ impl Lobby {
     }
 
     /// Makes a match with the seats in `taken` already taken, asked `from` an address
-    /// (a rematch is asked by no one new); its code.
+    /// (a rematch, by the address that asked for it last); its code.
     pub async fn create(
         self: &Arc<Self>,
         settings: Settings,
@@ -138,19 +141,28 @@ impl Lobby {
         let handle = self.run(room);
         if computer && let Some(address) = from {
             let mut made = self.computer_made.lock().expect("the lobby's lock");
-            made.entry(address).or_default().push(handle.listing);
+            made.entry(address).or_default().push(handle);
         }
         Ok(code)
     }
 
-    /// How many matches with a computer seat made from `address` are going on.
+    /// How many matches with a computer seat made from `address` are going on: not
+    /// over, and still in memory (one left alone leaves after a while, and with it its
+    /// place).
     fn computer_matches(&self, address: IpAddr) -> usize {
         let mut made = self.computer_made.lock().expect("the lobby's lock");
-        let Some(listings) = made.get_mut(&address) else {
+        let Some(handles) = made.get_mut(&address) else {
             return 0;
         };
-        listings.retain(|l| l.lock().expect("the listing's lock").result.is_none());
-        let count = listings.len();
+        handles.retain(|h| {
+            h.open.load(Ordering::Relaxed)
+                && h.listing
+                    .lock()
+                    .expect("the listing's lock")
+                    .result
+                    .is_none()
+        });
+        let count = handles.len();
         if count == 0 {
             made.remove(&address);
         }

@@ -40,6 +40,8 @@ pub enum Refused {
     Elsewhere(String),
     /// A line of chat with nothing in it.
     Empty,
+    /// The seat already made another action under this request id.
+    IdReused(u64),
 }
 
 impl Refused {
@@ -78,6 +80,7 @@ impl Refused {
             Refused::Busy => "busy",
             Refused::Elsewhere(_) => "elsewhere",
             Refused::Empty => "empty",
+            Refused::IdReused(_) => "id-reused",
         }
     }
 
@@ -110,6 +113,7 @@ impl Refused {
                 lang.t_args(&key, &[("seat", seat.to_string())])
             }
             Refused::Elsewhere(server) => lang.t_args(&key, &[("server", server.clone())]),
+            Refused::IdReused(id) => lang.t_args(&key, &[("id", id.to_string())]),
             Refused::ComputerLimit => {
                 lang.t_args(&key, &[("most", limits::COMPUTER_MATCHES.to_string())])
             }
@@ -167,6 +171,7 @@ mod tests {
             Refused::Busy,
             Refused::Elsewhere("b".into()),
             Refused::Empty,
+            Refused::IdReused(7),
         ]
     }
 

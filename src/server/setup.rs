@@ -22,6 +22,12 @@ pub struct Settings {
     pub level: Level,
 }
 
+/// Whether the server plays a house rule's value: dice entered by hand are for players
+/// at one table, and on a server the server rolls. `games` offers only these values.
+pub fn served(rule: &str, value: &str) -> bool {
+    !(rule == "dice_source" && value == "manual")
+}
+
 impl Settings {
     /// Checks a request's settings: a known game and house rules, a time control,
     /// a plan for every seat, and no rule that needs the players at one table.
@@ -66,8 +72,11 @@ impl Settings {
                 "a match needs a seat for a person ('me' or 'open')".into(),
             ));
         }
-        // Dice entered by hand are for players at one table: here the server rolls.
-        if settings.options.get("dice_source").map(String::as_str) == Some("manual") {
+        if settings
+            .options
+            .iter()
+            .any(|(id, value)| !served(id, value))
+        {
             return Err(Refused::ServerRolls);
         }
         Ok(settings)
@@ -137,7 +146,8 @@ impl Settings {
     }
 }
 
-/// A time control of at least a second and at most a day in each of its numbers.
+/// A time control whose main time is at least a second, and each of whose numbers is
+/// at most a day (an increment or delay of 0 is a control without one).
 fn sensible(control: &TimeControl) -> bool {
     let within = |ms: Millis| ms <= LONGEST;
     match *control {

@@ -513,9 +513,13 @@ impl Seats for TriChess {
         self.turn
     }
 
+    fn has_left(&self, seat: usize) -> bool {
+        self.is_out(self.seat_side(seat))
+    }
+
     fn seat_note(&self, seat: usize) -> Option<&'static str> {
         let army = self.seat_side(seat);
-        if self.is_out(army) {
+        if self.has_left(seat) {
             Some("seat-out")
         } else if !self.in_game(army) {
             Some("seat-servant")

@@ -18,21 +18,36 @@ impl Room {
 
     /// How many of the last actions a takeback by `seat` removes: back to before the
     /// seat's own last action (the computer's or opponents' replies with it), never
-    /// past a lot.
+    /// past a lot. A die rolled for the seat or a pass forced on it is not its own:
+    /// taking back only that would leave the match waiting for a roll nobody makes.
     pub(super) fn takeback_count(&self, seat: usize) -> Option<usize> {
-        let last = self.by.iter().rposition(|&s| s == seat)?;
-        let count = self.by.len() - last;
-        let mut copy_cursor = self.m.actions().len();
-        for _ in 0..count {
-            copy_cursor = copy_cursor.checked_sub(1)?;
-            let state = self.m.state_before(copy_cursor);
-            if let Some(m) = self.m.actions()[copy_cursor].moved()
-                && state.position.is_lot(&m)
+        let played = self.m.actions().len();
+        let last = (0..played)
+            .rev()
+            .find(|&i| self.by[i] == seat && self.chosen(i))?;
+        let count = played - last;
+        for i in last..played {
+            if let Some(m) = self.m.actions()[i].moved()
+                && self.m.state_before(i).position.is_lot(&m)
             {
                 return None;
             }
         }
         Some(count)
+    }
+
+    /// Whether action `i` was its player's choice: not a die's faces or the lot, and
+    /// not a pass the rules left as the only move.
+    fn chosen(&self, i: usize) -> bool {
+        let position = &self.m.state_before(i).position;
+        if position.awaits_roll() {
+            return false;
+        }
+        let forced_pass = matches!(
+            (position.legal_moves().as_slice(), self.m.actions()[i].moved()),
+            ([only], Some(m)) if position.is_pass(only) && *only == m
+        );
+        !forced_pass
     }
 
     pub(super) async fn ask_takeback(&mut self, seats: &[usize]) -> Result<u64, Refused> {
@@ -70,7 +85,22 @@ impl Room {
         self.m.drop_later();
         self.charged = Instant::now();
         let clocks = self.clocks();
-        vec![self.push(EventKind::TakenBack { count, clocks }, None)]
+        self.draw_anew();
+        let mut writes = vec![self.push(EventKind::TakenBack { count, clocks }, None)];
+        writes.extend(self.chance());
+        writes
+    }
+
+    /// After a takeback, what chance decides is drawn from a new seed: the dice after
+    /// the move played again, and the luck of a shot made again, are not the ones
+    /// already seen, so that nothing can be learned by taking back. The seed follows
+    /// from the match's own and the takeback's event number, so a match read back
+    /// from the store draws as it would have.
+    pub(super) fn draw_anew(&mut self) {
+        let n = self.events.len() as u64 + 1;
+        self.m.set_seed(crate::rules::search::mix(
+            self.seed ^ crate::rules::search::mix(n),
+        ));
     }
 
     pub(super) async fn answer_takeback(
@@ -106,7 +136,11 @@ impl Room {
         Ok(n)
     }
 
-    pub(super) async fn ask_rematch(&mut self, seats: &[usize]) -> Result<u64, Refused> {
+    pub(super) async fn ask_rematch(
+        &mut self,
+        seats: &[usize],
+        from: Option<std::net::IpAddr>,
+    ) -> Result<u64, Refused> {
         if self.m.outcome().is_none() {
             return Err(Refused::NotOver);
         }
@@ -133,7 +167,7 @@ impl Room {
                 settings.plans[new] = s.plan;
                 taken[new] = s.key.clone().map(|k| SeatRow { seat: new, ..k });
             }
-            let code = (self.services.rematch)(settings, taken)
+            let code = (self.services.rematch)(settings, taken, from)
                 .await
                 .map_err(|_| Refused::Busy)??;
             self.rematch = Some(code.clone());

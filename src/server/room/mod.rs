@@ -31,8 +31,18 @@ use tokio::time::{Duration, Instant};
 const FOLLOWER_BACKLOG: usize = 256;
 
 /// How long a match nobody follows stays in memory once nothing is running in it
-/// (over, or without clocks); it stays in the store and comes back when asked for.
+/// (without clocks, or a seat still open); it stays in the store and comes back when
+/// asked for.
 const IDLE: Duration = Duration::from_secs(600);
+
+/// How long a finished match nobody follows stays in memory: long enough for a
+/// player who reloads to find it there, short enough that a finished match costs the
+/// server nothing.
+const OVER: Duration = Duration::from_secs(30);
+
+/// How often a room that is not idle looks again whether it is: a follower's channel
+/// may close without a command to wake the room.
+const RECHECK: Duration = Duration::from_secs(5);
 
 /// What a follower receives: one message, already written as JSON, shared by all.
 pub type Said = tokio_tungstenite::tungstenite::Utf8Bytes;
@@ -96,6 +106,9 @@ pub enum Command {
     },
     Rematch {
         seats: Vec<usize>,
+        /// The asking connection's address: a rematch against the computer counts
+        /// for it as a match it made.
+        from: Option<std::net::IpAddr>,
         reply: oneshot::Sender<Result<u64, Refused>>,
     },
     Say {
@@ -120,9 +133,14 @@ pub struct Follow {
     pub events: broadcast::Receiver<Said>,
 }
 
-/// Asks the lobby for a rematch; answers the new match's code.
+/// Asks the lobby for a rematch, for the address that asked last; answers the new
+/// match's code.
 pub type Rematcher = Arc<
-    dyn Fn(Settings, Vec<Option<SeatRow>>) -> tokio::task::JoinHandle<Result<String, Refused>>
+    dyn Fn(
+            Settings,
+            Vec<Option<SeatRow>>,
+            Option<std::net::IpAddr>,
+        ) -> tokio::task::JoinHandle<Result<String, Refused>>
         + Send
         + Sync,
 >;
@@ -148,6 +166,13 @@ pub struct Handle {
     pub stopped: Arc<tokio::sync::Notify>,
 }
 
+/// A request already played: the event it made, and the text it was sent with where
+/// this server heard it (a match read back from the store knows the event's notation).
+struct Answered {
+    n: u64,
+    sent: Option<String>,
+}
+
 struct Seat {
     plan: SeatPlan,
     key: Option<SeatRow>,
@@ -171,8 +196,8 @@ pub struct Room {
     /// The seat that made each action of the match, in order.
     by: Vec<usize>,
     events: Vec<Event>,
-    /// Each accepted request's event, by seat and the client's id.
-    requests: HashMap<(usize, u64), u64>,
+    /// Each accepted request, by seat and the client's id.
+    requests: HashMap<(usize, u64), Answered>,
     /// Where the clocks were last charged.
     charged: Instant,
     takeback: Option<(usize, BTreeSet<usize>)>,
@@ -182,8 +207,8 @@ pub struct Room {
     listing: Arc<Mutex<Listing>>,
     open: Arc<std::sync::atomic::AtomicBool>,
     services: Services,
-    /// The number of actions for which the computer is thinking.
-    thinking: Option<usize>,
+    /// The computer's seats it is thinking for, each with the number of actions then.
+    thinking: std::collections::BTreeMap<usize, usize>,
     queue: mpsc::WeakSender<Command>,
     /// Chapayev's last shot as the views show it, simulated once.
     films: super::view::Films,
@@ -261,7 +286,7 @@ impl Room {
             listing,
             open: Arc::new(std::sync::atomic::AtomicBool::new(true)),
             services,
-            thinking: None,
+            thinking: Default::default(),
             queue: mpsc::channel(1).0.downgrade(),
             films: Default::default(),
         })
@@ -290,11 +315,21 @@ impl Room {
             self.think(&thoughts_in);
             loop {
                 let flag = self.next_flag();
-                let idle = self.followers.receiver_count() == 0 && self.thinking.is_none();
+                let idle = self.followers.receiver_count() == 0 && self.thinking.is_empty();
                 if !idle {
                     idle_since = Instant::now();
                 }
-                let can_leave = idle && (flag.is_none());
+                let can_leave = idle && flag.is_none();
+                let stay = if self.m.outcome().is_some() {
+                    OVER
+                } else {
+                    IDLE
+                };
+                let look = if can_leave {
+                    idle_since + stay
+                } else {
+                    Instant::now() + RECHECK
+                };
                 tokio::select! {
                     command = commands.recv() => {
                         match command {
@@ -304,7 +339,11 @@ impl Room {
                     }
                     Some(thought) = thoughts.recv() => self.thought(thought).await,
                     () = sleep_until(flag) => self.flag().await,
-                    () = tokio::time::sleep_until(idle_since + IDLE), if can_leave => break,
+                    () = tokio::time::sleep_until(look) => {
+                        if can_leave {
+                            break;
+                        }
+                    }
                 }
                 if self.lost {
                     break;
@@ -410,8 +449,8 @@ impl Room {
             } => {
                 let _ = reply.send(self.answer_takeback(&seats, accept).await);
             }
-            Command::Rematch { seats, reply } => {
-                let _ = reply.send(self.ask_rematch(&seats).await);
+            Command::Rematch { seats, from, reply } => {
+                let _ = reply.send(self.ask_rematch(&seats, from).await);
             }
             Command::Say { seats, text, reply } => {
                 let _ = reply.send(self.say(&seats, &text).await);
@@ -567,8 +606,14 @@ impl Room {
         lag: Millis,
     ) -> Result<u64, Refused> {
         let arrived = std::time::Instant::now();
-        if let Some(n) = seats.iter().find_map(|&s| self.requests.get(&(s, request))) {
-            return Ok(*n);
+        // A resend after a lost connection is answered with the event it made; another
+        // action under a used id is refused, never swallowed.
+        if let Some(answered) = seats.iter().find_map(|&s| self.requests.get(&(s, request))) {
+            return if self.same_request(answered, text) {
+                Ok(answered.n)
+            } else {
+                Err(Refused::IdReused(request))
+            };
         }
         if let Some(o) = self.m.outcome() {
             return Err(Refused::Rules(crate::rules::Error::GameOver(o.reason.id())));
@@ -632,11 +677,13 @@ impl Room {
             return Err(e.into());
         }
         writes.extend(self.played(before, Some(seat), Some((seat, request))));
-        let n = self
-            .requests
-            .get(&(seat, request))
-            .copied()
-            .unwrap_or(self.events.len() as u64);
+        let n = match self.requests.get_mut(&(seat, request)) {
+            Some(answered) => {
+                answered.sent = Some(text.to_string());
+                answered.n
+            }
+            None => self.events.len() as u64,
+        };
         self.commit(writes).await?;
         // Stored and broadcast: what the other players waited for.
         let metrics = &crate::server::metrics::METRICS;
@@ -645,6 +692,18 @@ impl Room {
             .actions
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Ok(n)
+    }
+
+    /// Whether `text` is the action `answered` was made with: the same text, or the
+    /// notation its event wrote.
+    fn same_request(&self, answered: &Answered, text: &str) -> bool {
+        if answered.sent.as_deref() == Some(text) {
+            return true;
+        }
+        let event = usize::try_from(answered.n - 1)
+            .ok()
+            .and_then(|i| self.events.get(i));
+        matches!(event, Some(Event { kind: EventKind::Action { action, .. }, .. }) if action == text)
     }
 
     /// Events for the actions played since `before` (the player's, a pass it forced,
@@ -670,16 +729,21 @@ impl Room {
     }
 
     /// Rolls the dice and draws the lot wherever the server is to: at once, so the
-    /// next player sees the faces with the move before.
+    /// next player sees the faces with the move before. A roll that leaves the player
+    /// nothing but a pass (dice chess, where no piece of the rolled kind can move) is
+    /// followed by that pass, and the next roll.
     fn chance(&mut self) -> Vec<Write> {
         let mut writes = Vec::new();
         while let Some(roll) = self.m.roll() {
             let seat = self.m.position().seats().seat_to_move();
             let i = self.m.actions().len();
-            if self.m.play(roll).is_err() {
+            if self.m.act(roll).is_err() {
                 break;
             }
             writes.push(self.action_event(i, seat, true, None));
+            if self.m.actions().len() > i + 1 {
+                writes.push(self.action_event(i + 1, seat, false, None));
+            }
         }
         writes
     }
@@ -723,7 +787,7 @@ impl Room {
             kind,
         };
         if let Some(r) = request {
-            self.requests.insert(r, n);
+            self.requests.insert(r, Answered { n, sent: None });
         }
         let body = serde_json::to_string(&event).expect("events are written as JSON");
         self.events.push(event);

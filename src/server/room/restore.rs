@@ -71,7 +71,13 @@ impl Room {
             room.replay(&event.kind)
                 .map_err(|source| fail(Fault::Illegal { n, source }))?;
             if let Some(request) = row.request {
-                room.requests.insert(request, row.n);
+                room.requests.insert(
+                    request,
+                    super::Answered {
+                        n: row.n,
+                        sent: None,
+                    },
+                );
             }
             last_at = row.at;
             room.events.push(event);
@@ -100,6 +106,7 @@ impl Room {
             }
             EventKind::Flag { clocks, .. } => self.m.set_clock_now(clocks),
             EventKind::TakenBack { count, .. } => {
+                self.draw_anew();
                 for _ in 0..*count {
                     self.m.undo();
                     self.by.pop();

@@ -229,6 +229,18 @@ pub fn why_not(
     if m.outcome().is_some() || !seats.iter().any(|s| on_move.contains(s)) {
         return Err(Refused::NotYours);
     }
+    // A move the seats may make is legal, whatever else might be said of the piece.
+    if let Some(to) = to {
+        let legal = position.legal_moves().into_iter().any(|mv| {
+            seats.contains(&position.mover(&mv))
+                && position
+                    .view(&mv)
+                    .is_some_and(|v| v.from == from && v.landings.last() == Some(&to))
+        });
+        if legal {
+            return Ok((lang.t("msg-move-legal"), None));
+        }
+    }
     let sides: Vec<Side> = seats
         .iter()
         .map(|&s| position.seats().seat_side(s))
