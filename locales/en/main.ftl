@@ -171,6 +171,7 @@ error-game-over = The game is over ({ $reason }).
 error-set-up = This position cannot be set up: { $detail }
 error-notation = This does not read as a move here: { $detail }
 detail-bughouse-no-board = '{ $text }' is not a legal action on a board on move
+detail-bughouse-move-number = '{ $text }' is move { $number } of its board, which is at move { $now }
 detail-bughouse-either-board = '{ $text }' could be played on either board: write 1A. or 1B. before it
 detail-not-possible-now = { $text } is not possible now
 detail-lot-once = the lot is drawn only once, at the start

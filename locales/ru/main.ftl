@@ -171,6 +171,7 @@ error-game-over = Партия окончена ({ $reason }).
 error-set-up = Эту позицию нельзя расставить: { $detail }
 error-notation = Это не читается как ход в этой позиции: { $detail }
 detail-bughouse-no-board = «{ $text }» — недопустимое действие ни на одной доске, где сейчас ход
+detail-bughouse-move-number = «{ $text }» — это { $number }-й ход доски, а на ней сейчас { $now }-й
 detail-bughouse-either-board = «{ $text }» можно сыграть на обеих досках: напишите перед ходом 1A. или 1B.
 detail-not-possible-now = { $text } сейчас невозможно
 detail-lot-once = жребий бросают только один раз, в начале

@@ -171,6 +171,7 @@ error-game-over = Партію закінчено ({ $reason }).
 error-set-up = Цю позицію не можна розставити: { $detail }
 error-notation = Це не читається як хід у цій позиції: { $detail }
 detail-bughouse-no-board = «{ $text }» — неприпустима дія на жодній дошці, де зараз хід
+detail-bughouse-move-number = «{ $text }» — це { $number }-й хід дошки, а на ній зараз { $now }-й
 detail-bughouse-either-board = «{ $text }» можна зіграти на обох дошках: напишіть перед ходом 1A. або 1B.
 detail-not-possible-now = { $text } зараз неможливо
 detail-lot-once = жереб кидають лише один раз, на початку

@@ -332,9 +332,15 @@ impl Game for Bughouse {
     }
 
     /// Reads `1A. e4` (the number may be left out: `A. e4`, `A e4`), or a bare move
-    /// where only one board could make it.
+    /// where only one board could make it. A number that is not the board's move
+    /// number now is refused: the move was chosen on a board that has moved since.
     fn parse_move(&self, text: &str) -> Result<BugMove, Detail> {
         let text = text.trim();
+        let number: Option<u32> = text
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .filter(|digits| !digits.is_empty())
+            .and_then(|digits| digits.parse().ok());
         let label = text
             .trim_start_matches(|c: char| c.is_ascii_digit())
             .chars()
@@ -360,6 +366,18 @@ impl Game for Bughouse {
             let g = &self.boards[board];
             if side.is_some_and(|s| s != g.position.turn) {
                 continue;
+            }
+            if let Some(number) = number
+                && side.is_some()
+                && number != u32::from(g.position.fullmoves)
+            {
+                return Err(crate::detail!(
+                    "detail-bughouse-move-number",
+                    "'{text}' is move {number} of its board, which is at move {now}",
+                    text = super::error::shown(text),
+                    number = number,
+                    now = g.position.fullmoves,
+                ));
             }
             if let Ok(chess) = g.parse_move(san) {
                 let m = BugMove {

@@ -249,3 +249,17 @@ fn each_seat_plays_on_its_own_board() {
     assert!(g.plays_on(0, 8) && g.plays_on(1, 8));
     assert!(!g.plays_on(2, 8) && g.plays_on(2, 72));
 }
+
+/// A move written with its board's number is played only at that number: one chosen on
+/// a board that has moved since (a stale view's `24B. Nxe8`) is refused, not recorded
+/// under the next number.
+#[test]
+fn a_move_under_another_number_is_refused() {
+    let mut g = Bughouse::new(BughouseOptions::default());
+    play(&mut g, "1A. e4");
+    play(&mut g, "1a. e5");
+    assert!(g.parse_move("1A. d4").is_err(), "board A is at move 2");
+    assert!(g.parse_move("2A. d4").is_ok());
+    assert!(g.parse_move("A. d4").is_ok(), "the number may be left out");
+    assert!(g.parse_move("1B. e4").is_ok(), "board B is still at move 1");
+}
