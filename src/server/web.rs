@@ -602,6 +602,42 @@ mod tests {
         }
     }
 
+    /// Every key the page names (a quoted key in the script, a `data-word` in the
+    /// page) is one `/words/{lang}` serves, so that every word it shows is translated.
+    #[test]
+    fn every_key_the_page_names_is_served() {
+        let served: Vec<&str> = WORDS
+            .iter()
+            .copied()
+            .chain(WORDS_WITH.iter().map(|(k, _)| *k))
+            .collect();
+        let prefixes = [
+            "web-", "action-", "result-", "team-", "moved-", "table-", "setup-", "online-",
+            "button-", "menu-", "chooser-", "level-", "clock-", "side-",
+        ];
+        let mut keys: Vec<&str> = INDEX
+            .split("data-word=\"")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .collect();
+        for prefix in prefixes {
+            for (at, _) in SCRIPT.match_indices(&format!("'{prefix}")) {
+                let rest = &SCRIPT[at + 1..];
+                let key = &rest[..rest.find('\'').unwrap_or(rest.len())];
+                if key.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                    keys.push(key);
+                }
+            }
+        }
+        assert!(keys.len() > 40, "{keys:?}");
+        for key in keys {
+            assert!(
+                served.contains(&key),
+                "the page names {key}, which it is not sent"
+            );
+        }
+    }
+
     #[test]
     fn only_an_upgrade_to_websocket_is_one() {
         let mut headers = HeaderMap::new();
