@@ -382,6 +382,21 @@ const DECISIONS = {
   'draw-claim': ['action-claim-draw', '(draw claimed)'],
 };
 
+// The games written in SAN, whose piece letters a Russian or Ukrainian reader reads in
+// their own alphabet, as the app's move list writes them: Кр, Ф, Л (Ukrainian Т), С,
+// К, and 100-cell chess's jester Ш and general Г. Bughouse's label (`1B. `) names a
+// board, not a bishop.
+const SAN = ['chess', 'chess100', 'transforming', 'maharajah', 'double-move', 'dice-chess',
+  'everyone-moves', 'appearing', 'swedish', 'shashmaty', 'bughouse'];
+function pieceLetters(san) {
+  const l = lang();
+  if (l === 'en') return san;
+  const letters = { K: 'Кр', Q: 'Ф', R: l === 'uk' ? 'Т' : 'Л', B: 'С', N: 'К', J: 'Ш', G: 'Г' };
+  const label = /^\d+[A-Za-z]\. /.exec(san);
+  const head = label ? label[0] : '';
+  return head + san.slice(head.length).replace(/[KQRBNJG]/g, (c) => letters[c]);
+}
+
 // How an action reads in the move list, in the page's language: the shared words,
 // the pie rule's swap, Chapayev's shots and lot as the app words them, else the
 // game's notation.
@@ -389,7 +404,8 @@ function actionWords(action) {
   if (DECISIONS[action]) return w(...DECISIONS[action]);
   if (action === 'swap') return w('action-swap', 'swap');
   const claim = / draw-claim$/.exec(action);
-  if (claim) return `${action.slice(0, claim.index)} ${w(...DECISIONS['draw-claim'])}`;
+  if (claim) return `${actionWords(action.slice(0, claim.index))} ${w(...DECISIONS['draw-claim'])}`;
+  if (SAN.includes(state.listing && state.listing.game)) return pieceLetters(action);
   if (state.listing && state.listing.game === 'chapayev') {
     let m = /^(flick|poke) (\S+)/.exec(action);
     if (m) return say(`moved-${m[1]}`, `{id} ${m[1]}s.`, { id: m[2] });

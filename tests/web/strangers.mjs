@@ -159,6 +159,10 @@ assert.equal(await shown(long, '#name-screen'), true);
 const yulia = await player('Юля', { locale: 'ru-RU' });
 await create(yulia, base, 'chess', { 'plan-1': 'computer' });
 await yulia.waitForFunction(() => document.querySelector('#resign').textContent === 'Сдаться');
+// Her knight's move reads with the Russian letter, as the app writes it.
+await move(yulia, 'g1', 'f3');
+await untilMoves(yulia, 2);
+assert.equal(await yulia.textContent('#moves li[data-at="1"]'), '1. Кf3');
 await yulia.click('#resign');
 await yulia.waitForFunction(() => document.querySelector('#result').dataset.result === '0-1 (resignation)');
 const result = await yulia.textContent('#result');
