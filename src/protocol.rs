@@ -521,6 +521,10 @@ pub struct Listing {
     /// The result, once the match is over (`1-0`, `1/2-1/2`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// The level the computer plays at, where a seat is the computer's, so that a
+    /// client can name it ("Computer, hard").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<String>,
 }
 
 /// A seat as everyone sees it (never its secret).

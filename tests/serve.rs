@@ -203,6 +203,7 @@ fn fresh(code: &str, game: GameId, options: &[(String, String)]) -> Mirror {
         clock: "-".into(),
         seats: Vec::new(),
         result: None,
+        level: None,
     })
     .unwrap()
 }

@@ -188,6 +188,7 @@ mod tests {
             clock: "blitz-3-2".into(),
             seats: vec![seat.clone(), seat],
             result: None,
+            level: None,
         }
     }
 

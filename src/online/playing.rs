@@ -237,6 +237,7 @@ mod tests {
             clock: "-".into(),
             seats: vec![seat.clone(), seat],
             result: None,
+            level: None,
         }
     }
 

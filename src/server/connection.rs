@@ -29,7 +29,8 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::{Bytes, Message};
 
-/// How long a peer the server closes on has to answer the close.
+/// How long a peer the server closes on has to answer the close, or to read it where
+/// the server could not read the peer's input to its end.
 const CLOSING: Duration = Duration::from_secs(5);
 /// How often the server pings.
 const HEARTBEAT: Duration = Duration::from_secs(5);
@@ -106,6 +107,8 @@ where
     // since a socket closed with unread input is reset and the replies before the
     // close frame would be lost.
     let mut closing = false;
+    // Whether the peer's input could not be read to the end (see `CLOSING`).
+    let mut linger = false;
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
     let mut server_closing = client.lobby.closing();
     loop {
@@ -133,10 +136,12 @@ where
                         closing = true;
                         break;
                     }
-                    // A message past four times the protocol's limit: 1009.
+                    // A message past four times the protocol's limit: 1009. The rest of
+                    // it cannot be read, so the socket is kept open a while after the
+                    // close frame, which a reset would otherwise overtake.
                     Some(Err(tokio_tungstenite::tungstenite::Error::Capacity(_))) => {
                         client.close(CloseCode::Size, "messages are at most 64 KiB");
-                        closing = true;
+                        linger = true;
                         break;
                     }
                     _ => break,
@@ -198,6 +203,10 @@ where
     client.leave().await;
     drop(client);
     let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+    if linger {
+        tokio::time::sleep(CLOSING).await;
+    }
+    drop(stream);
 }
 
 /// A token bucket: the per-connection rate limit.

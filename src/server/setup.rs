@@ -113,6 +113,10 @@ impl Settings {
             clock: self.clock_tag(),
             seats: Vec::new(),
             result: None,
+            level: self
+                .plans
+                .contains(&SeatPlan::Computer)
+                .then(|| self.level.id().to_string()),
         }
     }
 

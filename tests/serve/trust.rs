@@ -38,6 +38,11 @@ async fn against_computers(server: &Server, game: GameId, level: &str) -> Player
     };
     let mut player = Player::new(client, seats, fresh(&code, game, &[]), 5);
     player.pump().await;
+    assert_eq!(
+        player.mirror.listing().level.as_deref(),
+        Some(level),
+        "the listing names the computer's level"
+    );
     player
 }
 
