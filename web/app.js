@@ -329,7 +329,7 @@ function list(matches) {
     const li = document.createElement('li');
     const a = document.createElement('a');
     a.href = '/' + l.code;
-    const names = l.seats.flatMap((s, i) => [...(i ? [' · '] : []), seatName(s)]);
+    const names = l.seats.flatMap((s, i) => [...(i ? [' · '] : []), seatName(s, l)]);
     const open = l.seats.some((s) => !s.taken);
     a.append(`${w(`game-${l.game}`, l.game)}: `, ...names, ` (${open ? w('online-join', 'join') : w('online-watch', 'watch')})`);
     li.append(a);
@@ -499,11 +499,12 @@ function clockText(ms) {
 }
 
 // A seat's player as the page names them: the name they gave, isolated; the server's
-// computer by its level; an open seat as open.
-function seatName(s) {
+// computer by the level the listing gives (the match's); an open seat as open.
+function seatName(s, listing = state.listing) {
   if (s.plan === 'computer') {
-    return s.level
-      ? say('web-computer-level', 'Computer, {level}', { level: w(`level-${s.level}`, s.level) })
+    const level = s.level || (listing && listing.level);
+    return level
+      ? say('web-computer-level', 'Computer, {level}', { level: w(`level-${level}`, level) })
       : w('web-computer', 'Computer');
   }
   if (s.name) return bdi(s.name);

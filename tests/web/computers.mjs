@@ -44,9 +44,9 @@ for (const id of ['#resign', '#draw', '#takeback']) assert.equal(await solo.loca
 await solo.screenshot({ path: `${shots}/bughouse-against-three-computers.png` });
 console.log(`bughouse against three computers: ${await solo.textContent('#result')} after ${mine} moves of the person's`);
 
-// Chess for three against two computers, resigned after a move: the person's match is
-// over for them, so five in a row are made though one address may have four with a
-// computer seat going on at once.
+// Chess for three against two computers, resigned after a move: the match ends for the
+// person (its result shown), so five in a row are made though one address may have
+// four with a computer seat going on at once.
 const tri = await player('Tri');
 tri.setDefaultTimeout(60_000);
 for (let i = 0; i < 5; i++) {
@@ -56,6 +56,8 @@ for (let i = 0; i < 5; i++) {
   await tri.click('#resign');
   await tri.waitForFunction(() => document.querySelector('#resign').hidden);
   for (const id of ['#draw', '#takeback']) assert.equal(await tri.locator(id).isVisible(), false, id);
+  // The match ends for the person: the computers finish it, and the page says how.
+  await tri.waitForFunction(() => document.querySelector('#result').dataset.result);
   if (i === 0) await tri.screenshot({ path: `${shots}/tri-chess-resigned.png` });
 }
 await tri.goto(base);

@@ -85,8 +85,8 @@ await untilMoves(ann, 11);
 assert.equal(await played(ann), 6);
 await tab.close();
 
-// The computer's seat is named by what it is, never '?'.
-await ann.waitForFunction(() => document.querySelector('#seats li:nth-child(2)').textContent.startsWith('Computer'));
+// The computer's seat is named by what it is and its level, never '?'.
+await ann.waitForFunction(() => document.querySelector('#seats li:nth-child(2)').textContent.startsWith('Computer, easy'));
 
 // Too long a line of chat is refused before it is sent, saying the limit; the line
 // stays in its box and the connection stays open. So is too long a name.
@@ -167,7 +167,7 @@ await yulia.click('#resign');
 await yulia.waitForFunction(() => document.querySelector('#result').dataset.result === '0-1 (resignation)');
 const result = await yulia.textContent('#result');
 assert.ok(!/resign|0-1/.test(result), result);
-assert.match(result, /^Компьютер \(Чёрные\)/);
+assert.equal(result, 'Компьютер, средне (Чёрные) выигрывают: сдача');
 assert.ok(!(await yulia.textContent('#moves')).includes('resign'));
 for (const id of ['#resign', '#draw', '#takeback']) assert.equal(await shown(yulia, id), false, id);
 assert.equal(await shown(yulia, '#rematch'), true);
