@@ -781,6 +781,10 @@ async fn health_and_metrics_answer() {
     assert_eq!(value("doska_action_to_broadcast_seconds_count"), 4.0);
     assert!(value("doska_store_commit_seconds_count") >= 4.0);
     assert!(metrics.contains("doska_action_to_broadcast_seconds_bucket{le=\"+Inf\"} 4"));
+    // Who answers, how fresh its lease is, and that the store has not failed.
+    assert!(metrics.contains("doska_server{name=\"doska\"} 1"), "{metrics}");
+    assert!(value("doska_heartbeat_age_seconds") < 60.0);
+    assert_eq!(value("doska_store_errors_total"), 0.0);
 }
 
 /// A flag falls on the server while the player to move says nothing.

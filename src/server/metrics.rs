@@ -67,6 +67,13 @@ pub struct Metrics {
     pub released: AtomicU64,
     /// Writes refused because another server had claimed their match.
     pub fenced: Counter,
+    /// The store's failures: commits and the server's word that it is alive.
+    pub store_errors: Counter,
+    /// When the store last took the server's word that it is alive, ms since the
+    /// epoch: the lease's age is how long ago that was.
+    pub alive_at: AtomicU64,
+    /// The server's name among those sharing the store.
+    pub name: std::sync::OnceLock<String>,
 }
 
 /// A count that only grows.
@@ -88,6 +95,9 @@ pub static METRICS: Metrics = Metrics {
     taken_over: AtomicU64::new(0),
     released: AtomicU64::new(0),
     fenced: Counter(AtomicU64::new(0)),
+    store_errors: Counter(AtomicU64::new(0)),
+    alive_at: AtomicU64::new(0),
+    name: std::sync::OnceLock::new(),
 };
 
 /// Counts a connection open while it lives.
@@ -107,9 +117,37 @@ impl Drop for Open {
 }
 
 impl Metrics {
+    /// Notes that the store took the server's word that it is alive at `now`.
+    pub fn alive(&self, now: u64) {
+        self.alive_at.store(now, Ordering::Relaxed);
+    }
+
     /// The text `/metrics` answers, with `matches` in memory now.
     pub fn render(&self, matches: usize) -> String {
         let mut out = String::new();
+        if let Some(name) = self.name.get() {
+            // A name is the operator's word: kept to what a label may hold.
+            let name: String = name
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_graphic() && c != '"' && c != '\\' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "# HELP doska_server The server's name among those sharing the store.\n# TYPE doska_server gauge\ndoska_server{{name=\"{name}\"}} 1"
+            );
+        }
+        let alive_at = self.alive_at.load(Ordering::Relaxed);
+        let age = super::writer::now_ms().saturating_sub(alive_at) as f64 / 1000.0;
+        let _ = writeln!(
+            out,
+            "# HELP doska_heartbeat_age_seconds Since the store last took the server's word that it is alive.\n# TYPE doska_heartbeat_age_seconds gauge\ndoska_heartbeat_age_seconds {age}"
+        );
         let _ = writeln!(
             out,
             "# HELP doska_connections WebSocket connections open.\n# TYPE doska_connections gauge\ndoska_connections {}",
@@ -140,6 +178,11 @@ impl Metrics {
                 "doska_leases_fenced_total",
                 "Writes refused: another server had claimed the match.",
                 &self.fenced.0,
+            ),
+            (
+                "doska_store_errors_total",
+                "The store's failures: commits, and the server's word that it is alive.",
+                &self.store_errors.0,
             ),
         ];
         for (name, help, count) in counters {

@@ -114,6 +114,7 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
             &config.name,
         )?),
     };
+    let _ = metrics::METRICS.name.set(config.name.clone());
     // Before this server says it is alive: its own matches are charged up to when it
     // last said so.
     let live = store.claim_orphans(writer::now_ms(), true)?;

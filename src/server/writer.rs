@@ -44,7 +44,9 @@ pub fn now_ms() -> u64 {
 impl Writer {
     /// Starts the thread on a store, having said that the server is alive.
     pub fn start(mut store: impl Store) -> Result<Writer, StoreError> {
-        store.alive(now_ms())?;
+        let now = now_ms();
+        store.alive(now)?;
+        super::metrics::METRICS.alive(now);
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("store".into())
@@ -113,8 +115,13 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
             Err(mpsc::RecvTimeoutError::Disconnected) => return,
         };
         if last_alive.elapsed() >= ALIVE_EVERY {
-            if let Err(e) = store.alive(now_ms()) {
-                tracing::error!(error = %e, "cannot say the server is alive");
+            let now = now_ms();
+            match store.alive(now) {
+                Ok(()) => super::metrics::METRICS.alive(now),
+                Err(e) => {
+                    super::metrics::METRICS.store_errors.inc();
+                    tracing::error!(error = %e, "cannot say the server is alive");
+                }
             }
             last_alive = std::time::Instant::now();
         }
@@ -159,6 +166,9 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
         let began = std::time::Instant::now();
         let result = store.write(&writes, &epochs);
         super::metrics::METRICS.commit.observe(began.elapsed());
+        if result.is_err() {
+            super::metrics::METRICS.store_errors.inc();
+        }
         for (code, done) in waiting {
             let _ = done.send(match (&result, code) {
                 (Err(e), _) => Err(e.clone()),
