@@ -1,6 +1,7 @@
 //! The app as a player uses it, one test binary with a module per subject: the board
 //! and pointer, each game by clicks, clocks, playing, study, online play, the command
-//! line and a real window under X. Here: the helpers they share.
+//! line and a real window under X (clicked and typed into through `x_client`). Here:
+//! the helpers they share.
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
@@ -26,6 +27,8 @@ mod playing;
 mod study;
 #[path = "app/window.rs"]
 mod window;
+#[path = "app/x_client.rs"]
+mod x_client;
 
 fn headless(game: GameId, options: &[(&str, &str)]) -> App {
     let mut app = App::new();

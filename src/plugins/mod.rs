@@ -31,7 +31,7 @@ use crate::rules::weights::InForce;
 use bevy::prelude::*;
 use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
 use bevy::render::renderer::RenderAdapterInfo;
-use bevy::winit::WinitSettings;
+use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
 use games::chapayev::Table;
 use std::path::Path;
@@ -39,6 +39,18 @@ use std::path::Path;
 const WINDOW_SIZE: (u32, u32) = (1280, 800);
 /// The window's background, behind the board.
 const CLEAR: Color = Color::srgb(0.16, 0.15, 0.14);
+
+/// Frames come on input, a running animation, a running clock or a thinking computer
+/// only, so an idle window costs no CPU, with the keyboard's focus or without: Bevy's
+/// desktop setting drew a frame every five seconds while the window had the focus
+/// (1.5% of a core on a software renderer) and woke for every raw device event.
+fn idle() -> WinitSettings {
+    let mode = UpdateMode::reactive_low_power(std::time::Duration::from_secs(60));
+    WinitSettings {
+        focused_mode: mode,
+        unfocused_mode: mode,
+    }
+}
 
 /// Everything on screen: window, board, pieces and panels, over the session logic.
 fn app() -> App {
@@ -59,9 +71,7 @@ fn app() -> App {
                 // nothing from the overlap.
                 .disable::<PipelinedRenderingPlugin>(),
         )
-        // Frames come on input, a running animation or a thinking computer only, so
-        // an idle board costs no CPU.
-        .insert_resource(WinitSettings::desktop_app())
+        .insert_resource(idle())
         .add_plugins(EguiPlugin::default())
         .init_state::<Screen>()
         .add_plugins((

@@ -8,7 +8,7 @@ use doska::folders::Folders;
 use doska::plugins::online::{Online, OnlinePlugin};
 use doska::plugins::session::CreateOnline;
 use doska::plugins::{Command, Screen, Session, SessionPlugin};
-use doska::protocol::{Request, SeatPlan};
+use doska::protocol::{EventKind, Reply, Request, SeatPlan};
 use doska::rules::GameId;
 use doska::rules::clock::TimeControl;
 use std::io::{Read, Write};
@@ -594,4 +594,163 @@ fn the_app_and_a_browser_play_one_match() {
     );
     let result = session(&app).current().outcome().unwrap();
     assert_eq!(result.token(2), "0-1");
+}
+
+/// What Black's connection hears until `done` holds for a reply; the server's silence
+/// for the whole patience fails the test.
+fn hear(link: &doska::online::link::Link, what: &str, done: impl Fn(&Reply) -> bool) {
+    use doska::online::link::Heard;
+    let started = Instant::now();
+    loop {
+        match link.wait(PATIENCE) {
+            Some(Heard::Reply(reply)) if done(&reply) => return,
+            Some(Heard::Lost(why)) => panic!("lost the server: {why}"),
+            _ => {}
+        }
+        assert!(started.elapsed() < PATIENCE, "waited in vain: {what}");
+    }
+}
+
+/// Whether a reply is an action event of `action`.
+fn played(reply: &Reply, action: &str) -> bool {
+    matches!(reply, Reply::Event { event, .. }
+        if matches!(&event.kind, EventKind::Action { action: a, .. } if a == action))
+}
+
+/// Where things are in a 1280x800 window showing chess from White's seat, White to
+/// move: squares' centres, the corner of a1 and e7 (lit once Black has moved from it),
+/// the chat's switch and a point of its field, and the field's colour.
+const A1: (i16, i16) = (150, 752);
+const E7: (i16, i16) = (520, 170);
+const E2: (i16, i16) = (533, 626);
+const E4: (i16, i16) = (533, 454);
+const D2: (i16, i16) = (447, 626);
+const D4: (i16, i16) = (447, 454);
+const CHAT: (i16, i16) = (996, 292);
+const CHAT_FIELD: (i16, i16) = (1200, 316);
+const FIELD: [u8; 3] = [10, 10, 10];
+/// A point on the field's left edge: grey under the pointer, light blue while the field
+/// has the keyboard.
+const FIELD_EDGE: (i16, i16) = (989, 316);
+
+/// Waits until the screen's pixel at `at` is as `wanted` says.
+fn until_pixel(
+    x: &mut super::x_client::X,
+    at: (i16, i16),
+    what: &str,
+    wanted: impl Fn([u8; 3]) -> bool,
+) {
+    let started = Instant::now();
+    while !wanted(x.pixel(at.0, at.1)) {
+        assert!(started.elapsed() < PATIENCE, "waited in vain: {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A piece clicked, lit as selected (blue, where the squares are brown), then its
+/// square: each click waits for the one before, which a busy window would otherwise
+/// take together with it in one frame.
+fn move_by_clicks(x: &mut super::x_client::X, from: (i16, i16), to: (i16, i16)) {
+    x.click(from.0, from.1);
+    // Off the piece, in the square's corner.
+    let corner = (from.0 - 30, from.1 - 28);
+    until_pixel(x, corner, "the piece is selected", |p| p[2] > p[0]);
+    x.click(to.0, to.1);
+}
+
+/// The click after a line of chat, in a real window as its player makes it: tick
+/// Chat, type a line, Enter, then click a piece and its square: the move is made.
+#[test]
+fn in_a_real_window_the_click_after_a_line_of_chat_is_not_lost() {
+    use super::x_client::{self, X};
+    use doska::online::link::Link;
+    use doska::online::seat_book::{Held, SeatBook};
+    let url = format!("ws://{}/", server("chat-click"));
+    let (code, secrets) = scripted_match(&url, GameId::Chess, &[]);
+    let home = scratch("chat-click");
+    // The window's player holds White, as a seat book left by an earlier run says.
+    let book = SeatBook {
+        server: Some(url.clone()),
+        name: "Ann".into(),
+        seats: vec![Held {
+            server: url.clone(),
+            code: code.clone(),
+            seat: 0,
+            secret: secrets[0].clone(),
+            game: "chess".into(),
+            last: 0,
+        }],
+        ..SeatBook::default()
+    };
+    std::fs::create_dir_all(home.join("data")).unwrap();
+    std::fs::write(home.join("data").join("seats.ron"), book.to_ron()).unwrap();
+    // Black plays from here, and hears what White's window does.
+    let black = Link::open(&url, || {});
+    black.send(Request::Sit {
+        id: 1,
+        code: code.clone(),
+        secret: secrets[1].clone(),
+        last: 0,
+    });
+    let (d, xvfb) = super::display();
+    let mut window = super::doska()
+        .env("DOSKA_HOME", &home)
+        .env("DISPLAY", &d)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut x = X::open(&d);
+    // The window is back in the match, and has drawn its board (a1's dark square).
+    hear(&black, "the window sits", |r| match r {
+        Reply::Presence {
+            seat: 0, connected, ..
+        } => *connected,
+        Reply::Snapshot { listing, .. } => listing.seats[0].connected,
+        _ => false,
+    });
+    until_pixel(&mut x, A1, "the board drawn", |p| {
+        (100..180).contains(&p[0])
+    });
+    assert!(x.focus_shown_window(), "the window takes the keyboard");
+    // Clicks reach the board: e2, e4.
+    move_by_clicks(&mut x, E2, E4);
+    hear(&black, "e4", |r| played(r, "e4"));
+    black.send(Request::Act {
+        id: 2,
+        code: code.clone(),
+        action: "e5".into(),
+    });
+    hear(&black, "e5", |r| played(r, "e5"));
+    until_pixel(&mut x, E7, "the window shows e5", |p| p == [195, 166, 62]);
+    // Chat: ticked, a line typed into its field once it shows, and sent with Enter.
+    x.click(CHAT.0, CHAT.1);
+    until_pixel(&mut x, CHAT_FIELD, "the chat opens", |p| p == FIELD);
+    // An egui widget takes a click once it has seen the pointer over it (its edge
+    // lit grey).
+    x.point(CHAT_FIELD.0, CHAT_FIELD.1);
+    until_pixel(&mut x, FIELD_EDGE, "the field under the pointer", |p| {
+        p[0] > 100
+    });
+    x.press();
+    until_pixel(&mut x, FIELD_EDGE, "the field takes the keyboard", |p| {
+        p[2] > 200
+    });
+    for key in [x_client::KEY_H, x_client::KEY_I, x_client::ENTER] {
+        x.key(key);
+    }
+    hear(
+        &black,
+        "the line of chat",
+        |r| matches!(r, Reply::Event { event, .. } if matches!(&event.kind, EventKind::Said { text, .. } if text == "hi")),
+    );
+    // The next click selects the piece, and the one after moves it.
+    move_by_clicks(&mut x, D2, D4);
+    hear(&black, "d4 after the chat", |r| played(r, "d4"));
+    let _ = window.kill();
+    let _ = window.wait();
+    if let Some(mut xvfb) = xvfb {
+        let _ = xvfb.kill();
+    }
+    let _ = std::fs::remove_dir_all(home);
 }

@@ -193,6 +193,64 @@ fn each_game_opens_in_a_real_window() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The CPU time a process has used so far, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // After the command's name in brackets: user time is the 12th field, system the 13th.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+/// An idle window draws nothing, with the keyboard's focus as without: the app on its
+/// first screen, given the focus and left alone, spends no CPU time.
+#[test]
+fn an_idle_window_with_the_focus_draws_nothing() {
+    use super::x_client::X;
+    use std::time::{Duration, Instant};
+    let (d, xvfb) = display();
+    let home = std::env::temp_dir().join(format!("doska-idle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    let mut app = doska()
+        .env("DOSKA_HOME", &home)
+        .env("DISPLAY", &d)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut x = X::open(&d);
+    let started = Instant::now();
+    while !x.focus_shown_window() {
+        assert!(started.elapsed().as_secs() < 120, "no window shown");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Settled once its first frames are drawn: a second without any CPU time.
+    loop {
+        let before = cpu_ticks(app.id());
+        std::thread::sleep(Duration::from_secs(1));
+        if cpu_ticks(app.id()) == before {
+            break;
+        }
+        assert!(started.elapsed().as_secs() < 120, "never settles");
+    }
+    let before = cpu_ticks(app.id());
+    std::thread::sleep(Duration::from_secs(12));
+    let spent = cpu_ticks(app.id()) - before;
+    let _ = app.kill();
+    let _ = app.wait();
+    if let Some(mut x) = xvfb {
+        let _ = x.kill();
+    }
+    let _ = std::fs::remove_dir_all(&home);
+    // A frame costs tens of ticks on a software renderer; a tick or two is the
+    // process's own housekeeping.
+    assert!(spent <= 2, "{spent} ticks in 12 s of idleness");
+}
+
 /// Without a Vulkan driver the app says what is missing and ends with an error, where
 /// the renderer alone would panic with a backtrace.
 #[test]

@@ -11,7 +11,7 @@ use crate::plugins::session::{AppSystems, CellClicked, Session};
 use crate::rules::Cell;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, RequestRedraw};
-use bevy_egui::{EguiPostUpdateSet, egui};
+use bevy_egui::{EguiContext, EguiPostUpdateSet, PrimaryEguiContext, egui};
 
 /// Where egui left room for the board, how it is turned, and the pointer over it.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
@@ -103,10 +103,24 @@ fn place_moved(place: Res<BoardPlace>, mut redraw: MessageWriter<RequestRedraw>)
     }
 }
 
+/// Whether one of egui's windows, menus or questions lies over `p`, by where its last
+/// pass drew them. Asked at the pointer's place now, not from where that pass saw the
+/// pointer: a pointer moved onto the board and pressed within one frame (quickly, off
+/// the panel, while a frame of the software renderer was drawn) was taken for one
+/// still over the panel, and the click was lost.
+fn covered(egui: &mut Query<&mut EguiContext, With<PrimaryEguiContext>>, p: Vec2) -> bool {
+    egui.single_mut().is_ok_and(|mut ctx| {
+        ctx.get_mut()
+            .memory(|m| m.layer_id_at(egui::pos2(p.x, p.y)))
+            .is_some_and(|layer| layer != egui::LayerId::background())
+    })
+}
+
 #[allow(clippy::too_many_arguments)]
 fn pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    mut egui: Query<&mut EguiContext, With<PrimaryEguiContext>>,
     place: Res<BoardPlace>,
     board: Res<BoardLayout>,
     session: Res<Session>,
@@ -119,10 +133,10 @@ fn pointer(
         drag.set_if_neq(Drag::default());
         return;
     };
-    // The board is under the pointer where egui's last pass saw it hover there, with
-    // no dialog or menu in between.
+    // The board is under the pointer where its part of the window is, with no dialog
+    // or menu in between.
     let on_board = cursor
-        .filter(|p| place.pointer.is_some() && p.cmpge(area.min).all() && p.cmple(area.max).all());
+        .filter(|p| p.cmpge(area.min).all() && p.cmple(area.max).all() && !covered(&mut egui, *p));
     let t = session.current().position().topology();
     let cell = on_board.and_then(|p| layout.cell_at(t, p));
     let mut pressed = Vec::new();
