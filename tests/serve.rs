@@ -750,6 +750,25 @@ async fn get(server: &Server, path: &str) -> (String, String) {
     )
 }
 
+/// A second server under the name a running server holds on the same store refuses to
+/// start, saying why, where it took the first one's matches for its own; once the
+/// first is gone, a server of that name starts (after what is left of its lease).
+#[test]
+fn a_name_a_running_server_holds_is_refused() {
+    let data = Data::new("one-name");
+    let first = Server::start(&data.0);
+    let out = Command::new(env!("CARGO_BIN_EXE_doska"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--name", "doska", "--data"])
+        .arg(&data.0)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("a server named 'doska' is running"), "{said}");
+    first.kill();
+    Server::start(&data.0);
+}
+
 /// The proxy's health check and Prometheus' scrape: the counts follow the play.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_and_metrics_answer() {

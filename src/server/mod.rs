@@ -86,6 +86,10 @@ pub enum StartError {
     },
     #[error(transparent)]
     Store(#[from] store::StoreError),
+    #[error(
+        "a server named '{0}' is running on this store: give each server a name of its own (--name)"
+    )]
+    NameTaken(String),
     #[error("cannot start the server's runtime: {0}")]
     Runtime(std::io::Error),
     #[error("cannot listen on {address}: {source}")]
@@ -114,6 +118,7 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
             &config.name,
         )?),
     };
+    name_free(&mut store, &config.name)?;
     let _ = metrics::METRICS.name.set(config.name.clone());
     // Before this server says it is alive: its own matches are charged up to when it
     // last said so.
@@ -162,6 +167,27 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
         lobby.close_connections().await;
         Ok(())
     })
+}
+
+/// Waits until no running server goes by this one's name. A name whose last word in
+/// the store is older than the lease is free (its server stopped, or died, as one
+/// restarting after a crash finds: it waits out the rest of the lease); one whose
+/// word is renewed meanwhile is another running server's, and two servers of one
+/// name would each take the other's matches for their own.
+fn name_free(store: &mut dyn store::Store, name: &str) -> Result<(), StartError> {
+    let Some(mut said) = store.last_alive()? else {
+        return Ok(());
+    };
+    loop {
+        if writer::now_ms().saturating_sub(said) > store::LEASE {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        match store.last_alive()? {
+            Some(again) if again > said => return Err(StartError::NameTaken(name.into())),
+            again => said = again.unwrap_or(said),
+        }
+    }
 }
 
 /// What ends the server: SIGTERM where `drain`, else nothing.

@@ -446,6 +446,13 @@ impl Store for Postgres {
             .map_err(|e| StoreError::Write(cause(e)))
     }
 
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
+        self.db
+            .query_opt("SELECT alive FROM servers WHERE name = $1", &[&self.me])
+            .map(|row| row.map(|row| row.get::<_, i64>(0) as u64))
+            .map_err(|e| StoreError::Read(cause(e)))
+    }
+
     fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError> {
         let me = self.me.clone();
         let mut run = || -> Result<Vec<Stored>, postgres::Error> {

@@ -405,6 +405,18 @@ impl Store for Sqlite {
             .map_err(write_error)
     }
 
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
+        self.db
+            .query_row(
+                "SELECT alive FROM servers WHERE name = ?1",
+                params![self.me],
+                |row| row.get::<_, i64>(0),
+            )
+            .optional()
+            .map(|alive| alive.map(|at| at as u64))
+            .map_err(read_error)
+    }
+
     fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError> {
         let run = |db: &Connection, me: &str| -> rusqlite::Result<Vec<Stored>> {
             let found = held(

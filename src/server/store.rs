@@ -177,6 +177,8 @@ pub trait Store: Send + 'static {
     /// Notes that the server is running at `at` (ms since the epoch), which keeps its
     /// matches its own.
     fn alive(&mut self, at: u64) -> Result<(), StoreError>;
+    /// When a server of `me`'s name last said it was running, if one ever did.
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError>;
     /// Matches of other servers with a seat open, newest first, at most `most`:
     /// what a lobby lists beside its own.
     fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError>;
@@ -195,6 +197,9 @@ impl<S: Store + ?Sized> Store for Box<S> {
     }
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
         (**self).exists(code)
+    }
+    fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
+        (**self).last_alive()
     }
     fn write(&mut self, batch: &[Write], epochs: &[(String, u64)]) -> Result<Written, StoreError> {
         (**self).write(batch, epochs)
