@@ -117,6 +117,12 @@ impl Drop for Open {
 }
 
 impl Metrics {
+    /// Notes a match taken over from a server gone silent: by the sweep, or claimed
+    /// on demand by a player's request before the sweep came to it.
+    pub fn took_over(&self) {
+        self.taken_over.fetch_add(1, Ordering::Relaxed);
+    }
+
     /// Notes that the store took the server's word that it is alive at `now`.
     pub fn alive(&self, now: u64) {
         self.alive_at.store(now, Ordering::Relaxed);

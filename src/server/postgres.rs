@@ -309,6 +309,7 @@ impl Store for Postgres {
             let owner: Option<String> = r.get(9);
             let alive = r.get::<_, Option<i64>>(10).map(|a| a as u64);
             let released = r.get::<_, Option<i64>>(11).map(|a| a as u64);
+            let from_another = owner.as_deref().is_some_and(|o| o != me);
             if let Some(owner) = owner.filter(|o| *o != me)
                 && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
             {
@@ -327,6 +328,9 @@ impl Store for Postgres {
             )?;
             let stored = read(&mut tx, match_row(&r))?;
             tx.commit()?;
+            if from_another {
+                super::metrics::METRICS.took_over();
+            }
             Ok(Claim::Mine(Box::new(Claimed {
                 stored,
                 epoch: epoch + 1,

@@ -267,6 +267,7 @@ impl Store for Sqlite {
             let Some((row, epoch, owner, alive, released)) = found else {
                 return Ok(Claim::Missing);
             };
+            let from_another = owner.as_deref().is_some_and(|o| o != me);
             if let Some(owner) = owner.filter(|o| o != me)
                 && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
             {
@@ -280,6 +281,9 @@ impl Store for Sqlite {
             let held_until = alive.or(released);
             let claimed = take(&tx, me, row, epoch, held_until)?;
             tx.commit()?;
+            if from_another {
+                super::metrics::METRICS.took_over();
+            }
             Ok(Claim::Mine(Box::new(claimed)))
         };
         run(&mut self.db, &self.me).map_err(write_error)
@@ -586,9 +590,20 @@ mod tests {
             Claim::Elsewhere("a".into())
         );
         assert_eq!(a.wanted().unwrap(), vec!["AAA".to_string()]);
-        // Silent past its lease, a's match is b's, charged up to a's last word.
+        // Silent past its lease, a's match is b's, charged up to a's last word, and
+        // counted as taken over (other tests may count theirs meanwhile).
+        let taken_over = || {
+            crate::server::metrics::METRICS
+                .taken_over
+                .load(std::sync::atomic::Ordering::Relaxed)
+        };
+        let before = taken_over();
         let taken = mine(b.claim("AAA", 1_001 + LEASE, false).unwrap());
         assert_eq!((taken.epoch, taken.held_until), (2, Some(1_000)));
+        assert!(
+            taken_over() > before,
+            "a match claimed on demand is taken over"
+        );
         assert!(a.wanted().unwrap().is_empty() && b.wanted().unwrap().is_empty());
         // a, paused meanwhile, writes under its old epoch: refused, for that match
         // alone.
