@@ -568,8 +568,10 @@ fn serve(
     weights: InForce,
 ) -> anyhow::Result<()> {
     use doska::server::{Config, friends_address, serve};
+    // PostgreSQL's notices (a table that already exists, at every start) are its
+    // client's INFO: not the server's news.
     let level = tracing_subscriber::EnvFilter::try_from_env("DOSKA_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,postgres=warn"));
     tracing_subscriber::fmt()
         .with_env_filter(level)
         .with_writer(std::io::stderr)
@@ -588,18 +590,29 @@ fn serve(
         Some(url) => doska::server::store::without_password(url),
         None => config.data.display().to_string(),
     };
+    // A server sharing PostgreSQL is one of several behind a proxy, whose address
+    // players are given, not this server's.
+    let shared = config.store.is_some();
+    let server_name = config.name.clone();
     serve(config, |address| {
         // Whoever started the server may have stopped reading its output: that is
         // no reason to stop serving.
         use std::io::Write;
         let mut out = std::io::stdout();
         let _ = writeln!(out, "doska serve: listening on ws://{address}/");
-        let _ = writeln!(
-            out,
-            "doska serve: friends connect to ws://{}/ (matches are kept in {})",
-            friends_address(address),
-            kept
-        );
+        if shared {
+            let _ = writeln!(
+                out,
+                "doska serve: server {server_name} of those sharing {kept}; players connect through their proxy"
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "doska serve: friends connect to ws://{}/ (matches are kept in {})",
+                friends_address(address),
+                kept
+            );
+        }
         let _ = out.flush();
     })?;
     Ok(())
