@@ -141,6 +141,16 @@ fn doska() -> Process {
     Process::new(env!("CARGO_BIN_EXE_doska"))
 }
 
+/// A child process ended with the test that started it, whether it passes or fails.
+struct Reaped(std::process::Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A display for the window test: `DISPLAY` if set, else an Xvfb started here on a
 /// display number it picks itself (`-displayfd`), which it tells once it is ready.
 fn display() -> (String, Option<std::process::Child>) {

@@ -6,7 +6,8 @@
 //! What PGN has no move for is written as a comment where it happened: a draw offered
 //! (`{ draw offered }`), a claim. A resignation or an agreed draw shows in the result
 //! and the `Termination` tag. Games other than chess keep their own notation under a
-//! `[Variant]` tag, as their replay files do.
+//! `[Variant]` tag, and house rules off their defaults are in an `[Options]` tag, as
+//! in their replay files.
 //!
 //! Bughouse is written as BPGN, as FICS wrote it and pychess-variants reads it: the
 //! four players' tags (`WhiteA`, `BlackA`, `WhiteB`, `BlackB`), each move labelled
@@ -67,6 +68,16 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
     let start = m.start();
     if format != Pgn::Chess {
         tags.push(("Variant", m.game().id().to_string()));
+    }
+    // The house rules off their defaults, as the replay file's tag says them: without
+    // it a game read back would be played under the others.
+    let options: Vec<String> = start
+        .changed_options()
+        .iter()
+        .map(|(id, value)| format!("{id}={value}"))
+        .collect();
+    if !options.is_empty() {
+        tags.push(("Options", options.join(";")));
     }
     if let Some(fen) = start.set_up_text() {
         tags.push(("SetUp", "1".into()));
@@ -326,6 +337,18 @@ mod tests {
             replay(GameId::Reversi, &text, &[]).unwrap().actions(),
             m.actions()
         );
+    }
+
+    #[test]
+    fn house_rules_changed_are_tagged_and_read_back() {
+        let rules = [("neutrality".to_string(), "off".to_string())];
+        let mut m = Match::new(Position::new(GameId::TriChess, &rules).unwrap());
+        m.play_text("NWP2-WS3").unwrap();
+        let text = pgn(&m, &Roster::default());
+        assert!(text.contains("[Options \"neutrality=off\"]"), "{text}");
+        let back = replay(GameId::TriChess, &text, &[]).unwrap();
+        assert_eq!(back.start().changed_options(), m.start().changed_options());
+        assert_eq!(back.actions(), m.actions());
     }
 
     /// Two games exported from lichess, as lichess wrote them: one analysed (comments,

@@ -693,13 +693,16 @@ fn in_a_real_window_the_click_after_a_line_of_chat_is_not_lost() {
         last: 0,
     });
     let (d, xvfb) = super::display();
-    let mut window = super::doska()
-        .env("DOSKA_HOME", &home)
-        .env("DISPLAY", &d)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let _xvfb = xvfb.map(super::Reaped);
+    let _window = super::Reaped(
+        super::doska()
+            .env("DOSKA_HOME", &home)
+            .env("DISPLAY", &d)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let mut x = X::open(&d);
     // The window is back in the match, and has drawn its board (a1's dark square).
     hear(&black, "the window sits", |r| match r {
@@ -747,10 +750,5 @@ fn in_a_real_window_the_click_after_a_line_of_chat_is_not_lost() {
     // The next click selects the piece, and the one after moves it.
     move_by_clicks(&mut x, D2, D4);
     hear(&black, "d4 after the chat", |r| played(r, "d4"));
-    let _ = window.kill();
-    let _ = window.wait();
-    if let Some(mut xvfb) = xvfb {
-        let _ = xvfb.kill();
-    }
     let _ = std::fs::remove_dir_all(home);
 }

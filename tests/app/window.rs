@@ -213,15 +213,18 @@ fn an_idle_window_with_the_focus_draws_nothing() {
     use super::x_client::X;
     use std::time::{Duration, Instant};
     let (d, xvfb) = display();
+    let _xvfb = xvfb.map(Reaped);
     let home = std::env::temp_dir().join(format!("doska-idle-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
-    let mut app = doska()
-        .env("DOSKA_HOME", &home)
-        .env("DISPLAY", &d)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let app = Reaped(
+        doska()
+            .env("DOSKA_HOME", &home)
+            .env("DISPLAY", &d)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     let mut x = X::open(&d);
     let started = Instant::now();
     while !x.focus_shown_window() {
@@ -230,21 +233,16 @@ fn an_idle_window_with_the_focus_draws_nothing() {
     }
     // Settled once its first frames are drawn: a second without any CPU time.
     loop {
-        let before = cpu_ticks(app.id());
+        let before = cpu_ticks(app.0.id());
         std::thread::sleep(Duration::from_secs(1));
-        if cpu_ticks(app.id()) == before {
+        if cpu_ticks(app.0.id()) == before {
             break;
         }
         assert!(started.elapsed().as_secs() < 120, "never settles");
     }
-    let before = cpu_ticks(app.id());
+    let before = cpu_ticks(app.0.id());
     std::thread::sleep(Duration::from_secs(12));
-    let spent = cpu_ticks(app.id()) - before;
-    let _ = app.kill();
-    let _ = app.wait();
-    if let Some(mut x) = xvfb {
-        let _ = x.kill();
-    }
+    let spent = cpu_ticks(app.0.id()) - before;
     let _ = std::fs::remove_dir_all(&home);
     // A frame costs tens of ticks on a software renderer; a tick or two is the
     // process's own housekeeping.
