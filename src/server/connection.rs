@@ -111,6 +111,10 @@ where
     let mut linger = false;
     let mut heartbeat = tokio::time::interval(HEARTBEAT);
     let mut server_closing = client.lobby.closing();
+    // Come while the server is on its way out: sent away at once, to another server.
+    if client.lobby.is_draining() {
+        server_closing.mark_changed();
+    }
     loop {
         tokio::select! {
             // The server is going away, its matches handed over: the client comes back

@@ -157,14 +157,28 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
             };
             tokio::spawn(web::serve(stream, peer, router.clone()));
         }
-        // Told to stop: no new connection (a proxy sends them to another server), every
-        // match handed over, every connection closed so that its client comes back
-        // through the proxy to the match's new server.
-        drop(listener);
+        // Told to stop: every match handed over, every connection closed so that its
+        // client comes back through the proxy to the match's new server. Until then
+        // the port still answers: `/health` says 503, so a proxy's checks (each on a
+        // new connection) see the server going rather than gone, and a new
+        // WebSocket is closed at once with 1012 to try another.
         tracing::info!("told to stop: handing the matches over");
-        let handed = lobby.hand_over().await;
-        tracing::info!(matches = handed, "handed over; closing connections");
-        lobby.close_connections().await;
+        let drain = async {
+            let handed = lobby.hand_over().await;
+            tracing::info!(matches = handed, "handed over; closing connections");
+            lobby.close_connections().await;
+        };
+        tokio::pin!(drain);
+        loop {
+            tokio::select! {
+                () = &mut drain => break,
+                accepted = listener.accept() => {
+                    if let Ok((stream, peer)) = accepted {
+                        tokio::spawn(web::serve(stream, peer, router.clone()));
+                    }
+                }
+            }
+        }
         Ok(())
     })
 }

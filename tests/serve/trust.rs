@@ -406,3 +406,66 @@ async fn legal_moves_binary_frames_and_float_ids() {
     let (_, code) = super::until_close_frame(&mut huge).await;
     assert_eq!(code, 1009);
 }
+
+/// A server told to stop (SIGTERM) keeps answering on its port while it hands its
+/// matches over and closes its connections: `/health` on a new connection, as a
+/// proxy's checks ask it, says 503, where the port was closed at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_answers_its_health_check_with_503() {
+    use tokio::io::AsyncWriteExt;
+    let data = Data::new("draining");
+    let server = Server::start(&data.0);
+    let address = server
+        .url
+        .trim_start_matches("ws://")
+        .trim_end_matches('/')
+        .to_string();
+    // A WebSocket that never reads keeps the drain open for the seconds the server
+    // gives a peer to answer its close.
+    let mut deaf = tokio::net::TcpStream::connect(&address).await.unwrap();
+    deaf.write_all(
+        format!(
+            "GET / HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    // Its connection counted before the signal.
+    while in_memory_connections(&server).await == 0 {
+        sleep(Duration::from_millis(20)).await;
+    }
+    let pid = server.child.id().to_string();
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the server never said it was going"
+        );
+        let Ok(_) = tokio::net::TcpStream::connect(&address).await else {
+            panic!("the port was closed before the drain ended");
+        };
+        let (status, _) = get(&server, "/health").await;
+        if status.contains("503") {
+            break;
+        }
+        assert!(status.contains("200"), "{status}");
+        sleep(Duration::from_millis(10)).await;
+    }
+    drop(deaf);
+}
+
+/// The WebSocket connections open, as `/metrics` says.
+async fn in_memory_connections(server: &Server) -> u64 {
+    let (_, body) = get(server, "/metrics").await;
+    body.lines()
+        .find_map(|l| l.strip_prefix("doska_connections "))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("/metrics counts the connections")
+}
