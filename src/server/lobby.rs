@@ -321,9 +321,10 @@ impl Lobby {
             Ok(wanted) => wanted,
             Err(e) => return tracing::error!(error = %e, "cannot look for matches asked for"),
         };
-        for code in wanted {
+        for (code, to) in wanted {
             tracing::info!(
                 code,
+                to,
                 "handing over to the server the proxy sends its players to"
             );
             let handle = self.rooms().get(&code).cloned();

@@ -340,13 +340,14 @@ impl Store for Postgres {
         run().map_err(|e| StoreError::Write(cause(e)))
     }
 
-    fn wanted(&mut self) -> Result<Vec<String>, StoreError> {
+    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError> {
         self.db
             .query(
-                "SELECT code FROM matches WHERE owner = $1 AND NOT finished AND wanted IS NOT NULL",
+                "SELECT code, wanted FROM matches
+                 WHERE owner = $1 AND NOT finished AND wanted IS NOT NULL",
                 &[&self.me],
             )
-            .map(|rows| rows.iter().map(|r| r.get(0)).collect())
+            .map(|rows| rows.iter().map(|r| (r.get(0), r.get(1))).collect())
             .map_err(|e| StoreError::Read(cause(e)))
     }
 

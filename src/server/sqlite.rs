@@ -289,12 +289,13 @@ impl Store for Sqlite {
         run(&mut self.db, &self.me).map_err(write_error)
     }
 
-    fn wanted(&mut self) -> Result<Vec<String>, StoreError> {
-        let run = |db: &Connection, me: &str| -> rusqlite::Result<Vec<String>> {
+    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError> {
+        let run = |db: &Connection, me: &str| -> rusqlite::Result<Vec<(String, String)>> {
             db.prepare_cached(
-                "SELECT code FROM matches WHERE owner = ?1 AND finished = 0 AND wanted IS NOT NULL",
+                "SELECT code, wanted FROM matches
+                 WHERE owner = ?1 AND finished = 0 AND wanted IS NOT NULL",
             )?
-            .query_map([me], |r| r.get(0))?
+            .query_map([me], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect()
         };
         run(&self.db, &self.me).map_err(read_error)
@@ -589,7 +590,10 @@ mod tests {
             b.claim("AAA", 1_000 + LEASE, true).unwrap(),
             Claim::Elsewhere("a".into())
         );
-        assert_eq!(a.wanted().unwrap(), vec!["AAA".to_string()]);
+        assert_eq!(
+            a.wanted().unwrap(),
+            vec![("AAA".to_string(), "b".to_string())]
+        );
         // Silent past its lease, a's match is b's, charged up to a's last word, and
         // counted as taken over (other tests may count theirs meanwhile).
         let taken_over = || {

@@ -160,9 +160,9 @@ pub trait Store: Send + 'static {
     /// `now` holds it; then, where `want`, asks that server to give it up (see
     /// [`Store::wanted`]).
     fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError>;
-    /// The matches `me` holds that another server has asked for: a proxy sends their
-    /// players to that server, so this one hands them over.
-    fn wanted(&mut self) -> Result<Vec<String>, StoreError>;
+    /// The matches `me` holds that another server has asked for, each with that
+    /// server's name: a proxy sends their players to it, so this one hands them over.
+    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError>;
     /// Whether a match has this code.
     fn exists(&mut self, code: &str) -> Result<bool, StoreError>;
     /// Writes a batch at once and durably: when this returns Ok, all of it survives a
@@ -192,7 +192,7 @@ impl<S: Store + ?Sized> Store for Box<S> {
     fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError> {
         (**self).claim(code, now, want)
     }
-    fn wanted(&mut self) -> Result<Vec<String>, StoreError> {
+    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError> {
         (**self).wanted()
     }
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {

@@ -21,7 +21,7 @@ enum Job {
     /// A batch, and the match and epoch it is written under (none for a new match).
     Write(Vec<Write>, Option<(String, u64)>, Answer<()>),
     Claim(String, bool, Answer<Claim>),
-    Wanted(Answer<Vec<String>>),
+    Wanted(Answer<Vec<(String, String)>>),
     Orphans(bool, Answer<Vec<Claimed>>),
     Release(Vec<(String, u64)>, Answer<()>),
     Exists(String, Answer<bool>),
@@ -80,7 +80,7 @@ impl Writer {
     }
 
     /// The matches held here that another server asked for (see [`Store::wanted`]).
-    pub async fn wanted(&self) -> Result<Vec<String>, StoreError> {
+    pub async fn wanted(&self) -> Result<Vec<(String, String)>, StoreError> {
         self.ask(Job::Wanted).await
     }
 
