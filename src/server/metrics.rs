@@ -149,7 +149,10 @@ impl Metrics {
             );
         }
         let alive_at = self.alive_at.load(Ordering::Relaxed);
-        let age = super::writer::now_ms().saturating_sub(alive_at) as f64 / 1000.0;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        let age = now.saturating_sub(alive_at) as f64 / 1000.0;
         let _ = writeln!(
             out,
             "# HELP doska_heartbeat_age_seconds Since the store last took the server's word that it is alive.\n# TYPE doska_heartbeat_age_seconds gauge\ndoska_heartbeat_age_seconds {age}"
