@@ -295,11 +295,18 @@ pub enum Reply {
         #[serde(flatten)]
         listing: Listing,
         events: Vec<Event>,
+        /// The clocks as the server reads them as it sends this, where they run:
+        /// the events' readings are those of the last action, before the time since.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<Vec<Millis>>,
     },
     /// The events after `last` that a reconnecting client missed.
     Missed {
         code: String,
         events: Vec<Event>,
+        /// The clocks as the server reads them now, as in a snapshot.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clocks: Option<Vec<Millis>>,
     },
     /// One new event of a match the client follows.
     Event {

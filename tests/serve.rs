@@ -758,7 +758,14 @@ fn a_name_a_running_server_holds_is_refused() {
     let data = Data::new("one-name");
     let first = Server::start(&data.0);
     let out = Command::new(env!("CARGO_BIN_EXE_doska"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--name", "doska", "--data"])
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--name",
+            "doska",
+            "--data",
+        ])
         .arg(&data.0)
         .output()
         .unwrap();
@@ -801,7 +808,10 @@ async fn health_and_metrics_answer() {
     assert!(value("doska_store_commit_seconds_count") >= 4.0);
     assert!(metrics.contains("doska_action_to_broadcast_seconds_bucket{le=\"+Inf\"} 4"));
     // Who answers, how fresh its lease is, and that the store has not failed.
-    assert!(metrics.contains("doska_server{name=\"doska\"} 1"), "{metrics}");
+    assert!(
+        metrics.contains("doska_server{name=\"doska\"} 1"),
+        "{metrics}"
+    );
     assert!(value("doska_heartbeat_age_seconds") < 60.0);
     assert_eq!(value("doska_store_errors_total"), 0.0);
 }
@@ -1078,7 +1088,10 @@ async fn refusals_name_their_request_and_the_documents_word() {
     black.act("e5").await.unwrap();
     white.act("g4").await.unwrap();
     black.act("Qh4#").await.unwrap();
-    let Reply::Snapshot { listing, events } = watch(&mut c, &white.code).await else {
+    let Reply::Snapshot {
+        listing, events, ..
+    } = watch(&mut c, &white.code).await
+    else {
         unreachable!()
     };
     let Some(Event {

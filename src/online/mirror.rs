@@ -3,7 +3,7 @@
 //! has it. A gap in the numbers is noticed and reported, never papered over.
 
 use crate::protocol::{Event, EventKind, Listing, Reply, play_action};
-use crate::rules::clock::TimeControl;
+use crate::rules::clock::{Millis, TimeControl};
 use crate::rules::{Error, GameId, Match, Position};
 
 /// What a reply changed.
@@ -76,11 +76,25 @@ impl Mirror {
     /// Takes a server's reply: the events of this match it carries, and who is here.
     pub fn take(&mut self, reply: &Reply) -> Result<Taken, Error> {
         match reply {
-            Reply::Snapshot { listing, events } if listing.code == self.listing.code => {
+            Reply::Snapshot {
+                listing,
+                events,
+                clocks,
+            } if listing.code == self.listing.code => {
                 *self = Mirror::new(listing.clone())?;
-                self.play_all(events)
+                let taken = self.play_all(events);
+                self.read_clocks(clocks.as_deref());
+                taken
             }
-            Reply::Missed { code, events } if *code == self.listing.code => self.play_all(events),
+            Reply::Missed {
+                code,
+                events,
+                clocks,
+            } if *code == self.listing.code => {
+                let taken = self.play_all(events);
+                self.read_clocks(clocks.as_deref());
+                taken
+            }
             Reply::Event { code, event } if *code == self.listing.code => {
                 self.play_all(std::slice::from_ref(event))
             }
@@ -95,6 +109,16 @@ impl Mirror {
                 Ok(Taken::Nothing)
             }
             _ => Ok(Taken::Nothing),
+        }
+    }
+
+    /// Sets the clocks to the server's reading of them as it sent a catch-up, so a
+    /// client coming back shows the time gone since the last action, not given back.
+    fn read_clocks(&mut self, clocks: Option<&[Millis]>) {
+        if let Some(clocks) = clocks
+            && self.m.outcome().is_none()
+        {
+            self.m.set_clock_now(clocks);
         }
     }
 
@@ -247,6 +271,7 @@ mod tests {
         let snapshot = Reply::Snapshot {
             listing: listing(),
             events: vec![e4, said],
+            clocks: None,
         };
         assert_eq!(mirror.take(&snapshot), Ok(Taken::Events(2)));
         assert_eq!(mirror.current().notation(0), "e4");

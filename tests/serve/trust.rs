@@ -469,3 +469,36 @@ async fn in_memory_connections(server: &Server) -> u64 {
         .and_then(|n| n.trim().parse().ok())
         .expect("/metrics counts the connections")
 }
+
+/// A client coming back is told the clocks as the server reads them then, and its copy
+/// of the match shows them: the time since the last action is not given back on its
+/// screen until the next move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_coming_back_reads_the_clocks_as_they_are_now() {
+    let data = Data::new("clocks-now");
+    let server = Server::start(&data.0);
+    let (mut white, mut black) = chess_pair(&server, Some("blitz-5")).await;
+    white.act("e4").await.unwrap();
+    black.act("e5").await.unwrap();
+    let at_e5 = black.mirror.current().clock().unwrap().seats[0].left;
+    // White thinks: time the server will have charged when asked.
+    let thinking = Duration::from_millis(300);
+    sleep(thinking).await;
+    let mut back = server.client().await;
+    let snapshot = watch(&mut back, &white.code).await;
+    let Reply::Snapshot {
+        clocks: Some(clocks),
+        ..
+    } = &snapshot
+    else {
+        panic!("a snapshot without the clocks: {snapshot:?}")
+    };
+    assert!(
+        clocks[0] + thinking.as_millis() as u64 <= at_e5,
+        "White's clock read {} after 300 ms on move, {at_e5} at e5",
+        clocks[0]
+    );
+    let mut mirror = fresh(&white.code, GameId::Chess, &[]);
+    mirror.take(&snapshot).unwrap();
+    assert_eq!(mirror.current().clock().unwrap().seats[0].left, clocks[0]);
+}

@@ -58,6 +58,20 @@ impl Room {
         writes
     }
 
+    /// The clocks as they read now: charged up to the last charge, less the time
+    /// since for the seats on move, where the clocks run. What a client coming back
+    /// shows, where the last event's readings would give back the time since.
+    pub(super) fn clocks_now(&self) -> Option<Vec<Millis>> {
+        let mut clock = self.m.clock()?.clone();
+        if self.m.outcome().is_none() && self.seated() {
+            let elapsed = self.charged.elapsed().as_millis() as Millis;
+            for seat in self.m.position().seats().seats_on_move() {
+                clock.elapse(seat, elapsed);
+            }
+        }
+        Some(clock.seats.iter().map(|r| r.left).collect())
+    }
+
     /// The time `seat` has left, where clocks run.
     fn reading(&self, seat: usize) -> Option<Millis> {
         self.m.clock()?.seats.get(seat).map(|r| r.left)

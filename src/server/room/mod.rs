@@ -560,6 +560,7 @@ impl Room {
             Reply::Missed {
                 code: self.code.clone(),
                 events: self.events[last as usize..].to_vec(),
+                clocks: self.clocks_now(),
             }
         };
         Follow { catch_up, events }
@@ -569,6 +570,7 @@ impl Room {
         Reply::Snapshot {
             listing: self.listing.lock().expect("the listing's lock").clone(),
             events: self.events.clone(),
+            clocks: self.clocks_now(),
         }
     }
 
