@@ -585,6 +585,7 @@ fn serve(
         weights,
         name,
         drain_on_sigterm: true,
+        hosts: Vec::new(),
     };
     let kept = match &config.store {
         Some(url) => doska::server::store::without_password(url),

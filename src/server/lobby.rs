@@ -53,6 +53,7 @@ impl Lobby {
         thinkers: usize,
         most: usize,
         weights: crate::rules::weights::InForce,
+        hosts: Vec<String>,
     ) -> Arc<Lobby> {
         Arc::new_cyclic(|lobby: &Weak<Lobby>| {
             let lobby = lobby.clone();
@@ -73,6 +74,7 @@ impl Lobby {
                     thinkers: Arc::new(Semaphore::new(thinkers.max(1))),
                     rematch,
                     weights: Arc::new(weights),
+                    hosts: Arc::new(hosts),
                 },
                 most,
                 computer_made: Mutex::new(HashMap::new()),

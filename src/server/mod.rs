@@ -58,6 +58,10 @@ pub struct Config {
     pub most: usize,
     /// The evaluation weights the computer's seats play with.
     pub weights: crate::rules::weights::InForce,
+    /// The secrets of the seats the app hosting the server holds. Such a server stops
+    /// with its host: the time a host's seat was on move while it was down is that
+    /// player's, who left, where a server that died charges nobody for its downtime.
+    pub hosts: Vec<String>,
 }
 
 impl Config {
@@ -72,6 +76,7 @@ impl Config {
             weights: Default::default(),
             name: store::NAME.into(),
             drain_on_sigterm: false,
+            hosts: Vec::new(),
         }
     }
 }
@@ -130,7 +135,7 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
         .build()
         .map_err(StartError::Runtime)?;
     runtime.block_on(async move {
-        let lobby = lobby::Lobby::new(writer, cores, config.most, config.weights);
+        let lobby = lobby::Lobby::new(writer, cores, config.most, config.weights, config.hosts);
         let resumed = lobby.resume(live);
         lobby.take_over();
         let cannot_listen = |source| StartError::Listen {

@@ -275,8 +275,12 @@ impl Online {
             || std::env::temp_dir().join("doska-hosted"),
             Folders::server,
         );
+        // The seats held here: a match of this server left on one of them was left by
+        // this app's player, whose clock ran meanwhile.
+        let hosts: Vec<String> = self.book.seats.iter().map(|h| h.secret.clone()).collect();
         let config = |port| crate::server::Config {
             weights: weights.clone(),
+            hosts: hosts.clone(),
             ..crate::server::Config::in_process(
                 SocketAddr::from(([0, 0, 0, 0], port)),
                 data.clone(),

@@ -154,6 +154,8 @@ pub struct Services {
     pub rematch: Rematcher,
     /// The evaluation weights the computer's seats play with.
     pub weights: Arc<crate::rules::weights::InForce>,
+    /// The secrets of the hosting app's seats (see [`super::Config::hosts`]).
+    pub hosts: Arc<Vec<String>>,
 }
 
 /// A room's handle: its queue, and what the lobby lists of it.

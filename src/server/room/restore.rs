@@ -83,13 +83,36 @@ impl Room {
             room.events.push(event);
         }
         // The first charge after the start, at once for a match with a flag to watch,
-        // takes the time from the last event to when the server was last alive.
-        if let Some(alive) = held_until {
-            let before = Duration::from_millis(alive.saturating_sub(last_at));
+        // takes the time from the last event to when the server was last alive; where
+        // the seat on move is the hosting app's, which took its server away with it, to
+        // now.
+        let charged_to = if room.host_on_move() {
+            Some(crate::server::writer::now_ms())
+        } else {
+            held_until
+        };
+        if let Some(until) = charged_to {
+            let before = Duration::from_millis(until.saturating_sub(last_at));
             room.charged = Instant::now().checked_sub(before).unwrap_or(room.charged);
         }
         room.relist();
         Ok(room)
+    }
+
+    /// Whether a seat on move is held by the app hosting this server.
+    fn host_on_move(&self) -> bool {
+        let hosts = &self.services.hosts;
+        self.m
+            .position()
+            .seats()
+            .seats_on_move()
+            .iter()
+            .filter_map(|&s| self.seats.get(s)?.key.as_ref())
+            .any(|key| {
+                hosts
+                    .iter()
+                    .any(|h| crate::server::secret::same(h, &key.secret))
+            })
     }
 
     /// Plays a stored event again on the match.
@@ -124,5 +147,72 @@ impl Room {
             EventKind::Seated { .. } | EventKind::Said { .. } => {}
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::SeatPlan;
+    use crate::server::store::{EventRow, SeatRow, Stored};
+    use crate::server::writer::{Writer, now_ms};
+    use std::sync::Arc;
+
+    fn services(hosts: Vec<String>) -> Services {
+        let dir = std::env::temp_dir().join(format!("doska-restore-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let name = format!("{}.db", hosts.len());
+        let store = crate::server::sqlite::Sqlite::open(&dir.join(name), "t").unwrap();
+        Services {
+            writer: Writer::start(store).unwrap(),
+            thinkers: Arc::new(tokio::sync::Semaphore::new(1)),
+            rematch: Arc::new(|_, _, _| tokio::spawn(async { Err(Refused::Busy) })),
+            weights: Default::default(),
+            hosts: Arc::new(hosts),
+        }
+    }
+
+    /// A chess match with a clock, White on move since half a minute ago, held by a
+    /// server last alive then.
+    fn left_on_move() -> Claimed {
+        let settings = Settings::read(
+            "chess",
+            Default::default(),
+            Some("blitz-5"),
+            vec![SeatPlan::Me, SeatPlan::Me],
+            None,
+        )
+        .unwrap();
+        let last_at = now_ms() - 30_000;
+        let seat = |seat, secret: &str| SeatRow {
+            seat,
+            secret: secret.into(),
+            name: None,
+        };
+        Claimed {
+            stored: Stored {
+                row: settings.row("HOSTED", 7, last_at - 1_000),
+                seats: vec![seat(0, "host"), seat(1, "friend")],
+                events: vec![EventRow {
+                    n: 1,
+                    at: last_at,
+                    request: None,
+                    body: r#"{"n":1,"at":1000,"kind":"seated","seat":1}"#.into(),
+                }],
+            },
+            epoch: 2,
+            held_until: Some(last_at),
+        }
+    }
+
+    /// A server that stopped with the app hosting it charges the host's seat on move
+    /// for the time the app was away; any other server's downtime, which nobody could
+    /// play through, is charged to nobody.
+    #[test]
+    fn a_hosts_seat_left_on_move_is_charged_for_the_time_away() {
+        let hosted = Room::restore(left_on_move(), services(vec!["host".into()])).unwrap();
+        assert!(hosted.charged.elapsed() >= Duration::from_secs(29));
+        let died = Room::restore(left_on_move(), services(Vec::new())).unwrap();
+        assert!(died.charged.elapsed() < Duration::from_secs(20));
     }
 }
