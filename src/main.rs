@@ -729,9 +729,26 @@ fn main() -> ExitCode {
     match run(Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            // One line: what failed, then why, as each cause says it.
-            eprintln!("doska: {e:#}");
+            eprintln!("doska: {}", one_line(&e));
             ExitCode::FAILURE
         }
     }
+}
+
+/// One line: what failed, then why, as each cause says it. A cause that its error's
+/// own sentence already says (many errors name their source in their message and
+/// return it as their source too) is said once.
+fn one_line(e: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in e.chain() {
+        let said = cause.to_string();
+        if line.contains(&said) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&said);
+    }
+    line
 }

@@ -776,6 +776,29 @@ fn a_name_a_running_server_holds_is_refused() {
     Server::start(&data.0);
 }
 
+/// A server that cannot reach its store says so in one line, each cause once, where
+/// the connection's error was said twice.
+#[test]
+fn a_store_out_of_reach_is_said_once() {
+    let out = Command::new(env!("CARGO_BIN_EXE_doska"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--name", "lone"])
+        .args(["--store", "postgres://nobody@127.0.0.1:1/none"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{said}");
+    let line = said
+        .lines()
+        .find(|l| l.starts_with("doska: "))
+        .unwrap_or_else(|| panic!("{said}"));
+    assert!(line.starts_with("doska: cannot open postgres://nobody@127.0.0.1:1/none: "));
+    assert_eq!(
+        line.matches("error connecting to server").count(),
+        1,
+        "{line}"
+    );
+}
+
 /// The proxy's health check and Prometheus' scrape: the counts follow the play.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_and_metrics_answer() {
