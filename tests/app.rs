@@ -151,6 +151,19 @@ impl Drop for Reaped {
     }
 }
 
+/// The app in a real window on `display`, its data in `home`, ended with the test.
+fn window_app(home: &Path, display: &str) -> Reaped {
+    Reaped(
+        doska()
+            .env("DOSKA_HOME", home)
+            .env("DISPLAY", display)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap(),
+    )
+}
+
 /// A display for the window test: `DISPLAY` if set, else an Xvfb started here on a
 /// display number it picks itself (`-displayfd`), which it tells once it is ready.
 fn display() -> (String, Option<std::process::Child>) {

@@ -72,6 +72,49 @@ impl Server {
     async fn client(&self) -> Client {
         Client::connect(&self.url).await.unwrap()
     }
+
+    /// `host:port`.
+    fn address(&self) -> String {
+        self.url
+            .trim_start_matches("ws://")
+            .trim_end_matches('/')
+            .to_string()
+    }
+
+    /// Sends a signal to the server's process.
+    fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    }
+}
+
+/// One of a server's counts, as its `/metrics` gives it.
+async fn metric(server: &Server, name: &str) -> Option<u64> {
+    let (_, body) = get(server, "/metrics").await;
+    body.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+        .and_then(|n| n.trim().parse().ok())
+}
+
+/// A WebSocket whose handshake is written by hand and which then reads nothing: it
+/// answers neither the server's pings nor its close.
+async fn deaf_socket(address: &str) -> tokio::net::TcpStream {
+    use tokio::io::AsyncWriteExt;
+    let mut deaf = tokio::net::TcpStream::connect(address).await.unwrap();
+    deaf.write_all(
+        format!(
+            "GET / HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+        .as_bytes(),
+    )
+    .await
+    .unwrap();
+    deaf
 }
 
 impl Drop for Server {
@@ -737,8 +780,8 @@ async fn killed_and_resumed(data: &Data, store: Option<&str>) {
 /// A plain HTTP GET on the server's port: the status line and the body.
 async fn get(server: &Server, path: &str) -> (String, String) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let address = server.url.trim_start_matches("ws://").trim_end_matches('/');
-    let mut socket = tokio::net::TcpStream::connect(address).await.unwrap();
+    let address = server.address();
+    let mut socket = tokio::net::TcpStream::connect(&address).await.unwrap();
     let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
     socket.write_all(request.as_bytes()).await.unwrap();
     let mut answer = String::new();
@@ -1800,26 +1843,12 @@ async fn until_closed(socket: &mut tokio::net::TcpStream) {
 /// server's pings, are closed by the server.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn half_open_connections_are_closed() {
-    use tokio::io::AsyncWriteExt;
     let data = Data::new("half-open");
     let server = Server::start(&data.0);
-    let address = server
-        .url
-        .trim_start_matches("ws://")
-        .trim_end_matches('/')
-        .to_string();
+    let address = server.address();
     let mut mute = tokio::net::TcpStream::connect(&address).await.unwrap();
-    let mut deaf = tokio::net::TcpStream::connect(&address).await.unwrap();
     // The second finishes its handshake by hand, then never answers a ping.
-    deaf.write_all(
-        format!(
-            "GET / HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        )
-        .as_bytes(),
-    )
-    .await
-    .unwrap();
+    let mut deaf = deaf_socket(&address).await;
     until_closed(&mut mute).await;
     until_closed(&mut deaf).await;
     // The server is as it was.

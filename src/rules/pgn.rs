@@ -19,7 +19,7 @@ use super::Side;
 use super::clock::{Millis, TimeControl, clk};
 use super::game::Pgn;
 use super::history::{Action, Match};
-use super::record::{numbered, result_token};
+use super::record::{numbered, options_tag, result_token};
 
 /// Who played and where, for the roster's tags; empty ones are written as PGN's
 /// "unknown" (`?`, `????.??.??`).
@@ -69,15 +69,8 @@ pub fn pgn(m: &Match, roster: &Roster) -> String {
     if format != Pgn::Chess {
         tags.push(("Variant", m.game().id().to_string()));
     }
-    // The house rules off their defaults, as the replay file's tag says them: without
-    // it a game read back would be played under the others.
-    let options: Vec<String> = start
-        .changed_options()
-        .iter()
-        .map(|(id, value)| format!("{id}={value}"))
-        .collect();
-    if !options.is_empty() {
-        tags.push(("Options", options.join(";")));
+    if let Some(options) = options_tag(start) {
+        tags.push(("Options", options));
     }
     if let Some(fen) = start.set_up_text() {
         tags.push(("SetUp", "1".into()));

@@ -319,6 +319,17 @@ pub fn read_pasted(
     })
 }
 
+/// The `[Options]` tag's value: the house rules off their defaults, `id=value` joined
+/// by `;`, where any are; a game read back without it would be played under others.
+pub(super) fn options_tag(start: &Position) -> Option<String> {
+    let options: Vec<String> = start
+        .changed_options()
+        .iter()
+        .map(|(id, value)| format!("{id}={value}"))
+        .collect();
+    (!options.is_empty()).then(|| options.join(";"))
+}
+
 /// A replay file of a match (`CHESS-FAMILY.md`'s family format): the `[Variant]` tag,
 /// `[Options]` for house rules off their defaults, `[FEN]` for a set-up start, `[Seed]`
 /// where the app rolls dice (informational: the rolls are in the moves), the
@@ -327,13 +338,8 @@ pub fn read_pasted(
 pub fn replay_file(m: &Match) -> String {
     let start = m.start();
     let mut out = format!("[Variant \"{}\"]\n", m.game().id());
-    let options: Vec<String> = start
-        .changed_options()
-        .iter()
-        .map(|(id, value)| format!("{id}={value}"))
-        .collect();
-    if !options.is_empty() {
-        out.push_str(&format!("[Options \"{}\"]\n", options.join(";")));
+    if let Some(options) = options_tag(start) {
+        out.push_str(&format!("[Options \"{options}\"]\n"));
     }
     if let Some(fen) = start.set_up_text() {
         out.push_str(&format!("[FEN \"{fen}\"]\n"));

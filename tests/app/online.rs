@@ -694,15 +694,7 @@ fn in_a_real_window_the_click_after_a_line_of_chat_is_not_lost() {
     });
     let (d, xvfb) = super::display();
     let _xvfb = xvfb.map(super::Reaped);
-    let _window = super::Reaped(
-        super::doska()
-            .env("DOSKA_HOME", &home)
-            .env("DISPLAY", &d)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
+    let _window = super::window_app(&home, &d);
     let mut x = X::open(&d);
     // The window is back in the match, and has drawn its board (a1's dark square).
     hear(&black, "the window sits", |r| match r {

@@ -216,15 +216,7 @@ fn an_idle_window_with_the_focus_draws_nothing() {
     let _xvfb = xvfb.map(Reaped);
     let home = std::env::temp_dir().join(format!("doska-idle-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&home);
-    let app = Reaped(
-        doska()
-            .env("DOSKA_HOME", &home)
-            .env("DISPLAY", &d)
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap(),
-    );
+    let app = window_app(&home, &d);
     let mut x = X::open(&d);
     let started = Instant::now();
     while !x.focus_shown_window() {

@@ -13,7 +13,6 @@ use doska::rules::{Action, GameId};
 use doska::server::client::Client;
 use doska::server::proxy::Haproxy;
 use std::path::PathBuf;
-use std::process::Command;
 use tokio::time::{Duration, Instant, sleep, timeout};
 
 /// How long a step may take before the test gives up on it: far more than any needs.
@@ -49,32 +48,9 @@ impl Drop for Proxy {
     }
 }
 
-/// Sends a signal to a server's process.
-fn signal(server: &Server, name: &str) {
-    let sent = Command::new("kill")
-        .arg(format!("-{name}"))
-        .arg(server.child.id().to_string())
-        .status()
-        .unwrap();
-    assert!(sent.success());
-}
-
-/// `host:port` of a server.
-fn address(server: &Server) -> String {
-    server
-        .url
-        .trim_start_matches("ws://")
-        .trim_end_matches('/')
-        .to_string()
-}
-
 /// How many matches a server holds now, by its `/metrics`.
-async fn held(server: &Server) -> usize {
-    let (_, body) = super::get(server, "/metrics").await;
-    body.lines()
-        .find_map(|l| l.strip_prefix("doska_matches "))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or(0)
+async fn held(server: &Server) -> u64 {
+    super::metric(server, "doska_matches").await.unwrap_or(0)
 }
 
 /// A player who follows its match through the proxy wherever it is played: after a
@@ -432,7 +408,7 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
     let addresses: Vec<(String, String)> = names
         .iter()
         .zip(&servers)
-        .map(|(name, s)| (name.clone(), address(s.as_ref().unwrap())))
+        .map(|(name, s)| (name.clone(), s.as_ref().unwrap().address()))
         .collect();
     let proxy = Proxy::start(&addresses);
     let games = [
@@ -471,7 +447,7 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
             b
         };
     let mut stopping = servers[stopped].take().unwrap();
-    signal(&stopping, "TERM");
+    stopping.signal("TERM");
     let exit = tokio::task::spawn_blocking(move || {
         let status = stopping.child.wait().unwrap();
         drop(stopping);
@@ -532,13 +508,13 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
     let (paused, mut direct) = owner.expect("one server plays the match");
     let name = &names[paused];
     let paused = servers[paused].as_ref().unwrap();
-    signal(paused, "STOP");
+    paused.signal("STOP");
     // White's move is made through the proxy, and stored by whichever server took the
     // match over once the paused one's lease ran out.
     let stale = white.choose().unwrap();
     let n = white.act(&stale).await;
     black.catch_up(n).await;
-    signal(paused, "CONT");
+    paused.signal("CONT");
     // The paused server still has the match in memory as it was, White to move: the
     // creator's connection to it makes the same move there, and is refused.
     let id = direct.id();

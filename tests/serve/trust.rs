@@ -3,11 +3,18 @@
 //! takeback, and no computer playing on for nobody or holding the server after the
 //! people have gone.
 
-use super::{Data, Player, Server, chess_pair, fresh, get, request, watch};
+use super::{Data, Player, Server, chess_pair, deaf_socket, fresh, get, metric, request, watch};
 use doska::protocol::{Event, EventKind, Reply, Request, SeatPlan};
 use doska::rules::GameId;
 use std::collections::{BTreeMap, BTreeSet};
 use tokio::time::{Duration, Instant, sleep};
+
+/// The matches in memory, as `/metrics` says.
+async fn in_memory(server: &Server) -> u64 {
+    metric(server, "doska_matches")
+        .await
+        .expect("/metrics counts the matches in memory")
+}
 
 /// How long a step may take before the test gives up on it: far more than any needs.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -292,15 +299,6 @@ async fn a_rematch_against_the_computer_counts_for_its_address() {
     assert_eq!(made, 3, "the rematch counts as one of the four");
 }
 
-/// The number of matches in memory, as `/metrics` says.
-async fn in_memory(server: &Server) -> u64 {
-    let (_, body) = get(server, "/metrics").await;
-    body.lines()
-        .find_map(|l| l.strip_prefix("doska_matches "))
-        .and_then(|n| n.trim().parse().ok())
-        .expect("/metrics counts the matches in memory")
-}
-
 /// A finished match that nobody follows leaves memory.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_match_leaves_memory() {
@@ -412,36 +410,22 @@ async fn legal_moves_binary_frames_and_float_ids() {
 /// proxy's checks ask it, says 503, where the port was closed at once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopping_server_answers_its_health_check_with_503() {
-    use tokio::io::AsyncWriteExt;
     let data = Data::new("draining");
     let server = Server::start(&data.0);
-    let address = server
-        .url
-        .trim_start_matches("ws://")
-        .trim_end_matches('/')
-        .to_string();
+    let address = server.address();
     // A WebSocket that never reads keeps the drain open for the seconds the server
     // gives a peer to answer its close.
-    let mut deaf = tokio::net::TcpStream::connect(&address).await.unwrap();
-    deaf.write_all(
-        format!(
-            "GET / HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        )
-        .as_bytes(),
-    )
-    .await
-    .unwrap();
+    let deaf = deaf_socket(&address).await;
     // Its connection counted before the signal.
-    while in_memory_connections(&server).await == 0 {
+    let connections = || async {
+        metric(&server, "doska_connections")
+            .await
+            .expect("/metrics counts the connections")
+    };
+    while connections().await == 0 {
         sleep(Duration::from_millis(20)).await;
     }
-    let pid = server.child.id().to_string();
-    let sent = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    server.signal("TERM");
     let deadline = Instant::now() + PATIENCE;
     loop {
         assert!(
@@ -459,15 +443,6 @@ async fn a_stopping_server_answers_its_health_check_with_503() {
         sleep(Duration::from_millis(10)).await;
     }
     drop(deaf);
-}
-
-/// The WebSocket connections open, as `/metrics` says.
-async fn in_memory_connections(server: &Server) -> u64 {
-    let (_, body) = get(server, "/metrics").await;
-    body.lines()
-        .find_map(|l| l.strip_prefix("doska_connections "))
-        .and_then(|n| n.trim().parse().ok())
-        .expect("/metrics counts the connections")
 }
 
 /// A client coming back is told the clocks as the server reads them then, and its copy
