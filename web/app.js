@@ -72,6 +72,8 @@ async function loadWords() {
   }
   document.documentElement.lang = lang();
   for (const el of document.querySelectorAll('[data-word]')) el.textContent = w(el.dataset.word, el.textContent);
+  // Controls with no text of their own are named for screen readers.
+  for (const el of document.querySelectorAll('[data-label]')) el.setAttribute('aria-label', w(el.dataset.label, el.getAttribute('aria-label')));
 }
 
 function send(type, fields = {}) {

@@ -358,6 +358,8 @@ const WORDS: &[&str] = &[
     "online-watch",
     "online-copy",
     "online-link",
+    "online-chat",
+    "menu-game",
     "online-rematch",
     "online-takeback-title",
     "button-resign",
@@ -602,8 +604,9 @@ mod tests {
         }
     }
 
-    /// Every key the page names (a quoted key in the script, a `data-word` in the
-    /// page) is one `/words/{lang}` serves, so that every word it shows is translated.
+    /// Every key the page names (a quoted key in the script, a `data-word` or a
+    /// `data-label` in the page) is one `/words/{lang}` serves, so that every word it
+    /// shows or names a control with is translated.
     #[test]
     fn every_key_the_page_names_is_served() {
         let served: Vec<&str> = WORDS
@@ -615,9 +618,9 @@ mod tests {
             "web-", "action-", "result-", "team-", "moved-", "table-", "setup-", "online-",
             "button-", "menu-", "chooser-", "level-", "clock-", "side-",
         ];
-        let mut keys: Vec<&str> = INDEX
-            .split("data-word=\"")
-            .skip(1)
+        let mut keys: Vec<&str> = ["data-word=\"", "data-label=\""]
+            .iter()
+            .flat_map(|attribute| INDEX.split(attribute).skip(1))
             .filter_map(|s| s.split('"').next())
             .collect();
         for prefix in prefixes {
