@@ -179,6 +179,19 @@ enum Command {
         #[arg(long, env = "DOSKA_NAME", default_value_t = default_name())]
         name: String,
     },
+    /// Prints HAProxy's configuration for servers sharing one store, each given as
+    /// NAME=HOST:PORT (its --name and where it listens).
+    HaproxyConfig {
+        /// What HAProxy's frontend binds, as its `bind` line says it (TLS: `:443 ssl
+        /// crt /etc/haproxy/doska.pem`).
+        #[arg(long, default_value = ":80")]
+        bind: String,
+        /// The most client connections at once (each takes HAProxy two open files).
+        #[arg(long, default_value_t = 9_000)]
+        maxconn: usize,
+        #[arg(required = true, value_name = "NAME=HOST:PORT")]
+        servers: Vec<String>,
+    },
     /// Measures a server under simulated players on loopback (starts one unless
     /// --server is given).
     Loadtest {
@@ -444,6 +457,11 @@ fn run(args: Args) -> anyhow::Result<()> {
             );
             serve(listen, data, most, store, name, in_force)
         }
+        Some(Command::HaproxyConfig {
+            bind,
+            maxconn,
+            servers,
+        }) => haproxy_config(&bind, maxconn, &servers),
         Some(Command::Loadtest {
             server,
             servers,
@@ -620,6 +638,25 @@ fn serve(
 }
 
 #[cfg(feature = "serve")]
+fn haproxy_config(bind: &str, maxconn: usize, servers: &[String]) -> anyhow::Result<()> {
+    let servers = servers
+        .iter()
+        .map(|s| {
+            let (name, address) = s
+                .split_once('=')
+                .filter(|(n, a)| !n.is_empty() && !a.is_empty())
+                .ok_or_else(|| anyhow::anyhow!("'{s}' is not NAME=HOST:PORT"))?;
+            Ok((name.to_string(), address.to_string()))
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    print!(
+        "{}",
+        doska::server::proxy::haproxy_config(bind, &servers, maxconn)
+    );
+    Ok(())
+}
+
+#[cfg(feature = "serve")]
 fn loadtest(
     server: Option<String>,
     (count, store, proxy): (usize, Option<String>, bool),
@@ -649,6 +686,18 @@ fn serve(
     Err(anyhow::anyhow!(
         "this build has no server; build with the default features"
     ))
+}
+
+#[cfg(not(feature = "serve"))]
+fn haproxy_config(_: &str, _: usize, _: &[String]) -> anyhow::Result<()> {
+    serve(
+        default_listen(),
+        None,
+        0,
+        None,
+        String::new(),
+        InForce::default(),
+    )
 }
 
 #[cfg(not(feature = "serve"))]

@@ -12,6 +12,8 @@ use std::process::{Child, Command, Stdio};
 
 #[path = "serve/cluster.rs"]
 mod cluster;
+#[path = "serve/site.rs"]
+mod site;
 #[path = "serve/trust.rs"]
 mod trust;
 
@@ -177,21 +179,37 @@ impl Pg {
             "initdb",
             &["-A", "trust", "-U", "doska", "-D", &data.to_string_lossy()],
         );
-        let options = format!("-c listen_addresses='' -k {}", pg.dir.display());
-        pg.run(
+        pg.up();
+        pg
+    }
+
+    /// Starts the database server (again), and waits until it takes connections.
+    fn up(&self) {
+        let data = self.dir.join("data");
+        let options = format!("-c listen_addresses='' -k {}", self.dir.display());
+        self.run(
             "pg_ctl",
             &[
                 "-D",
                 &data.to_string_lossy(),
                 "-l",
-                &pg.dir.join("log").to_string_lossy(),
+                &self.dir.join("log").to_string_lossy(),
                 "-o",
                 &options,
                 "-w",
                 "start",
             ],
         );
-        pg
+    }
+
+    /// Stops the database server as its operator would for a restart (`-m fast`:
+    /// every connection is cut), and waits until it has.
+    fn down(&self) {
+        let data = self.dir.join("data");
+        self.run(
+            "pg_ctl",
+            &["-D", &data.to_string_lossy(), "-m", "fast", "-w", "stop"],
+        );
     }
 
     fn run(&self, program: &str, args: &[&str]) {

@@ -225,6 +225,14 @@ function hear(m) {
         ws.close();
         return;
       }
+      if (m.error === 'unavailable' && state.code) {
+        // The server cannot reach its store and did nothing: come back in a moment,
+        // sit again and hear the match as it is stored.
+        $('refusal').textContent = m.message;
+        ws.onclose = () => connect(2000);
+        ws.close();
+        return;
+      }
       if (m.id === state.joining) {
         state.joining = null;
         send('watch', { code: state.code });

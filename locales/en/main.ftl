@@ -910,6 +910,7 @@ server-too-many = One connection may make { $made } matches and follow { $follow
 server-computer-limit = One address may have { $most } matches against the server's computer going on at once; finish or resign one first.
 server-busy = The server holds as many matches as it can, or the match is being read back; try again later.
 server-elsewhere = This match is played on another server now ({ $server }); connecting again finds it.
+server-unavailable = The server cannot reach its database just now; it tries again by itself, and so does this client.
 server-empty = There is nothing to say in that line.
 server-id-reused = Your request { $id } was already used for another action; nothing was played. Reload to continue.
 

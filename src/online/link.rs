@@ -11,7 +11,10 @@
 //! Behind a proxy in front of several servers, a request for a match another server
 //! plays is refused with `elsewhere` and that server's name: the link connects again
 //! asking the proxy for that server (`?server=NAME`) and sends the request there, and
-//! the client hears a reconnection rather than the refusal.
+//! the client hears a reconnection rather than the refusal. A request refused as
+//! `unavailable` (the server cannot reach its store) is a lost connection too: the
+//! link waits, longer each time, and connects again, and the client sends again what
+//! was not acknowledged.
 
 use crate::protocol::{Reply, Request};
 use futures_util::{SinkExt, StreamExt};
@@ -126,6 +129,8 @@ fn run(
         // servers (or the proxy has not seen its server come back yet): wait a little
         // longer each time.
         let mut redirected: u32 = 0;
+        // The wait after a refusal as `unavailable`, which grows while they go on.
+        let mut unavailable = Duration::from_millis(250);
         loop {
             let lost = match connect(&target).await {
                 Ok(mut socket) => {
@@ -144,6 +149,12 @@ fn run(
                         Ended::ClientGone => return,
                         Ended::Lost(why) => {
                             redirected = 0;
+                            unavailable = Duration::from_millis(250);
+                            why
+                        }
+                        Ended::Unavailable(why) => {
+                            wait = unavailable;
+                            unavailable = (unavailable * 2).min(MOST_WAIT);
                             why
                         }
                         Ended::Elsewhere { server, request } => {
@@ -208,6 +219,8 @@ async fn connect(url: &str) -> Result<Socket, Unreached> {
 enum Ended {
     ClientGone,
     Lost(String),
+    /// The server cannot reach its store: what it said.
+    Unavailable(String),
     /// Another server plays a match asked for: its name, and the request to send it.
     Elsewhere {
         server: String,
@@ -277,6 +290,12 @@ async fn serve(
                                 server: server.clone(),
                                 request: request.and_then(|i| sent.remove(i)),
                             };
+                        }
+                        if let Reply::Error { error, message, .. } = &reply
+                            && error == "unavailable"
+                        {
+                            let _ = socket.close(None).await;
+                            return Ended::Unavailable(message.clone());
                         }
                         if !say(Heard::Reply(reply)) {
                             return Ended::ClientGone;

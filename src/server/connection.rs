@@ -49,8 +49,6 @@ const FLOOD: u32 = 200;
 pub struct Origin {
     /// The peer's address, for the limits per address.
     pub address: Option<IpAddr>,
-    /// The match code a proxy routed the connection here by (its path), if any.
-    pub routed: Option<String>,
 }
 
 /// Serves one connection, its WebSocket handshake done, until it closes.
@@ -90,7 +88,6 @@ where
         made: 0,
         rtt: RoundTrip::default(),
         address: origin.address,
-        routed: origin.routed,
         moved,
     };
     client.send(&Reply::Welcome {
@@ -256,19 +253,12 @@ struct Client {
     rtt: RoundTrip,
     /// Where the connection comes from, for the limits per address.
     address: Option<std::net::IpAddr>,
-    /// The match code a proxy routed the connection here by.
-    routed: Option<String>,
     /// Told by a follower's task when its match stopped here (handed over, or claimed
     /// by another server).
     moved: mpsc::UnboundedSender<()>,
 }
 
 impl Client {
-    /// Whether a proxy routed this connection here by `code`.
-    fn routed(&self, code: &str) -> bool {
-        self.routed.as_deref() == Some(code)
-    }
-
     fn send(&self, reply: &Reply) {
         let text = serde_json::to_string(reply).expect("replies are written as JSON");
         let _ = self.outbox.try_send(Message::text(text));
@@ -523,7 +513,7 @@ impl Client {
         if new.is_empty() {
             return;
         }
-        if let Ok(room) = self.lobby.get(code, self.routed(code)).await {
+        if let Ok(room) = self.lobby.get(code).await {
             let _ = room
                 .queue
                 .send(Command::Present {
@@ -537,7 +527,7 @@ impl Client {
     /// Tells each match that this connection's players of its seats have gone.
     async fn leave(&mut self) {
         for (code, seats) in self.held.drain() {
-            if let Ok(room) = self.lobby.get(&code, false).await {
+            if let Ok(room) = self.lobby.get(&code).await {
                 let _ = room
                     .queue
                     .send(Command::Present { seats, here: false })
@@ -557,7 +547,7 @@ impl Client {
         let code = super::secret::typed_code(code);
         let Some(seats) = self.held.get(&code).filter(|s| !s.is_empty()) else {
             // A match that does not exist is said so before whose it is.
-            self.lobby.get(&code, self.routed(&code)).await?;
+            self.lobby.get(&code).await?;
             return Err(Refused::NotYours);
         };
         let n = self
@@ -593,7 +583,7 @@ impl Client {
         let mut events = follow.events;
         let outbox = self.outbox.clone();
         let moved = self.moved.clone();
-        let room = self.lobby.get(code, self.routed(code)).await.ok();
+        let room = self.lobby.get(code).await.ok();
         let task = tokio::spawn(async move {
             loop {
                 match events.recv().await {
@@ -628,7 +618,7 @@ impl Client {
         command: impl Fn(oneshot::Sender<T>) -> Command,
     ) -> Result<T, Refused> {
         for _ in 0..2 {
-            let room = self.lobby.get(code, self.routed(code)).await?;
+            let room = self.lobby.get(code).await?;
             let (reply, answer) = oneshot::channel();
             if room.queue.send(command(reply)).await.is_err() {
                 continue;

@@ -1,15 +1,18 @@
 //! The matches the server holds, by code: made here, claimed here (read back from the
 //! store where one has left memory, or taken over from a server that stopped), and
-//! listed while a seat is open, beside other servers' open matches.
+//! listed while a seat is open, beside other servers' open matches. A match in memory
+//! is answered from only while the server's lease is fresh ([`super::pulse`]); one
+//! whose events the store did not take is read back once it answers again.
 
 use super::limits::COMPUTER_MATCHES;
+use super::pulse::Lease;
 use super::refused::Refused;
-use super::room::{Command, Handle, Room, Services};
+use super::room::{Command, Handle, Loss, Room, Services};
 use super::setup::Settings;
 use super::store::{Claim, Claimed, SeatRow, Stored};
 use super::writer::Writer;
 use crate::protocol::{Listing, SeatPlan, SeatView};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -19,15 +22,14 @@ use tokio::time::{Duration, Instant};
 /// The most matches the lobby lists at once.
 const LISTED: usize = 200;
 
-/// How often a server looks for matches of servers gone silent, and how long the
-/// list of other servers' open matches is kept before it is read again.
+/// How often a server looks for matches of servers gone silent and tries again the
+/// matches the store did not take, and how long the list of other servers' open
+/// matches is kept before it is read again.
 const EVERY: Duration = Duration::from_secs(1);
 
-/// How often a server looks for its matches that another server asked for, and how
-/// often the asking server looks whether it has been given the match, up to
-/// [`HANDOVER`].
-const HANDOVER_POLL: Duration = Duration::from_millis(100);
-const HANDOVER: Duration = Duration::from_secs(2);
+/// How long a request waits for a lease gone stale to be renewed (the server's word
+/// is said every second) before it is refused as `unavailable`.
+const LEASE_PATIENCE: Duration = Duration::from_secs(3);
 
 pub struct Lobby {
     rooms: Mutex<HashMap<String, Handle>>,
@@ -45,6 +47,11 @@ pub struct Lobby {
     draining: AtomicBool,
     /// Set to true when every connection is to close.
     closing: tokio::sync::watch::Sender<bool>,
+    /// Whether the matches in memory are still this server's.
+    lease: Arc<Lease>,
+    /// The matches whose rooms stopped when the store did not take their events: read
+    /// back, and played on, once it answers again.
+    unstored: Mutex<BTreeSet<String>>,
 }
 
 impl Lobby {
@@ -54,6 +61,7 @@ impl Lobby {
         most: usize,
         weights: crate::rules::weights::InForce,
         hosts: Vec<String>,
+        lease: Arc<Lease>,
     ) -> Arc<Lobby> {
         Arc::new_cyclic(|lobby: &Weak<Lobby>| {
             let lobby = lobby.clone();
@@ -81,6 +89,8 @@ impl Lobby {
                 elsewhere: tokio::sync::Mutex::new((None, Vec::new())),
                 draining: AtomicBool::new(false),
                 closing: tokio::sync::watch::Sender::new(false),
+                lease,
+                unstored: Mutex::new(BTreeSet::new()),
             }
         })
     }
@@ -98,8 +108,12 @@ impl Lobby {
     fn run(self: &Arc<Self>, room: Room) -> Handle {
         let code = room.code().to_string();
         let lobby = Arc::downgrade(self);
-        let handle = room.start(move |code| {
+        let handle = room.start(move |code, lost| {
             if let Some(lobby) = lobby.upgrade() {
+                if lost == Some(Loss::Unstored) {
+                    let mut unstored = lobby.unstored.lock().expect("the lobby's lock");
+                    unstored.insert(code.to_string());
+                }
                 let mut rooms = lobby.rooms();
                 if rooms
                     .get(code)
@@ -172,17 +186,22 @@ impl Lobby {
     }
 
     async fn write(&self, writes: Vec<super::store::Write>) -> Result<(), Refused> {
-        if let Err(e) = self.services.writer.write(writes, None).await {
-            super::stop_unstored(&e);
-        }
-        Ok(())
+        self.services.writer.write(writes, None).await.map_err(|e| {
+            tracing::error!(error = %e, "cannot store a new match");
+            Refused::Unavailable
+        })
     }
 
     async fn exists(&self, code: &str) -> Result<bool, Refused> {
         self.services.writer.exists(code).await.map_err(|e| {
             tracing::error!(error = %e, "cannot read the store");
-            Refused::Busy
+            Refused::Unavailable
         })
+    }
+
+    /// Whether the server may answer now: not on its way out, and its lease fresh.
+    pub fn healthy(&self) -> bool {
+        !self.draining() && self.lease.fresh()
     }
 
     fn draining(&self) -> bool {
@@ -210,23 +229,10 @@ impl Lobby {
     }
 
     /// The match under `code`, claimed from the store if it is not in memory: unless
-    /// another server plays it, which the refusal names. Asked on a connection a
-    /// proxy routed here by this code (`routed`), the match belongs here: its server
-    /// is asked to hand it over, and the answer waits a moment for that.
-    pub async fn get(self: &Arc<Self>, code: &str, routed: bool) -> Result<Handle, Refused> {
-        let mut waited = Duration::ZERO;
-        loop {
-            match self.get_once(code, routed).await {
-                Err(Refused::Elsewhere(_)) if routed && waited < HANDOVER => {
-                    tokio::time::sleep(HANDOVER_POLL).await;
-                    waited += HANDOVER_POLL;
-                }
-                got => return got,
-            }
-        }
-    }
-
-    async fn get_once(self: &Arc<Self>, code: &str, want: bool) -> Result<Handle, Refused> {
+    /// another server plays it, which the refusal names. One in memory is answered
+    /// from only while the lease is fresh: after a silence, once the store has said
+    /// it is still this server's.
+    pub async fn get(self: &Arc<Self>, code: &str) -> Result<Handle, Refused> {
         let live = |lobby: &Lobby| {
             lobby
                 .rooms()
@@ -234,6 +240,12 @@ impl Lobby {
                 .filter(|h| h.open.load(Ordering::Relaxed))
                 .cloned()
         };
+        if live(self).is_some()
+            && !self.lease.fresh()
+            && !self.lease.until_fresh(LEASE_PATIENCE).await
+        {
+            return Err(Refused::Unavailable);
+        }
         if let Some(handle) = live(self) {
             return Ok(handle);
         }
@@ -244,9 +256,12 @@ impl Lobby {
         if self.draining() {
             return Err(Refused::Busy);
         }
-        let claim = self.services.writer.claim(code, want).await.map_err(|e| {
-            tracing::error!(code, error = %e, "cannot claim the match");
-            Refused::Busy
+        let claim = self.services.writer.claim(code).await.map_err(|e| {
+            // A store away is said once, by the server's word that it is alive.
+            if self.lease.fresh() {
+                tracing::error!(code, error = %e, "cannot claim the match");
+            }
+            Refused::Unavailable
         })?;
         let claimed = match claim {
             Claim::Mine(claimed) => *claimed,
@@ -262,6 +277,27 @@ impl Lobby {
             Refused::NoMatch(code.to_string())
         })?;
         Ok(self.run(room))
+    }
+
+    /// Lets go of the rooms started before `before` whose matches are not among
+    /// `held` (code and epoch), as the store says after the server's silence: another
+    /// server holds them now. Their followers are sent away, to find them there.
+    pub async fn keep_only(&self, held: &[(String, u64)], before: std::time::Instant) {
+        let lost: Vec<(String, Handle)> = self
+            .rooms()
+            .iter()
+            .filter(|(code, h)| {
+                h.since < before && !held.iter().any(|(c, e)| c == *code && *e == h.epoch)
+            })
+            .map(|(code, h)| (code.clone(), h.clone()))
+            .collect();
+        for (code, handle) in lost {
+            tracing::warn!(code, "another server holds the match now; letting it go");
+            let stopped = handle.stopped.notified();
+            if handle.queue.send(Command::Lost).await.is_ok() {
+                stopped.await;
+            }
+        }
     }
 
     /// Resumes matches claimed from the store: this server's own at its start, and
@@ -283,24 +319,20 @@ impl Lobby {
         resumed
     }
 
-    /// Until the server goes away: hands over the matches other servers asked for,
-    /// and every second claims the matches of servers gone silent and plays them here.
+    /// Until the server goes away: every second claims the matches of servers gone
+    /// silent and plays them here, and reads back those whose events the store did
+    /// not take, once it answers again.
     pub fn take_over(self: &Arc<Self>) {
         let lobby = Arc::downgrade(self);
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(HANDOVER_POLL);
-            let mut last_sweep = Instant::now();
+            let mut every = tokio::time::interval(EVERY);
             loop {
                 every.tick().await;
                 let Some(lobby) = lobby.upgrade() else { return };
                 if lobby.draining() {
                     return;
                 }
-                lobby.hand_over_wanted().await;
-                if last_sweep.elapsed() < EVERY {
-                    continue;
-                }
-                last_sweep = Instant::now();
+                lobby.read_back_unstored().await;
                 match lobby.services.writer.claim_orphans(false).await {
                     Ok(claimed) if !claimed.is_empty() => {
                         let count = claimed.len() as u64;
@@ -311,28 +343,35 @@ impl Lobby {
                         tracing::warn!(matches = resumed, "took over from a server gone silent");
                     }
                     Ok(_) => {}
-                    Err(e) => tracing::error!(error = %e, "cannot look for matches to take over"),
+                    Err(e) => tracing::debug!(error = %e, "cannot look for matches to take over"),
                 }
             }
         });
     }
 
-    /// Hands over the matches held here that another server asked for.
-    async fn hand_over_wanted(&self) {
-        let wanted = match self.services.writer.wanted().await {
-            Ok(wanted) => wanted,
-            Err(e) => return tracing::error!(error = %e, "cannot look for matches asked for"),
-        };
-        for (code, to) in wanted {
-            tracing::info!(
-                code,
-                to,
-                "handing over to the server the proxy sends its players to"
-            );
-            let handle = self.rooms().get(&code).cloned();
-            if let Some(handle) = handle {
-                let _ = handle.queue.send(Command::HandOver).await;
-                handle.stopped.notified().await;
+    /// Reads back the matches whose rooms stopped when the store did not take their
+    /// events, so that their clocks and computers go on with nobody asking; each is
+    /// tried until the store answers for it.
+    async fn read_back_unstored(self: &Arc<Self>) {
+        let codes: Vec<String> = self
+            .unstored
+            .lock()
+            .expect("the lobby's lock")
+            .iter()
+            .cloned()
+            .collect();
+        for code in codes {
+            match self.get(&code).await {
+                Err(Refused::Unavailable) => return,
+                got => {
+                    if got.is_ok() {
+                        tracing::info!(code, "read back from the store; playing on");
+                    }
+                    self.unstored
+                        .lock()
+                        .expect("the lobby's lock")
+                        .remove(&code);
+                }
             }
         }
     }

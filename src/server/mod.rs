@@ -5,7 +5,9 @@
 //! One task per connection reads requests; one task per match ([`room`]) plays them in
 //! order; one thread ([`writer`]) stores every event before it is acknowledged.
 //! Several servers may share one store, each playing the matches it holds a lease on
-//! ([`store`]); a server told to stop hands its matches over first.
+//! ([`store`]), which another thread keeps ([`pulse`]); a server told to stop hands
+//! its matches over first. A store that cannot be reached stops nothing but what
+//! needs it: see [`lobby`].
 
 mod catalogue;
 pub mod client;
@@ -17,6 +19,7 @@ mod lobby;
 mod metrics;
 pub mod postgres;
 pub mod proxy;
+mod pulse;
 mod refused;
 mod room;
 mod secret;
@@ -29,13 +32,7 @@ mod writer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
-
-/// Ends the process after a store failed to keep a write: every match comes back from
-/// what was stored when a server starts again, and nothing unstored is acknowledged.
-fn stop_unstored(e: &store::StoreError) -> ! {
-    tracing::error!(error = %e, "stopping so that nothing unstored is acknowledged");
-    std::process::exit(1);
-}
+use std::sync::{Arc, OnceLock, Weak};
 
 /// The port a server listens on unless told otherwise.
 pub const PORT: u16 = 7464;
@@ -128,14 +125,34 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
     // Before this server says it is alive: its own matches are charged up to when it
     // last said so.
     let live = store.claim_orphans(writer::now_ms(), true)?;
-    let writer = writer::Writer::start(store)?;
-    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(StartError::Runtime)?;
+    // After a silence, the lobby lets go of what the store says is another's.
+    let lobby_of_pulse: Arc<OnceLock<Weak<lobby::Lobby>>> = Arc::default();
+    let keep = {
+        let lobby = lobby_of_pulse.clone();
+        let runtime = runtime.handle().clone();
+        move |held: Vec<(String, u64)>, before| {
+            if let Some(lobby) = lobby.get().and_then(Weak::upgrade) {
+                runtime.block_on(lobby.keep_only(&held, before));
+            }
+        }
+    };
+    let (beat, lease) = pulse::Beat::start(store.pulse()?, keep)?;
+    let writer = writer::Writer::start(store);
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
     runtime.block_on(async move {
-        let lobby = lobby::Lobby::new(writer, cores, config.most, config.weights, config.hosts);
+        let lobby = lobby::Lobby::new(
+            writer,
+            cores,
+            config.most,
+            config.weights,
+            config.hosts,
+            lease,
+        );
+        let _ = lobby_of_pulse.set(Arc::downgrade(&lobby));
         let resumed = lobby.resume(live);
         lobby.take_over();
         let cannot_listen = |source| StartError::Listen {
@@ -171,6 +188,9 @@ pub fn serve(config: Config, ready: impl FnOnce(SocketAddr)) -> Result<(), Start
         let drain = async {
             let handed = lobby.hand_over().await;
             tracing::info!(matches = handed, "handed over; closing connections");
+            // The server's last word: stopped, so that one restarting under its name
+            // need not wait out the lease.
+            let _ = tokio::task::spawn_blocking(move || drop(beat)).await;
             lobby.close_connections().await;
         };
         tokio::pin!(drain);

@@ -6,12 +6,17 @@
 //! together do not run one twice.
 
 use super::store::{
-    Claim, Claimed, EventRow, LEASE, MatchRow, SeatRow, Store, StoreError, Stored, Write, Written,
+    Claim, Claimed, EventRow, LEASE, MatchRow, Pulse, SeatRow, Store, StoreError, Stored, Write,
+    Written,
 };
 use postgres::{Client, GenericClient, NoTls};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// The schema's versions, in order: a database at version `n` has had the first `n`.
+/// The column `wanted` is no longer read (a match no longer moves to where a proxy
+/// sends its players); it stays so that servers of the version before, sharing the
+/// database while they are upgraded one by one, still write their rows.
 const MIGRATIONS: &[&str] = &[
     "
 CREATE TABLE matches (
@@ -82,10 +87,23 @@ fn match_row(r: &postgres::Row) -> MatchRow {
 /// The key of the advisory lock migrations take (any number the server alone uses).
 const MIGRATION_LOCK: i64 = 0x646f736b61;
 
+/// How long one try to connect may take, where the store's address does not say.
+const CONNECT_PATIENCE: Duration = Duration::from_secs(5);
+
+/// The first and the longest wait before connecting again to a database that went
+/// away; each failed try doubles it.
+const FIRST_RETRY: Duration = Duration::from_millis(250);
+const LONGEST_RETRY: Duration = Duration::from_secs(4);
+
 pub struct Postgres {
     db: Client,
     /// The server's name.
     me: String,
+    /// How to connect again, when PostgreSQL restarts or the network drops.
+    config: postgres::Config,
+    url: String,
+    /// While the database is away: when to try it again, and the wait after that.
+    retry: Option<(Instant, Duration)>,
 }
 
 fn cause(e: postgres::Error) -> super::store::Cause {
@@ -96,23 +114,69 @@ impl Postgres {
     /// Connects to `url` (`postgres://USER@HOST/DB`, or `host=… user=… dbname=…`) for
     /// the server named `me`, and brings the schema up to date.
     pub fn open(url: &str, me: &str) -> Result<Postgres, StoreError> {
+        let mut store = Postgres::connect(url, me)?;
         let fail = |e: postgres::Error| StoreError::Open {
             path: super::store::without_password(url).into(),
             source: cause(e),
         };
-        let mut db = Client::connect(url, NoTls).map_err(fail)?;
-        let at = version(&mut db).map_err(fail)? as usize;
+        let at = version(&mut store.db).map_err(fail)? as usize;
         if at > MIGRATIONS.len() {
             return Err(StoreError::Newer {
                 at,
                 known: MIGRATIONS.len(),
             });
         }
-        migrate(&mut db).map_err(fail)?;
+        migrate(&mut store.db).map_err(fail)?;
+        Ok(store)
+    }
+
+    /// Connects to `url` for the server named `me`.
+    fn connect(url: &str, me: &str) -> Result<Postgres, StoreError> {
+        let fail = |e: postgres::Error| StoreError::Open {
+            path: super::store::without_password(url).into(),
+            source: cause(e),
+        };
+        let mut config: postgres::Config = url.parse().map_err(fail)?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_PATIENCE);
+        }
+        let db = config.connect(NoTls).map_err(fail)?;
         Ok(Postgres {
             db,
             me: me.to_string(),
+            config,
+            url: url.to_string(),
+            retry: None,
         })
+    }
+
+    /// The connection, made again where PostgreSQL closed it (a restart, a network
+    /// that dropped): at once the first time, then after a wait that doubles with
+    /// each failed try, so that a database coming back is not met by a crowd.
+    fn db(&mut self) -> Result<&mut Client, StoreError> {
+        if self.db.is_closed() {
+            let now = Instant::now();
+            if let Some((at, _)) = self.retry
+                && now < at
+            {
+                return Err(StoreError::Away);
+            }
+            match self.config.connect(NoTls) {
+                Ok(db) => {
+                    tracing::info!(store = %super::store::without_password(&self.url), "connected to the store again");
+                    self.db = db;
+                    self.retry = None;
+                }
+                Err(e) => {
+                    let wait = self
+                        .retry
+                        .map_or(FIRST_RETRY, |(_, wait)| (wait * 2).min(LONGEST_RETRY));
+                    self.retry = Some((now + wait, wait));
+                    return Err(StoreError::Read(cause(e)));
+                }
+            }
+        }
+        Ok(&mut self.db)
     }
 }
 
@@ -256,8 +320,9 @@ impl Store for Postgres {
     fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError> {
         let me = self.me.clone();
         let cutoff = now.saturating_sub(LEASE) as i64;
+        let db = self.db()?;
         let mut run = || -> Result<Vec<Claimed>, postgres::Error> {
-            let mut tx = self.db.transaction()?;
+            let mut tx = db.transaction()?;
             // Rows are locked in the codes' order, as a batch's writes lock them, so
             // that a sweep and a write never wait for each other in a circle; a row
             // another server claimed while this one waited no longer matches.
@@ -270,7 +335,7 @@ impl Store for Postgres {
                            AND ((m.owner = $1 AND $3) OR (m.owner <> $1
                                 AND (s.alive IS NULL OR s.alive < $2)))
                          ORDER BY m.code FOR UPDATE OF m)
-                     UPDATE matches m SET owner = $1, epoch = m.epoch + 1, wanted = NULL FROM o
+                     UPDATE matches m SET owner = $1, epoch = m.epoch + 1 FROM o
                      WHERE m.code = o.code
                      RETURNING {MATCH}, m.epoch, o.alive"
                 ),
@@ -290,10 +355,11 @@ impl Store for Postgres {
         run().map_err(|e| StoreError::Write(cause(e)))
     }
 
-    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError> {
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
         let me = self.me.clone();
+        let db = self.db()?;
         let mut run = || -> Result<Claim, postgres::Error> {
-            let mut tx = self.db.transaction()?;
+            let mut tx = db.transaction()?;
             let Some(r) = tx.query_opt(
                 &format!(
                     "SELECT {MATCH}, m.epoch, m.owner, s.alive, m.held_until FROM matches m
@@ -313,17 +379,10 @@ impl Store for Postgres {
             if let Some(owner) = owner.filter(|o| *o != me)
                 && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
             {
-                if want {
-                    tx.execute(
-                        "UPDATE matches SET wanted = $1 WHERE code = $2",
-                        &[&me, &code],
-                    )?;
-                    tx.commit()?;
-                }
                 return Ok(Claim::Elsewhere(owner));
             }
             tx.execute(
-                "UPDATE matches SET owner = $1, epoch = $2, wanted = NULL WHERE code = $3",
+                "UPDATE matches SET owner = $1, epoch = $2 WHERE code = $3",
                 &[&me, &(epoch as i64 + 1), &code],
             )?;
             let stored = read(&mut tx, match_row(&r))?;
@@ -340,19 +399,8 @@ impl Store for Postgres {
         run().map_err(|e| StoreError::Write(cause(e)))
     }
 
-    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError> {
-        self.db
-            .query(
-                "SELECT code, wanted FROM matches
-                 WHERE owner = $1 AND NOT finished AND wanted IS NOT NULL",
-                &[&self.me],
-            )
-            .map(|rows| rows.iter().map(|r| (r.get(0), r.get(1))).collect())
-            .map_err(|e| StoreError::Read(cause(e)))
-    }
-
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
-        self.db
+        self.db()?
             .query_opt("SELECT 1 FROM matches WHERE code = $1", &[&code])
             .map(|found| found.is_some())
             .map_err(|e| StoreError::Read(cause(e)))
@@ -360,8 +408,9 @@ impl Store for Postgres {
 
     fn write(&mut self, batch: &[Write], epochs: &[(String, u64)]) -> Result<Written, StoreError> {
         let me = self.me.clone();
+        let db = self.db()?;
         let mut run = || -> Result<Written, postgres::Error> {
-            let mut tx = self.db.transaction()?;
+            let mut tx = db.transaction()?;
             let mut written = Written::default();
             if !epochs.is_empty() {
                 let codes: Vec<&str> = epochs.iter().map(|(c, _)| c.as_str()).collect();
@@ -429,39 +478,31 @@ impl Store for Postgres {
     fn release(&mut self, held: &[(String, u64)], at: u64) -> Result<(), StoreError> {
         let codes: Vec<&str> = held.iter().map(|(c, _)| c.as_str()).collect();
         let epochs: Vec<i64> = held.iter().map(|(_, e)| *e as i64).collect();
-        self.db
+        let me = self.me.clone();
+        self.db()?
             .execute(
-                "UPDATE matches m SET owner = NULL, held_until = $4, wanted = NULL
+                "UPDATE matches m SET owner = NULL, held_until = $4
                  FROM UNNEST($1::text[], $2::bigint[]) AS h(code, epoch)
                  WHERE m.code = h.code AND m.epoch = h.epoch AND m.owner = $3",
-                &[&codes, &epochs, &self.me, &(at as i64)],
-            )
-            .map(|_| ())
-            .map_err(|e| StoreError::Write(cause(e)))
-    }
-
-    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
-        self.db
-            .execute(
-                "INSERT INTO servers (name, alive) VALUES ($1, $2)
-                 ON CONFLICT (name) DO UPDATE SET alive = $2",
-                &[&self.me, &(at as i64)],
+                &[&codes, &epochs, &me, &(at as i64)],
             )
             .map(|_| ())
             .map_err(|e| StoreError::Write(cause(e)))
     }
 
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
-        self.db
-            .query_opt("SELECT alive FROM servers WHERE name = $1", &[&self.me])
+        let me = self.me.clone();
+        self.db()?
+            .query_opt("SELECT alive FROM servers WHERE name = $1", &[&me])
             .map(|row| row.map(|row| row.get::<_, i64>(0) as u64))
             .map_err(|e| StoreError::Read(cause(e)))
     }
 
     fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError> {
         let me = self.me.clone();
+        let db = self.db()?;
         let mut run = || -> Result<Vec<Stored>, postgres::Error> {
-            let rows = self.db.query(
+            let rows = db.query(
                 &format!(
                     "SELECT {MATCH} FROM matches m JOIN servers s ON s.name = m.owner
                      WHERE NOT m.finished AND m.owner <> $1 AND s.alive >= $2
@@ -474,7 +515,7 @@ impl Store for Postgres {
             for r in &rows {
                 let row = match_row(r);
                 found.push(Stored {
-                    seats: seats(&mut self.db, &row.code)?,
+                    seats: seats(db, &row.code)?,
                     row,
                     events: Vec::new(),
                 });
@@ -482,5 +523,42 @@ impl Store for Postgres {
             Ok(found)
         };
         run().map_err(|e| StoreError::Read(cause(e)))
+    }
+
+    fn pulse(&self) -> Result<Box<dyn Pulse>, StoreError> {
+        Ok(Box::new(Postgres::connect(&self.url, &self.me)?))
+    }
+}
+
+impl Pulse for Postgres {
+    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
+        let me = self.me.clone();
+        self.db()?
+            .execute(
+                "INSERT INTO servers (name, alive) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE SET alive = $2",
+                &[&me, &(at as i64)],
+            )
+            .map(|_| ())
+            .map_err(|e| StoreError::Write(cause(e)))
+    }
+
+    fn held(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+        let me = self.me.clone();
+        self.db()?
+            .query(
+                "SELECT code, epoch FROM matches WHERE owner = $1 ORDER BY code",
+                &[&me],
+            )
+            .map(|rows| {
+                rows.iter()
+                    .map(|r| (r.get(0), r.get::<_, i64>(1) as u64))
+                    .collect()
+            })
+            .map_err(|e| StoreError::Read(cause(e)))
+    }
+
+    fn stopped(&mut self) -> Result<(), StoreError> {
+        self.alive(0)
     }
 }

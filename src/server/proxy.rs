@@ -1,13 +1,14 @@
 //! HAProxy in front of several servers sharing one store: the configuration Doska's
-//! servers expect, which `doska loadtest --servers N` and the tests start, and which
-//! `docs/server.md` shows an operator.
+//! servers expect, which `doska haproxy-config` prints for an operator, and `doska
+//! loadtest --servers N` and the tests start.
 //!
 //! A match's page and socket are at `/CODE`, hashed by the path to a server (`balance
 //! uri`, consistent, so that a server coming or going moves only its share of codes);
 //! a client a server sent on by name (`?server=NAME`, its error `elsewhere`) goes to
-//! that server while it is up; the lobby (`/`) goes round them all. A server that fails
-//! its health check (`/health`, 503 while it hands its matches over) gets nobody new,
-//! and its connections are closed so that their clients come back to another.
+//! that server while it is up; the lobby (`/`) goes round them all. A server that
+//! fails its health check (`/health`, 503 while it hands its matches over or cannot
+//! reach the store) gets nobody new, and its connections are closed so that their
+//! clients come back to another.
 
 /// The configuration for `servers` (name, `host:port`), listening on `listen`
 /// (`host:port`), with at most `connections` client connections at once.
@@ -120,5 +121,26 @@ impl Drop for Haproxy {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `docs/server.md` shows what `doska haproxy-config` prints for three servers.
+    #[test]
+    fn the_operators_document_shows_the_configuration_as_printed() {
+        let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/server.md"))
+            .unwrap();
+        let command = "s3=10.0.0.13:7464` prints:";
+        let shown = doc
+            .split(command)
+            .nth(1)
+            .and_then(|after| after.split("```\n").nth(1))
+            .expect("the document shows the printed configuration");
+        let servers: Vec<(String, String)> = (1..=3)
+            .map(|i| (format!("s{i}"), format!("10.0.0.1{i}:7464")))
+            .collect();
+        let printed = super::haproxy_config(":443 ssl crt /etc/haproxy/doska.pem", &servers, 9_000);
+        assert_eq!(shown, printed);
     }
 }

@@ -42,6 +42,9 @@ pub enum Refused {
     Empty,
     /// The seat already made another action under this request id.
     IdReused(u64),
+    /// The server cannot reach its store just now: nothing that needs it is done, and
+    /// a client tries again in a moment.
+    Unavailable,
 }
 
 impl Refused {
@@ -81,6 +84,7 @@ impl Refused {
             Refused::Elsewhere(_) => "elsewhere",
             Refused::Empty => "empty",
             Refused::IdReused(_) => "id-reused",
+            Refused::Unavailable => "unavailable",
         }
     }
 
@@ -172,6 +176,7 @@ mod tests {
             Refused::Elsewhere("b".into()),
             Refused::Empty,
             Refused::IdReused(7),
+            Refused::Unavailable,
         ]
     }
 

@@ -5,7 +5,8 @@
 //! server's claim between them.
 
 use super::store::{
-    Claim, Claimed, EventRow, LEASE, MatchRow, SeatRow, Store, StoreError, Stored, Write, Written,
+    Claim, Claimed, EventRow, LEASE, MatchRow, Pulse, SeatRow, Store, StoreError, Stored, Write,
+    Written,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -13,7 +14,10 @@ use std::sync::Arc;
 
 /// The schema's versions, in order (SQLite's `user_version` says how many a file has
 /// had). The first makes its tables only where they are missing: files written
-/// before the schema had a version have them already, and take it as theirs.
+/// before the schema had a version have them already, and take it as theirs. The
+/// column `wanted` is no longer read (a match no longer moves to where a proxy sends
+/// its players); it stays so that servers of the version before, sharing the file
+/// while they are upgraded one by one, still write their rows.
 const MIGRATIONS: &[&str] = &[
     "
 CREATE TABLE IF NOT EXISTS matches (
@@ -92,6 +96,7 @@ pub struct Sqlite {
     db: Connection,
     /// The server's name.
     me: String,
+    path: std::path::PathBuf,
 }
 
 impl Sqlite {
@@ -113,6 +118,7 @@ impl Sqlite {
         Ok(Sqlite {
             db,
             me: me.to_string(),
+            path: path.to_path_buf(),
         })
     }
 }
@@ -161,7 +167,7 @@ fn take(
     epoch: u64,
     held_until: Option<u64>,
 ) -> rusqlite::Result<Claimed> {
-    db.prepare_cached("UPDATE matches SET owner = ?1, epoch = ?2, wanted = NULL WHERE code = ?3")?
+    db.prepare_cached("UPDATE matches SET owner = ?1, epoch = ?2 WHERE code = ?3")?
         .execute(params![me, epoch as i64 + 1, row.code])?;
     Ok(Claimed {
         stored: read(db, row)?,
@@ -243,7 +249,7 @@ impl Store for Sqlite {
         run(&mut self.db, &self.me).map_err(write_error)
     }
 
-    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError> {
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
         let run = |db: &mut Connection, me: &str| -> rusqlite::Result<Claim> {
             let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let found = tx
@@ -271,11 +277,6 @@ impl Store for Sqlite {
             if let Some(owner) = owner.filter(|o| o != me)
                 && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
             {
-                if want {
-                    tx.prepare_cached("UPDATE matches SET wanted = ?1 WHERE code = ?2")?
-                        .execute([me, code])?;
-                    tx.commit()?;
-                }
                 return Ok(Claim::Elsewhere(owner));
             }
             let held_until = alive.or(released);
@@ -287,18 +288,6 @@ impl Store for Sqlite {
             Ok(Claim::Mine(Box::new(claimed)))
         };
         run(&mut self.db, &self.me).map_err(write_error)
-    }
-
-    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError> {
-        let run = |db: &Connection, me: &str| -> rusqlite::Result<Vec<(String, String)>> {
-            db.prepare_cached(
-                "SELECT code, wanted FROM matches
-                 WHERE owner = ?1 AND finished = 0 AND wanted IS NOT NULL",
-            )?
-            .query_map([me], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect()
-        };
-        run(&self.db, &self.me).map_err(read_error)
     }
 
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
@@ -389,7 +378,7 @@ impl Store for Sqlite {
             let tx = db.transaction_with_behavior(TransactionBehavior::Immediate)?;
             for (code, epoch) in held {
                 tx.prepare_cached(
-                    "UPDATE matches SET owner = NULL, held_until = ?4, wanted = NULL
+                    "UPDATE matches SET owner = NULL, held_until = ?4
                      WHERE code = ?1 AND owner = ?2 AND epoch = ?3",
                 )?
                 .execute(params![code, me, *epoch as i64, at as i64])?;
@@ -397,17 +386,6 @@ impl Store for Sqlite {
             tx.commit()
         };
         run(&mut self.db, &self.me).map_err(write_error)
-    }
-
-    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
-        self.db
-            .execute(
-                "INSERT INTO servers (name, alive) VALUES (?1, ?2)
-                 ON CONFLICT(name) DO UPDATE SET alive = ?2",
-                params![self.me, at as i64],
-            )
-            .map(|_| ())
-            .map_err(write_error)
     }
 
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError> {
@@ -447,6 +425,36 @@ impl Store for Sqlite {
                 .collect()
         };
         run(&self.db, &self.me).map_err(read_error)
+    }
+
+    fn pulse(&self) -> Result<Box<dyn Pulse>, StoreError> {
+        Ok(Box::new(Sqlite::open(&self.path, &self.me)?))
+    }
+}
+
+impl Pulse for Sqlite {
+    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
+        self.db
+            .execute(
+                "INSERT INTO servers (name, alive) VALUES (?1, ?2)
+                 ON CONFLICT(name) DO UPDATE SET alive = ?2",
+                params![self.me, at as i64],
+            )
+            .map(|_| ())
+            .map_err(write_error)
+    }
+
+    fn held(&mut self) -> Result<Vec<(String, u64)>, StoreError> {
+        let run = |db: &Connection, me: &str| -> rusqlite::Result<Vec<(String, u64)>> {
+            db.prepare_cached("SELECT code, epoch FROM matches WHERE owner = ?1 ORDER BY code")?
+                .query_map([me], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as u64)))?
+                .collect()
+        };
+        run(&self.db, &self.me).map_err(read_error)
+    }
+
+    fn stopped(&mut self) -> Result<(), StoreError> {
+        self.alive(0)
     }
 }
 
@@ -561,7 +569,7 @@ mod tests {
         assert_eq!((live[0].epoch, live[0].held_until), (2, Some(78)));
         assert!(db.exists("BBB").unwrap());
         assert!(!db.exists("CCC").unwrap());
-        assert_eq!(db.claim("CCC", 100, false).unwrap(), Claim::Missing);
+        assert_eq!(db.claim("CCC", 100).unwrap(), Claim::Missing);
         // A batch that breaks a constraint is written not at all.
         let broken = [Write::Match(row("CCC")), Write::Match(row("AAA"))];
         assert!(db.write(&broken, &[]).is_err());
@@ -580,19 +588,14 @@ mod tests {
         let made = [Write::Match(row("AAA")), Write::Match(row("BBB"))];
         a.write(&made, &[]).unwrap();
         a.alive(1_000).unwrap();
-        // While a is alive, b is sent to it; b may ask a for it.
+        // While a is alive, b is sent to it.
         assert_eq!(
-            b.claim("AAA", 1_000 + LEASE, false).unwrap(),
-            Claim::Elsewhere("a".into())
-        );
-        assert!(a.wanted().unwrap().is_empty());
-        assert_eq!(
-            b.claim("AAA", 1_000 + LEASE, true).unwrap(),
+            b.claim("AAA", 1_000 + LEASE).unwrap(),
             Claim::Elsewhere("a".into())
         );
         assert_eq!(
-            a.wanted().unwrap(),
-            vec![("AAA".to_string(), "b".to_string())]
+            a.held().unwrap(),
+            vec![("AAA".to_string(), 1), ("BBB".to_string(), 1)]
         );
         // Silent past its lease, a's match is b's, charged up to a's last word, and
         // counted as taken over (other tests may count theirs meanwhile).
@@ -602,13 +605,14 @@ mod tests {
                 .load(std::sync::atomic::Ordering::Relaxed)
         };
         let before = taken_over();
-        let taken = mine(b.claim("AAA", 1_001 + LEASE, false).unwrap());
+        let taken = mine(b.claim("AAA", 1_001 + LEASE).unwrap());
         assert_eq!((taken.epoch, taken.held_until), (2, Some(1_000)));
         assert!(
             taken_over() > before,
             "a match claimed on demand is taken over"
         );
-        assert!(a.wanted().unwrap().is_empty() && b.wanted().unwrap().is_empty());
+        // a, woken, learns it holds only BBB now.
+        assert_eq!(a.held().unwrap(), vec![("BBB".to_string(), 1)]);
         // a, paused meanwhile, writes under its old epoch: refused, for that match
         // alone.
         let late = [
@@ -627,7 +631,7 @@ mod tests {
             vec![("AAA".to_string(), Some("b".to_string()))]
         );
         assert!(
-            mine(b.claim("AAA", 9_000, false).unwrap())
+            mine(b.claim("AAA", 9_000).unwrap())
                 .stored
                 .events
                 .is_empty()
@@ -645,16 +649,13 @@ mod tests {
         );
         // Given up, the match is anyone's at once, charged up to when it was let go.
         b.release(&[("AAA".into(), 3)], 5_000).unwrap();
-        let back = mine(a.claim("AAA", 5_001, false).unwrap());
+        let back = mine(a.claim("AAA", 5_001).unwrap());
         assert_eq!((back.epoch, back.held_until), (4, Some(5_000)));
         assert_eq!(back.stored.events.len(), 1);
         // A release under an epoch no longer held changes nothing.
         b.release(&[("AAA".into(), 3)], 6_000).unwrap();
         a.alive(6_000).unwrap();
-        assert_eq!(
-            b.claim("AAA", 6_000, false).unwrap(),
-            Claim::Elsewhere("a".into())
-        );
+        assert_eq!(b.claim("AAA", 6_000).unwrap(), Claim::Elsewhere("a".into()));
         // The sweep takes over a silent server's matches not finished, not its own.
         a.alive(7_000).unwrap();
         a.write(
@@ -671,6 +672,10 @@ mod tests {
         b.alive(20_000).unwrap();
         assert_eq!(a.open_elsewhere(20_000, 10).unwrap().len(), 1);
         assert!(b.open_elsewhere(20_000, 10).unwrap().is_empty());
+        // Stopped, b's name is free at once, and its matches anyone's.
+        b.stopped().unwrap();
+        assert_eq!(b.last_alive().unwrap(), Some(0));
+        assert_eq!(a.claim_orphans(20_000, false).unwrap().len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -86,7 +86,7 @@ pub struct Stored {
 
 /// How long a server's word that it is alive holds its matches, in ms: a match whose
 /// owner has been silent longer may be claimed by another server. Servers say it
-/// every second.
+/// every second, on a connection of their own (see [`Store::pulse`]).
 pub const LEASE: u64 = 3_000;
 
 /// The name of a server not given one: a lone server restarting finds its matches
@@ -140,6 +140,9 @@ pub enum StoreError {
     Write(#[source] Cause),
     #[error("the store has stopped")]
     Stopped,
+    /// The database went away and is tried again after a wait.
+    #[error("the database cannot be reached; trying again")]
+    Away,
     /// The match was claimed by another server: this one may no longer write to it.
     #[error("match {code} is played by another server now")]
     Fenced { code: String, owner: Option<String> },
@@ -157,12 +160,8 @@ pub trait Store: Send + 'static {
     /// name). At start, and every second after, to take over from a server that died.
     fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError>;
     /// Claims one match by its code, finished or not, unless a server alive at
-    /// `now` holds it; then, where `want`, asks that server to give it up (see
-    /// [`Store::wanted`]).
-    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError>;
-    /// The matches `me` holds that another server has asked for, each with that
-    /// server's name: a proxy sends their players to it, so this one hands them over.
-    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError>;
+    /// `now` holds it.
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError>;
     /// Whether a match has this code.
     fn exists(&mut self, code: &str) -> Result<bool, StoreError>;
     /// Writes a batch at once and durably: when this returns Ok, all of it survives a
@@ -174,14 +173,28 @@ pub trait Store: Send + 'static {
     /// Gives matches up (by code and the epoch held): nobody holds them until a
     /// server claims one; `at` is when they were last played here.
     fn release(&mut self, held: &[(String, u64)], at: u64) -> Result<(), StoreError>;
-    /// Notes that the server is running at `at` (ms since the epoch), which keeps its
-    /// matches its own.
-    fn alive(&mut self, at: u64) -> Result<(), StoreError>;
     /// When a server of `me`'s name last said it was running, if one ever did.
     fn last_alive(&mut self) -> Result<Option<u64>, StoreError>;
     /// Matches of other servers with a seat open, newest first, at most `most`:
     /// what a lobby lists beside its own.
     fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError>;
+    /// A connection of its own for the server's word that it is alive, so that no
+    /// batch of writes in the queue delays it (see [`Pulse`]).
+    fn pulse(&self) -> Result<Box<dyn Pulse>, StoreError>;
+}
+
+/// The server's word that it is alive, on a connection of its own (see
+/// `super::pulse`).
+pub trait Pulse: Send + 'static {
+    /// Notes that the server is running at `at` (ms since the epoch), which keeps its
+    /// matches its own for [`LEASE`] ms.
+    fn alive(&mut self, at: u64) -> Result<(), StoreError>;
+    /// The matches `me` holds now, each with its epoch: after a silence past its
+    /// lease, a server keeps only those of its rooms.
+    fn held(&mut self) -> Result<Vec<(String, u64)>, StoreError>;
+    /// Notes that the server has stopped, its matches given up: one restarting under
+    /// its name need not wait out the lease.
+    fn stopped(&mut self) -> Result<(), StoreError>;
 }
 
 /// A store chosen when the server starts (SQLite's or PostgreSQL's).
@@ -189,11 +202,8 @@ impl<S: Store + ?Sized> Store for Box<S> {
     fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError> {
         (**self).claim_orphans(now, with_mine)
     }
-    fn claim(&mut self, code: &str, now: u64, want: bool) -> Result<Claim, StoreError> {
-        (**self).claim(code, now, want)
-    }
-    fn wanted(&mut self) -> Result<Vec<(String, String)>, StoreError> {
-        (**self).wanted()
+    fn claim(&mut self, code: &str, now: u64) -> Result<Claim, StoreError> {
+        (**self).claim(code, now)
     }
     fn exists(&mut self, code: &str) -> Result<bool, StoreError> {
         (**self).exists(code)
@@ -207,11 +217,11 @@ impl<S: Store + ?Sized> Store for Box<S> {
     fn release(&mut self, held: &[(String, u64)], at: u64) -> Result<(), StoreError> {
         (**self).release(held, at)
     }
-    fn alive(&mut self, at: u64) -> Result<(), StoreError> {
-        (**self).alive(at)
-    }
     fn open_elsewhere(&mut self, now: u64, most: usize) -> Result<Vec<Stored>, StoreError> {
         (**self).open_elsewhere(now, most)
+    }
+    fn pulse(&self) -> Result<Box<dyn Pulse>, StoreError> {
+        (**self).pulse()
     }
 }
 

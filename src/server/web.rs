@@ -125,10 +125,17 @@ pub async fn serve(stream: TcpStream, peer: SocketAddr, router: Router) {
 }
 
 /// `/health`: that the server answers, for a proxy's checks; 503 once it is handing
-/// its matches over on the way out, so that the proxy sends nobody new.
+/// its matches over on the way out, or while the store does not take its word that
+/// it is alive, so that the proxy sends nobody new.
 async fn health(State(shared): State<Shared>) -> Response {
     if shared.lobby.is_draining() {
         (StatusCode::SERVICE_UNAVAILABLE, "draining\n").into_response()
+    } else if !shared.lobby.healthy() {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the store cannot be reached\n",
+        )
+            .into_response()
     } else {
         "ok\n".into_response()
     }
@@ -150,7 +157,7 @@ async fn root(
     request: Request<Body>,
 ) -> Response {
     if wants_websocket(request.headers()) {
-        upgrade(shared, peer, None, request)
+        upgrade(shared, peer, request)
     } else {
         shared.index.answer(request.headers().clone()).await
     }
@@ -168,12 +175,7 @@ fn wants_websocket(headers: &HeaderMap) -> bool {
 
 /// Answers the WebSocket handshake (RFC 6455) and runs the connection on the socket
 /// hyper hands over once the answer is sent.
-fn upgrade(
-    shared: Shared,
-    peer: SocketAddr,
-    routed: Option<String>,
-    mut request: Request<Body>,
-) -> Response {
+fn upgrade(shared: Shared, peer: SocketAddr, mut request: Request<Body>) -> Response {
     let headers = request.headers();
     let version_13 = headers
         .get(header::SEC_WEBSOCKET_VERSION)
@@ -195,7 +197,6 @@ fn upgrade(
         let io = TokioIo::new(upgraded);
         let at = super::connection::Origin {
             address: Some(peer.ip()),
-            routed,
         };
         super::connection::run(io, at, shared.lobby, shared.started).await;
     });
@@ -209,9 +210,7 @@ fn upgrade(
 }
 
 /// `/CODE`: the protocol's WebSocket (a client of that match connects there, so that
-/// a proxy routing by the path sends it to the match's server), or the page. A socket
-/// there without `?server=` came by the proxy's hash of the code (see
-/// [`super::lobby::Lobby::get`]).
+/// a proxy routing by the path sends it to the match's server), or the page.
 async fn page_or_socket(
     State(shared): State<Shared>,
     Extension(peer): Extension<SocketAddr>,
@@ -225,12 +224,7 @@ async fn page_or_socket(
         }
         return shared.index.answer(request.headers().clone()).await;
     }
-    let sent_by_name = request
-        .uri()
-        .query()
-        .is_some_and(|q| q.split('&').any(|pair| pair.starts_with("server=")));
-    let routed = (!sent_by_name).then(|| super::secret::typed_code(&code));
-    upgrade(shared, peer, routed, request)
+    upgrade(shared, peer, request)
 }
 
 /// Whether a path is a match's code as the page reads one from its address: six

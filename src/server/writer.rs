@@ -1,16 +1,13 @@
 //! The one thread that talks to the store. Writes that arrive while a commit is under
 //! way go together in the next one (group commit), so a thousand matches cost one disk
 //! flush per batch rather than one per move; each writer hears back only when its
-//! write is durable. The thread also says every second that the server is alive,
-//! which keeps its matches its own (see [`super::store`]).
+//! write is durable. The server's word that it is alive goes apart, on a connection
+//! of its own ([`super::pulse`]), so that no queue of writes delays it.
 
 use super::store::{Claim, Claimed, Store, StoreError, Stored, Write};
 use std::sync::mpsc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 use tokio::sync::oneshot;
-
-/// How often the thread notes that the server is alive (see [`Store::alive`]).
-const ALIVE_EVERY: Duration = Duration::from_secs(1);
 
 /// The most writes in one transaction.
 const BATCH: usize = 1024;
@@ -20,8 +17,7 @@ type Answer<T> = oneshot::Sender<Result<T, StoreError>>;
 enum Job {
     /// A batch, and the match and epoch it is written under (none for a new match).
     Write(Vec<Write>, Option<(String, u64)>, Answer<()>),
-    Claim(String, bool, Answer<Claim>),
-    Wanted(Answer<Vec<(String, String)>>),
+    Claim(String, Answer<Claim>),
     Orphans(bool, Answer<Vec<Claimed>>),
     Release(Vec<(String, u64)>, Answer<()>),
     Exists(String, Answer<bool>),
@@ -42,17 +38,14 @@ pub fn now_ms() -> u64 {
 }
 
 impl Writer {
-    /// Starts the thread on a store, having said that the server is alive.
-    pub fn start(mut store: impl Store) -> Result<Writer, StoreError> {
-        let now = now_ms();
-        store.alive(now)?;
-        super::metrics::METRICS.alive(now);
+    /// Starts the thread on a store.
+    pub fn start(mut store: impl Store) -> Writer {
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("store".into())
             .spawn(move || run(&mut store, &queue))
             .expect("the store's thread starts");
-        Ok(Writer { jobs })
+        Writer { jobs }
     }
 
     async fn ask<T>(&self, job: impl FnOnce(Answer<T>) -> Job) -> Result<T, StoreError> {
@@ -72,16 +65,9 @@ impl Writer {
         self.ask(|done| Job::Write(batch, held, done)).await
     }
 
-    /// Claims a match by its code, asking its server to give it up where `want`
-    /// (see [`Store::claim`]).
-    pub async fn claim(&self, code: &str, want: bool) -> Result<Claim, StoreError> {
-        self.ask(|done| Job::Claim(code.to_string(), want, done))
-            .await
-    }
-
-    /// The matches held here that another server asked for (see [`Store::wanted`]).
-    pub async fn wanted(&self) -> Result<Vec<(String, String)>, StoreError> {
-        self.ask(Job::Wanted).await
+    /// Claims a match by its code (see [`Store::claim`]).
+    pub async fn claim(&self, code: &str) -> Result<Claim, StoreError> {
+        self.ask(|done| Job::Claim(code.to_string(), done)).await
     }
 
     /// Claims the matches of servers gone silent, and `with_mine`, this server's own
@@ -107,25 +93,7 @@ impl Writer {
 }
 
 fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
-    let mut last_alive = std::time::Instant::now();
-    loop {
-        let first = match queue.recv_timeout(ALIVE_EVERY) {
-            Ok(job) => Some(job),
-            Err(mpsc::RecvTimeoutError::Timeout) => None,
-            Err(mpsc::RecvTimeoutError::Disconnected) => return,
-        };
-        if last_alive.elapsed() >= ALIVE_EVERY {
-            let now = now_ms();
-            match store.alive(now) {
-                Ok(()) => super::metrics::METRICS.alive(now),
-                Err(e) => {
-                    super::metrics::METRICS.store_errors.inc();
-                    tracing::error!(error = %e, "cannot say the server is alive");
-                }
-            }
-            last_alive = std::time::Instant::now();
-        }
-        let Some(first) = first else { continue };
+    while let Ok(first) = queue.recv() {
         let mut writes = Vec::new();
         let mut epochs = Vec::new();
         let mut waiting = Vec::new();
@@ -137,11 +105,8 @@ fn run(store: &mut impl Store, queue: &mpsc::Receiver<Job>) {
                     waiting.push((held.as_ref().map(|(code, _)| code.clone()), done));
                     epochs.extend(held);
                 }
-                Job::Claim(code, want, done) => {
-                    let _ = done.send(store.claim(&code, now_ms(), want));
-                }
-                Job::Wanted(done) => {
-                    let _ = done.send(store.wanted());
+                Job::Claim(code, done) => {
+                    let _ = done.send(store.claim(&code, now_ms()));
                 }
                 Job::Orphans(with_mine, done) => {
                     let _ = done.send(store.claim_orphans(now_ms(), with_mine));

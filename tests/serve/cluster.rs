@@ -140,7 +140,7 @@ impl Roamer {
                             self.redirected += 1;
                             Answer::Elsewhere(server.clone())
                         }
-                        "busy" => Answer::Again,
+                        "busy" | "unavailable" => Answer::Again,
                         _ => panic!("{}: {request:?} refused: {reply:?}", self.code),
                     };
                 }

@@ -124,6 +124,19 @@ pub enum Command {
     /// The server is going away: the room stops and gives its match up for another
     /// server to claim.
     HandOver,
+    /// Another server holds the match now (the store said so after this one's
+    /// silence): the room stops, and gives up nothing.
+    Lost,
+}
+
+/// Why a room stopped playing its match before its time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Loss {
+    /// Another server holds the match now.
+    Claimed,
+    /// The store did not take the room's last events: what is in memory is ahead of
+    /// what is stored.
+    Unstored,
 }
 
 /// A follower's start: the events it has not seen (all of them, as a snapshot, where
@@ -162,6 +175,10 @@ pub struct Services {
 #[derive(Clone)]
 pub struct Handle {
     pub queue: mpsc::Sender<Command>,
+    /// The epoch the match was claimed at, and when the room started: after a
+    /// silence, the lobby keeps the rooms the store says are still this server's.
+    pub epoch: u64,
+    pub since: std::time::Instant,
     pub listing: Arc<Mutex<Listing>>,
     pub open: Arc<std::sync::atomic::AtomicBool>,
     /// Ends when the room has stopped and given its match up.
@@ -187,8 +204,9 @@ pub struct Room {
     code: String,
     /// The epoch this server claimed the match at (see [`super::store`]).
     epoch: u64,
-    /// Whether another server has claimed the match since.
-    lost: bool,
+    /// Whether the room may no longer play the match: another server has claimed it
+    /// since, or the store did not take what it played (see [`Room::commit`]).
+    lost: Option<Loss>,
     settings: Settings,
     seed: u64,
     /// When the match was made, ms since the epoch.
@@ -271,7 +289,7 @@ impl Room {
         Ok(Room {
             code,
             epoch,
-            lost: false,
+            lost: None,
             settings,
             seed,
             created,
@@ -299,14 +317,17 @@ impl Room {
     }
 
     /// Starts the room's task; it ends when the match has been idle long enough, when
-    /// the server hands it over, or when another server has claimed it. `gone` is told
-    /// the code then.
-    pub fn start(mut self, gone: impl FnOnce(&str) + Send + 'static) -> Handle {
+    /// the server hands it over, when another server has claimed it, or when the store
+    /// did not take its events. `gone` is told the code then, and why where it was
+    /// lost.
+    pub fn start(mut self, gone: impl FnOnce(&str, Option<Loss>) + Send + 'static) -> Handle {
         let (queue, mut commands) = mpsc::channel::<Command>(64);
         self.queue = queue.downgrade();
         let stopped = Arc::new(tokio::sync::Notify::new());
         let handle = Handle {
             queue,
+            epoch: self.epoch,
+            since: std::time::Instant::now(),
             listing: self.listing.clone(),
             open: self.open.clone(),
             stopped: stopped.clone(),
@@ -336,6 +357,10 @@ impl Room {
                     command = commands.recv() => {
                         match command {
                             None | Some(Command::HandOver) => break,
+                            Some(Command::Lost) => {
+                                self.lost = Some(Loss::Claimed);
+                                break;
+                            }
                             Some(command) => self.command(command).await,
                         }
                     }
@@ -347,19 +372,19 @@ impl Room {
                         }
                     }
                 }
-                if self.lost {
+                if self.lost.is_some() {
                     break;
                 }
                 self.think(&thoughts_in);
             }
             self.open.store(false, std::sync::atomic::Ordering::Relaxed);
-            gone(&self.code);
+            gone(&self.code, self.lost);
             // Commands still waiting go unanswered: their connections ask the lobby
             // again, which says where the match is now.
             drop(commands);
             // Followers are sent away (see `connection`) when their channel closes.
             drop(self.followers);
-            if !self.lost {
+            if self.lost.is_none() {
                 let held = vec![(self.code.clone(), self.epoch)];
                 if self.services.writer.release(held).await.is_ok() {
                     crate::server::metrics::METRICS
@@ -459,7 +484,7 @@ impl Room {
             }
             Command::Present { seats, here } => self.present(&seats, here),
             // Taken by the room's loop before it gets here.
-            Command::HandOver => {}
+            Command::HandOver | Command::Lost => {}
         }
     }
 
@@ -806,12 +831,18 @@ impl Room {
         }
     }
 
-    /// Stores the writes, then tells the followers of the new events. A store that
-    /// fails leaves the server unable to keep its word: it stops, and every match comes
-    /// back from what was stored when it starts again. Where another server has claimed
-    /// the match, nothing was stored: the room is lost, and the request is refused
-    /// with the name of the server the store says holds it now.
+    /// Stores the writes, then tells the followers of the new events. Where another
+    /// server has claimed the match, nothing was stored: the room is lost, and the
+    /// request is refused with the name of the server the store says holds it now.
+    /// Where the store failed, the room is ahead of what it keeps: it stops, the
+    /// request is refused as `unavailable` and acknowledged nothing, and the lobby
+    /// reads the match back from the store once it answers again.
     async fn commit(&mut self, mut writes: Vec<Write>) -> Result<(), Refused> {
+        match self.lost {
+            Some(Loss::Unstored) => return Err(Refused::Unavailable),
+            Some(Loss::Claimed) => return Err(Refused::Busy),
+            None => {}
+        }
         if writes.is_empty() {
             return Ok(());
         }
@@ -830,11 +861,15 @@ impl Room {
             Ok(()) => {}
             Err(StoreError::Fenced { owner, .. }) => {
                 tracing::warn!(code = %self.code, by = ?owner, "match claimed by another server; letting it go");
-                self.lost = true;
+                self.lost = Some(Loss::Claimed);
                 // Held by nobody now (given up since): asked again, it is claimed.
                 return Err(owner.map_or(Refused::Busy, Refused::Elsewhere));
             }
-            Err(e) => super::stop_unstored(&e),
+            Err(e) => {
+                tracing::error!(code = %self.code, error = %e, "cannot store the match's events; reading it back once the store answers");
+                self.lost = Some(Loss::Unstored);
+                return Err(Refused::Unavailable);
+            }
         }
         self.relist();
         let Some(first) = first else { return Ok(()) };

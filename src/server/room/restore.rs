@@ -164,7 +164,7 @@ mod tests {
         let name = format!("{}.db", hosts.len());
         let store = crate::server::sqlite::Sqlite::open(&dir.join(name), "t").unwrap();
         Services {
-            writer: Writer::start(store).unwrap(),
+            writer: Writer::start(store),
             thinkers: Arc::new(tokio::sync::Semaphore::new(1)),
             rematch: Arc::new(|_, _, _| tokio::spawn(async { Err(Refused::Busy) })),
             weights: Default::default(),
