@@ -1,7 +1,9 @@
 //! `doska loadtest`: simulated players on loopback, two connections a match, playing
 //! random chess with clocks against a real server. It reports the matches held at
 //! once, actions a second, the time from a player's action to the opponent seeing it
-//! (p50, p99), and the server's memory per match.
+//! (p50, p99), and the server's memory per match; with several servers, how many
+//! matches one took over from another and how many writes were fenced off, which a
+//! busy machine with no fault must leave at zero.
 
 use super::client::Client;
 use crate::protocol::{EventKind, Reply, Request, SeatPlan};
@@ -35,6 +37,8 @@ struct Stats {
 /// stopped when dropped.
 struct Started {
     servers: Vec<Child>,
+    /// Each server's `host:port`.
+    addresses: Vec<String>,
     _proxy: Option<super::proxy::Haproxy>,
     data: std::path::PathBuf,
 }
@@ -68,6 +72,7 @@ fn start_servers(how: &Servers) -> anyhow::Result<(Started, String)> {
     std::fs::create_dir_all(&data).context("cannot make the load test's folder")?;
     let mut started = Started {
         servers: Vec::new(),
+        addresses: Vec::new(),
         _proxy: None,
         data: data.clone(),
     };
@@ -104,6 +109,7 @@ fn start_servers(how: &Servers) -> anyhow::Result<(Started, String)> {
             .ok_or_else(|| anyhow!("the server said '{}'", line.trim()))?;
         let address = url.trim_start_matches("ws://").trim_end_matches('/');
         addresses.push((name, address.to_string()));
+        started.addresses.push(address.to_string());
     }
     if how.proxy || how.count > 1 {
         let proxy = super::proxy::Haproxy::start(&data.join("haproxy.cfg"), &addresses)
@@ -159,8 +165,36 @@ pub fn run(
         report.push_str(&line);
         report.push('\n');
     }
+    if let Some(started) = started.as_ref().filter(|s| s.addresses.len() > 1) {
+        let count = |name| {
+            started
+                .addresses
+                .iter()
+                .map(|a| metric(a, name).unwrap_or(0))
+                .sum::<u64>()
+        };
+        report.push_str(&format!(
+            "\nMatches taken over from a server thought silent: {}; writes fenced off: {}.\n",
+            count("doska_leases_taken_over_total"),
+            count("doska_leases_fenced_total"),
+        ));
+    }
     drop(started);
     Ok(report)
+}
+
+/// One of a server's counts from its `/metrics` (a plain HTTP/1.0 request).
+fn metric(address: &str, name: &str) -> Option<u64> {
+    use std::io::{Read, Write};
+    let mut socket = std::net::TcpStream::connect(address).ok()?;
+    socket
+        .write_all(format!("GET /metrics HTTP/1.0\r\nHost: {address}\r\n\r\n").as_bytes())
+        .ok()?;
+    let mut answer = String::new();
+    socket.read_to_string(&mut answer).ok()?;
+    answer
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
 }
 
 async fn measure(
