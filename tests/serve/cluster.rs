@@ -1,9 +1,9 @@
 //! Several servers, one service: three `doska serve` processes sharing one PostgreSQL
 //! behind HAProxy (both from Debian's packages), on loopback. Matches of several games
 //! are played through the proxy while one server is killed with `kill -9`, another is
-//! told to stop with SIGTERM, and a third is paused past its lease; every action
-//! acknowledged is in the record once, and nothing a paused server accepts afterwards
-//! is.
+//! told to stop with SIGTERM, a third is paused past its lease, and PostgreSQL is
+//! stopped for ten seconds; every action acknowledged is in the record once, and
+//! nothing a paused server accepts afterwards is.
 
 use super::{Data, Pg, Server, fresh, options_map};
 use doska::online::link::Heard;
@@ -543,6 +543,24 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
         "a paused server's action after its lease: {refused:?}"
     );
     pairs.push([white, black]);
+
+    // PostgreSQL restarted mid-play, away for ten seconds: no server stops, nothing
+    // is acknowledged that was not stored (the records below), and play resumes by
+    // itself once it is back.
+    let playing = tokio::spawn(play_all(pairs, 4, Instant::now()));
+    sleep(Duration::from_millis(300)).await;
+    tokio::task::block_in_place(|| pg.down());
+    let outage = Instant::now();
+    sleep(Duration::from_secs(10)).await;
+    for server in servers.iter_mut().flatten() {
+        assert!(
+            server.child.try_wait().unwrap().is_none(),
+            "a server runs through the database's restart"
+        );
+    }
+    tokio::task::block_in_place(|| pg.up());
+    let (mut pairs, _) = playing.await.unwrap();
+    eprintln!("every match played its moves {:?} after the database went away", outage.elapsed());
 
     // The app's link, connected at the lobby's address (round the servers), is sent
     // on to whichever server plays each match it watches.
