@@ -14,6 +14,8 @@ use std::process::{Child, Command, Stdio};
 mod cluster;
 #[path = "serve/site.rs"]
 mod site;
+#[path = "serve/store.rs"]
+mod store;
 #[path = "serve/trust.rs"]
 mod trust;
 

@@ -6,8 +6,8 @@
 //! together do not run one twice.
 
 use super::store::{
-    Claim, Claimed, EventRow, LEASE, MatchRow, Pulse, SeatRow, Store, StoreError, Stored, Write,
-    Written,
+    Claim, Claimed, EventRow, MatchRow, Pulse, SeatRow, Store, StoreError, Stored, Verdict, Write,
+    Written, fenced, silent_before, verdict,
 };
 use postgres::{Client, GenericClient, NoTls};
 use std::sync::Arc;
@@ -319,7 +319,7 @@ impl Rows {
 impl Store for Postgres {
     fn claim_orphans(&mut self, now: u64, with_mine: bool) -> Result<Vec<Claimed>, StoreError> {
         let me = self.me.clone();
-        let cutoff = now.saturating_sub(LEASE) as i64;
+        let cutoff = silent_before(now) as i64;
         let db = self.db()?;
         let mut run = || -> Result<Vec<Claimed>, postgres::Error> {
             let mut tx = db.transaction()?;
@@ -375,12 +375,13 @@ impl Store for Postgres {
             let owner: Option<String> = r.get(9);
             let alive = r.get::<_, Option<i64>>(10).map(|a| a as u64);
             let released = r.get::<_, Option<i64>>(11).map(|a| a as u64);
-            let from_another = owner.as_deref().is_some_and(|o| o != me);
-            if let Some(owner) = owner.filter(|o| *o != me)
-                && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
-            {
-                return Ok(Claim::Elsewhere(owner));
-            }
+            let (held_until, from_another) = match verdict(&me, owner, alive, released, now) {
+                Verdict::Elsewhere(owner) => return Ok(Claim::Elsewhere(owner)),
+                Verdict::Take {
+                    held_until,
+                    from_another,
+                } => (held_until, from_another),
+            };
             tx.execute(
                 "UPDATE matches SET owner = $1, epoch = $2 WHERE code = $3",
                 &[&me, &(epoch as i64 + 1), &code],
@@ -393,7 +394,7 @@ impl Store for Postgres {
             Ok(Claim::Mine(Box::new(Claimed {
                 stored,
                 epoch: epoch + 1,
-                held_until: alive.or(released),
+                held_until,
             })))
         };
         run().map_err(|e| StoreError::Write(cause(e)))
@@ -423,7 +424,7 @@ impl Store for Postgres {
                     let row = rows.iter().find(|r| r.get::<_, &str>(0) == code);
                     let owner = row.and_then(|r| r.get::<_, Option<String>>(1));
                     let at = row.map(|r| r.get::<_, i64>(2) as u64);
-                    if owner.as_deref() != Some(me.as_str()) || at != Some(*epoch) {
+                    if fenced(&me, owner.as_deref(), at, *epoch) {
                         written.fenced.push((code.clone(), owner));
                     }
                 }
@@ -509,7 +510,7 @@ impl Store for Postgres {
                        AND m.plans LIKE '%\"open\"%'
                      ORDER BY m.created DESC LIMIT $3"
                 ),
-                &[&me, &(now.saturating_sub(LEASE) as i64), &(most as i64)],
+                &[&me, &(silent_before(now) as i64), &(most as i64)],
             )?;
             let mut found = Vec::with_capacity(rows.len());
             for r in &rows {

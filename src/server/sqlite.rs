@@ -5,8 +5,8 @@
 //! server's claim between them.
 
 use super::store::{
-    Claim, Claimed, EventRow, LEASE, MatchRow, Pulse, SeatRow, Store, StoreError, Stored, Write,
-    Written,
+    Claim, Claimed, EventRow, MatchRow, Pulse, SeatRow, Store, StoreError, Stored, Verdict, Write,
+    Written, fenced, silent_before, verdict,
 };
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::Path;
@@ -237,7 +237,7 @@ impl Store for Sqlite {
                        AND ((m.owner = ?1 AND ?3) OR (m.owner <> ?1
                             AND (s.alive IS NULL OR s.alive < ?2)))"
                 ),
-                params![me, now.saturating_sub(LEASE) as i64, with_mine],
+                params![me, silent_before(now) as i64, with_mine],
             )?;
             let claimed = found
                 .into_iter()
@@ -273,13 +273,13 @@ impl Store for Sqlite {
             let Some((row, epoch, owner, alive, released)) = found else {
                 return Ok(Claim::Missing);
             };
-            let from_another = owner.as_deref().is_some_and(|o| o != me);
-            if let Some(owner) = owner.filter(|o| o != me)
-                && alive.is_some_and(|a| a >= now.saturating_sub(LEASE))
-            {
-                return Ok(Claim::Elsewhere(owner));
-            }
-            let held_until = alive.or(released);
+            let (held_until, from_another) = match verdict(me, owner, alive, released, now) {
+                Verdict::Elsewhere(owner) => return Ok(Claim::Elsewhere(owner)),
+                Verdict::Take {
+                    held_until,
+                    from_another,
+                } => (held_until, from_another),
+            };
             let claimed = take(&tx, me, row, epoch, held_until)?;
             tx.commit()?;
             if from_another {
@@ -310,7 +310,7 @@ impl Store for Sqlite {
                     })
                     .optional()?;
                 let (owner, at) = held.map_or((None, None), |(o, e)| (o, Some(e)));
-                if owner.as_deref() != Some(me) || at != Some(*epoch) {
+                if fenced(me, owner.as_deref(), at, *epoch) {
                     written.fenced.push((code.clone(), owner));
                 }
             }
@@ -411,7 +411,7 @@ impl Store for Sqlite {
                        AND m.plans LIKE '%\"open\"%'
                      ORDER BY m.created DESC LIMIT ?3"
                 ),
-                params![me, now.saturating_sub(LEASE) as i64, most as i64],
+                params![me, silent_before(now) as i64, most as i64],
             )?;
             found
                 .into_iter()
@@ -462,41 +462,12 @@ impl Pulse for Sqlite {
 mod tests {
     use super::*;
 
-    fn row(code: &str) -> MatchRow {
-        MatchRow {
-            code: code.into(),
-            game: "chess".into(),
-            options: "{}".into(),
-            clock: "-".into(),
-            plans: r#"["me","open"]"#.into(),
-            level: "normal".into(),
-            seed: u64::MAX - 3,
-            created: 1_700_000_000_000,
-        }
-    }
-
     /// A folder of its own for a test's file.
     fn folder(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("doska-sqlite-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
-    }
-
-    fn event(n: u64) -> EventRow {
-        EventRow {
-            n,
-            at: 5,
-            request: Some((1, 9)),
-            body: "{}".into(),
-        }
-    }
-
-    fn mine(claim: Claim) -> Claimed {
-        match claim {
-            Claim::Mine(claimed) => *claimed,
-            other => panic!("not claimed: {other:?}"),
-        }
     }
 
     #[test]
@@ -530,152 +501,5 @@ mod tests {
         let newer = Sqlite::open(&path, "a").err().expect("refused");
         assert!(newer.to_string().contains("version 99"), "{newer}");
         let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn what_is_written_is_claimed_back_after_reopening() {
-        let dir = folder("w");
-        let path = dir.join("server.db");
-        {
-            let mut db = Sqlite::open(&path, "a").unwrap();
-            let seat = SeatRow {
-                seat: 1,
-                secret: "s".into(),
-                name: Some("Ann".into()),
-            };
-            let batch = [
-                Write::Match(row("AAA")),
-                Write::Match(row("BBB")),
-                Write::Seat {
-                    code: "AAA".into(),
-                    seat: seat.clone(),
-                },
-                Write::Event {
-                    code: "AAA".into(),
-                    event: event(1),
-                },
-                Write::Finished { code: "BBB".into() },
-            ];
-            assert_eq!(db.write(&batch, &[]).unwrap(), Written::default());
-            db.alive(77).unwrap();
-            db.alive(78).unwrap();
-        }
-        let mut db = Sqlite::open(&path, "a").unwrap();
-        let live = db.claim_orphans(100, true).unwrap();
-        assert_eq!(live.len(), 1);
-        assert_eq!(live[0].stored.row, row("AAA"));
-        assert_eq!(live[0].stored.seats[0].name.as_deref(), Some("Ann"));
-        assert_eq!(live[0].stored.events[0].request, Some((1, 9)));
-        assert_eq!((live[0].epoch, live[0].held_until), (2, Some(78)));
-        assert!(db.exists("BBB").unwrap());
-        assert!(!db.exists("CCC").unwrap());
-        assert_eq!(db.claim("CCC", 100).unwrap(), Claim::Missing);
-        // A batch that breaks a constraint is written not at all.
-        let broken = [Write::Match(row("CCC")), Write::Match(row("AAA"))];
-        assert!(db.write(&broken, &[]).is_err());
-        assert!(!db.exists("CCC").unwrap());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_match_is_written_only_by_the_server_holding_its_latest_claim() {
-        let dir = folder("lease");
-        let path = dir.join("shared.db");
-        let (mut a, mut b) = (
-            Sqlite::open(&path, "a").unwrap(),
-            Sqlite::open(&path, "b").unwrap(),
-        );
-        let made = [Write::Match(row("AAA")), Write::Match(row("BBB"))];
-        a.write(&made, &[]).unwrap();
-        a.alive(1_000).unwrap();
-        // While a is alive, b is sent to it.
-        assert_eq!(
-            b.claim("AAA", 1_000 + LEASE).unwrap(),
-            Claim::Elsewhere("a".into())
-        );
-        assert_eq!(
-            a.held().unwrap(),
-            vec![("AAA".to_string(), 1), ("BBB".to_string(), 1)]
-        );
-        // Silent past its lease, a's match is b's, charged up to a's last word, and
-        // counted as taken over (other tests may count theirs meanwhile).
-        let taken_over = || {
-            crate::server::metrics::METRICS
-                .taken_over
-                .load(std::sync::atomic::Ordering::Relaxed)
-        };
-        let before = taken_over();
-        let taken = mine(b.claim("AAA", 1_001 + LEASE).unwrap());
-        assert_eq!((taken.epoch, taken.held_until), (2, Some(1_000)));
-        assert!(
-            taken_over() > before,
-            "a match claimed on demand is taken over"
-        );
-        // a, woken, learns it holds only BBB now.
-        assert_eq!(a.held().unwrap(), vec![("BBB".to_string(), 1)]);
-        // a, paused meanwhile, writes under its old epoch: refused, for that match
-        // alone.
-        let late = [
-            Write::Event {
-                code: "AAA".into(),
-                event: event(1),
-            },
-            Write::Event {
-                code: "BBB".into(),
-                event: event(1),
-            },
-        ];
-        let held = [("AAA".to_string(), 1), ("BBB".to_string(), 1)];
-        assert_eq!(
-            a.write(&late, &held).unwrap().fenced,
-            vec![("AAA".to_string(), Some("b".to_string()))]
-        );
-        assert!(
-            mine(b.claim("AAA", 9_000).unwrap())
-                .stored
-                .events
-                .is_empty()
-        );
-        // b's own write under its epoch goes in (that claim made it 3).
-        let b_writes = [Write::Event {
-            code: "AAA".into(),
-            event: event(1),
-        }];
-        assert!(
-            b.write(&b_writes, &[("AAA".into(), 3)])
-                .unwrap()
-                .fenced
-                .is_empty()
-        );
-        // Given up, the match is anyone's at once, charged up to when it was let go.
-        b.release(&[("AAA".into(), 3)], 5_000).unwrap();
-        let back = mine(a.claim("AAA", 5_001).unwrap());
-        assert_eq!((back.epoch, back.held_until), (4, Some(5_000)));
-        assert_eq!(back.stored.events.len(), 1);
-        // A release under an epoch no longer held changes nothing.
-        b.release(&[("AAA".into(), 3)], 6_000).unwrap();
-        a.alive(6_000).unwrap();
-        assert_eq!(b.claim("AAA", 6_000).unwrap(), Claim::Elsewhere("a".into()));
-        // The sweep takes over a silent server's matches not finished, not its own.
-        a.alive(7_000).unwrap();
-        a.write(
-            &[Write::Finished { code: "BBB".into() }],
-            &[("BBB".into(), 1)],
-        )
-        .unwrap();
-        assert!(b.claim_orphans(7_000 + LEASE, false).unwrap().is_empty());
-        let swept = b.claim_orphans(7_001 + LEASE, false).unwrap();
-        assert_eq!(swept.len(), 1);
-        assert_eq!((swept[0].epoch, swept[0].held_until), (5, Some(7_000)));
-        assert!(b.claim_orphans(7_001 + LEASE, false).unwrap().is_empty());
-        // Another server's match with a seat open is listed by a, not by b.
-        b.alive(20_000).unwrap();
-        assert_eq!(a.open_elsewhere(20_000, 10).unwrap().len(), 1);
-        assert!(b.open_elsewhere(20_000, 10).unwrap().is_empty());
-        // Stopped, b's name is free at once, and its matches anyone's.
-        b.stopped().unwrap();
-        assert_eq!(b.last_alive().unwrap(), Some(0));
-        assert_eq!(a.claim_orphans(20_000, false).unwrap().len(), 1);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

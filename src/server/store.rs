@@ -93,6 +93,52 @@ pub const LEASE: u64 = 3_000;
 /// under it.
 pub const NAME: &str = "doska";
 
+/// The lease rules, the same for every store: the time before which a server's last
+/// word no longer holds its matches, at `now`.
+pub fn silent_before(now: u64) -> u64 {
+    now.saturating_sub(LEASE)
+}
+
+/// What claiming a match finds, by the lease rules: another server whose word still
+/// holds keeps it; otherwise `me` takes it (at the next epoch), charging the clock up
+/// to the last word of whoever held it, or to when it was given up.
+#[derive(Debug, PartialEq)]
+pub enum Verdict {
+    Elsewhere(String),
+    Take {
+        held_until: Option<u64>,
+        /// Whether it is taken over from another server (rather than one of `me`'s,
+        /// or one nobody held).
+        from_another: bool,
+    },
+}
+
+/// Judges a claim by `me` at `now` of a match held by `owner`, whose last word was at
+/// `alive`, or given up at `released`.
+pub fn verdict(
+    me: &str,
+    owner: Option<String>,
+    alive: Option<u64>,
+    released: Option<u64>,
+    now: u64,
+) -> Verdict {
+    match owner {
+        Some(owner) if owner != me && alive.is_some_and(|a| a >= silent_before(now)) => {
+            Verdict::Elsewhere(owner)
+        }
+        owner => Verdict::Take {
+            held_until: alive.or(released),
+            from_another: owner.is_some_and(|o| o != me),
+        },
+    }
+}
+
+/// Whether a write by `me` under the epoch it `held` is fenced off, the match's row
+/// now saying `owner` at `epoch` (none where there is no such match).
+pub fn fenced(me: &str, owner: Option<&str>, epoch: Option<u64>, held: u64) -> bool {
+    owner != Some(me) || epoch != Some(held)
+}
+
 /// A match claimed by this server: what was stored of it, the epoch its writes now
 /// carry, and when whoever held it before was last known to play it (the clock to
 /// move is charged up to then, as on a restart).

@@ -560,7 +560,10 @@ async fn three_servers_behind_a_proxy_lose_nothing_when_killed_stopped_or_paused
     }
     tokio::task::block_in_place(|| pg.up());
     let (mut pairs, _) = playing.await.unwrap();
-    eprintln!("every match played its moves {:?} after the database went away", outage.elapsed());
+    eprintln!(
+        "every match played its moves {:?} after the database went away",
+        outage.elapsed()
+    );
 
     // The app's link, connected at the lobby's address (round the servers), is sent
     // on to whichever server plays each match it watches.
