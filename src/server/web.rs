@@ -28,8 +28,31 @@ use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 const INDEX: &str = include_str!("../../web/index.html");
-const SCRIPT: &str = include_str!("../../web/app.js");
 const STYLE: &str = include_str!("../../web/style.css");
+
+/// The page's script by name, each as `web/` holds it.
+macro_rules! scripts {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_str!(concat!("../../web/", $name)))),*]
+    };
+}
+
+/// The page's script: ES modules by concern, each served at `/{name}`, with no build
+/// step. The page loads `app.js`, which imports the others, and names them all to be
+/// fetched at once (`modulepreload`) rather than once `app.js` has come.
+const SCRIPTS: &[(&str, &str)] = scripts![
+    "app.js",
+    "state.js",
+    "words.js",
+    "connection.js",
+    "lobby.js",
+    "match.js",
+    "moves.js",
+    "board.js",
+    "chapayev.js",
+    "input.js",
+    "sound.js",
+];
 
 /// How long a client has to send its request (a page's, or the WebSocket handshake).
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -50,7 +73,6 @@ struct Shared {
 
 /// The server's routes, with compression and the security headers on every answer.
 pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
-    let script = File::new(SCRIPT, "text/javascript; charset=utf-8");
     let style = File::new(STYLE, "text/css; charset=utf-8");
     let index = File::new(INDEX, "text/html; charset=utf-8");
     let icon: &'static [u8] = Box::leak(favicon().into_boxed_slice());
@@ -60,9 +82,15 @@ pub fn router(lobby: Arc<Lobby>, started: Instant) -> Router {
             .map(|s| (format!("{}.wav", s.name()), sounds::wav(&s.samples())))
             .collect(),
     );
-    Router::new()
-        .route("/", get(root))
-        .route("/app.js", get(move |asked: HeaderMap| script.answer(asked)))
+    let mut routes = Router::new().route("/", get(root));
+    for (name, text) in SCRIPTS {
+        let script = File::new(text, "text/javascript; charset=utf-8");
+        routes = routes.route(
+            &format!("/{name}"),
+            get(move |asked: HeaderMap| script.answer(asked)),
+        );
+    }
+    routes
         .route(
             "/style.css",
             get(move |asked: HeaderMap| style.answer(asked)),
@@ -598,6 +626,38 @@ mod tests {
         }
     }
 
+    /// Every module a module of the page imports is one the server serves, every one
+    /// it serves but `app.js` (the page's own) is imported, and the page has them all
+    /// fetched with `app.js`: a module left out of `SCRIPTS` or of the page would only
+    /// show in a browser, as a page that does not start or starts a round trip late.
+    #[test]
+    fn every_module_of_the_page_is_served_and_fetched_at_once() {
+        let served: Vec<&str> = SCRIPTS.iter().map(|(name, _)| *name).collect();
+        let imported: Vec<&str> = SCRIPTS
+            .iter()
+            .flat_map(|(_, text)| text.lines())
+            .filter(|line| line.starts_with("import "))
+            .filter_map(|line| line.split("'./").nth(1)?.split('\'').next())
+            .collect();
+        for name in &imported {
+            assert!(served.contains(name), "{name} is imported, not served");
+        }
+        for name in &served[1..] {
+            assert!(imported.contains(name), "{name} is served, never imported");
+        }
+        assert!(INDEX.contains("<script type=\"module\" src=\"/app.js\">"));
+        let preloaded: Vec<&str> = INDEX
+            .split("<link rel=\"modulepreload\" href=\"/")
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .collect();
+        assert_eq!(
+            preloaded,
+            served[1..],
+            "the modules the page fetches at once"
+        );
+    }
+
     /// Every key the page names (a quoted key in the script, a `data-word` or a
     /// `data-label` in the page) is one `/words/{lang}` serves, so that every word it
     /// shows or names a control with is translated.
@@ -617,12 +677,14 @@ mod tests {
             .flat_map(|attribute| INDEX.split(attribute).skip(1))
             .filter_map(|s| s.split('"').next())
             .collect();
-        for prefix in prefixes {
-            for (at, _) in SCRIPT.match_indices(&format!("'{prefix}")) {
-                let rest = &SCRIPT[at + 1..];
-                let key = &rest[..rest.find('\'').unwrap_or(rest.len())];
-                if key.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
-                    keys.push(key);
+        for (_, script) in SCRIPTS {
+            for prefix in prefixes {
+                for (at, _) in script.match_indices(&format!("'{prefix}")) {
+                    let rest = &script[at + 1..];
+                    let key = &rest[..rest.find('\'').unwrap_or(rest.len())];
+                    if key.chars().all(|c| c.is_ascii_lowercase() || c == '-') {
+                        keys.push(key);
+                    }
                 }
             }
         }

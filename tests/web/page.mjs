@@ -39,16 +39,17 @@ export async function piecePoint(page, id) {
 
 // A player's own browser (a context of its own: its storage, its seats), named
 // `name` for the name screen. With DOSKA_PAGE_FROM set to a folder holding an
-// index.html, app.js and style.css, the page comes from there instead of the server:
-// how a test is shown to fail with an older page against the same server.
+// index.html, its scripts (app.js and the modules it imports) and style.css, the page
+// comes from there instead of the server: how a test is shown to fail with an older
+// page against the same server.
 export async function player(browser, name, options = {}) {
   const context = await browser.newContext(options);
   const from = process.env.DOSKA_PAGE_FROM;
   if (from) {
     const { readFile } = await import('node:fs/promises');
-    await context.route((url) => /^\/([A-Za-z0-9]{6})?$|^\/(app\.js|style\.css)$/.test(url.pathname), async (route) => {
+    await context.route((url) => /^\/([A-Za-z0-9]{6})?$|^\/([a-z]+\.js|style\.css)$/.test(url.pathname), async (route) => {
       const path = new URL(route.request().url()).pathname;
-      const [file, type] = path === '/app.js' ? ['app.js', 'text/javascript']
+      const [file, type] = path.endsWith('.js') ? [path.slice(1), 'text/javascript']
         : path === '/style.css' ? ['style.css', 'text/css'] : ['index.html', 'text/html'];
       await route.fulfill({ body: await readFile(`${from}/${file}`), contentType: type });
     });
