@@ -633,20 +633,6 @@ const FIELD: [u8; 3] = [10, 10, 10];
 /// has the keyboard.
 const FIELD_EDGE: (i16, i16) = (989, 316);
 
-/// Waits until the screen's pixel at `at` is as `wanted` says.
-fn until_pixel(
-    x: &mut super::x_client::X,
-    at: (i16, i16),
-    what: &str,
-    wanted: impl Fn([u8; 3]) -> bool,
-) {
-    let started = Instant::now();
-    while !wanted(x.pixel(at.0, at.1)) {
-        assert!(started.elapsed() < PATIENCE, "waited in vain: {what}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
 /// A piece clicked, lit as selected (blue, where the squares are brown), then its
 /// square: each click waits for the one before, which a busy window would otherwise
 /// take together with it in one frame.
@@ -654,7 +640,7 @@ fn move_by_clicks(x: &mut super::x_client::X, from: (i16, i16), to: (i16, i16)) 
     x.click(from.0, from.1);
     // Off the piece, in the square's corner.
     let corner = (from.0 - 30, from.1 - 28);
-    until_pixel(x, corner, "the piece is selected", |p| p[2] > p[0]);
+    x.until_pixel(corner, "the piece is selected", |p| p[2] > p[0]);
     x.click(to.0, to.1);
 }
 
@@ -704,9 +690,7 @@ fn in_a_real_window_the_click_after_a_line_of_chat_is_not_lost() {
         Reply::Snapshot { listing, .. } => listing.seats[0].connected,
         _ => false,
     });
-    until_pixel(&mut x, A1, "the board drawn", |p| {
-        (100..180).contains(&p[0])
-    });
+    x.until_pixel(A1, "the board drawn", |p| (100..180).contains(&p[0]));
     assert!(x.focus_shown_window(), "the window takes the keyboard");
     // Clicks reach the board: e2, e4.
     move_by_clicks(&mut x, E2, E4);
@@ -717,20 +701,16 @@ fn in_a_real_window_the_click_after_a_line_of_chat_is_not_lost() {
         action: "e5".into(),
     });
     hear(&black, "e5", |r| played(r, "e5"));
-    until_pixel(&mut x, E7, "the window shows e5", |p| p == [195, 166, 62]);
+    x.until_pixel(E7, "the window shows e5", |p| p == [195, 166, 62]);
     // Chat: ticked, a line typed into its field once it shows, and sent with Enter.
     x.click(CHAT.0, CHAT.1);
-    until_pixel(&mut x, CHAT_FIELD, "the chat opens", |p| p == FIELD);
+    x.until_pixel(CHAT_FIELD, "the chat opens", |p| p == FIELD);
     // An egui widget takes a click once it has seen the pointer over it (its edge
     // lit grey).
     x.point(CHAT_FIELD.0, CHAT_FIELD.1);
-    until_pixel(&mut x, FIELD_EDGE, "the field under the pointer", |p| {
-        p[0] > 100
-    });
+    x.until_pixel(FIELD_EDGE, "the field under the pointer", |p| p[0] > 100);
     x.press();
-    until_pixel(&mut x, FIELD_EDGE, "the field takes the keyboard", |p| {
-        p[2] > 200
-    });
+    x.until_pixel(FIELD_EDGE, "the field takes the keyboard", |p| p[2] > 200);
     for key in [x_client::KEY_H, x_client::KEY_I, x_client::ENTER] {
         x.key(key);
     }

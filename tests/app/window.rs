@@ -1,4 +1,5 @@
-//! A real window under X: a screenshot of every game, checked pixel by pixel.
+//! A real window under X: a screenshot of every game, checked pixel by pixel, and the
+//! panel of a short window scrolled.
 
 use super::*;
 
@@ -191,6 +192,69 @@ fn each_game_opens_in_a_real_window() {
     }
     // Kept only when an assertion above fails, to look at.
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The selection's colour in egui's dark theme: the move shown in the move list.
+fn selected(p: [u8; 3]) -> bool {
+    p == [0, 92, 128]
+}
+
+/// A window too short for its panel: the panel scrolls with the wheel to its foot,
+/// where the move list keeps four lines, the earliest of them a click away. Chess for
+/// three after twelve moves at 640x420: before, the panel was cut off under its
+/// Diplomacy rows with a line and a half of moves, and did not scroll.
+#[test]
+fn a_short_window_scrolls_its_panel_to_the_move_list() {
+    use super::x_client::X;
+    use doska::rules::record::{SavedGame, replay};
+    // Points of the window, as it draws them: the unfinished game's Resume button, at
+    // 1280x800; at 640x420, the panel's empty background beside its heading, the
+    // last move (selected) at the foot of the scrolled panel, and the fourth line up,
+    // each a point of its label's left margin, off the text.
+    const RESUME: (i16, i16) = (479, 426);
+    const PANEL: (i16, i16) = (460, 200);
+    const HEADING: (i16, i16) = (540, 60);
+    const LAST: (i16, i16) = (459, 414);
+    const FOURTH_LINE: (i16, i16) = (459, 346);
+    let moves = "NWP2-WS3 BC10-BS10 RC9-RV15 NWS3-WP2 BC1-BS5 NRP2-RC9 WC10-WS10 \
+                 BC2-BC1 NRC9-RP2 WC1-WS5 BC1-BC2 RC1-RS5";
+    let played = replay(GameId::TriChess, moves, &[]).unwrap();
+    let seats = ["White", "Black", "Red"].map(String::from);
+    let home = std::env::temp_dir().join(format!("doska-short-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(home.join("data")).unwrap();
+    std::fs::write(
+        home.join("data").join("autosave.ron"),
+        SavedGame::from_match(&played, &seats).to_ron(),
+    )
+    .unwrap();
+    let (d, xvfb) = display();
+    let _xvfb = xvfb.map(Reaped);
+    let _app = window_app(&home, &d);
+    let mut x = X::open(&d);
+    // The unfinished game is offered: resumed. An egui button takes a click once it
+    // has seen the pointer over it (lit from grey 60 to 70).
+    x.until_pixel(RESUME, "the unfinished game offered", |p| p == [60; 3]);
+    x.point(RESUME.0, RESUME.1);
+    x.until_pixel(RESUME, "Resume under the pointer", |p| p == [70; 3]);
+    x.press();
+    x.until_pixel(RESUME, "the game resumed", |p| p != [70; 3]);
+    assert!(x.resize_shown_window(640, 420), "no window shown");
+    x.until_pixel(PANEL, "the panel at 640x420", |p| p == [27; 3]);
+    x.point(HEADING.0, HEADING.1);
+    for _ in 0..8 {
+        x.wheel(true);
+    }
+    x.until_pixel(LAST, "the panel scrolled to the last move", selected);
+    x.point(FOURTH_LINE.0, FOURTH_LINE.1);
+    x.until_pixel(FOURTH_LINE, "a move under the pointer", |p| p[0] > 27);
+    x.press();
+    // Browsing puts "Back to the game" among the buttons, a row more above the list:
+    // the move shown is looked for on every line but the last.
+    x.until("the move clicked is shown", |x| {
+        (FOURTH_LINE.1 - 30..LAST.1 - 15).any(|y| selected(x.pixel(FOURTH_LINE.0, y)))
+    });
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 /// The CPU time a process has used so far, in clock ticks.

@@ -5,6 +5,7 @@
 
 use std::io::{Read, Write};
 use std::os::unix::net::UnixStream;
+use std::time::{Duration, Instant};
 
 pub struct X {
     socket: UnixStream,
@@ -139,9 +140,16 @@ impl X {
         self.sync();
     }
 
-    /// Gives the keyboard to the first window shown on the screen (the app's, the only
-    /// one a test opens); false while none is shown yet.
-    pub fn focus_shown_window(&mut self) -> bool {
+    /// Turns the wheel one notch where the pointer is: down (button 5) or up (4).
+    pub fn wheel(&mut self, down: bool) {
+        let button = if down { 5 } else { 4 };
+        self.fake(BUTTON_PRESS, button, 0, 0);
+        self.fake(BUTTON_RELEASE, button, 0, 0);
+        self.sync();
+    }
+
+    /// The first window shown on the screen: the app's, the only one a test opens.
+    fn shown_window(&mut self) -> Option<u32> {
         // QueryTree on the root: its children follow the reply's 32 bytes.
         let mut request = vec![15, 0, 2, 0];
         request.extend(self.root.to_le_bytes());
@@ -151,22 +159,61 @@ impl X {
         let children: Vec<u32> = (0..count)
             .map(|i| u32::from_le_bytes(reply[32 + 4 * i..36 + 4 * i].try_into().unwrap()))
             .collect();
-        for window in children {
+        children.into_iter().find(|window| {
             // GetWindowAttributes: map-state 2 is viewable.
             let mut request = vec![3, 0, 2, 0];
             request.extend(window.to_le_bytes());
             self.socket.write_all(&request).unwrap();
-            if self.reply()[26] == 2 {
-                // SetInputFocus, reverting to the pointer's root, at once.
-                let mut request = vec![42, 1, 3, 0];
-                request.extend(window.to_le_bytes());
-                request.extend(0u32.to_le_bytes());
-                self.socket.write_all(&request).unwrap();
-                self.sync();
-                return true;
-            }
+            self.reply()[26] == 2
+        })
+    }
+
+    /// Gives the keyboard to the window shown; false while none is shown yet.
+    pub fn focus_shown_window(&mut self) -> bool {
+        let Some(window) = self.shown_window() else {
+            return false;
+        };
+        // SetInputFocus, reverting to the pointer's root, at once.
+        let mut request = vec![42, 1, 3, 0];
+        request.extend(window.to_le_bytes());
+        request.extend(0u32.to_le_bytes());
+        self.socket.write_all(&request).unwrap();
+        self.sync();
+        true
+    }
+
+    /// Gives the window shown a new size, as a window manager would; false while
+    /// none is shown yet.
+    pub fn resize_shown_window(&mut self, width: u32, height: u32) -> bool {
+        let Some(window) = self.shown_window() else {
+            return false;
+        };
+        // ConfigureWindow with its width and height (value mask 4 | 8).
+        let mut request = vec![12, 0, 5, 0];
+        request.extend(window.to_le_bytes());
+        request.extend([12, 0, 0, 0]);
+        request.extend(width.to_le_bytes());
+        request.extend(height.to_le_bytes());
+        self.socket.write_all(&request).unwrap();
+        self.sync();
+        true
+    }
+
+    /// Waits until `done` holds of the screen; a minute in vain fails the test.
+    pub fn until(&mut self, what: &str, mut done: impl FnMut(&mut X) -> bool) {
+        let started = Instant::now();
+        while !done(self) {
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "waited in vain: {what}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
         }
-        false
+    }
+
+    /// Waits until the screen's pixel at `at` is as `wanted` says.
+    pub fn until_pixel(&mut self, at: (i16, i16), what: &str, wanted: impl Fn([u8; 3]) -> bool) {
+        self.until(what, |x| wanted(x.pixel(at.0, at.1)));
     }
 
     /// The colour of the screen's pixel at (x, y).

@@ -108,7 +108,7 @@ impl Plugin for UiPlugin {
                     .run_if(in_state(Screen::Playing)),
                 board_overlay.in_set(UiSystems::Board),
                 dialogs::show.in_set(UiSystems::Windows),
-                close.in_set(UiSystems::Close),
+                (panel::measure, close).chain().in_set(UiSystems::Close),
             ),
         );
     }
@@ -143,11 +143,13 @@ pub enum UiSystems {
 }
 
 /// The egui surfaces being drawn this frame, handed from layer to layer: the window
-/// left free by the panels so far, and the match panel's part still to be filled.
+/// left free by the panels so far, and the match panel's part still to be filled;
+/// and what the match panel's scroll area keeps from frame to frame.
 #[derive(Resource, Default)]
 pub struct Canvas {
     pub root: Option<egui::Ui>,
     pub panel: Option<egui::Ui>,
+    scroll: panel::Scroll,
 }
 
 /// Adds DejaVu Sans behind egui's own fonts, for the chess glyphs.

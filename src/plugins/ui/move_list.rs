@@ -103,6 +103,10 @@ pub fn show(
     }
 }
 
+/// The move list's least height: about four lines of moves. In a short window the
+/// panel scrolls to show it whole rather than squeeze it.
+const LEAST_HEIGHT: f32 = 96.0;
+
 /// The numbered moves as flowing text; a click shows the position after that move.
 /// A move the review marked carries its sign, and says what was better on hover.
 fn move_list(
@@ -115,6 +119,9 @@ fn move_list(
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink(false)
+        .min_scrolled_height(LEAST_HEIGHT)
+        // A move is brought into view at once, so the panel can follow it.
+        .animated(false)
         .show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for i in 0..m.all_actions().len() {
@@ -172,6 +179,10 @@ fn move_list(
                         job.append(mark.sign(), 0.0, format);
                     }
                     let mut label = ui.selectable_label(i + 1 == m.cursor(), job);
+                    // egui does not bring the keyboard's focus into view by itself.
+                    if label.gained_focus() {
+                        label.scroll_to_me(None);
+                    }
                     if let Some((_, better)) = marked {
                         label = label.on_hover_text(better);
                     }

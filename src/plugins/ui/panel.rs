@@ -30,45 +30,135 @@ fn said_text(lang: Language, m: &Match, said: Option<&(usize, Action, Remark)>) 
 /// The match panel's top: the game, the seats with their clocks, the status and the
 /// pieces in hand. The rest of the panel is left in the [`Canvas`] for the rows after.
 pub fn show(mut canvas: ResMut<Canvas>, settings: Res<Settings>, mut parts: Parts) {
-    let Some(root) = canvas.root.as_mut() else {
+    let Canvas {
+        root: Some(root),
+        panel,
+        scroll,
+    } = &mut *canvas
+    else {
         return;
     };
     let lang = settings.language;
-    let mut rest = None;
     egui::Panel::right("match")
         // A third of a narrow window at most, so the board keeps the rest.
         .exact_size((root.ctx().viewport_rect().width() * 0.3).clamp(180.0, 300.0))
         .resizable(false)
         .show(root, |ui| {
-            let session = &parts.session;
-            let m = session.current();
-            ui.add_space(6.0);
-            ui.heading(lang.t(&format!("game-{}", m.game().id())));
-            ui.separator();
-            seats(ui, lang, session);
-            ui.separator();
-            status(ui, lang, m, &session.draft().seats);
-            if let Some(at) = session.selection.landed {
-                let gift = session
-                    .table
-                    .moves
-                    .iter()
-                    .any(|(_, v)| v.to() == at && v.gift.is_some());
-                let key = if gift {
-                    "status-gift"
-                } else {
-                    "status-relocate"
-                };
-                ui.label(egui::RichText::new(lang.t(key)).color(egui::Color32::YELLOW));
-            }
-            let mut picked = None;
-            super::hand::in_hand(ui, lang, session, &mut picked);
-            if let Some(kind) = picked {
-                parts.commands.write(Command::PickFromHand(kind));
-            }
-            rest = Some(ui.new_child(egui::UiBuilder::new().id_salt("rows")));
+            scroll.area().show(ui, |area| {
+                let mut rows = scroll.content(area);
+                let ui = &mut rows;
+                let session = &parts.session;
+                let m = session.current();
+                ui.add_space(6.0);
+                ui.heading(lang.t(&format!("game-{}", m.game().id())));
+                ui.separator();
+                seats(ui, lang, session);
+                ui.separator();
+                status(ui, lang, m, &session.draft().seats);
+                if let Some(at) = session.selection.landed {
+                    let gift = session
+                        .table
+                        .moves
+                        .iter()
+                        .any(|(_, v)| v.to() == at && v.gift.is_some());
+                    let key = if gift {
+                        "status-gift"
+                    } else {
+                        "status-relocate"
+                    };
+                    ui.label(egui::RichText::new(lang.t(key)).color(egui::Color32::YELLOW));
+                }
+                let mut picked = None;
+                super::hand::in_hand(ui, lang, session, &mut picked);
+                if let Some(kind) = picked {
+                    parts.commands.write(Command::PickFromHand(kind));
+                }
+                *panel = Some(rows);
+            });
         });
-    canvas.panel = rest;
+}
+
+/// The match panel scrolls as a whole when the window is too short for it. Its rows
+/// are drawn by the systems after [`show`], once its scroll area has ended, so the
+/// area learns what it needs of them from the frame before ([`measure`]): how far
+/// they reach, a control the keyboard moved to, and the wheel they left unused (the
+/// move list and the chat, scroll areas of their own, take it first while they can
+/// scroll, as egui's nested areas do).
+#[derive(Default)]
+pub struct Scroll {
+    /// How high the panel's content reached.
+    height: f32,
+    /// A control that took the keyboard's focus, to bring into view.
+    reveal: Option<egui::Rect>,
+    /// The control with the keyboard's focus in the last two frames, latest first.
+    focused: [Option<egui::Id>; 2],
+    /// The wheel's turn over the panel that no area in it took.
+    wheel: f32,
+}
+
+impl Scroll {
+    /// The panel's area. It takes the wheel the rows leave, a frame later (its own
+    /// would come before theirs), and scrolls at once: egui smoothed the wheel already.
+    fn area(&self) -> egui::ScrollArea {
+        egui::ScrollArea::vertical()
+            .id_salt("panel")
+            .auto_shrink(false)
+            .animated(false)
+            .scroll_source(egui::scroll_area::ScrollSource {
+                mouse_wheel: false,
+                ..Default::default()
+            })
+    }
+
+    /// The panel's surface in the area, as high as the area: the move list fills what
+    /// is left of it, as in a tall window, down to its least height; the area is told
+    /// what the frame before learnt.
+    fn content(&mut self, area: &mut egui::Ui) -> egui::Ui {
+        let rows = area.new_child(egui::UiBuilder::new().id_salt("rows"));
+        area.set_min_height(self.height);
+        if let Some(rect) = self.reveal.take() {
+            area.scroll_to_rect(rect, None);
+        }
+        area.scroll_with_delta(egui::vec2(0.0, std::mem::take(&mut self.wheel)));
+        rows
+    }
+}
+
+/// The panel, once its last row is drawn, measured for the next frame's scroll area
+/// (see [`Scroll`]); that frame is asked for when the area has something to change.
+pub fn measure(mut canvas: ResMut<Canvas>) {
+    let Canvas {
+        panel: Some(panel),
+        scroll,
+        ..
+    } = &mut *canvas
+    else {
+        return;
+    };
+    let ctx = panel.ctx().clone();
+    let height = panel.min_rect().height();
+    let resized = (height - scroll.height).abs() > 0.5;
+    scroll.height = height;
+    // egui scrolls to a control only when asked while its area is laid out, and never
+    // for the keyboard's focus: a control that took it is brought into view, in the
+    // frame it did and again in the next, once the move list has brought a move into
+    // its own view.
+    let focused = ctx.memory(|m| m.focused());
+    let fresh = focused != scroll.focused[0] || focused != scroll.focused[1];
+    scroll.focused = [focused, scroll.focused[0]];
+    scroll.reveal = focused
+        .filter(|_| fresh)
+        .and_then(|id| ctx.read_response(id))
+        .filter(|r| r.layer_id == panel.layer_id() && panel.min_rect().contains_rect(r.rect))
+        .map(|r| r.rect);
+    scroll.wheel = if panel.rect_contains_pointer(panel.clip_rect()) {
+        ctx.input(|i| i.smooth_scroll_delta().y)
+    } else {
+        0.0
+    };
+    if resized || scroll.reveal.is_some() || scroll.wheel != 0.0 {
+        ctx.request_repaint();
+    }
 }
 
 /// Each seat: whose turn, its colour, its player's name and its clock, large, red
