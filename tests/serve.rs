@@ -1985,6 +1985,17 @@ fn browsers_play_the_computers_to_the_end() {
     in_a_browser("computers", "computers.mjs");
 }
 
+/// Issue 79's page, with no mouse event: chess to mate and chess for three played by
+/// arrows, Enter, Space and Esc, and a Chapayev flick aimed by keys; a game by typed
+/// moves (case and check marks as one likes, two cells, the rules' reason, the
+/// commands); the live region after a capture with check and after the mate; the
+/// board as a grid or a list box of named cells; axe-core on the lobby and a match of
+/// each family.
+#[test]
+fn browsers_play_by_keys_and_by_typing() {
+    in_a_browser("keyboard", "keyboard.mjs");
+}
+
 /// Runs `script` of `tests/web` in node against a fresh server, with a folder for its
 /// screenshots (`DOSKA_SHOTS`, else the server's data folder).
 fn in_a_browser(name: &str, script: &str) {

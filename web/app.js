@@ -8,12 +8,14 @@ import { connect } from './connection.js';
 import { loadWords } from './words.js';
 // The modules that answer the page's controls, each as it loads: the name and
 // create forms, the match's buttons and chat, the board's pointer and its switch
-// between bughouse's boards, the Sound box.
+// between bughouse's boards, the Sound box, the board's keys and the move box.
 import './lobby.js';
 import './match.js';
 import './input.js';
 import './board.js';
 import './sound.js';
+import './keyboard.js';
+import './speech.js';
 
 window.addEventListener('popstate', () => location.reload());
 

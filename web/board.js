@@ -1,11 +1,13 @@
 // The board as the page draws it: its cells, pieces and marks, seen from the
 // player's seat, and the pieces in hand under it.
 import { $, state } from './state.js';
-import { say } from './words.js';
+import { say, w as word } from './words.js';
 import { seats, waiting } from './match.js';
 import { actionEvents, actionWords } from './moves.js';
 import { DISC, arrow, filmed } from './chapayev.js';
 import { play } from './input.js';
+import { arrange, cellLabel, pieceName } from './keyboard.js';
+import { offer } from './speech.js';
 
 export const SVG = 'http://www.w3.org/2000/svg';
 
@@ -94,25 +96,47 @@ export function draw() {
       : placing ? () => true
         : (l) => l.from === state.picked && l.to !== l.from).map((l) => l.to));
   const last = actionEvents().at(-1);
-  g.cells.forEach((c, i) => {
-    if (!shown(i)) return;
-    const p = document.createElementNS(SVG, 'polygon');
-    p.setAttribute('points', c.polygon.map((q) => q.join(',')).join(' '));
-    p.setAttribute('class', `cell ${c.dark ? 'dark' : 'light'}`);
-    p.dataset.cell = i;
-    p.dataset.name = c.name;
-    root.append(p);
-    const pre = state.premove && (state.premove.from === i || state.premove.to === i);
-    const lastMove = state.browsing === null && (b.last || []).includes(i);
-    const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove'
-      : i === state.culprit ? 'culprit' : lastMove ? 'last' : null;
-    if (mark) {
-      const o = p.cloneNode();
-      o.setAttribute('class', `cell ${mark}`);
-      o.dataset.mark = mark;
-      root.append(o);
+  const { role, rows } = arrange(g, g.cells.map((_, i) => i).filter(shown), turn());
+  svg.setAttribute('role', role);
+  svg.setAttribute('aria-label', word(`game-${state.listing && state.listing.game}`, 'board'));
+  for (const row of rows) {
+    // A grid's cells in rows; the hexagon's in one list box, in reading order.
+    let into = root;
+    if (role === 'grid') {
+      into = document.createElementNS(SVG, 'g');
+      into.setAttribute('role', 'row');
+      root.append(into);
     }
-  });
+    for (const i of row) {
+      const c = g.cells[i];
+      const p = document.createElementNS(SVG, 'polygon');
+      p.setAttribute('points', c.polygon.map((q) => q.join(',')).join(' '));
+      p.setAttribute('class', `cell ${c.dark ? 'dark' : 'light'}`);
+      p.dataset.cell = i;
+      p.dataset.name = c.name;
+      p.id = `cell-${i}`;
+      into.append(p);
+      const pre = state.premove && (state.premove.from === i || state.premove.to === i);
+      const lastMove = state.browsing === null && (b.last || []).includes(i);
+      const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove'
+        : i === state.culprit ? 'culprit' : lastMove ? 'last' : null;
+      p.setAttribute('role', role === 'grid' ? 'gridcell' : 'option');
+      p.setAttribute('aria-label', cellLabel(i, b, mark));
+      p.setAttribute('aria-selected', String(i === state.picked));
+      if (mark) {
+        const o = p.cloneNode();
+        o.removeAttribute('id');
+        for (const a of ['role', 'aria-label', 'aria-selected']) o.removeAttribute(a);
+        o.setAttribute('aria-hidden', 'true');
+        o.setAttribute('class', `cell ${mark}`);
+        o.dataset.mark = mark;
+        into.append(o);
+      }
+    }
+  }
+  const above = document.createElementNS(SVG, 'g');
+  above.setAttribute('aria-hidden', 'true');
+  root.append(above);
   for (const piece of state.frame ? filmed(b) : b.pieces.filter((q) => q.at || shown(q.cell))) {
     const [x, y] = piece.at || centre(g.cells[piece.cell].polygon);
     // Chapayev's checkers, where they rest, at their real size.
@@ -126,9 +150,21 @@ export function draw() {
     if (piece.id) img.dataset.id = piece.id;
     // Upright whatever the board's turn and the flip of y.
     img.setAttribute('transform', `translate(${x} ${y}) scale(1 -1) rotate(${-turn()}) translate(${-size / 2} ${-size / 2})`);
-    root.append(img);
+    above.append(img);
   }
-  if (state.aim) root.append(arrow(state.aim));
+  if (state.aim) above.append(arrow(state.aim));
+  // The keyboard's cursor, an outline over everything, seen while the board has the
+  // focus; a screen reader reads its cell as the board's active one.
+  if (state.cursor !== undefined && state.cursor !== null && shown(state.cursor)) {
+    for (const kind of ['cursor under', 'cursor']) {
+      const c = document.createElementNS(SVG, 'polygon');
+      c.setAttribute('points', g.cells[state.cursor].polygon.map((q) => q.join(',')).join(' '));
+      c.setAttribute('class', kind);
+      above.append(c);
+    }
+    svg.setAttribute('aria-activedescendant', `cell-${state.cursor}`);
+    svg.dataset.cursor = state.cursor;
+  }
   $('board-switch').hidden = !oneBoard();
   $('board-switch').textContent = say('web-board', 'Board {board}', { board: half() ? 'A' : 'B' });
   svg.replaceChildren(root);
@@ -159,6 +195,7 @@ export function draw() {
   svg.dataset.movers = [...new Set(b.legal.filter((l) => l.from !== l.to).map((l) => l.from))].join(' ');
   svg.dataset.ours = actionEvents().filter((e) => state.mine.includes(e.seat)).length;
   seats();
+  offer(b);
   if (last) svg.dataset.last = last.action;
 }
 
@@ -170,7 +207,7 @@ function hands(b) {
     button.type = 'button';
     const img = document.createElement('img');
     img.src = `/sprites/${h.side}/${h.kind}.svg`;
-    img.alt = h.kind;
+    img.alt = pieceName(h.kind);
     button.append(img, `×${h.count}`);
     const droppable = b.legal.some((l) => l.drop === h.kind && l.from === l.to);
     const own = h.seat === undefined ? b.sides.some((s, i) => s === h.side && state.mine.includes(i)) : state.mine.includes(h.seat);

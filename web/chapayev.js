@@ -5,7 +5,7 @@ import { $, state } from './state.js';
 import { SVG, draw } from './board.js';
 
 export const DISC = 0.725; // a checker's diameter: 29 mm on a 40 mm square
-const FULL_DRAG = 3.75; // a drag this long (150 mm) is a flick at full strength
+export const FULL_DRAG = 3.75; // a drag this long (150 mm) is a flick at full strength
 
 export function boardPoint(e) {
   const root = $('board').firstChild;

@@ -10,6 +10,7 @@ import { draw } from './board.js';
 import { animate } from './chapayev.js';
 import { playPremove } from './input.js';
 import { hearSound } from './sound.js';
+import { announce } from './speech.js';
 
 const CODE = /^[A-Za-z0-9]{6}$/;
 
@@ -86,6 +87,7 @@ function hear(m) {
     case 'event':
       if (m.code !== state.code) return;
       state.events.push(m.event);
+      announce(m.event);
       // A rematch: the same secrets open the new match's seats.
       if (m.event.kind === 'rematch' && state.mine.length > 0) {
         saved.keep(m.event.code, saved.seats(state.code));

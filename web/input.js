@@ -6,6 +6,7 @@ import { send } from './connection.js';
 import { waiting } from './match.js';
 import { draw } from './board.js';
 import { aimFrom, aimed, boardPoint } from './chapayev.js';
+import { pieceName } from './keyboard.js';
 
 function cellAt(x, y) {
   const el = document.elementFromPoint(x, y);
@@ -20,6 +21,22 @@ export function play(action) {
   $('choice').replaceChildren();
   $('refusal').textContent = '';
   send('act', { code: state.code, action });
+  // A choice made by keys (a promotion's piece) gives the focus back to the board.
+  if ($('choice').contains(document.activeElement)) $('board').focus();
+}
+
+// Esc: the picked piece, the piece from the hand, the second cell and the premove are
+// let go.
+export function cancel() {
+  state.picked = null;
+  state.landed = null;
+  state.dropping = null;
+  state.culprit = null;
+  state.premove = null;
+  state.aim = null;
+  state.keyAim = null;
+  $('choice').replaceChildren();
+  $('refusal').textContent = '';
 }
 
 // A click or tap on `cell`: picks a piece, or plays the move to it.
@@ -50,7 +67,7 @@ export function playPremove() {
   return true;
 }
 
-function touch(cell) {
+export function touch(cell) {
   const b = state.board;
   if (!b || cell === null || state.browsing !== null) return;
   // Nothing is played before every seat is taken: nothing to light.
@@ -78,10 +95,13 @@ function touch(cell) {
   if (to.length > 1) {
     $('choice').replaceChildren(...to.map((l) => {
       const button = document.createElement('button');
-      button.textContent = l.promotion || l.action;
+      button.type = 'button';
+      button.textContent = l.promotion ? pieceName(l.promotion) : l.action;
       button.onclick = () => play(l.action);
       return button;
     }));
+    // Asked by keys or by a click, the first piece offered has the focus.
+    $('choice').firstChild.focus();
     return;
   }
   // Where every action puts a piece down and only one fits the cell (Reversi's discs),

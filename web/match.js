@@ -5,6 +5,7 @@ import { MOST_CHAT, bdi, fits, lang, say, sayNodes, w } from './words.js';
 import { send } from './connection.js';
 import { actionEvents, browse, moves } from './moves.js';
 import { play } from './input.js';
+import { sayResult } from './speech.js';
 
 // Takes the seats kept here for `code`, else an open seat, else watches.
 export function enter(code) {
@@ -144,6 +145,7 @@ export function seats() {
   const result = (state.board && state.board.result) || '';
   $('result').replaceChildren(...(result ? resultWords(result) : []));
   $('result').dataset.result = result;
+  sayResult($('result').textContent);
   // A player's buttons for a player in a match going on; a spectator is told they
   // watch, and has no buttons and no chat.
   const mine = state.mine.length > 0;

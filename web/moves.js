@@ -21,9 +21,9 @@ const DECISIONS = {
 // their own alphabet, as the app's move list writes them: Кр, Ф, Л (Ukrainian Т), С,
 // К, and 100-cell chess's jester Ш and general Г. Bughouse's label (`1B. `) names a
 // board, not a bishop.
-const SAN = ['chess', 'chess100', 'transforming', 'maharajah', 'double-move', 'dice-chess',
+export const SAN = ['chess', 'chess100', 'transforming', 'maharajah', 'double-move', 'dice-chess',
   'everyone-moves', 'appearing', 'swedish', 'shashmaty', 'bughouse'];
-function pieceLetters(san) {
+export function pieceLetters(san) {
   const l = lang();
   if (l === 'en') return san;
   const letters = { K: 'Кр', Q: 'Ф', R: l === 'uk' ? 'Т' : 'Л', B: 'С', N: 'К', J: 'Ш', G: 'Г' };

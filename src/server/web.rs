@@ -52,6 +52,8 @@ const SCRIPTS: &[(&str, &str)] = scripts![
     "chapayev.js",
     "input.js",
     "sound.js",
+    "keyboard.js",
+    "speech.js",
 ];
 
 /// How long a client has to send its request (a page's, or the WebSocket handshake).
@@ -435,6 +437,37 @@ const WORDS: &[&str] = &[
     "action-accept-draw",
     "action-claim-draw",
     "action-swap",
+    "side-grey",
+    "piece-king",
+    "piece-queen",
+    "piece-rook",
+    "piece-bishop",
+    "piece-knight",
+    "piece-pawn",
+    "piece-checker",
+    "piece-zchecker",
+    "piece-viceking",
+    "piece-maharajah",
+    "piece-disc",
+    "piece-draughtsking",
+    "piece-stone",
+    "piece-jester",
+    "piece-general",
+    "web-cell-picked",
+    "web-cell-lit",
+    "web-castles-long",
+    "web-castles-short",
+    "web-becomes",
+    "web-takes",
+    "web-put-on",
+    "web-check",
+    "web-checkmate",
+    "web-move-not-now",
+    "web-no-moves",
+    "web-file-empty",
+    "web-move-box",
+    "web-move-play",
+    "web-move-help",
 ];
 
 /// The page's words that take arguments, each argument left as `{name}` for the page
@@ -450,6 +483,11 @@ const WORDS_WITH: &[(&str, &[&str])] = &[
     ("web-name-too-long", &["most", "has"]),
     ("web-chat-too-long", &["most", "has"]),
     ("web-board", &["board"]),
+    ("web-piece", &["side", "piece"]),
+    ("web-aim", &["id", "angle", "strength"]),
+    ("web-move-which", &["moves"]),
+    ("web-move-unknown", &["move"]),
+    ("web-none-of", &["piece"]),
 ];
 
 /// `/words/{en|ru|uk}`: the page's words and the games' names in a language, as one
