@@ -1,19 +1,23 @@
 // The page without a mouse and for screen readers (issue 79), in a real headless
 // Chromium against a real `doska serve` (first argument): chess to mate and chess for
 // three played with keys alone, a Chapayev flick aimed by keys, a chess game played
-// by typed moves, what the live region says, and the board's cells as a screen reader
-// reads them. No page here is sent a mouse event: each counts the pointer
+// by typed moves, what the live region says, the board's cells as a screen reader
+// reads them, and axe-core on the lobby and a match of each family with no serious
+// or critical violation. No page here is sent a mouse event: each counts the pointer
 // presses it hears, and must hear none. Every wait is for what the page shows.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { board, cellPoint, launch, player, untilLegal, untilMoves } from './page.mjs';
 
 const base = process.argv[2];
 const shots = process.argv[3];
 const browser = await launch();
+const axe = await readFile(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
-// A player's page that counts the pointer presses it hears (there must be none).
+// A player's page that counts the pointer presses it hears (there must be none),
+// and lets axe-core's script be put in it past the page's Content-Security-Policy.
 async function keyPlayer(name, options = {}) {
-  const page = await player(browser, name, options);
+  const page = await player(browser, name, { bypassCSP: true, ...options });
   await page.addInitScript(() => {
     window.pressed = 0;
     for (const kind of ['mousedown', 'pointerdown', 'touchstart']) {
@@ -259,5 +263,25 @@ for (const page of [ann, bob, ...armies, cleo, dan, eve, fay, cha, pet]) {
   assert.equal(await page.evaluate(() => window.pressed), 0, `${page.name} heard a pointer`);
 }
 
+// axe-core on the lobby and a match of each family: no serious or critical violation.
+async function audit(page, what) {
+  await page.evaluate(axe);
+  const found = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+  assert.deepEqual(found, [], `${what}: ${found.join('\n')}`);
+}
+const looker = await keyPlayer('Axel');
+await named(looker, base);
+await looker.waitForSelector('#game option[value="chess"]', { state: 'attached' });
+await audit(looker, 'the lobby');
+await audit(dan, 'chess, over');
+await audit(armies[0], 'chess for three');
+await audit(shooter, 'chapayev');
+for (const game of ['chess100', 'bughouse', 'turkish-draughts']) {
+  const page = await keyPlayer(`A ${game}`);
+  await create(page, game);
+  await audit(page, game);
+}
 await browser.close();
-console.log('keyboard, typed moves and live region: all passed');
+console.log('keyboard, typed moves, live region and axe: all passed');
