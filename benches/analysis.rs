@@ -9,9 +9,9 @@
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use doska::engine::review::{DEFAULT, Mark, review};
 use doska::plugins::analysis::{Analysis, AnalysisPlugin};
 use doska::plugins::{Command, Screen, Session, SessionPlugin};
-use doska::rules::review::{DEFAULT, Mark, review};
 use doska::rules::{GameId, record};
 use std::time::{Duration, Instant};
 

@@ -11,7 +11,7 @@
 //! Game ids after `--` (`cargo bench --bench movegen -- chess100 tri-chess`) measure
 //! only those games.
 
-use doska::rules::search::{Level, Limits};
+use doska::engine::search::{Level, Limits, Think};
 use doska::rules::{Action, GameId, Match, Position};
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::{Rng, SeedableRng};

@@ -9,6 +9,12 @@ use std::path::Path;
 /// Every source file under `src/`, by its path from the crate's root, with its text
 /// up to its test module.
 fn sources() -> BTreeMap<String, String> {
+    read_sources(false)
+}
+
+/// Every source file under `src/` with its text; with `tests`, whole, and the files
+/// that hold only tests too.
+fn read_sources(tests: bool) -> BTreeMap<String, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut out = BTreeMap::new();
     let mut stack = vec![root.join("src")];
@@ -25,11 +31,11 @@ fn sources() -> BTreeMap<String, String> {
                     .into_owned();
                 let text = std::fs::read_to_string(&path).expect("a source file");
                 let code = match text.find("#[cfg(test)]") {
-                    Some(i) => text[..i].to_string(),
-                    None => text,
+                    Some(i) if !tests => text[..i].to_string(),
+                    _ => text,
                 };
                 // Files that hold only tests are not part of the shape.
-                if !name.ends_with("_tests.rs") && !name.ends_with("/tests.rs") {
+                if tests || !name.ends_with("_tests.rs") && !name.ends_with("/tests.rs") {
                     out.insert(name, code);
                 }
             }
@@ -38,7 +44,7 @@ fn sources() -> BTreeMap<String, String> {
     out
 }
 
-/// The module path of a file: `src/rules/search/mod.rs` is `rules::search`.
+/// The module path of a file: `src/engine/search/mod.rs` is `engine::search`.
 fn module_of(file: &str) -> Vec<String> {
     let path = file.trim_start_matches("src/").trim_end_matches(".rs");
     let mut parts: Vec<String> = path.split('/').map(str::to_string).collect();
@@ -65,6 +71,11 @@ fn file_of(files: &BTreeMap<String, String>, path: &[String]) -> Option<String> 
 /// Every path a file names from its own crate, expanded out of `use` trees:
 /// `use super::{a, b::c}` gives `super::a` and `super::b::c`.
 fn named_paths(code: &str) -> Vec<String> {
+    paths_in(code, false)
+}
+
+/// The paths [`named_paths`] finds, and with `exports` those a re-export names too.
+fn paths_in(code: &str, exports: bool) -> Vec<String> {
     // Comments and re-exports out: a re-export only hands names on (`pub use
     // search::Limits` in a folder's mod.rs), and the file that defines them is found
     // through it rather than drawn to it.
@@ -73,7 +84,10 @@ fn named_paths(code: &str) -> Vec<String> {
         .map(|l| l.split("//").next().unwrap_or(""))
         .collect::<Vec<_>>()
         .join("\n");
-    for export in ["pub use ", "pub(crate) use "] {
+    for export in ["pub use ", "pub(crate) use "]
+        .into_iter()
+        .filter(|_| !exports)
+    {
         while let Some(i) = code.find(export) {
             let end = code[i..].find(';').map_or(code.len(), |e| i + e + 1);
             code.replace_range(i..end, "");
@@ -95,7 +109,7 @@ fn named_paths(code: &str) -> Vec<String> {
             }));
         }
     }
-    // Paths written in the code itself (`crate::rules::search::mix(..)`).
+    // Paths written in the code itself (`crate::engine::search::mix(..)`).
     let bytes = code.as_bytes();
     for start in ["crate::", "super::"] {
         for (i, _) in code.match_indices(start) {
@@ -320,13 +334,14 @@ fn no_file_imports_another_that_imports_it_back() {
     let graph = imports();
     let loops = cycles(&graph);
     assert!(loops.is_empty(), "import cycles: {loops:#?}");
-    // The check sees imports at all: history uses the search, the app the rules.
+    // The check sees imports at all: history uses what the computer shares with the
+    // games, the computer in a seat the match.
     assert!(
         graph["src/rules/history.rs"]
             .iter()
-            .any(|f| f.starts_with("src/rules/search/"))
+            .any(|f| f.starts_with("src/rules/computer/"))
     );
-    assert!(graph["src/rules/player.rs"].contains("src/rules/history.rs"));
+    assert!(graph["src/engine/player.rs"].contains("src/rules/history.rs"));
 }
 
 #[test]
@@ -342,6 +357,78 @@ fn the_rules_import_nothing_of_the_app_the_server_or_the_command_line() {
             );
         }
     }
+}
+
+/// The module a path names from `file`, from the crate's root: `super::super::engine`
+/// in `src/rules/chess/mod.rs` is `engine`; None for a path not from this crate.
+fn absolute(file: &str, path: &str) -> Option<Vec<String>> {
+    let mut module = module_of(file);
+    let mut segments = path.split("::").filter(|s| !s.is_empty()).peekable();
+    match segments.peek() {
+        Some(&"crate") => {
+            module.clear();
+            segments.next();
+        }
+        Some(&"super") | Some(&"self") => {
+            while let Some(&s) = segments.peek() {
+                match s {
+                    "super" => {
+                        module.pop();
+                    }
+                    "self" => {}
+                    _ => break,
+                }
+                segments.next();
+            }
+        }
+        _ => return None,
+    }
+    module.extend(segments.map(str::to_string));
+    Some(module)
+}
+
+/// The paths to the engine that a file of the rules names, tests and re-exports
+/// included.
+fn engine_named(file: &str, code: &str) -> Vec<String> {
+    paths_in(code, true)
+        .into_iter()
+        .filter(|p| absolute(file, p).is_some_and(|m| m.first().is_some_and(|s| s == "engine")))
+        .collect()
+}
+
+#[test]
+fn the_rules_never_name_the_engine() {
+    // The engine uses the rules and never the other way: what a game brings to the
+    // search (its evaluation, how it chooses) is declared in `rules/computer/`, and the
+    // engine implements the search it asks for. Tests count too: a test of the
+    // computer on one game lives in the engine.
+    for (file, code) in read_sources(true)
+        .iter()
+        .filter(|(f, _)| f.starts_with("src/rules/"))
+    {
+        let named = engine_named(file, code);
+        assert!(named.is_empty(), "{file} names the engine: {named:?}");
+    }
+    // The check sees a path to the engine however it is written.
+    for code in [
+        "use crate::engine::search::Limits;",
+        "use super::super::engine::net;",
+        "use crate::{engine::weights, rules::Side};",
+        "pub use crate::engine::search::Think;",
+        "let t = crate::engine::search::think(p);",
+    ] {
+        assert!(
+            !engine_named("src/rules/chess/mod.rs", code).is_empty(),
+            "{code}"
+        );
+    }
+    assert!(
+        engine_named(
+            "src/rules/chess/mod.rs",
+            "use super::super::computer::Level;"
+        )
+        .is_empty()
+    );
 }
 
 #[test]

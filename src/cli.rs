@@ -1,8 +1,8 @@
 //! The headless commands: what `doska games`, `perft`, `replay` and `think` print.
 
+use crate::engine::search::{Level, Limits, Progress, Think};
 use crate::rules::perft::perft;
 use crate::rules::record::replay;
-use crate::rules::search::{Level, Limits, Progress};
 use crate::rules::{GameId, Match, Position};
 use std::time::Instant;
 
@@ -141,10 +141,10 @@ pub struct Picture {
 /// Judged by the weights and network `in_force`.
 pub fn review(
     m: &Match,
-    budget: crate::rules::review::Budget,
-    in_force: &crate::rules::weights::InForce,
+    budget: crate::engine::review::Budget,
+    in_force: &crate::engine::weights::InForce,
 ) -> String {
-    use crate::rules::review::{Mark, review};
+    use crate::engine::review::{Mark, review};
     use crate::rules::score::Score;
     let seats = m.start().seats().seat_count();
     let mut out = String::new();
@@ -262,14 +262,14 @@ impl Contender {
             Contender::MaxN => (
                 Level::Hard,
                 Limits {
-                    many: crate::rules::search::Many::MaxN,
+                    many: crate::engine::search::Many::MaxN,
                     ..limits.clone()
                 },
             ),
             Contender::BestReply => (
                 Level::Hard,
                 Limits {
-                    many: crate::rules::search::Many::BestReply,
+                    many: crate::engine::search::Many::BestReply,
                     ..limits.clone()
                 },
             ),
@@ -282,10 +282,10 @@ impl Contender {
 
 /// Plays `games` games between `a` and `b`, each from a start made different by two
 /// random plies (seeded by the game's number), as the learning duel plays
-/// ([`duel::play`](crate::rules::learn::duel::play)): with
+/// ([`duel::play`](crate::engine::learn::duel::play)): with
 /// two seats the colours alternate; with three (chess for three) `a` plays one seat
 /// against `b` in two, over the three corners, then two against one. Returns `a`'s
-/// points: its seats' mean share ([`share`](crate::rules::learn::share)), a win 1 and
+/// points: its seats' mean share ([`share`](crate::engine::learn::share)), a win 1 and
 /// a draw a half; a game unfinished after 150 moves a seat is shared as an agreed draw.
 /// `progress` hears each result.
 pub fn duel(
@@ -296,7 +296,7 @@ pub fn duel(
     limits: &Limits,
     progress: &mut dyn FnMut(u32, f64),
 ) -> anyhow::Result<f64> {
-    use crate::rules::learn::duel;
+    use crate::engine::learn::duel;
     let game = GameId::from_id(game)?;
     let start = Position::new(game, options)?;
     if game.card().table {

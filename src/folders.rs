@@ -2,8 +2,8 @@
 //! the player's computer has learned, and a server's database. `DOSKA_HOME` puts them
 //! all under one folder (for tests).
 
-use crate::rules::net::{self, Net};
-use crate::rules::weights::{self, InForce};
+use crate::engine::net::{self, Net};
+use crate::engine::weights::{self, InForce};
 use crate::rules::{GameId, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -227,7 +227,7 @@ mod tests {
         }
         keys.extend(Reason::ALL.iter().map(|r| format!("reason-{}", r.id())));
         keys.extend(Illegal::ALL.iter().map(|i| i.key().to_string()));
-        use crate::rules::review::Mark;
+        use crate::engine::review::Mark;
         let marks = [Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
         keys.extend(marks.map(|m| m.key().to_string()));
         keys

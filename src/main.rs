@@ -2,7 +2,7 @@
 
 use clap::{CommandFactory, Parser, Subcommand};
 use doska::cli;
-use doska::rules::weights::InForce;
+use doska::engine::weights::InForce;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -84,7 +84,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
         #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
-        level: doska::rules::search::Level,
+        level: doska::engine::search::Level,
     },
     /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy,
     /// maxn and brs (the hard level searching by max^n or by best replies); in chess
@@ -320,7 +320,7 @@ fn run(args: Args) -> anyhow::Result<()> {
             threads,
             level,
         }) => {
-            let limits = doska::rules::search::Limits {
+            let limits = doska::engine::search::Limits {
                 depth,
                 nodes,
                 threads,
@@ -347,7 +347,7 @@ fn run(args: Args) -> anyhow::Result<()> {
             movetime,
             nodes,
         }) => {
-            let limits = doska::rules::search::Limits {
+            let limits = doska::engine::search::Limits {
                 nodes,
                 time: movetime.map(std::time::Duration::from_millis),
                 weights: weights_of(&game),
@@ -380,7 +380,7 @@ fn run(args: Args) -> anyhow::Result<()> {
             if !(0.0..=1.0).contains(&explore) {
                 anyhow::bail!("--explore: a share from 0 to 1, not {explore}");
             }
-            let plan = doska::learn::Plan {
+            let plan = doska::engine::learn::Plan {
                 games,
                 nodes,
                 duel,
@@ -396,7 +396,10 @@ fn run(args: Args) -> anyhow::Result<()> {
                 seed,
             };
             let game = doska::rules::GameId::from_id(&game)?;
-            print!("{}", doska::learn::learn(game, &options, &plan, &folders)?);
+            print!(
+                "{}",
+                doska::engine::learn::learn(game, &options, &plan, &folders)?
+            );
             Ok(())
         }
         Some(Command::Weights { game }) => {
@@ -404,7 +407,7 @@ fn run(args: Args) -> anyhow::Result<()> {
             let active = in_force.get(game.evaluation());
             print!(
                 "{}",
-                doska::rules::weights::write(game.evaluation(), &active, "")
+                doska::engine::weights::write(game.evaluation(), &active, "")
             );
             Ok(())
         }
@@ -535,7 +538,7 @@ fn review(
     options: &[(String, String)],
     in_force: &InForce,
 ) -> anyhow::Result<()> {
-    use doska::rules::review::Budget;
+    use doska::engine::review::Budget;
     let budget = match (depth, movetime) {
         (Some(depth), _) => Budget::Depth(depth),
         (None, Some(s)) if s.is_finite() && (0.01..=3600.0).contains(&s) => {
@@ -544,7 +547,7 @@ fn review(
         (None, Some(s)) => {
             return Err(anyhow::anyhow!("--movetime: 0.01 to 3600 seconds, not {s}"));
         }
-        (None, None) => doska::rules::review::DEFAULT,
+        (None, None) => doska::engine::review::DEFAULT,
     };
     let text = std::fs::read_to_string(file)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))?;
@@ -560,7 +563,7 @@ fn duel(
     game: &str,
     players: &str,
     games: u32,
-    limits: &doska::rules::search::Limits,
+    limits: &doska::engine::search::Limits,
     options: &[(String, String)],
 ) -> anyhow::Result<()> {
     let (a, b) = players

@@ -9,11 +9,11 @@
 //! ... [moves ...]`, `go` with `movetime`, `depth`, `nodes`, `wtime`/`btime`/`winc`/
 //! `binc`/`movestogo` or `infinite`, `stop` and `quit`.
 
-use crate::rules::chess::{ChessGame, ChessOptions, Move};
-use crate::rules::game::Game;
-use crate::rules::search::{
+use crate::engine::search::{
     Evaluate, Kept, Level, Limits, Progress, WIN, is_mate, seen_twice, think,
 };
+use crate::rules::chess::{ChessGame, ChessOptions, Move};
+use crate::rules::game::Game;
 use crate::rules::seats::Seats;
 use std::collections::HashSet;
 
@@ -190,7 +190,7 @@ impl Search {
 pub fn run(
     input: impl BufRead,
     output: impl Write + Send + 'static,
-    (weights, net): (Arc<[f32]>, Option<Arc<crate::rules::net::Net>>),
+    (weights, net): (Arc<[f32]>, Option<Arc<crate::engine::net::Net>>),
 ) {
     let out: Output = Arc::new(Mutex::new(Box::new(output)));
     let mut position = ChessGame::new(ChessOptions::default());
@@ -337,7 +337,7 @@ mod tests {
 
     fn talk(input: &str) -> String {
         let buffer = Buffer::default();
-        let weights = crate::rules::weights::shipped(crate::rules::GameId::Chess.evaluation());
+        let weights = crate::engine::weights::shipped(crate::rules::GameId::Chess.evaluation());
         run(
             std::io::Cursor::new(input.to_string()),
             buffer.clone(),

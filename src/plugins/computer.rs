@@ -11,8 +11,8 @@
 //! first legal action, with a message saying so.
 
 use super::session::{AppSystems, Command, Screen, Session, Settling};
-use crate::rules::player::{decide, limits};
-use crate::rules::search::{Level, Limits, spare_cores};
+use crate::engine::player::{decide, limits};
+use crate::engine::search::{Level, Limits, Think, spare_cores};
 use crate::rules::why::Remark;
 use crate::rules::{Action, Match, Move};
 use bevy::prelude::*;

@@ -25,9 +25,9 @@ pub use session::{CellClicked, Command, Draft, Screen, Session, SessionPlugin};
 pub use ui::{Dialogs, Editor, KeysPlugin, replace_question};
 
 use crate::cli::Picture;
+use crate::engine::weights::InForce;
 use crate::rules::GameId;
 use crate::rules::record::{SavedGame, replay};
-use crate::rules::weights::InForce;
 use bevy::prelude::*;
 use bevy::render::pipelined_rendering::PipelinedRenderingPlugin;
 use bevy::render::renderer::RenderAdapterInfo;

@@ -33,7 +33,7 @@ pub struct LastSetup {
     pub seats: Vec<String>,
     pub computer: Vec<bool>,
     #[serde(default)]
-    pub levels: Vec<crate::rules::search::Level>,
+    pub levels: Vec<crate::engine::search::Level>,
     #[serde(default = "crate::rules::record::default_think_seconds")]
     pub think_seconds: u32,
     #[serde(default)]

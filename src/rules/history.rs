@@ -188,7 +188,7 @@ impl Match {
         if self.outcome().is_some() {
             return None;
         }
-        let random = super::search::mix(self.seed ^ super::search::mix(self.cursor as u64));
+        let random = super::computer::mix(self.seed ^ super::computer::mix(self.cursor as u64));
         self.position().roll(random).map(Action::Play)
     }
 
@@ -239,9 +239,9 @@ impl Match {
     /// The search keys of the positions before the current one that came twice, for
     /// the computer to steer clear of repetitions (see [`seen_twice`]).
     ///
-    /// [`seen_twice`]: crate::rules::search::seen_twice
+    /// [`seen_twice`]: crate::rules::computer::seen_twice
     pub fn seen_twice(&self) -> std::collections::HashSet<u64> {
-        crate::rules::search::seen_twice(
+        crate::rules::computer::seen_twice(
             (0..self.actions().len()).map(|i| self.state_before(i).position.search_key()),
         )
     }
@@ -461,7 +461,7 @@ impl Match {
         match action {
             Action::Play(m) => {
                 let random =
-                    super::search::mix(self.seed ^ super::search::mix(!(self.cursor as u64)));
+                    super::computer::mix(self.seed ^ super::computer::mix(!(self.cursor as u64)));
                 Action::Play(self.position().sealed(m, random))
             }
             other => other,

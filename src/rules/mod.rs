@@ -1,4 +1,7 @@
-//! The rules engine: pure, deterministic, no rendering and no I/O.
+//! The rules: the games and what they share. Pure, deterministic, no rendering and no
+//! I/O. The computer that plays them is `crate::engine`, which uses the rules; nothing
+//! here names it. What a game tells the computer (its evaluation, how it chooses) is
+//! [`computer`].
 
 pub mod bughouse;
 pub mod chance;
@@ -6,6 +9,7 @@ pub mod chapayev;
 pub mod chess;
 pub mod chess100;
 pub mod clock;
+pub mod computer;
 pub mod corners;
 pub mod dama;
 pub mod decisions;
@@ -16,8 +20,6 @@ pub mod family;
 pub mod game;
 pub mod grid;
 pub mod history;
-pub mod learn;
-pub mod net;
 pub mod options;
 pub mod outcome;
 pub mod pages;
@@ -25,20 +27,16 @@ pub mod path;
 pub mod perft;
 pub mod pgn;
 pub mod placement;
-pub mod player;
 pub mod position;
 pub mod record;
 pub mod reversi;
-pub mod review;
 pub mod score;
-pub mod search;
 pub mod seats;
 pub mod side;
 pub mod sketch;
 pub mod topology;
 pub mod trichess;
 pub mod view;
-pub mod weights;
 pub mod why;
 pub mod wording;
 pub mod zshashmaty;

@@ -6,6 +6,9 @@ use super::bughouse::Bughouse;
 use super::chapayev::Chapayev;
 use super::chess::ChessGame;
 use super::chess100::Chess100;
+use super::computer::{
+    self, Choose, Evaluate, Evaluation, Judgement, Level, Progress, Search, Thought,
+};
 use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
 use super::dice::DiceChess;
@@ -15,20 +18,16 @@ use super::family::{
     Appearing, DoubleMove, EveryoneMoves, Maharajah, Shashmaty, Swedish, Transforming,
 };
 use super::game::{Card, Game};
-use super::net;
 use super::options::{HouseRules, OptionSpec};
 use super::outcome::{Outcome, Reason};
 use super::reversi::Reversi;
-use super::search::{self, Choose, Evaluate, Judgement, Level, Limits, Progress, Thought};
 use super::seats::Seats;
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
-use super::weights;
 use super::why::{Refusal, Remark, Word};
 use super::zshashmaty::ZShashmaty;
-use std::sync::Arc;
 
 /// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
 /// `Stored` is how the position is held (boxed where its board is large, so that
@@ -60,7 +59,7 @@ macro_rules! registry {
             }
 
             /// What the game's evaluation counts, with the weights set by hand.
-            pub fn features(self) -> &'static [search::Feature] {
+            pub fn features(self) -> &'static [computer::Feature] {
                 match self {
                     $(GameId::$variant => <$rules as Evaluate>::FEATURES,)*
                 }
@@ -74,8 +73,8 @@ macro_rules! registry {
             }
 
             /// The game's evaluation as its weights file knows it.
-            pub fn evaluation(self) -> weights::Evaluation {
-                weights::Evaluation {
+            pub fn evaluation(self) -> Evaluation {
+                Evaluation {
                     index: self as usize,
                     id: self.id(),
                     features: self.features(),
@@ -239,26 +238,26 @@ macro_rules! registry {
                 }
             }
 
-            /// Runs the search on the inner game (see [`Position::think`]).
+            /// Runs the search on the inner game (see [`Position::choose`]).
             fn search_inner(
                 &self,
                 level: Level,
-                limits: &Limits,
+                search: &impl Search,
                 seed: u64,
                 report: &mut dyn FnMut(&Progress<Move>),
             ) -> Option<Thought<Move>> {
                 match self {
                     $(Position::$variant(p) => {
-                        think_in::<$rules>(p, Move::$variant, level, limits, seed, report)
+                        think_in::<$rules>(p, Move::$variant, level, search, seed, report)
                     })*
                 }
             }
 
-            /// Judges a move on the inner game (see [`Position::judge`]).
-            fn judge_inner(&self, played: &Move, limits: &Limits) -> Option<Judgement<Move>> {
+            /// Judges a move on the inner game (see [`Position::judge_move`]).
+            fn judge_inner(&self, played: &Move, search: &impl Search) -> Option<Judgement<Move>> {
                 match (self, played) {
                     $((Position::$variant(p), Move::$variant(mv)) => {
-                        p.judge_move(*mv, limits).map(|j| j.map(Move::$variant))
+                        p.judge_move(*mv, search).map(|j| j.map(Move::$variant))
                     })*
                     _ => None,
                 }
@@ -534,40 +533,18 @@ impl Position {
         with_move!(self, m, (p, mv) => p.explain(mv), None)
     }
 
-    /// The weights the limits name, else the game's shipped ones.
-    fn weights(&self, limits: &Limits) -> Arc<[f32]> {
-        limits
-            .weights
-            .clone()
-            .unwrap_or_else(|| weights::shipped(self.game().evaluation()))
-    }
-
-    /// The limits with the game's shipped weights, and its shipped network if it
-    /// has one, where they name neither: limits that name weights alone evaluate by
-    /// those weights (a duel of weights, the learner's self-play).
-    fn weighed(&self, limits: &Limits) -> Limits {
-        let net = match (&limits.weights, &limits.net) {
-            (None, None) => net::shipped::shipped(self.game().id()),
-            (_, net) => net.clone(),
-        };
-        Limits {
-            weights: Some(self.weights(limits)),
-            net,
-            ..limits.clone()
-        }
-    }
-
-    /// The key the search knows this position by (see [`Limits::seen`]).
+    /// The key the search knows this position by (the search's `Limits::seen_twice`).
     pub fn search_key(&self) -> u64 {
         each!(self, p => p.key(p.legal_moves().len()))
     }
 
-    /// The computer's choice for the seat to move, or None where the game is over:
-    /// each game's own (see [`Choose`]). `report` hears each finished depth.
-    pub fn think(
+    /// The computer's choice for the seat to move by `search` (the engine's, under
+    /// its limits), or None where the game is over: each game's own (see [`Choose`]).
+    /// `report` hears each finished depth.
+    pub fn choose(
         &self,
         level: Level,
-        limits: &Limits,
+        search: &impl Search,
         seed: u64,
         report: &mut dyn FnMut(&Progress<Move>),
     ) -> Option<Thought<Move>> {
@@ -575,33 +552,30 @@ impl Position {
         if self.awaits_roll() {
             return None;
         }
-        let limits = &self.weighed(limits);
-        self.search_inner(level, limits, seed, report)
+        self.search_inner(level, search, seed, report)
     }
 
-    /// How `played` compares with the best move here, for a game's review; None where
-    /// no search chooses the move (a roll, a lot, Chapayev's shots) or it is not legal
-    /// here.
-    pub fn judge(&self, played: &Move, limits: &Limits) -> Option<Judgement<Move>> {
+    /// How `played` compares with the best move here by `search`, for a game's
+    /// review; None where no search chooses the move (a roll, a lot, Chapayev's shots)
+    /// or it is not legal here.
+    pub fn judge_move(&self, played: &Move, search: &impl Search) -> Option<Judgement<Move>> {
         if self.awaits_roll() || self.is_lot(played) {
             return None;
         }
-        let limits = &self.weighed(limits);
-        self.judge_inner(played, limits)
+        self.judge_inner(played, search)
     }
 
-    /// How good the position is for `side` at a glance, under the limits' weights
-    /// (the shipped ones where they name none), in the units of
-    /// [`GameId::score_unit`]; positive is good for `side`.
-    pub fn evaluate(&self, side: Side, limits: &Limits) -> i32 {
-        let weights = self.weights(limits);
-        each!(self, p => p.evaluate(side, &weights))
+    /// How good the position is for `side` at a glance under `weights` (one per
+    /// [`GameId::features`]), in the units of [`GameId::score_unit`]; positive is
+    /// good for `side`.
+    pub fn evaluate_under(&self, side: Side, weights: &[f32]) -> i32 {
+        each!(self, p => p.evaluate(side, weights))
     }
 
     /// What the evaluation counts here for `seat`, one amount per
     /// [`GameId::features`]: what learning fits the weights to.
-    pub fn trace(&self, seat: usize) -> search::Trace {
-        let mut trace = search::Trace::new(self.game().features().len());
+    pub fn trace(&self, seat: usize) -> computer::Trace {
+        let mut trace = computer::Trace::new(self.game().features().len());
         each!(self, p => p.seat_tally(seat, &mut trace));
         trace
     }
@@ -614,7 +588,7 @@ impl Position {
 
     /// How a network's inputs are laid out for this game (see
     /// [`Evaluate::net_layout`]).
-    pub fn net_layout(&self) -> net::Layout {
+    pub fn net_layout(&self) -> computer::Layout {
         each!(self, p => p.net_layout())
     }
 
@@ -639,12 +613,12 @@ fn think_in<G: Choose>(
     p: &G,
     wrap: fn(G::Move) -> Move,
     level: Level,
-    limits: &Limits,
+    search: &impl Search,
     seed: u64,
     report: &mut dyn FnMut(&Progress<Move>),
 ) -> Option<Thought<Move>> {
     let mut relay = |progress: &Progress<G::Move>| report(&progress.map(wrap));
-    Some(p.choose(level, limits, seed, &mut relay)?.map(wrap))
+    Some(p.choose(level, search, seed, &mut relay)?.map(wrap))
 }
 
 #[cfg(test)]

@@ -3,11 +3,11 @@
 
 use super::clock::clk;
 use super::clock::{Millis, TimeControl};
+use super::computer::Level;
 use super::error::Error;
 use super::error::shown;
 use super::history::{Action, Match, action_notation};
 use super::position::{GameId, Position};
-use super::search::Level;
 use super::side::Side;
 use serde::{Deserialize, Serialize};
 

@@ -3,11 +3,11 @@
 //! of a pawn or the game's like ([`Evaluate::evaluate`]); each game says how many of
 //! those make one of its units.
 //!
-//! [`Evaluate::evaluate`]: super::search::Evaluate::evaluate
+//! [`Evaluate::evaluate`]: super::computer::Evaluate::evaluate
 
 use super::GameId;
+use super::computer::{WIN, is_mate};
 pub use super::game::Unit;
-use super::search::{WIN, is_mate};
 
 impl GameId {
     /// The unit the game's scores are read in.

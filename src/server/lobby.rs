@@ -59,7 +59,7 @@ impl Lobby {
         writer: Writer,
         thinkers: usize,
         most: usize,
-        weights: crate::rules::weights::InForce,
+        weights: crate::engine::weights::InForce,
         hosts: Vec<String>,
         lease: Arc<Lease>,
     ) -> Arc<Lobby> {

@@ -54,7 +54,7 @@ pub struct Config {
     /// The most matches in memory at once.
     pub most: usize,
     /// The evaluation weights the computer's seats play with.
-    pub weights: crate::rules::weights::InForce,
+    pub weights: crate::engine::weights::InForce,
     /// The secrets of the seats the app hosting the server holds. Such a server stops
     /// with its host: the time a host's seat was on move while it was down is that
     /// player's, who left, where a server that died charges nobody for its downtime.

@@ -4,9 +4,9 @@
 
 use super::refused::Refused;
 use super::store::MatchRow;
+use crate::engine::search::Level;
 use crate::protocol::{Listing, SeatPlan};
 use crate::rules::clock::{Millis, TimeControl};
-use crate::rules::search::Level;
 use crate::rules::{GameId, Position};
 use std::collections::BTreeMap;
 

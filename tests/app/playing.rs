@@ -188,8 +188,8 @@ fn sounds_follow_play_and_not_browsing() {
 
 #[test]
 fn the_computer_answers_and_undo_takes_back_both_moves() {
+    use doska::engine::search::Level;
     use doska::plugins::computer::ComputerPlugin;
-    use doska::rules::search::Level;
     let mut app = headless(GameId::Chess, &[]);
     app.add_plugins(ComputerPlugin);
     {

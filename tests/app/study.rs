@@ -3,10 +3,10 @@
 
 use super::{click, edit_draft, headless, session};
 use bevy::prelude::*;
+use doska::engine::review::Mark;
 use doska::plugins::Command;
 use doska::plugins::analysis::{Analysis, AnalysisPlugin, StartReview};
 use doska::rules::GameId;
-use doska::rules::review::Mark;
 use std::time::{Duration, Instant};
 
 /// Frames until `done` holds; a search on another thread takes what it takes, so the

@@ -2,7 +2,7 @@
 //! for as long as the position stays on screen, each finished depth handed over as
 //! it comes. Dropped, it tells the thread to stop.
 
-use crate::rules::search::{Level, Limits, Progress, spare_cores};
+use crate::engine::search::{Level, Limits, Progress, Think, spare_cores};
 use crate::rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -25,7 +25,7 @@ impl Engine {
     pub fn start(
         position: Position,
         seen_twice: std::collections::HashSet<u64>,
-        (weights, net): (Arc<[f32]>, Option<Arc<crate::rules::net::Net>>),
+        (weights, net): (Arc<[f32]>, Option<Arc<crate::engine::net::Net>>),
         wake: impl Fn() + Send + 'static,
     ) -> Engine {
         let latest = Arc::new(Mutex::new(None));

@@ -10,8 +10,8 @@ mod engine;
 mod review;
 
 use super::session::{AppSystems, Screen, Session};
-use crate::rules::review::Reviewed;
-use crate::rules::search::Progress;
+use crate::engine::review::Reviewed;
+use crate::engine::search::Progress;
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;

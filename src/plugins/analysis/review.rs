@@ -1,9 +1,9 @@
 //! A game's review running on a thread of its own: each move's verdict is handed
 //! over as it comes, so the graph and the marks fill in while the player looks on.
 
+use crate::engine::review::{DEFAULT, Reviewed, review};
+use crate::engine::weights::InForce;
 use crate::rules::Match;
-use crate::rules::review::{DEFAULT, Reviewed, review};
-use crate::rules::weights::InForce;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 

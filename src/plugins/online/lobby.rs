@@ -95,7 +95,7 @@ fn server_rows(
     ui: &mut egui::Ui,
     lang: Language,
     online: &mut Online,
-    (folders, weights): (Option<&Folders>, &crate::rules::weights::InForce),
+    (folders, weights): (Option<&Folders>, &crate::engine::weights::InForce),
     proxy: Option<&EventLoopProxyWrapper>,
 ) {
     ui.horizontal(|ui| {

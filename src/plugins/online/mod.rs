@@ -269,7 +269,7 @@ impl Online {
     pub fn host(
         &mut self,
         folders: Option<&Folders>,
-        weights: &crate::rules::weights::InForce,
+        weights: &crate::engine::weights::InForce,
     ) -> Result<String, crate::server::StartError> {
         let data = folders.map_or_else(
             || std::env::temp_dir().join("doska-hosted"),

@@ -8,11 +8,11 @@ pub use study::Study;
 
 use super::host::{LocalMatch, MatchHost};
 use super::selection::{Click, MoveTable, Selection};
+use crate::engine::search::Level;
 use crate::online::premove::Chosen;
 use crate::protocol::SeatPlan;
 use crate::rules::clock::{Clock, TimeControl};
 use crate::rules::record::{SavedGame, default_think_seconds, read_pasted};
-use crate::rules::search::Level;
 use crate::rules::{
     Action, Cell, Error, GameId, Match, Move, MoveView, PieceKind, Position, Refusal, Side,
 };

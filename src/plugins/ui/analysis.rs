@@ -6,13 +6,13 @@
 
 use super::Canvas;
 use super::naming::{chess_letters, side_name};
+use crate::engine::review::Mark;
 use crate::i18n::Language;
 use crate::plugins::analysis::{Analysis, Reading, StartReview};
 use crate::plugins::board::{BoardLayout, board_shown};
 use crate::plugins::layout::Flipped;
 use crate::plugins::session::{Command, Screen, Session};
 use crate::plugins::storage::Settings;
-use crate::rules::review::Mark;
 use crate::rules::score::Score;
 use crate::rules::{Position, Side};
 use bevy::prelude::*;

@@ -113,7 +113,7 @@ fn move_list(
     ui: &mut egui::Ui,
     words: &Words,
     m: &Match,
-    marks: &HashMap<usize, (crate::rules::review::Mark, String)>,
+    marks: &HashMap<usize, (crate::engine::review::Mark, String)>,
     send: &mut Option<Command>,
 ) {
     egui::ScrollArea::vertical()

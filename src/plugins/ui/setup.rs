@@ -4,6 +4,7 @@ use super::Canvas;
 use super::miniature;
 use super::naming::seat_label;
 use super::parts::Parts;
+use crate::engine::search::Level;
 use crate::i18n::Language;
 use crate::plugins::session::{Command, CreateOnline, Draft, Screen};
 use crate::plugins::shelf::Shelf;
@@ -11,7 +12,6 @@ use crate::plugins::storage::{LastSetup, Settings};
 use crate::protocol::SeatPlan;
 use crate::rules::Side;
 use crate::rules::clock::TimeControl;
-use crate::rules::search::Level;
 use bevy::prelude::*;
 use bevy_egui::egui;
 

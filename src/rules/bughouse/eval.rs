@@ -4,9 +4,9 @@
 //! network are that board's: what the search scores is what the learner learns.
 
 use super::{BugBoard, BugMove, Bughouse};
-use crate::rules::net::Layout;
-use crate::rules::search::{
-    Choose, Evaluate, Feature, Judgement, Level, Limits, Progress, Tally, Thought, judge, think,
+use crate::rules::computer::Layout;
+use crate::rules::computer::{
+    Choose, Evaluate, Feature, Judgement, Level, Progress, Search, Tally, Thought,
 };
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
@@ -47,7 +47,7 @@ impl Choose for Bughouse {
     fn choose(
         &self,
         level: Level,
-        limits: &Limits,
+        search: &impl Search,
         seed: u64,
         report: &mut dyn FnMut(&Progress<BugMove>),
     ) -> Option<Thought<BugMove>> {
@@ -57,12 +57,16 @@ impl Choose for Bughouse {
             chess,
         };
         let mut relay = |progress: &Progress<_>| report(&progress.map(on));
-        Some(think(&self.boards[board], level, limits, seed, &mut relay)?.map(on))
+        Some(
+            search
+                .think(&self.boards[board], level, seed, &mut relay)?
+                .map(on),
+        )
     }
 
-    fn judge_move(&self, played: BugMove, limits: &Limits) -> Option<Judgement<BugMove>> {
+    fn judge_move(&self, played: BugMove, search: &impl Search) -> Option<Judgement<BugMove>> {
         let board = self.boards.get(usize::from(played.board))?;
-        judge(board, played.chess, limits).map(|j| {
+        search.judge(board, played.chess).map(|j| {
             j.map(|chess| BugMove {
                 board: played.board,
                 chess,

@@ -11,7 +11,7 @@ use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
 use std::time::{Duration, Instant};
 
-pub use crate::rules::search::Level;
+pub use crate::rules::computer::Level;
 
 /// Candidates, rollouts per candidate, angle noise (degrees), strength noise, budget.
 fn settings(level: Level) -> (usize, u32, f32, f32, Duration) {

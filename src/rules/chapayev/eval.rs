@@ -4,10 +4,10 @@
 
 use super::Action;
 use super::Chapayev;
-use crate::rules::game::Game;
-use crate::rules::search::{
-    Choose, Evaluate, Feature, Judgement, Level, Limits, Progress, Tally, Thought, think,
+use crate::rules::computer::{
+    Choose, Evaluate, Feature, Judgement, Level, Progress, Search, Tally, Thought,
 };
+use crate::rules::game::Game;
 use crate::rules::side::Side;
 
 crate::features! {
@@ -26,18 +26,18 @@ impl Evaluate for Chapayev {
 
 /// Once the lot is drawn, the table's player simulates its shots: it keeps its own
 /// time per level (simulating is slower than searching moves, and its levels were
-/// tuned on it) and `limits` do not bind it. No shot is judged: there is no best one
+/// tuned on it) and the search's limits do not bind it. No shot is judged: there is no best one
 /// to compare with.
 impl Choose for Chapayev {
     fn choose(
         &self,
         level: Level,
-        limits: &Limits,
+        search: &impl Search,
         seed: u64,
         report: &mut dyn FnMut(&Progress<Action>),
     ) -> Option<Thought<Action>> {
         if !self.lot_drawn() {
-            return think(self, level, limits, seed, report);
+            return search.think(self, level, seed, report);
         }
         if self.outcome(1).is_some() {
             return None;
@@ -56,7 +56,7 @@ impl Choose for Chapayev {
         })
     }
 
-    fn judge_move(&self, _played: Action, _limits: &Limits) -> Option<Judgement<Action>> {
+    fn judge_move(&self, _played: Action, _search: &impl Search) -> Option<Judgement<Action>> {
         None
     }
 }

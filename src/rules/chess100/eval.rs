@@ -5,7 +5,7 @@
 use super::Chess100;
 use super::board::{ROYAL_FILE, Role, file, rank, squares};
 use super::moves::Move;
-use crate::rules::search::{Evaluate, Feature, Tally, mix};
+use crate::rules::computer::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
 
 crate::features! {
@@ -144,4 +144,4 @@ impl Evaluate for Chess100 {
     }
 }
 
-impl crate::rules::search::Choose for Chess100 {}
+impl crate::rules::computer::Choose for Chess100 {}

@@ -2,8 +2,8 @@
 //! the far corner (steps along files and ranks), fewer being better.
 
 use super::Corners;
+use crate::rules::computer::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::side::Side;
 
 crate::features! {
@@ -42,4 +42,4 @@ impl Evaluate for Corners {
     }
 }
 
-impl crate::rules::search::Choose for Corners {}
+impl crate::rules::computer::Choose for Corners {}

@@ -2,8 +2,8 @@
 //! more the nearer it is to crowning, and capture sequences followed to the end.
 
 use super::{Dama, Flavour};
+use crate::rules::computer::{Evaluate, Feature, Tally, captures, each_piece};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Feature, Tally, captures, each_piece};
 use crate::rules::side::Side;
 use crate::rules::view::PieceKind;
 
@@ -53,4 +53,4 @@ impl<O: Flavour> Evaluate for Dama<O> {
     }
 }
 
-impl<O: Flavour + Sync> crate::rules::search::Choose for Dama<O> {}
+impl<O: Flavour + Sync> crate::rules::computer::Choose for Dama<O> {}

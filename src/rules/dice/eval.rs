@@ -2,7 +2,7 @@
 //! that tells a position awaiting the roll from the same position rolled.
 
 use super::{DiceChess, DiceMove};
-use crate::rules::search::{Evaluate, Feature, Tally, mix};
+use crate::rules::computer::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
 
 impl Evaluate for DiceChess {
@@ -44,4 +44,4 @@ impl Evaluate for DiceChess {
     }
 }
 
-impl crate::rules::search::Choose for DiceChess {}
+impl crate::rules::computer::Choose for DiceChess {}

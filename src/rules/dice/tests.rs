@@ -1,12 +1,12 @@
 //! The dice chess spec's test facts (X1-X6), and its rules one by one: rolls and
 //! passes, rerolls, castling's face, en passant lapsing, the counters, repetition,
-//! notation and replays, and chance in the search.
+//! notation and replays. Chance in the search is tested with the search
+//! (`engine/search/tests.rs`).
 
 use super::*;
 use crate::rules::history::{Action, Match};
 use crate::rules::options::HouseRules;
 use crate::rules::record::{movetext, replay};
-use crate::rules::search::{Evaluate, Level, Limits, think};
 use crate::rules::{GameId, Move, Position};
 
 fn with(rules: &[(&str, &str)]) -> DiceOptions {
@@ -356,33 +356,6 @@ fn chance_weighs_each_set_of_faces_by_the_rolls_that_show_it() {
     let mut rolled = one.clone();
     rolled.play(&DiceMove::Roll(Roll::new(&[6]).unwrap()));
     assert_eq!(rolled.chances(), None);
-}
-
-#[test]
-fn the_computer_takes_a_hanging_king_and_weighs_the_dice() {
-    // The queen can take the king on a 2.
-    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
-    let mut g = DiceChess::set_up(DiceOptions::default(), fen).unwrap();
-    g.play(&DiceMove::Roll(Roll::new(&[2]).unwrap()));
-    let limits = Limits {
-        depth: Some(3),
-        ..Limits::default()
-    };
-    let best = think(&g, Level::Hard, &limits, 0, &mut |_| {})
-        .unwrap()
-        .best;
-    assert!(matches!(best, DiceMove::Move(_)), "a queen move");
-    // A queen up before the roll: good for White whatever comes up.
-    let awaiting =
-        DiceChess::set_up(DiceOptions::default(), "4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
-    assert!(
-        awaiting.evaluate(
-            Side::White,
-            &crate::rules::search::hand(DiceChess::FEATURES)
-        ) > 500
-    );
-    let thought = think(&awaiting, Level::Hard, &limits, 0, &mut |_| {});
-    assert!(thought.is_some());
 }
 
 #[test]

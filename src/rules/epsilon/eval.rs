@@ -3,8 +3,8 @@
 //! the fuller it is; a run with both sides' stones is nobody's.
 
 use super::Epsilon;
+use crate::rules::computer::{Evaluate, Feature, Tally};
 use crate::rules::grid::bit_sets;
-use crate::rules::search::{Evaluate, Feature, Tally};
 use crate::rules::side::Side;
 use std::sync::OnceLock;
 
@@ -63,4 +63,4 @@ impl Evaluate for Epsilon {
     }
 }
 
-impl crate::rules::search::Choose for Epsilon {}
+impl crate::rules::computer::Choose for Epsilon {}

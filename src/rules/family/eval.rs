@@ -6,7 +6,7 @@
 use super::{Family, Variant};
 use crate::rules::chess::tables::squares;
 use crate::rules::chess::{Move, Role, capture_order, passed, position_key};
-use crate::rules::search::{Evaluate, Feature, Tally, mix};
+use crate::rules::computer::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
 
 crate::features! {
@@ -99,4 +99,4 @@ impl<V: Variant> Evaluate for Family<V> {
     }
 }
 
-impl<V: Variant + Sync> crate::rules::search::Choose for Family<V> {}
+impl<V: Variant + Sync> crate::rules::computer::Choose for Family<V> {}

@@ -855,10 +855,10 @@ impl Shashmaty {
 }
 
 /// The family's evaluation; jumps and chess captures are followed past the horizon.
-impl crate::rules::search::Evaluate for Shashmaty {
-    const FEATURES: &'static [crate::rules::search::Feature] = super::eval::FEATURES;
+impl crate::rules::computer::Evaluate for Shashmaty {
+    const FEATURES: &'static [crate::rules::computer::Feature] = super::eval::FEATURES;
 
-    fn tally(&self, side: Side, tally: &mut impl crate::rules::search::Tally) {
+    fn tally(&self, side: Side, tally: &mut impl crate::rules::computer::Tally) {
         self.family.tally(side, tally);
     }
 
@@ -896,4 +896,4 @@ impl crate::rules::search::Evaluate for Shashmaty {
     }
 }
 
-impl crate::rules::search::Choose for Shashmaty {}
+impl crate::rules::computer::Choose for Shashmaty {}

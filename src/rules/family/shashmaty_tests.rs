@@ -1,10 +1,10 @@
 //! The Shash-maty spec's test facts (S1-S13), one test each, and its house rules.
 
 use super::shashmaty::*;
+use crate::rules::computer::Evaluate;
 use crate::rules::game::Game;
 use crate::rules::options::HouseRules;
 use crate::rules::outcome::{Outcome, Reason};
-use crate::rules::search::Evaluate;
 use crate::rules::side::Side;
 use crate::rules::view::GameView;
 

@@ -420,10 +420,10 @@ impl GameView for Swedish {
 /// The family's evaluation of the pieces. Captures change no material here, so only
 /// promotions are followed past the horizon; a capture is ordered by what it takes
 /// away from its square all the same.
-impl crate::rules::search::Evaluate for Swedish {
-    const FEATURES: &'static [crate::rules::search::Feature] = super::eval::FEATURES;
+impl crate::rules::computer::Evaluate for Swedish {
+    const FEATURES: &'static [crate::rules::computer::Feature] = super::eval::FEATURES;
 
-    fn tally(&self, side: Side, tally: &mut impl crate::rules::search::Tally) {
+    fn tally(&self, side: Side, tally: &mut impl crate::rules::computer::Tally) {
         self.family.tally(side, tally);
     }
 
@@ -440,8 +440,8 @@ impl crate::rules::search::Evaluate for Swedish {
     }
 
     fn key(&self, legal_moves: usize) -> u64 {
-        self.family.key(legal_moves) ^ crate::rules::search::mix(self.promoted ^ 0x2545_f491)
+        self.family.key(legal_moves) ^ crate::rules::computer::mix(self.promoted ^ 0x2545_f491)
     }
 }
 
-impl crate::rules::search::Choose for Swedish {}
+impl crate::rules::computer::Choose for Swedish {}

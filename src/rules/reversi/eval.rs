@@ -2,8 +2,8 @@
 //! away avoided, edges good, and the room to move; in the last moves, the discs.
 
 use super::Reversi;
+use crate::rules::computer::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 
@@ -91,4 +91,4 @@ impl Evaluate for Reversi {
     }
 }
 
-impl crate::rules::search::Choose for Reversi {}
+impl crate::rules::computer::Choose for Reversi {}

@@ -7,8 +7,8 @@
 //! the search tries like any other.
 
 use super::{Action, Role, TriChess, bit, kind, tables};
+use crate::rules::computer::{Evaluate, Feature, Tally, worth};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Feature, Tally, worth};
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
@@ -266,4 +266,4 @@ impl Evaluate for TriChess {
     }
 }
 
-impl crate::rules::search::Choose for TriChess {}
+impl crate::rules::computer::Choose for TriChess {}

@@ -585,7 +585,7 @@ fn after_a_capture() -> TriChess {
 
 #[test]
 fn a_network_sees_who_serves_whom() {
-    use crate::rules::net::inputs::inputs;
+    use crate::rules::computer::inputs::inputs;
     use crate::rules::view::GameView;
     let mut p = after_a_capture();
     assert!(p.bonds().is_empty());
@@ -599,7 +599,7 @@ fn a_network_sees_who_serves_whom() {
     // Seen from each side, the bond is its own input; and it is one a two-sided game
     // has no room for.
     let (white, black) = (inputs(&p, Side::White), inputs(&p, Side::Black));
-    let width = crate::rules::net::Layout::of(&p).width();
+    let width = crate::rules::computer::Layout::of(&p).width();
     let bond = |on: &[u32]| {
         on.iter()
             .copied()
@@ -886,9 +886,9 @@ fn random_games_with_diplomacy_play_and_round_trip() {
             assert_eq!(p.has_piece_move(p.turn), !every.is_empty());
             // The search's quick test for a capture agrees with what the move shows,
             // and its captures generated alone are the legal list's.
-            use crate::rules::search::{self, Evaluate};
+            use crate::rules::computer::{self, Evaluate};
             for a in &actions {
-                assert_eq!(p.noisy(a), search::captures(&p, a), "{}", p.notation(a));
+                assert_eq!(p.noisy(a), computer::captures(&p, a), "{}", p.notation(a));
             }
             let noisy: Vec<Action> = actions.iter().filter(|a| p.noisy(a)).copied().collect();
             assert_eq!(p.noisy_moves(), noisy, "{}", p.diagram());
@@ -935,57 +935,4 @@ fn a_recorded_game_with_diplomacy_replays() {
     let text = movetext(&m);
     let back = replay(GameId::TriChess, &text, &[]).unwrap_or_else(|e| panic!("{e}\n{text}"));
     assert_eq!(back.actions(), m.actions());
-}
-
-/// The computer speaks only for the army it plays: where another army may offer or
-/// order beside the move, its choice is still the army on move's own.
-#[test]
-fn the_computer_decides_only_in_its_own_armys_name() {
-    use crate::rules::history::{Action as Act, Match};
-    use crate::rules::player::decide;
-    use crate::rules::position::{GameId, Move, Position};
-    use crate::rules::search::{Level, Limits};
-    let mut m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
-    let mut seed = 11u64;
-    let mut tried = 0;
-    for _ in 0..200 {
-        let Position::TriChess(p) = m.position() else {
-            unreachable!()
-        };
-        let actions = p.legal_moves();
-        if actions.is_empty() {
-            break;
-        }
-        let someone_else = actions.iter().any(|a| p.mover(a) != p.seat_to_move());
-        for level in [Level::Easy, Level::Normal]
-            .into_iter()
-            .filter(|_| someone_else)
-        {
-            tried += 1;
-            let limits = Limits {
-                depth: Some(2),
-                ..Limits::default()
-            };
-            let Some(Act::Play(chosen)) = decide(&m, level, &limits, seed) else {
-                continue;
-            };
-            assert_eq!(
-                m.position().mover(&chosen),
-                p.seat_to_move(),
-                "{chosen:?} chosen for seat {}",
-                p.seat_to_move()
-            );
-        }
-        let r = next_random(&mut seed);
-        let pick = actions
-            .iter()
-            .find(|a| matches!(a, Action::Move(x) if p.board[x.to as usize].is_some()))
-            .copied()
-            .unwrap_or(actions[r % actions.len()]);
-        m.play(Act::Play(Move::TriChess(pick))).unwrap();
-    }
-    assert!(
-        tried > 5,
-        "positions with another army's diplomacy ({tried})"
-    );
 }

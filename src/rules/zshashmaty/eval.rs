@@ -5,8 +5,8 @@
 
 use super::Action;
 use super::ZShashmaty;
+use crate::rules::computer::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::game::Game;
-use crate::rules::search::{Evaluate, Feature, Tally, each_piece};
 use crate::rules::side::Side;
 use crate::rules::view::PieceKind;
 
@@ -54,4 +54,4 @@ impl Evaluate for ZShashmaty {
     }
 }
 
-impl crate::rules::search::Choose for ZShashmaty {}
+impl crate::rules::computer::Choose for ZShashmaty {}

@@ -98,8 +98,8 @@ impl Room {
     /// from the store draws as it would have.
     pub(super) fn draw_anew(&mut self) {
         let n = self.events.len() as u64 + 1;
-        self.m.set_seed(crate::rules::search::mix(
-            self.seed ^ crate::rules::search::mix(n),
+        self.m.set_seed(crate::engine::search::mix(
+            self.seed ^ crate::engine::search::mix(n),
         ));
     }
 

@@ -2,9 +2,9 @@
 //! on move, played when it comes back if the move still stands.
 
 use super::{Room, Seat};
+use crate::engine::search::Level;
 use crate::protocol::SeatPlan;
 use crate::rules::Action;
-use crate::rules::search::Level;
 use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
 
@@ -96,10 +96,10 @@ impl Room {
             let mut m = self.m.clone();
             m.focus(seat);
             let level = self.settings.level;
-            let limits = crate::rules::search::Limits {
+            let limits = crate::engine::search::Limits {
                 weights: Some(self.services.weights.get(m.game().evaluation())),
                 net: self.services.weights.net(m.game().evaluation()),
-                ..crate::rules::player::limits(&m, seat, level, 2)
+                ..crate::engine::player::limits(&m, seat, level, 2)
             };
             let seed = self.seed ^ after as u64 ^ ((seat as u64) << 56);
             let thinkers = self.services.thinkers.clone();
@@ -109,7 +109,7 @@ impl Room {
                     return;
                 };
                 let action = tokio::task::spawn_blocking(move || {
-                    crate::rules::player::decide(&m, level, &limits, seed)
+                    crate::engine::player::decide(&m, level, &limits, seed)
                         .or_else(|| m.legal_actions().first().copied())
                 })
                 .await

@@ -166,7 +166,7 @@ pub struct Services {
     pub thinkers: Arc<Semaphore>,
     pub rematch: Rematcher,
     /// The evaluation weights the computer's seats play with.
-    pub weights: Arc<crate::rules::weights::InForce>,
+    pub weights: Arc<crate::engine::weights::InForce>,
     /// The secrets of the hosting app's seats (see [`super::Config::hosts`]).
     pub hosts: Arc<Vec<String>>,
 }

@@ -52,7 +52,7 @@ fn dice_row(ui: &mut egui::Ui, faces: &[Option<u8>], tumble: Option<f64>, dim: &
 /// A face shown while the dice tumble: changing a dozen times a second.
 fn tumbling_face(now: f64, die: usize) -> u8 {
     let tick = (now * 12.0) as u64;
-    1 + (crate::rules::search::mix(tick ^ (die as u64) << 40) % 6) as u8
+    1 + (crate::engine::search::mix(tick ^ (die as u64) << 40) % 6) as u8
 }
 
 /// The dice's rows in the match panel.

@@ -16,7 +16,7 @@
 //! from the hand tables of [`super::place`].
 
 use super::place::{KING_LATE, PLACE as TABLES};
-use crate::rules::search::Feature;
+use crate::rules::computer::Feature;
 
 pub use named::*;
 

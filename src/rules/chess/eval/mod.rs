@@ -13,7 +13,7 @@ mod terms;
 use super::ChessGame;
 use super::position::{Chess, Move, Role};
 use super::tables::squares;
-use crate::rules::search::{Evaluate, Feature, Tally, mix};
+use crate::rules::computer::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
 use features::{PAWN_ENDING, PAWN_MIDDLE, TEMPO, place_ending, place_middle};
 use place::index;
@@ -46,7 +46,11 @@ impl Evaluate for ChessGame {
     /// them, so the network learns each from both colours' games.
     fn net_view(&self, side: Side) -> Vec<u32> {
         let black = side == Side::Black;
-        crate::rules::net::inputs::seen(self, side, |cell| if black { cell ^ 56 } else { cell })
+        crate::rules::computer::inputs::seen(
+            self,
+            side,
+            |cell| if black { cell ^ 56 } else { cell },
+        )
     }
 
     fn tally(&self, side: Side, tally: &mut impl Tally) {
@@ -165,4 +169,4 @@ pub fn position_key(p: &Chess) -> u64 {
         ^ mix(u64::from(p.ep_square.unwrap_or(64)) << 1 | p.turn.index() as u64)
 }
 
-impl crate::rules::search::Choose for ChessGame {}
+impl crate::rules::computer::Choose for ChessGame {}

@@ -14,7 +14,7 @@ pub use attacks::Attacks;
 
 use crate::rules::chess::position::{Board, Role};
 use crate::rules::chess::tables::Bitboard;
-use crate::rules::search::Tally;
+use crate::rules::computer::Tally;
 use crate::rules::side::Side;
 
 const FILE_A: Bitboard = 0x0101_0101_0101_0101;

@@ -6,7 +6,7 @@ use super::super::features::*;
 use super::{FILE_A, View, ahead, beside, relative_rank};
 use crate::rules::chess::position::Role;
 use crate::rules::chess::tables::{Bitboard, squares, tables};
-use crate::rules::search::Tally;
+use crate::rules::computer::Tally;
 use crate::rules::side::Side;
 
 /// Counts the pieces' terms; returns the units of their attack on the enemy king's

@@ -2,7 +2,7 @@ use super::super::features::*;
 use super::pieces::king_zone;
 use super::*;
 use crate::rules::chess::Chess;
-use crate::rules::search::{Sum, Trace, hand};
+use crate::rules::computer::{Sum, Trace, hand};
 
 /// What each side attacks, as [`count`] takes it.
 fn maps(board: &Board) -> [Attacks; 2] {

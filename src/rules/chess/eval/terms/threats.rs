@@ -4,7 +4,7 @@
 use super::super::features::*;
 use super::View;
 use crate::rules::chess::position::Role;
-use crate::rules::search::Tally;
+use crate::rules::computer::Tally;
 
 pub(super) fn count(view: &View, tally: &mut impl Tally) {
     let (ours, them) = (view.ours, view.them);

@@ -48,9 +48,9 @@ pub trait Evaluate: Game {
     }
 
     /// What an evaluation network sees of the position as `side` sees it (see
-    /// [`net::inputs`](crate::rules::net::inputs)): what the search scores by.
+    /// [`inputs`](super::inputs)): what the search scores by.
     fn net_view(&self, side: Side) -> Vec<u32> {
-        crate::rules::net::inputs(self, side)
+        super::inputs(self, side)
     }
 
     /// What an evaluation network sees of the position for `seat`: the inputs of the
@@ -60,8 +60,8 @@ pub trait Evaluate: Game {
     }
 
     /// How a network's inputs are laid out for the board the game's search scores.
-    fn net_layout(&self) -> crate::rules::net::Layout {
-        crate::rules::net::Layout::of(self)
+    fn net_layout(&self) -> super::Layout {
+        super::Layout::of(self)
     }
 
     /// How good the position is for `side` under `weights` (one per feature), in
@@ -102,7 +102,7 @@ pub trait Evaluate: Game {
         None
     }
 
-    /// For Best-Reply Search ([`super::brs`]): the positions after each move any
+    /// For Best-Reply Search (the engine's `search::brs`): the positions after each move any
     /// player but `side` could make now, out of turn, with the turn handed back to
     /// `side`; only the noisy ones where `noisy`; the likeliest best first. None where
     /// the game cannot play a move out of turn.
@@ -180,6 +180,16 @@ pub fn end_score(outcome: &Outcome, side: Side, ply: i32) -> i32 {
 /// that seed.
 pub fn mix(x: u64) -> u64 {
     SplitMix64::seed_from_u64(x).next_u64()
+}
+
+/// The keys among `keys` (a game's positions, one key each time one comes) that come
+/// twice or more: a third time is a draw by repetition. A position the game has been
+/// through once is not yet one, and counting it as one hands the side behind a draw it
+/// does not have: a rook checking a king back into squares it has stood on while the
+/// queen beside it waits to mate.
+pub fn seen_twice(keys: impl IntoIterator<Item = u64>) -> std::collections::HashSet<u64> {
+    let mut once = std::collections::HashSet::new();
+    keys.into_iter().filter(|&key| !once.insert(key)).collect()
 }
 
 /// The usual worth of a piece kind, in hundredths of a pawn, for games that mix chess

@@ -10,18 +10,16 @@
 //! `doska learn GAME` resumes the round where it stopped. A round that has ended is
 //! written down, and the next run starts a new one.
 
-mod net;
-
+use super::folder::{LearningFolder, Round, written};
+use super::{aim, duel, fit, material, selfplay, tune};
+use crate::engine::search::Limits;
+use crate::engine::weights;
 use crate::folders::{Folders, write_atomically};
-use crate::rules::learn::{aim, duel, fit, material, selfplay, tune};
-use crate::rules::search::{Limits, Sparse, Trace};
-use crate::rules::{GameId, Position, weights};
+use crate::rules::{GameId, Position};
 use anyhow::{Context, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
-use std::io::{BufRead, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
@@ -54,194 +52,7 @@ pub struct Plan {
     pub seed: u64,
 }
 
-/// The round under way, as kept in the learning folder.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Round {
-    /// Its games are numbered from `first`, `games` of them.
-    first: u64,
-    games: u64,
-    /// Whether it has ended (fitted and duelled).
-    ended: bool,
-}
-
-/// The folder's files.
-struct Store {
-    dir: PathBuf,
-}
-
-impl Store {
-    fn round_path(&self) -> PathBuf {
-        self.dir.join("round.ron")
-    }
-
-    fn games_path(&self) -> PathBuf {
-        self.dir.join("games.txt")
-    }
-
-    /// The round to play: the one under way, or a new one after the last that ended.
-    fn round(&self, plan: &Plan) -> Round {
-        let old = std::fs::read_to_string(self.round_path())
-            .ok()
-            .and_then(|t| ron::from_str::<Round>(&t).ok());
-        match old {
-            Some(r) if !r.ended => r,
-            Some(r) => Round {
-                first: r.first + r.games,
-                games: plan.games,
-                ended: false,
-            },
-            None => Round {
-                first: 0,
-                games: plan.games,
-                ended: false,
-            },
-        }
-    }
-
-    fn save_round(&self, round: &Round) -> anyhow::Result<()> {
-        // A round is plain numbers: it always writes.
-        let text = ron::to_string(round).expect("a round serializes");
-        write_atomically(&self.round_path(), &text).with_context(|| written(&self.round_path()))
-    }
-
-    /// Every game kept: its samples, in game order. A game counts only once its end
-    /// line is written, so a game cut off in the middle of writing is played again.
-    /// Lines written for other features (the game's evaluation changed since) are
-    /// left out.
-    fn games(&self, game: GameId) -> anyhow::Result<(Vec<selfplay::Sample>, BTreeSet<u64>)> {
-        let width = game.features().len();
-        read_games(
-            &self.games_path(),
-            |n, words| {
-                let sample = sample(n.parse().ok()?, words)?;
-                (sample.features.width == width).then_some(sample)
-            },
-            |s| s.game,
-        )
-    }
-
-    /// Appends a finished game in one write: a line per sample, its game, result,
-    /// search score, `w` and its width, then its features that are not zero as
-    /// `index:amount`; then the game's end line.
-    fn append(&self, n: u64, samples: &[selfplay::Sample]) -> anyhow::Result<()> {
-        let mut text = String::new();
-        for s in samples {
-            text.push_str(&format!(
-                "{n} {} {} w{}",
-                s.result, s.score, s.features.width
-            ));
-            for (i, a) in &s.features.amounts {
-                text.push_str(&format!(" {i}:{a}"));
-            }
-            text.push('\n');
-        }
-        append_game(&self.games_path(), n, text)
-    }
-
-    fn log(&self, line: &str) {
-        eprintln!("{line}");
-        if let Ok(mut file) = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(self.dir.join("log.txt"))
-        {
-            let _ = writeln!(file, "{line}");
-        }
-    }
-}
-
-/// A sample line after its game number, as [`Store::append`] writes it; an older
-/// line lists every feature's amount in order after the score. None if it does not
-/// read.
-fn sample<'a>(game: u64, mut words: impl Iterator<Item = &'a str>) -> Option<selfplay::Sample> {
-    let result = words.next()?.parse().ok()?;
-    let score = words.next()?.parse().ok()?;
-    let rest: Vec<&str> = words.collect();
-    let features = match rest.first().and_then(|w| w.strip_prefix('w')) {
-        Some(width) => Sparse {
-            width: width.parse().ok()?,
-            amounts: rest[1..]
-                .iter()
-                .map(|w| {
-                    let (i, a) = w.split_once(':')?;
-                    Some((i.parse().ok()?, a.parse().ok()?))
-                })
-                .collect::<Option<_>>()?,
-        },
-        None => Trace(rest.iter().map(|w| w.parse().ok()).collect::<Option<_>>()?).sparse(),
-    };
-    features
-        .amounts
-        .iter()
-        .all(|&(i, _)| (i as usize) < features.width)
-        .then_some(selfplay::Sample {
-            game,
-            result,
-            score,
-            features,
-            leaf: None,
-        })
-}
-
-/// A failed write, said with its file.
-/// Appends a finished game's lines and then its end line to `path`, in one write,
-/// synced: a game counts once its end line is there ([`read_games`]).
-fn append_game(path: &Path, n: u64, mut text: String) -> anyhow::Result<()> {
-    text.push_str(&format!("end {n}\n"));
-    let mut file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| written(path))?;
-    file.write_all(text.as_bytes())
-        .and_then(|()| file.sync_data())
-        .with_context(|| written(path))
-}
-
-/// Reads a file of games as [`append_game`] writes them: `read` makes an item of a
-/// line from its first word and the rest (None where the line does not read), and
-/// only the items of games whose end line is written count, so a game cut off in the
-/// middle of writing is played again. The items in game order (a game's in the order
-/// written) and the games finished.
-fn read_games<T>(
-    path: &Path,
-    mut read: impl FnMut(&str, std::str::SplitAsciiWhitespace<'_>) -> Option<T>,
-    game: impl Fn(&T) -> u64,
-) -> anyhow::Result<(Vec<T>, BTreeSet<u64>)> {
-    let Ok(file) = std::fs::File::open(path) else {
-        return Ok((Vec::new(), BTreeSet::new()));
-    };
-    let (mut pending, mut items, mut done) = (Vec::new(), Vec::new(), BTreeSet::new());
-    // A line cut off mid-way may not even be text: it is skipped like any other line
-    // that does not read.
-    for line in std::io::BufReader::new(file).split(b'\n') {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        let Ok(line) = std::str::from_utf8(&line) else {
-            continue;
-        };
-        let mut words = line.split_ascii_whitespace();
-        match words.next() {
-            Some("end") => {
-                if let Some(n) = words.next().and_then(|w| w.parse::<u64>().ok()) {
-                    done.insert(n);
-                    items.extend(pending.drain(..).filter(|item| game(item) == n));
-                }
-                pending.clear();
-            }
-            Some(first) => pending.extend(read(first, words)),
-            None => {}
-        }
-    }
-    // A stable sort: each game's items stay in the order written.
-    items.sort_by_key(|item| game(item));
-    Ok((items, done))
-}
-
-fn written(path: &Path) -> String {
-    format!("cannot write {}", path.display())
-}
-
-fn bar(len: u64, what: &str) -> ProgressBar {
+pub(super) fn bar(len: u64, what: &str) -> ProgressBar {
     let bar = ProgressBar::new(len);
     bar.set_style(
         ProgressStyle::with_template(
@@ -342,12 +153,12 @@ pub fn learn(
 
 /// One run of `doska learn`: what it learns and where.
 #[derive(Clone, Copy)]
-struct Learning<'a> {
-    game: GameId,
-    start: &'a Position,
-    plan: &'a Plan,
-    folders: &'a Folders,
-    stop: &'a Arc<AtomicBool>,
+pub(super) struct Learning<'a> {
+    pub(super) game: GameId,
+    pub(super) start: &'a Position,
+    pub(super) plan: &'a Plan,
+    pub(super) folders: &'a Folders,
+    pub(super) stop: &'a Arc<AtomicBool>,
 }
 
 /// A run from scratch's own weights, kept in its folder between rounds: where it has
@@ -360,13 +171,13 @@ struct Line {
 }
 
 impl Line {
-    fn path(store: &Store) -> PathBuf {
+    fn path(store: &LearningFolder) -> PathBuf {
         store.dir.join("line.ron")
     }
 
     /// The line so far, or a new one from material alone (also where the game's
     /// features have changed since).
-    fn load(store: &Store, game: GameId) -> Line {
+    fn load(store: &LearningFolder, game: GameId) -> Line {
         std::fs::read_to_string(Self::path(store))
             .ok()
             .and_then(|t| ron::from_str::<Line>(&t).ok())
@@ -377,7 +188,7 @@ impl Line {
             })
     }
 
-    fn save(&self, store: &Store) -> anyhow::Result<()> {
+    fn save(&self, store: &LearningFolder) -> anyhow::Result<()> {
         let text = ron::to_string(self).expect("a line serializes");
         write_atomically(&Self::path(store), &text).with_context(|| written(&Self::path(store)))
     }
@@ -395,19 +206,19 @@ struct Tuning {
 }
 
 impl Tuning {
-    fn path(store: &Store) -> PathBuf {
+    fn path(store: &LearningFolder) -> PathBuf {
         store.dir.join("tune.ron")
     }
 
     /// The tuning from `from` under way, if any.
-    fn load(store: &Store, from: &[f32]) -> Option<Tuning> {
+    fn load(store: &LearningFolder, from: &[f32]) -> Option<Tuning> {
         std::fs::read_to_string(Self::path(store))
             .ok()
             .and_then(|t| ron::from_str::<Tuning>(&t).ok())
             .filter(|t| t.from == from && t.weights.len() == from.len())
     }
 
-    fn save(&self, store: &Store) -> anyhow::Result<()> {
+    fn save(&self, store: &LearningFolder) -> anyhow::Result<()> {
         let text = ron::to_string(self).expect("a tuning serializes");
         write_atomically(&Self::path(store), &text).with_context(|| written(&Self::path(store)))
     }
@@ -433,7 +244,7 @@ fn step_games(start: &Position) -> u64 {
 }
 
 /// A duel's points, as the log says them.
-fn said(points: &[f64]) -> String {
+pub(super) fn said(points: &[f64]) -> String {
     let (mean, half) = duel::interval(points);
     format!(
         "{}/{} ({:.1}% ± {:.1}, 95%)",
@@ -446,11 +257,11 @@ fn said(points: &[f64]) -> String {
 
 impl Learning<'_> {
     /// The learning folder of this run: the game's own, or its `scratch` folder.
-    fn store(&self, scratch: bool) -> anyhow::Result<Store> {
+    fn store(&self, scratch: bool) -> anyhow::Result<LearningFolder> {
         let dir = self.folders.learning(self.game);
         let dir = if scratch { dir.join("scratch") } else { dir };
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot make {}", dir.display()))?;
-        Ok(Store { dir })
+        Ok(LearningFolder { dir })
     }
 
     /// Plays the round under way (or a new one) with `weights` and fits new weights
@@ -458,11 +269,11 @@ impl Learning<'_> {
     /// fit; None where Ctrl-C stopped the games (every finished one is kept).
     fn play_and_fit(
         &self,
-        store: &Store,
+        store: &LearningFolder,
         weights: &Arc<[f32]>,
     ) -> anyhow::Result<Option<(Round, usize, usize, fit::Fitted)>> {
         let (game, plan) = (self.game, self.plan);
-        let round = store.round(plan);
+        let round = store.round(plan.games);
         store.save_round(&round)?;
         let (_, done) = store.games(game)?;
         let wanted: Vec<u64> = (round.first..round.first + round.games)
@@ -507,7 +318,7 @@ impl Learning<'_> {
     /// [`Plan::nodes`] a move, straying by [`Plan::explore`], their samples carrying
     /// a network's inputs where `inputs`; `keep` has each finished game's samples.
     /// Ctrl-C stops it between games.
-    fn self_play(
+    pub(super) fn self_play(
         &self,
         wanted: &[u64],
         total: u64,
@@ -616,7 +427,7 @@ impl Learning<'_> {
         let store = self.store(true)?;
         let mut line = Line::load(&store, game);
         let from: Arc<[f32]> = line.weights.clone().into();
-        let hand: Arc<[f32]> = crate::rules::search::hand(game.features()).into();
+        let hand: Arc<[f32]> = crate::engine::search::hand(game.features()).into();
         let began = std::time::Instant::now();
         if line.against_hand.is_none() {
             // Where the line starts, measured once: material alone against the hand.
@@ -761,7 +572,7 @@ impl Learning<'_> {
     /// goes on from the last whole step).
     fn tune_from(
         &self,
-        store: &Store,
+        store: &LearningFolder,
         from: &Arc<[f32]>,
         steps: u64,
     ) -> anyhow::Result<Option<Vec<f32>>> {
@@ -938,7 +749,7 @@ impl Learning<'_> {
 /// Fits the weights to every game so far, starting from `old`, and logs how well they
 /// predict the held-out games and which weights moved.
 fn fit_and_log(
-    store: &Store,
+    store: &LearningFolder,
     game: GameId,
     samples: &[selfplay::Sample],
     games: usize,
@@ -996,7 +807,7 @@ fn duel_new_against_old(
 /// The duel of two evaluations, each the weights and network its limits name
 /// ([`duel::between`]), on every thread: the first's points game by game, or None
 /// where Ctrl-C stopped it.
-fn duel_between(
+pub(super) fn duel_between(
     start: &Position,
     plan: &Plan,
     stop: &AtomicBool,
@@ -1023,6 +834,9 @@ fn duel_between(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::learn::folder::sample;
+    use crate::engine::search::Trace;
+    use std::io::Write;
 
     /// A learning home of its own for one test, removed when the test ends.
     struct Home(Folders);
@@ -1076,7 +890,7 @@ mod tests {
         let folders = folders();
         let summary = learn(GameId::Corners, &[], &plan(), &folders).unwrap();
         assert!(summary.contains("kept the"), "{summary}");
-        let store = Store {
+        let store = LearningFolder {
             dir: folders.learning(GameId::Corners),
         };
         let (samples, done) = store.games(GameId::Corners).unwrap();
@@ -1084,7 +898,7 @@ mod tests {
         assert!(!samples.is_empty());
         let log = std::fs::read_to_string(store.dir.join("log.txt")).unwrap();
         assert!(log.contains("fitted to"), "{log}");
-        assert!(store.round(&plan()).first == 4);
+        assert!(store.round(plan().games).first == 4);
         learn(GameId::Corners, &[], &plan(), &folders).unwrap();
         let (_, done) = store.games(GameId::Corners).unwrap();
         assert_eq!(done, (0..8).collect());
@@ -1108,7 +922,7 @@ mod tests {
             summary.contains("against the line's") || summary.contains("no weights"),
             "{summary}"
         );
-        let store = Store {
+        let store = LearningFolder {
             dir: folders.learning(GameId::Turkish).join("scratch"),
         };
         let log = std::fs::read_to_string(store.dir.join("log.txt")).unwrap();
@@ -1140,7 +954,7 @@ mod tests {
             summary.contains("tuned against the weights in force"),
             "{summary}"
         );
-        let store = Store {
+        let store = LearningFolder {
             dir: folders.learning(GameId::Corners),
         };
         let in_force = folders.weights_of(GameId::Corners);
@@ -1159,7 +973,7 @@ mod tests {
     #[test]
     fn a_game_cut_off_in_the_middle_of_writing_is_played_again() {
         let folders = folders();
-        let store = Store {
+        let store = LearningFolder {
             dir: folders.learning(GameId::Corners),
         };
         std::fs::create_dir_all(&store.dir).unwrap();
@@ -1221,13 +1035,13 @@ mod tests {
         assert_eq!(ends(), 5);
         let best = std::fs::read(dir.join("best.net")).unwrap();
         let width = Position::new(game, &[]).unwrap().net_layout().width();
-        let net = crate::rules::net::file::read_for(&best, game.id(), width).unwrap();
+        let net = crate::engine::net::file::read_for(&best, game.id(), width).unwrap();
         assert_eq!((net.hidden, net.base.len()), (8, game.features().len()));
         // The next run is the next generation: five games more, two passes more.
         let said = learn(game, &[], &plan, &folders).unwrap();
         assert!(said.contains("generation 1:"), "{said}");
         assert_eq!(ends(), 10);
-        let training = crate::rules::net::file::read_training(
+        let training = crate::engine::net::file::read_training(
             &std::fs::read(dir.join("training.bin")).unwrap(),
         )
         .unwrap();

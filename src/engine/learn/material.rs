@@ -5,7 +5,7 @@
 //! other weight is zero, and a game with no material (Reversi, Epsilon-64, Corners)
 //! starts from nothing at all.
 
-use crate::rules::search::Feature;
+use crate::engine::search::Feature;
 
 /// The names of the features that count pieces of a kind.
 const PIECES: &[&str] = &[

@@ -22,8 +22,8 @@ pub struct Feature {
 macro_rules! features {
     ($($index:ident = $name:literal: $weight:expr,)*) => {
         /// The evaluation's features, in the order of their indices.
-        pub const FEATURES: &[$crate::rules::search::Feature] = &[
-            $($crate::rules::search::Feature { name: $name, weight: $weight as f32 },)*
+        pub const FEATURES: &[$crate::rules::computer::Feature] = &[
+            $($crate::rules::computer::Feature { name: $name, weight: $weight as f32 },)*
         ];
         $crate::features!(@index 0usize; $($index)*);
     };
@@ -115,6 +115,18 @@ impl Tally for Trace {
 pub struct Sparse {
     pub width: usize,
     pub amounts: Vec<(u32, f32)>,
+}
+
+/// A game's evaluation as its weights file knows it: the game's id, what it counts
+/// (with the weights set by hand) and the file it ships with
+/// ([`GameId::evaluation`](crate::rules::GameId::evaluation)).
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluation {
+    /// The game's place in the registry (below the engine's `weights::GAMES`).
+    pub index: usize,
+    pub id: &'static str,
+    pub features: &'static [Feature],
+    pub shipped: &'static str,
 }
 
 /// The hand-set weights of a list of features.

@@ -9,22 +9,10 @@
 //! by hand, so a file stays good when a game gains a feature.
 
 use super::net::Net;
-use super::search::{Feature, hand};
+use crate::rules::computer::{Evaluation, hand};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
-
-/// A game's evaluation as its weights file knows it: the game's id, what it counts
-/// (with the weights set by hand) and the file it ships with
-/// ([`GameId::evaluation`](super::GameId::evaluation)).
-#[derive(Clone, Copy, Debug)]
-pub struct Evaluation {
-    /// The game's place in the registry, below [`GAMES`].
-    pub index: usize,
-    pub id: &'static str,
-    pub features: &'static [Feature],
-    pub shipped: &'static str,
-}
 
 /// A weights file as written.
 #[derive(Deserialize)]

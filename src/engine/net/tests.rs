@@ -1,8 +1,8 @@
 use super::train::{self, Model, Training};
 use super::*;
+use crate::engine::search::{Think, mix};
 use crate::rules::GameId;
 use crate::rules::position::Position;
-use crate::rules::search::mix;
 use crate::rules::side::Side;
 
 /// The positions of a game of random moves, with its seed.
@@ -198,7 +198,7 @@ fn a_tiny_training_lowers_its_loss_and_the_same_seed_gives_the_same_network() {
 /// features added) changes nothing but where the score comes from.
 #[test]
 fn a_network_that_adds_nothing_searches_as_its_weights_do() {
-    use crate::rules::search::{Level, Limits, hand};
+    use crate::engine::search::{Level, Limits, hand};
     for game in [
         GameId::Chess,
         GameId::Turkish,
@@ -233,7 +233,7 @@ fn a_network_that_adds_nothing_searches_as_its_weights_do() {
 /// searched by what it learned.
 #[test]
 fn every_game_searches_by_the_weights_and_the_network_it_is_given() {
-    use crate::rules::search::{Level, Limits, hand};
+    use crate::engine::search::{Level, Limits, hand};
     for game in games() {
         let positions = random_game(game, 5);
         let layout = positions[0].net_layout();

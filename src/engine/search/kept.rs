@@ -60,7 +60,7 @@ impl Kept {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::search::table::{Bound, Entry};
+    use crate::engine::search::table::{Bound, Entry};
 
     /// A memory of a table of `slots` slots, one position in it, and one correction.
     fn memory(slots: usize) -> Memory<u8> {

@@ -3,9 +3,9 @@
 //! give it when it stands worse; it never offers one (an offer it would not accept
 //! itself would only waste the opponent's time).
 
+use crate::engine::search::{Level, Limits, Think};
 use crate::rules::clock::TimeControl;
 use crate::rules::history::{Action, Match};
-use crate::rules::search::{Level, Limits};
 use std::time::Duration;
 
 /// "Clearly worse": more than a pawn and a half down (or the game's like).

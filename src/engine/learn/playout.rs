@@ -1,9 +1,9 @@
 //! One game of the computer against itself, from a start made different by a few
 //! random plies.
 
+use crate::engine::search::{Limits, mix};
 use crate::rules::history::{Action, Match};
 use crate::rules::position::{Move, Position};
-use crate::rules::search::{Limits, mix};
 use std::sync::Arc;
 
 /// Plays game number `n` from `start` to its end, or to `most` moves a seat. The

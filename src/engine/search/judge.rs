@@ -5,19 +5,8 @@
 //! move cost.
 
 use super::alphabeta::Searcher;
-use super::evaluate::Evaluate;
-use super::{Limits, deepen};
-
-/// The verdict on one move: both scores are for the player who made it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Judgement<M> {
-    pub best: M,
-    pub best_score: i32,
-    pub played_score: i32,
-    /// The best line from the position, starting with `best`.
-    pub pv: Vec<M>,
-    pub depth: u32,
-}
+use super::{Judgement, Limits, deepen};
+use crate::rules::computer::Evaluate;
 
 /// Judges `played` in `position` to `limits.depth` plies, or as deep as the other
 /// limits allow (a node budget bounds the search for the best move; the move played is
@@ -58,17 +47,4 @@ pub fn judge<G: Evaluate>(
         pv,
         depth: depth as u32,
     })
-}
-
-impl<M: Copy> Judgement<M> {
-    /// The same verdict with its moves turned into another type.
-    pub fn map<N>(&self, f: impl Fn(M) -> N) -> Judgement<N> {
-        Judgement {
-            best: f(self.best),
-            best_score: self.best_score,
-            played_score: self.played_score,
-            pv: self.pv.iter().map(|&m| f(m)).collect(),
-            depth: self.depth,
-        }
-    }
 }

@@ -28,11 +28,11 @@
 //! Where chance acts (a die is rolled) the node's score is the mean of its outcomes'
 //! (expectimax), each searched with the full window.
 
-use super::evaluate::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, end_score, is_mate};
 use super::kept::Memory;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
-use crate::rules::net::{Accumulator, Net};
+use crate::engine::net::{Accumulator, Net};
+use crate::rules::computer::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, end_score, is_mate};
 use crate::rules::side::Side;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -3,8 +3,8 @@
 //! two and two against one).
 
 use super::play_out;
+use crate::engine::search::{Level, Limits, Think};
 use crate::rules::position::{Move, Position};
-use crate::rules::search::{Level, Limits};
 use std::sync::Arc;
 
 /// The seats the new weights take in game `n`, and how many games in a row start
@@ -136,7 +136,7 @@ mod tests {
     #[test]
     fn an_even_game_of_three_is_worth_a_half() {
         let start = Position::new(GameId::TriChess, &[]).unwrap();
-        let hand: Arc<[f32]> = crate::rules::search::hand(GameId::TriChess.features()).into();
+        let hand: Arc<[f32]> = crate::engine::search::hand(GameId::TriChess.features()).into();
         for n in [0, 3] {
             assert_eq!(game(&start, n, 200, 2, (&hand, &hand)), 0.5);
         }
@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn weights_that_ignore_material_lose_the_duel() {
         let start = Position::new(GameId::Turkish, &[]).unwrap();
-        let hand: Arc<[f32]> = crate::rules::search::hand(GameId::Turkish.features()).into();
+        let hand: Arc<[f32]> = crate::engine::search::hand(GameId::Turkish.features()).into();
         let mut blind = hand.to_vec();
         blind[0] = 0.0;
         blind[1] = 0.0;

@@ -4,8 +4,8 @@
 //! the opponent).
 
 use super::play_out;
+use crate::engine::search::{Level, Limits, Sparse, Think, is_mate, mix};
 use crate::rules::position::{Move, Position};
-use crate::rules::search::{Level, Limits, Sparse, is_mate, mix};
 use rand_distr::{Distribution, StandardNormal};
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
@@ -38,7 +38,7 @@ pub struct Sample {
 pub struct Leaf {
     /// The seat whose view it is.
     pub seat: usize,
-    /// The network's inputs ([`crate::rules::net::inputs`]).
+    /// The network's inputs ([`crate::rules::computer::inputs`]).
     pub on: Vec<u32>,
     /// The evaluation's features there.
     pub features: Sparse,
@@ -222,7 +222,7 @@ mod tests {
         // Weights of its own, the hand-set ones, so the two games are played alike
         // whatever the shipped file holds.
         let limits = Limits {
-            weights: Some(crate::rules::search::hand(GameId::Corners.features()).into()),
+            weights: Some(crate::engine::search::hand(GameId::Corners.features()).into()),
             ..Limits::default()
         };
         let samples = game(&start, 3, &settings, &limits).unwrap();
@@ -287,7 +287,7 @@ mod three {
         };
         // The hand weights, with the armies' advance weighed as learning might.
         let features = GameId::TriChess.features();
-        let mut weights = crate::rules::search::hand(features);
+        let mut weights = crate::engine::search::hand(features);
         for (weight, feature) in weights.iter_mut().zip(features) {
             match feature.name {
                 "pawn-advance" => *weight = 8.0,

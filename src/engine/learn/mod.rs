@@ -8,14 +8,18 @@
 //! numbers and node budgets, so a run stopped and resumed learns what it would have
 //! learned in one go.
 
+mod command;
 pub mod duel;
 pub mod fit;
+mod folder;
 mod material;
+mod net;
 mod playout;
 pub mod selfplay;
 mod share;
 pub mod tune;
 
+pub use command::{Plan, learn};
 pub use material::{aim, material};
 pub use playout::play_out;
 pub use share::share;

@@ -250,7 +250,7 @@ fn fit_with_prior(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::search::Trace;
+    use crate::engine::search::Trace;
 
     /// 400 games of 10 samples, from random numbers mixed from `seed`: the first
     /// feature, from -10 to 10, gives the chance of a win on a logistic curve and the
@@ -261,7 +261,7 @@ mod tests {
         let mut x = seed;
         for game in 0..400u64 {
             for i in 0..10 {
-                x = crate::rules::search::mix(x);
+                x = crate::engine::search::mix(x);
                 let good = (x % 21) as f32 - 10.0;
                 let (other, won) = second(game * 10 + i, x);
                 let chance = logistic(f64::from(good) * 0.3);

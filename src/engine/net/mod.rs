@@ -1,5 +1,5 @@
 //! A small evaluation network per game, beside the weighted features: its inputs are
-//! the pieces on the cells ([`inputs`]), one hidden layer of clipped linear units,
+//! the pieces on the cells ([`inputs`], which the rules declare beside each game), one hidden layer of clipped linear units,
 //! one output in the evaluation's units, added to the score of the game's weighted
 //! features ([`Net::base`]). It learns what nobody named, from the
 //! learner's self-play ([`train`]), and plays in integers ([`Net`]): the first layer's
@@ -7,11 +7,11 @@
 //! search moves them from a node to the next instead of adding every piece again.
 
 pub mod file;
-pub mod inputs;
 pub mod shipped;
 pub mod train;
 
-pub use inputs::{Layout, difference, inputs};
+// The inputs are what a game shows a network, so they are the rules'.
+pub use crate::rules::computer::{Layout, difference, inputs};
 
 /// The first layer's weights and biases are kept as integers of this many steps to 1,
 /// and a hidden unit is clipped to 0..=QA.

@@ -7,8 +7,8 @@
 //! looks less deep for the same positions. Captures are followed a little way past the
 //! horizon, each player free to stand on the static scores instead.
 
-use super::evaluate::{Evaluate, end_score, is_mate};
-use super::{Glance, Limits, Progress, Thought};
+use super::{Glance, Limits, Progress, Thought, concluded};
+use crate::rules::computer::{Evaluate, end_score, is_mate};
 use crate::rules::side::Side;
 use std::time::Instant;
 
@@ -158,7 +158,7 @@ pub fn think<G: Evaluate>(
             break;
         }
     }
-    Some(Thought::concluded(done, search.nodes, || {
+    Some(concluded(done, search.nodes, || {
         super::ordered(position)[0]
     }))
 }

@@ -54,8 +54,8 @@ fn the_same_seed_and_budget_choose_the_same_move() {
 
 #[test]
 fn every_level_of_every_game_plays_complete_games_against_a_random_player() {
+    use crate::engine::player::decide;
     use crate::rules::history::{Action, Match};
-    use crate::rules::player::decide;
     use crate::rules::{GameId, Position};
     let limits = Limits {
         nodes: Some(1_500),
@@ -222,7 +222,8 @@ fn turkish_draughts_finds_a_shot_through_a_forced_capture() {
 /// the lone king fleeing as well as such a search can.
 #[test]
 fn chess_mates_a_lone_king_in_a_short_search() {
-    use crate::rules::{GameId, weights};
+    use crate::engine::weights;
+    use crate::rules::GameId;
     let shipped =
         weights::read(GameId::Chess.evaluation(), GameId::Chess.shipped_weights()).unwrap();
     let shipped: std::sync::Arc<[f32]> = shipped.into();
@@ -607,4 +608,88 @@ fn moves_picked_one_by_one_come_in_the_order_a_stable_sort_gives() {
         alphabeta::bring_best(&mut picked[i..]);
     }
     assert_eq!(picked, sorted);
+}
+
+#[test]
+fn the_computer_takes_a_hanging_king_and_weighs_the_dice() {
+    // The queen can take the king on a 2.
+    use crate::rules::dice::{DiceChess, DiceMove, DiceOptions, Roll};
+    use crate::rules::side::Side;
+    let fen = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
+    let mut g = DiceChess::set_up(DiceOptions::default(), fen).unwrap();
+    g.play(&DiceMove::Roll(Roll::new(&[2]).unwrap()));
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    let best = think(&g, Level::Hard, &limits, 0, &mut |_| {})
+        .unwrap()
+        .best;
+    assert!(matches!(best, DiceMove::Move(_)), "a queen move");
+    // A queen up before the roll: good for White whatever comes up.
+    let awaiting =
+        DiceChess::set_up(DiceOptions::default(), "4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
+    assert!(awaiting.evaluate(Side::White, &hand(DiceChess::FEATURES)) > 500);
+    let thought = think(&awaiting, Level::Hard, &limits, 0, &mut |_| {});
+    assert!(thought.is_some());
+}
+
+/// The computer speaks only for the army it plays: where another army may offer or
+/// order beside the move, its choice is still the army on move's own.
+#[test]
+fn the_computer_decides_only_in_its_own_armys_name() {
+    use crate::engine::player::decide;
+    use crate::rules::history::{Action as Act, Match};
+    use crate::rules::position::{GameId, Move, Position};
+    use crate::rules::trichess::Action;
+    // A simple generator of the test's own, as the rules' tests of the game use.
+    fn next_random(seed: &mut u64) -> usize {
+        *seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (*seed >> 33) as usize
+    }
+    let mut m = Match::new(Position::new(GameId::TriChess, &[]).unwrap());
+    let mut seed = 11u64;
+    let mut tried = 0;
+    for _ in 0..200 {
+        let Position::TriChess(p) = m.position() else {
+            unreachable!()
+        };
+        let actions = p.legal_moves();
+        if actions.is_empty() {
+            break;
+        }
+        let someone_else = actions.iter().any(|a| p.mover(a) != p.seat_to_move());
+        for level in [Level::Easy, Level::Normal]
+            .into_iter()
+            .filter(|_| someone_else)
+        {
+            tried += 1;
+            let limits = Limits {
+                depth: Some(2),
+                ..Limits::default()
+            };
+            let Some(Act::Play(chosen)) = decide(&m, level, &limits, seed) else {
+                continue;
+            };
+            assert_eq!(
+                m.position().mover(&chosen),
+                p.seat_to_move(),
+                "{chosen:?} chosen for seat {}",
+                p.seat_to_move()
+            );
+        }
+        let r = next_random(&mut seed);
+        let pick = actions
+            .iter()
+            .find(|a| matches!(a, Action::Move(x) if p.board()[x.to as usize].is_some()))
+            .copied()
+            .unwrap_or(actions[r % actions.len()]);
+        m.play(Act::Play(Move::TriChess(pick))).unwrap();
+    }
+    assert!(
+        tried > 5,
+        "positions with another army's diplomacy ({tried})"
+    );
 }

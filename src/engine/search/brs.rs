@@ -7,8 +7,8 @@
 //! player's, so alpha-beta cuts as in a two-player game. Captures are followed past
 //! the horizon, on either layer, each free to stand on the static score.
 
-use super::evaluate::{Evaluate, WIN, end_score, is_mate};
-use super::{Glance, Limits, Progress, Thought};
+use super::{Glance, Limits, Progress, Thought, concluded};
+use crate::rules::computer::{Evaluate, WIN, end_score, is_mate};
 use crate::rules::side::Side;
 use std::time::Instant;
 
@@ -198,5 +198,5 @@ pub fn think<G: Evaluate>(
             break;
         }
     }
-    Some(Thought::concluded(done, search.nodes, || moves[0]))
+    Some(concluded(done, search.nodes, || moves[0]))
 }

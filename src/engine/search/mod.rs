@@ -1,5 +1,6 @@
 //! The computer player: one search over the [`Game`] trait, each game adding its
-//! [`Evaluate`]. Levels differ by the search's budget and, below the hardest, by a
+//! [`Evaluate`] (declared in the rules, `rules::computer`, beside the games that
+//! implement it). A position of any game is searched through [`Think`]. Levels differ by the search's budget and, below the hardest, by a
 //! human-looking choice among the good moves: the better a move scored, the likelier
 //! it is played, so the easy level misses a pawn now and then but never plays at random.
 //! Everything is deterministic for a given seed and node budget.
@@ -8,64 +9,29 @@
 
 mod alphabeta;
 mod brs;
-mod choose;
-mod evaluate;
-mod features;
 mod judge;
 mod kept;
 mod maxn;
+mod position;
 mod table;
 #[cfg(test)]
 mod tests;
 
-pub use choose::Choose;
-pub use evaluate::{Evaluate, HISTORY_SLOTS, WIN, captures, each_piece, is_mate, mix, worth};
-pub use features::{Feature, Sparse, Sum, Tally, Trace, hand};
-pub use judge::{Judgement, judge};
+// What a game brings to the search and what a search answers are the rules'
+// (`rules::computer`), where each game implements them; the search names them here too.
+pub use crate::rules::computer::{
+    Choose, Evaluate, Feature, HISTORY_SLOTS, Judgement, Level, Progress, Search, Sparse, Sum,
+    Tally, Thought, Trace, WIN, captures, each_piece, hand, is_mate, mix, seen_twice, worth,
+};
+pub use judge::judge;
 pub use kept::Kept;
+pub use position::Think;
 
 use alphabeta::Searcher;
-use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-
-/// How well the computer plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Level {
-    Easy,
-    #[default]
-    Normal,
-    Hard,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    pub const fn id(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// Reads what [`Level::id`] writes.
-    pub fn from_id(id: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// The deepest search, the node budget, and how far (in evaluation units) a move
-    /// may fall short of the best and still be chosen fairly often.
-    fn settings(self) -> (u32, Option<u64>, f64) {
-        match self {
-            Level::Easy => (2, Some(4_000), 90.0),
-            Level::Normal => (4, Some(80_000), 25.0),
-            Level::Hard => (64, None, 0.0),
-        }
-    }
-}
 
 /// When to stop thinking. With no time and no stop flag the search is deterministic.
 #[derive(Clone, Debug, Default)]
@@ -85,9 +51,9 @@ pub struct Limits {
     /// The evaluation's weights, one per [`Evaluate::FEATURES`]; the hand-set ones
     /// when None (or when they do not fit the game).
     pub weights: Option<Arc<[f32]>>,
-    /// The evaluation network ([`crate::rules::net`]) to evaluate by in place of the
+    /// The evaluation network ([`crate::engine::net`]) to evaluate by in place of the
     /// weights, where it fits the game; the weights alone when None.
-    pub net: Option<Arc<crate::rules::net::Net>>,
+    pub net: Option<Arc<crate::engine::net::Net>>,
     /// How a game of more than two players is searched.
     pub many: Many,
     /// Scores as exact as the depth allows, for comparing them (a review): no node
@@ -100,16 +66,6 @@ pub struct Limits {
     /// How many threads search together (UCI's `Threads`), sharing the table; one
     /// when 0 or 1, which alone keeps a search to a node budget deterministic.
     pub threads: usize,
-}
-
-/// The keys among `keys` (a game's positions, one key each time one comes) that come
-/// twice or more: a third time is a draw by repetition. A position the game has been
-/// through once is not yet one, and counting it as one hands the side behind a draw it
-/// does not have: a rook checking a king back into squares it has stood on while the
-/// queen beside it waits to mate.
-pub fn seen_twice(keys: impl IntoIterator<Item = u64>) -> HashSet<u64> {
-    let mut once = HashSet::new();
-    keys.into_iter().filter(|&key| !once.insert(key)).collect()
 }
 
 /// The threads a search in the app may take: every core but one, which the window
@@ -150,7 +106,7 @@ impl Limits {
 
     /// The network to evaluate `G` by: the limits' own where its inputs are the
     /// game's (as on `root`'s board).
-    fn net_for<G: Evaluate>(&self, root: &G) -> Option<Arc<crate::rules::net::Net>> {
+    fn net_for<G: Evaluate>(&self, root: &G) -> Option<Arc<crate::engine::net::Net>> {
         let width = root.net_layout().width();
         self.net.clone().filter(|n| {
             n.width == width && (n.base.is_empty() || n.base.len() == G::FEATURES.len())
@@ -180,7 +136,7 @@ impl Limits {
 /// weights.
 struct Glance {
     weights: Arc<[f32]>,
-    net: Option<Arc<crate::rules::net::Net>>,
+    net: Option<Arc<crate::engine::net::Net>>,
 }
 
 impl Glance {
@@ -199,81 +155,35 @@ impl Glance {
     }
 }
 
-/// Where the search stands after a finished depth: for `info` lines and stderr.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Progress<M> {
-    pub depth: u32,
-    /// For the side to move, in the evaluation's units (mate scores near [`WIN`]).
-    pub score: i32,
-    pub nodes: u64,
-    pub nps: u64,
-    pub millis: u64,
-    pub pv: Vec<M>,
-}
-
-impl<M> Progress<M> {
-    /// A search's progress at `depth`, its speed reckoned from when it `started`.
-    pub fn timed(depth: i32, score: i32, nodes: u64, started: Instant, pv: Vec<M>) -> Self {
-        let seconds = started.elapsed().as_secs_f64();
-        Progress {
-            depth: depth as u32,
-            score,
-            nodes,
-            nps: (nodes as f64 / seconds.max(1e-6)) as u64,
-            millis: (seconds * 1000.0) as u64,
-            pv,
-        }
-    }
-
-    /// The same progress with its line's moves turned into another type.
-    pub fn map<N>(&self, f: impl Fn(M) -> N) -> Progress<N>
-    where
-        M: Copy,
-    {
-        Progress {
-            depth: self.depth,
-            score: self.score,
-            nodes: self.nodes,
-            nps: self.nps,
-            millis: self.millis,
-            pv: self.pv.iter().map(|&m| f(m)).collect(),
-        }
+/// A level's search: the deepest search, the node budget, and how far (in evaluation
+/// units) a move may fall short of the best and still be chosen fairly often.
+fn settings(level: Level) -> (u32, Option<u64>, f64) {
+    match level {
+        Level::Easy => (2, Some(4_000), 90.0),
+        Level::Normal => (4, Some(80_000), 25.0),
+        Level::Hard => (64, None, 0.0),
     }
 }
 
-/// The move chosen, and the search that chose it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Thought<M> {
-    pub best: M,
-    pub progress: Progress<M>,
-}
-
-impl<M: Copy> Thought<M> {
-    /// The thought of the deepest depth `done`, or where not even one finished within
-    /// the budget (`nodes` searched), the move `first` gives (the game's own order's
-    /// first), unscored.
-    fn concluded(done: Option<Progress<M>>, nodes: u64, first: impl FnOnce() -> M) -> Self {
-        let progress = done.unwrap_or_else(|| Progress {
-            depth: 0,
-            score: 0,
-            nodes,
-            nps: 0,
-            millis: 0,
-            pv: vec![first()],
-        });
-        Thought {
-            best: progress.pv[0],
-            progress,
-        }
-    }
-
-    /// The same thought with its moves turned into another type (a game's move into
-    /// the registry's, a board's into bughouse's).
-    pub fn map<N>(&self, f: impl Fn(M) -> N) -> Thought<N> {
-        Thought {
-            best: f(self.best),
-            progress: self.progress.map(f),
-        }
+/// The thought of the deepest depth `done`, or where not even one finished within
+/// the budget (`nodes` searched), the move `first` gives (the game's own order's
+/// first), unscored.
+fn concluded<M: Copy>(
+    done: Option<Progress<M>>,
+    nodes: u64,
+    first: impl FnOnce() -> M,
+) -> Thought<M> {
+    let progress = done.unwrap_or_else(|| Progress {
+        depth: 0,
+        score: 0,
+        nodes,
+        nps: 0,
+        millis: 0,
+        pv: vec![first()],
+    });
+    Thought {
+        best: progress.pv[0],
+        progress,
     }
 }
 
@@ -293,7 +203,7 @@ pub fn think<G: Evaluate + Sync>(
     if position.outcome(1).is_some() || moves.is_empty() {
         return None;
     }
-    let (deepest, budget, spread) = level.settings();
+    let (deepest, budget, spread) = settings(level);
     let limits = Limits {
         depth: Some(limits.depth.unwrap_or(deepest).min(deepest)),
         nodes: match (limits.nodes, budget) {
@@ -451,4 +361,25 @@ fn choose<M: Copy>(scored: &[(M, i32)], spread: f64, seed: u64) -> M {
         pick -= w;
     }
     scored[0].0
+}
+
+/// The engine's search under these limits, as a game's [`Choose`] asks for it.
+impl Search for Limits {
+    fn think<G: Evaluate + Sync>(
+        &self,
+        position: &G,
+        level: Level,
+        seed: u64,
+        report: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> Option<Thought<G::Move>> {
+        think(position, level, self, seed, report)
+    }
+
+    fn judge<G: Evaluate + Sync>(
+        &self,
+        position: &G,
+        played: G::Move,
+    ) -> Option<Judgement<G::Move>> {
+        judge(position, played, self)
+    }
 }

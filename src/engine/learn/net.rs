@@ -7,12 +7,13 @@
 //! kept in the game's `net` folder, so a stopped run goes on from the last finished
 //! game or pass.
 
-use super::{Learning, Store, append_game, bar, duel_between, read_games, said};
+use super::command::{Learning, bar, duel_between, said};
+use super::folder::{LearningFolder, append_game, read_games};
+use crate::engine::learn::{duel, selfplay};
+use crate::engine::net::train::{self, Model, Training};
+use crate::engine::net::{Net, file};
+use crate::engine::search::Limits;
 use crate::folders::write_atomically;
-use crate::rules::learn::{duel, selfplay};
-use crate::rules::net::train::{self, Model, Training};
-use crate::rules::net::{Net, file};
-use crate::rules::search::Limits;
 use anyhow::Context;
 use std::collections::BTreeSet;
 
@@ -27,7 +28,7 @@ fn held_out(game: u64) -> bool {
     game.is_multiple_of(10)
 }
 
-impl Store {
+impl LearningFolder {
     fn positions_path(&self) -> std::path::PathBuf {
         self.dir.join("positions.txt")
     }
@@ -135,11 +136,11 @@ struct Generation {
 }
 
 impl Generation {
-    fn path(store: &Store) -> std::path::PathBuf {
+    fn path(store: &LearningFolder) -> std::path::PathBuf {
         store.dir.join("generation.txt")
     }
 
-    fn load(store: &Store) -> Generation {
+    fn load(store: &LearningFolder) -> Generation {
         let number = std::fs::read_to_string(Self::path(store))
             .ok()
             .and_then(|t| t.trim().parse().ok())
@@ -147,7 +148,7 @@ impl Generation {
         Generation { number }
     }
 
-    fn save(&self, store: &Store) -> anyhow::Result<()> {
+    fn save(&self, store: &LearningFolder) -> anyhow::Result<()> {
         write_atomically(&Self::path(store), self.number.to_string())
             .with_context(|| format!("cannot write {}", Self::path(store).display()))
     }
@@ -161,7 +162,7 @@ impl Learning<'_> {
         let game = self.game;
         let dir = self.folders.learning(game).join("net");
         std::fs::create_dir_all(&dir).with_context(|| format!("cannot make {}", dir.display()))?;
-        let store = Store { dir };
+        let store = LearningFolder { dir };
         let mut summary = String::new();
         for _ in 0..self.plan.rounds.max(1) {
             let (said, go_on) = self.net_generation(&store)?;
@@ -179,7 +180,7 @@ impl Learning<'_> {
     /// went with winning there, grabbing the material the winners had, and loses
     /// to the weights it learned beside), then training on every game so far, then
     /// the duel. Its summary, and whether another may follow.
-    fn net_generation(&self, store: &Store) -> anyhow::Result<(String, bool)> {
+    fn net_generation(&self, store: &LearningFolder) -> anyhow::Result<(String, bool)> {
         let (game, plan) = (self.game, self.plan);
         let width = self.start.net_layout().width();
         let generation = Generation::load(store);
@@ -252,7 +253,7 @@ impl Learning<'_> {
     /// players' evaluation, keeping each finished one; false where Ctrl-C stopped it.
     fn play_for_net(
         &self,
-        store: &Store,
+        store: &LearningFolder,
         players: &Limits,
         width: usize,
         games: u64,
@@ -281,7 +282,7 @@ impl Learning<'_> {
     /// that predicted the held-out games best, or None where Ctrl-C stopped it.
     fn train_net(
         &self,
-        store: &Store,
+        store: &LearningFolder,
         width: usize,
         generation: &Generation,
     ) -> anyhow::Result<Option<Net>> {

@@ -4,11 +4,11 @@
 //! winning chances rather than in points, as lichess does, a pawn lost when a rook up
 //! is no mistake and a pawn lost in a level position may be.
 
-use super::history::Match;
-use super::score::Score;
-use super::search::{Judgement, Limits, WIN};
+use super::search::{Judgement, Limits, Think, WIN};
 use super::weights::InForce;
-use super::{GameId, Move, Position};
+use crate::rules::history::Match;
+use crate::rules::score::Score;
+use crate::rules::{GameId, Move, Position};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

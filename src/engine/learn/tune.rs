@@ -18,7 +18,7 @@
 //! coming forward safely.
 
 use super::selfplay::Sample;
-use crate::rules::search::{Feature, mix};
+use crate::engine::search::{Feature, mix};
 
 /// How many steps the gain stays near its start before it falls (SPSA's `A`).
 const STEADY: f32 = 20.0;
@@ -127,7 +127,7 @@ pub fn moved(weights: &[f32], sizes: &[f32], n: u64, score: f64) -> Vec<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::search::Sparse;
+    use crate::engine::search::Sparse;
 
     fn sample(amounts: Vec<(u32, f32)>) -> Sample {
         Sample {
