@@ -63,29 +63,7 @@ enum Command {
         depth: Option<u32>,
     },
     /// Prints the computer's move for the side to move (search info on stderr).
-    Think {
-        game: String,
-        /// Start from this position (FEN for chess).
-        #[arg(long)]
-        fen: Option<String>,
-        /// Moves played first, in the game's notation.
-        #[arg(long)]
-        moves: Option<String>,
-        /// Thinking time, milliseconds.
-        #[arg(long, value_name = "MS")]
-        movetime: Option<u64>,
-        /// Search depth, plies.
-        #[arg(long)]
-        depth: Option<u32>,
-        /// Positions to search at most (with no movetime, the answer is the same every run).
-        #[arg(long)]
-        nodes: Option<u64>,
-        /// Threads searching together (with more than one, runs differ).
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
-        level: doska::engine::search::Level,
-    },
+    Think(ThinkArgs),
     /// Plays the computer against itself: PLAYERS is two of easy, normal, hard, greedy,
     /// maxn and brs (the hard level searching by max^n or by best replies); in chess
     /// for three the first takes one seat against the second in two, then two against
@@ -106,54 +84,7 @@ enum Command {
     /// Learns a game's evaluation from the computer's own games: self-play, a fit of
     /// the weights, and a duel of the new weights against those in force, which are
     /// replaced only when the new score better. Ctrl-C stops; run again to resume.
-    Learn {
-        game: String,
-        /// Games of self-play in a new round.
-        #[arg(long, default_value_t = 400)]
-        games: u64,
-        /// Positions searched a move in self-play.
-        #[arg(long, default_value_t = 4_000)]
-        nodes: u64,
-        /// Games of the duel (200 or more; 50 for slow games, whose interval the log
-        /// gives).
-        #[arg(long, default_value_t = 200)]
-        duel: u64,
-        /// Positions searched a move in the duel, by both sides.
-        #[arg(long, default_value_t = 20_000)]
-        duel_nodes: u64,
-        /// Threads to play on (every core by default).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// In self-play, each seat's weights stray from those in force by a normal
-        /// draw of this share of each weight's size (0.05: five per cent), so that
-        /// players unlike each other meet.
-        #[arg(long, default_value_t = 0.0)]
-        explore: f32,
-        /// Rounds to play one after another.
-        #[arg(long, default_value_t = 1)]
-        rounds: u64,
-        /// Learn from material alone (nothing in games without material), in a line of
-        /// its own, until it beats the hand-set weights.
-        #[arg(long)]
-        from_scratch: bool,
-        /// Tune the weights in force by duels until this many steps in all, in place of
-        /// self-play and a fit (each step a cycle of games at --nodes a move).
-        #[arg(long, value_name = "STEPS", default_value_t = 0)]
-        tune: u64,
-        /// Learn an evaluation network from self-play in place of weights; it becomes
-        /// the computer's where it beats the evaluation in force in the duel.
-        #[arg(long)]
-        net: bool,
-        /// The network's hidden units.
-        #[arg(long, default_value_t = 64)]
-        hidden: usize,
-        /// Passes of the network's training over its positions.
-        #[arg(long, default_value_t = 20)]
-        epochs: u32,
-        /// The seed the network's training starts from.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    Learn(LearnArgs),
     /// Prints the evaluation weights in force for a game: the player's own learned
     /// file, else the shipped one.
     Weights { game: String },
@@ -257,6 +188,83 @@ enum Command {
     },
 }
 
+/// `doska think`'s arguments.
+#[derive(clap::Args)]
+struct ThinkArgs {
+    game: String,
+    /// Start from this position (FEN for chess).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves played first, in the game's notation.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Thinking time, milliseconds.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Search depth, plies.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Positions to search at most (with no movetime, the answer is the same every run).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Threads searching together (with more than one, runs differ).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    #[arg(long, default_value = "hard", value_parser = cli::parse_level)]
+    level: doska::engine::search::Level,
+}
+
+/// `doska learn`'s arguments.
+#[derive(clap::Args)]
+struct LearnArgs {
+    game: String,
+    /// Games of self-play in a new round.
+    #[arg(long, default_value_t = 400)]
+    games: u64,
+    /// Positions searched a move in self-play.
+    #[arg(long, default_value_t = 4_000)]
+    nodes: u64,
+    /// Games of the duel (200 or more; 50 for slow games, whose interval the log
+    /// gives).
+    #[arg(long, default_value_t = 200)]
+    duel: u64,
+    /// Positions searched a move in the duel, by both sides.
+    #[arg(long, default_value_t = 20_000)]
+    duel_nodes: u64,
+    /// Threads to play on (every core by default).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// In self-play, each seat's weights stray from those in force by a normal
+    /// draw of this share of each weight's size (0.05: five per cent), so that
+    /// players unlike each other meet.
+    #[arg(long, default_value_t = 0.0)]
+    explore: f32,
+    /// Rounds to play one after another.
+    #[arg(long, default_value_t = 1)]
+    rounds: u64,
+    /// Learn from material alone (nothing in games without material), in a line of
+    /// its own, until it beats the hand-set weights.
+    #[arg(long)]
+    from_scratch: bool,
+    /// Tune the weights in force by duels until this many steps in all, in place of
+    /// self-play and a fit (each step a cycle of games at --nodes a move).
+    #[arg(long, value_name = "STEPS", default_value_t = 0)]
+    tune: u64,
+    /// Learn an evaluation network from self-play in place of weights; it becomes
+    /// the computer's where it beats the evaluation in force in the duel.
+    #[arg(long)]
+    net: bool,
+    /// The network's hidden units.
+    #[arg(long, default_value_t = 64)]
+    hidden: usize,
+    /// Passes of the network's training over its positions.
+    #[arg(long, default_value_t = 20)]
+    epochs: u32,
+    /// The seed the network's training starts from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
 fn run(args: Args) -> anyhow::Result<()> {
     let options = cli::parse_options(&args.options)?;
     let folders = doska::folders::Folders::locate();
@@ -264,18 +272,6 @@ fn run(args: Args) -> anyhow::Result<()> {
     for warning in warnings {
         eprintln!("doska: {warning}");
     }
-    // The weights in force for a game named on the command line; a name that does not
-    // read is refused by the command itself.
-    let weights_of = |game: &str| {
-        doska::rules::GameId::from_id(game)
-            .ok()
-            .map(|g| in_force.get(g.evaluation()))
-    };
-    let net_of = |game: &str| {
-        doska::rules::GameId::from_id(game)
-            .ok()
-            .and_then(|g| in_force.net(g.evaluation()))
-    };
     match args.command {
         None => open_app(in_force),
         Some(Command::Games) => {
@@ -310,36 +306,7 @@ fn run(args: Args) -> anyhow::Result<()> {
             movetime,
             depth,
         }) => review(&game, &file, movetime, depth, &options, &in_force),
-        Some(Command::Think {
-            game,
-            fen,
-            moves,
-            movetime,
-            depth,
-            nodes,
-            threads,
-            level,
-        }) => {
-            let limits = doska::engine::search::Limits {
-                depth,
-                nodes,
-                threads,
-                weights: weights_of(&game),
-                net: net_of(&game),
-                // With no limit at all, a second's thought.
-                time: movetime
-                    .or((depth.is_none() && nodes.is_none()).then_some(1000))
-                    .map(std::time::Duration::from_millis),
-                ..Default::default()
-            };
-            let (fen, moves) = (fen.as_deref(), moves.as_deref());
-            let mut info = |line: String| eprintln!("info {line}");
-            println!(
-                "{}",
-                cli::think(&game, fen, moves, &options, level, &limits, &mut info)?
-            );
-            Ok(())
-        }
+        Some(Command::Think(think_args)) => think(think_args, &options, &in_force),
         Some(Command::Duel {
             game,
             players,
@@ -350,58 +317,11 @@ fn run(args: Args) -> anyhow::Result<()> {
             let limits = doska::engine::search::Limits {
                 nodes,
                 time: movetime.map(std::time::Duration::from_millis),
-                weights: weights_of(&game),
-                net: net_of(&game),
-                ..Default::default()
+                ..engine_of(&in_force, &game)
             };
             duel(&game, &players, games, &limits, &options)
         }
-        Some(Command::Learn {
-            game,
-            games,
-            nodes,
-            duel,
-            duel_nodes,
-            threads,
-            explore,
-            rounds,
-            from_scratch,
-            tune,
-            net,
-            hidden,
-            epochs,
-            seed,
-        }) => {
-            let threads = threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            if !(1..=1024).contains(&hidden) {
-                anyhow::bail!("--hidden: 1 to 1024 units, not {hidden}");
-            }
-            if !(0.0..=1.0).contains(&explore) {
-                anyhow::bail!("--explore: a share from 0 to 1, not {explore}");
-            }
-            let plan = doska::engine::learn::Plan {
-                games,
-                nodes,
-                duel,
-                duel_nodes,
-                threads,
-                explore,
-                rounds,
-                from_scratch,
-                tune,
-                net,
-                hidden,
-                epochs,
-                seed,
-            };
-            let game = doska::rules::GameId::from_id(&game)?;
-            print!(
-                "{}",
-                doska::engine::learn::learn(game, &options, &plan, &folders)?
-            );
-            Ok(())
-        }
+        Some(Command::Learn(learn_args)) => learn(learn_args, &options, &folders),
         Some(Command::Weights { game }) => {
             let game = doska::rules::GameId::from_id(&game)?;
             let active = in_force.get(game.evaluation());
@@ -475,6 +395,81 @@ fn run(args: Args) -> anyhow::Result<()> {
             think,
         }) => loadtest(server, (servers, store, proxy), &matches, seconds, think),
     }
+}
+
+/// The search's limits with the weights and network in force for a game named on the
+/// command line; a name that does not read is refused by the command itself.
+fn engine_of(in_force: &InForce, game: &str) -> doska::engine::search::Limits {
+    let evaluation = doska::rules::GameId::from_id(game)
+        .ok()
+        .map(|g| g.evaluation());
+    doska::engine::search::Limits {
+        weights: evaluation.map(|e| in_force.get(e)),
+        net: evaluation.and_then(|e| in_force.net(e)),
+        ..Default::default()
+    }
+}
+
+/// `doska think`: the computer's move for the side to move.
+fn think(args: ThinkArgs, options: &[(String, String)], in_force: &InForce) -> anyhow::Result<()> {
+    let limits = doska::engine::search::Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        threads: args.threads,
+        // With no limit at all, a second's thought.
+        time: args
+            .movetime
+            .or((args.depth.is_none() && args.nodes.is_none()).then_some(1000))
+            .map(std::time::Duration::from_millis),
+        ..engine_of(in_force, &args.game)
+    };
+    let (fen, moves) = (args.fen.as_deref(), args.moves.as_deref());
+    let mut info = |line: String| eprintln!("info {line}");
+    println!(
+        "{}",
+        cli::think(
+            &args.game, fen, moves, options, args.level, &limits, &mut info
+        )?
+    );
+    Ok(())
+}
+
+/// `doska learn`: a game's evaluation learned from the computer's own games.
+fn learn(
+    args: LearnArgs,
+    options: &[(String, String)],
+    folders: &doska::folders::Folders,
+) -> anyhow::Result<()> {
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if !(1..=1024).contains(&args.hidden) {
+        anyhow::bail!("--hidden: 1 to 1024 units, not {}", args.hidden);
+    }
+    if !(0.0..=1.0).contains(&args.explore) {
+        anyhow::bail!("--explore: a share from 0 to 1, not {}", args.explore);
+    }
+    let plan = doska::engine::learn::Plan {
+        games: args.games,
+        nodes: args.nodes,
+        duel: args.duel,
+        duel_nodes: args.duel_nodes,
+        threads,
+        explore: args.explore,
+        rounds: args.rounds,
+        from_scratch: args.from_scratch,
+        tune: args.tune,
+        net: args.net,
+        hidden: args.hidden,
+        epochs: args.epochs,
+        seed: args.seed,
+    };
+    let game = doska::rules::GameId::from_id(&args.game)?;
+    print!(
+        "{}",
+        doska::engine::learn::learn(game, options, &plan, folders)?
+    );
+    Ok(())
 }
 
 #[cfg(feature = "serve")]
