@@ -437,6 +437,31 @@ async fn request(client: &mut Client, request: Request) -> Reply {
         .unwrap()
 }
 
+/// A player of `keys` sat back in `code` on `client`, once the match has come as it
+/// stands.
+async fn sat(
+    mut client: Client,
+    code: &str,
+    game: GameId,
+    keys: Vec<SeatKey>,
+    random: u64,
+) -> Player {
+    let id = client.id();
+    client
+        .send(&Request::Sit {
+            id,
+            code: code.to_string(),
+            secret: keys[0].secret.clone(),
+            last: 0,
+        })
+        .await
+        .unwrap();
+    let mut p = Player::new(client, keys, fresh(code, game, &[]), random);
+    p.until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
+        .await;
+    p
+}
+
 /// Watches a match from its start: the snapshot.
 async fn watch(client: &mut Client, code: &str) -> Reply {
     let id = client.id();
@@ -744,21 +769,7 @@ async fn killed_and_resumed(data: &Data, store: Option<&str>) {
     let server = Server::start_with(&data.0, store);
     let mut back = Vec::new();
     for keys in [secrets.0, secrets.1] {
-        let mut client = server.client().await;
-        let id = client.id();
-        client
-            .send(&Request::Sit {
-                id,
-                code: code.clone(),
-                secret: keys[0].secret.clone(),
-                last: 0,
-            })
-            .await
-            .unwrap();
-        let mut p = Player::new(client, keys, fresh(&code, GameId::Chess, &[]), 0);
-        p.until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
-            .await;
-        back.push(p);
+        back.push(sat(server.client().await, &code, GameId::Chess, keys, 0).await);
     }
     let (mut white, black) = (back.remove(0), back.remove(0));
     assert_eq!(

@@ -78,18 +78,29 @@ pub struct Haproxy {
 
 impl Haproxy {
     /// Starts HAProxy in front of `servers`, its configuration written to `config`.
-    /// HAProxy cannot say which port the system gave it: a port free a moment ago is
-    /// taken, and another if something else took it meanwhile.
     pub fn start(
         config: &std::path::Path,
         servers: &[(String, String)],
+    ) -> std::io::Result<Haproxy> {
+        Haproxy::start_with(config, |listen| {
+            Ok(haproxy_config(listen, servers, most_connections()))
+        })
+    }
+
+    /// Starts HAProxy on the configuration `write` gives for the address it is to
+    /// listen on, written to `config`. HAProxy cannot say which port the system gave
+    /// it: a port free a moment ago is taken, and another if something else took it
+    /// meanwhile.
+    pub fn start_with(
+        config: &std::path::Path,
+        write: impl Fn(&str) -> std::io::Result<String>,
     ) -> std::io::Result<Haproxy> {
         for _ in 0..20 {
             let port = std::net::TcpListener::bind("127.0.0.1:0")?
                 .local_addr()?
                 .port();
             let listen = format!("127.0.0.1:{port}");
-            std::fs::write(config, haproxy_config(&listen, servers, most_connections()))?;
+            std::fs::write(config, write(&listen)?)?;
             let mut child = std::process::Command::new("haproxy")
                 .arg("-db")
                 .arg("-f")

@@ -3,10 +3,11 @@
 //! a match whose players reach three servers staying on one, and the proxy's
 //! configuration as the command prints it.
 
-use super::{Data, Pg, Player, Server, chess_pair, fresh, get, metric, request, seated, watch};
+use super::{Data, Pg, Server, chess_pair, get, metric, request, sat, seated, watch};
 use doska::protocol::{EventKind, Reply, Request, SeatKey, SeatPlan};
 use doska::rules::GameId;
 use doska::server::client::Client;
+use doska::server::proxy::Haproxy;
 use std::collections::BTreeMap;
 use tokio::time::{Duration, Instant, sleep};
 
@@ -141,21 +142,7 @@ async fn a_database_restart_stops_nothing_and_loses_nothing() {
     let code = white.code.clone();
     let mut back = Vec::new();
     for keys in [white.seats.clone(), black.seats.clone()] {
-        let mut client = server.client().await;
-        let id = client.id();
-        client
-            .send(&Request::Sit {
-                id,
-                code: code.clone(),
-                secret: keys[0].secret.clone(),
-                last: 0,
-            })
-            .await
-            .unwrap();
-        let mut p = Player::new(client, keys, fresh(&code, GameId::Chess, &[]), 0);
-        p.until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
-            .await;
-        back.push(p);
+        back.push(sat(server.client().await, &code, GameId::Chess, keys, 0).await);
     }
     assert_eq!(back[0].act("Nf3").await, Ok(5));
     assert_eq!(back[1].act("Nc6").await, Ok(6));
@@ -227,21 +214,7 @@ async fn a_server_woken_past_its_lease_sends_its_players_to_the_owner() {
     }
     let mut players = Vec::new();
     for keys in [white.seats.clone(), black.seats.clone()] {
-        let mut client = b.client().await;
-        let id = client.id();
-        client
-            .send(&Request::Sit {
-                id,
-                code: code.clone(),
-                secret: keys[0].secret.clone(),
-                last: 0,
-            })
-            .await
-            .unwrap();
-        let mut p = Player::new(client, keys, fresh(&code, GameId::Chess, &[]), 0);
-        p.until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
-            .await;
-        players.push(p);
+        players.push(sat(b.client().await, &code, GameId::Chess, keys, 0).await);
     }
     players[0].act("Nf3").await.unwrap();
     players[1].act("Nc6").await.unwrap();
@@ -301,26 +274,8 @@ async fn a_match_stays_on_its_server_wherever_its_players_connect() {
             }
         };
         let url = format!("{}{code}", server.url);
-        let mut client = Client::connect(&url).await.unwrap();
-        let id = client.id();
-        client
-            .send(&Request::Sit {
-                id,
-                code: code.clone(),
-                secret: keys[0].secret.clone(),
-                last: 0,
-            })
-            .await
-            .unwrap();
-        let mut p = Player::new(
-            client,
-            keys,
-            fresh(&code, GameId::Bughouse, &[]),
-            i as u64 + 3,
-        );
-        p.until(|r| matches!(r, Reply::Snapshot { .. }).then_some(()))
-            .await;
-        seated.push(p);
+        let client = Client::connect(&url).await.unwrap();
+        seated.push(sat(client, &code, GameId::Bughouse, keys, i as u64 + 3).await);
     }
     // Twenty moves, the players taking turns where they may.
     let mut played = 0;
@@ -358,54 +313,28 @@ async fn the_printed_proxy_configuration_runs() {
     let data = Data::new("haproxy-config");
     let server = Server::start(&data.0);
     let config = data.0.join("haproxy.cfg");
-    // HAProxy cannot be told to take a port the system chooses: one free a moment
-    // ago is given, and another where something took it meanwhile.
-    let (mut haproxy, port) = (0..20)
-        .find_map(|_| {
-            let port = std::net::TcpListener::bind("127.0.0.1:0")
-                .ok()?
-                .local_addr()
-                .ok()?
-                .port();
-            let printed = std::process::Command::new(env!("CARGO_BIN_EXE_doska"))
-                .args(["haproxy-config", "--bind", &format!("127.0.0.1:{port}")])
-                .arg(format!("doska={}", server.address()))
-                .output()
-                .unwrap();
-            assert!(printed.status.success());
-            std::fs::write(&config, &printed.stdout).unwrap();
-            let check = std::process::Command::new("haproxy")
-                .arg("-c")
-                .arg("-f")
-                .arg(&config)
-                .output()
-                .expect("Debian's haproxy package (.ci/run installs it)");
-            assert!(
-                check.status.success(),
-                "{}",
-                String::from_utf8_lossy(&check.stderr)
-            );
-            let mut haproxy = std::process::Command::new("haproxy")
-                .arg("-db")
-                .arg("-f")
-                .arg(&config)
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .unwrap();
-            loop {
-                if haproxy.try_wait().unwrap().is_some() {
-                    return None;
-                }
-                if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                    return Some((haproxy, port));
-                }
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-        })
-        .expect("HAProxy starts with the printed configuration");
+    let haproxy = Haproxy::start_with(&config, |listen| {
+        let printed = std::process::Command::new(env!("CARGO_BIN_EXE_doska"))
+            .args(["haproxy-config", "--bind", listen])
+            .arg(format!("doska={}", server.address()))
+            .output()?;
+        assert!(printed.status.success());
+        Ok(String::from_utf8(printed.stdout).unwrap())
+    })
+    .expect("Debian's haproxy package (.ci/run installs it)");
+    let check = std::process::Command::new("haproxy")
+        .arg("-c")
+        .arg("-f")
+        .arg(&config)
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
     let (white, _) = chess_pair(&server, None).await;
-    let url = format!("ws://127.0.0.1:{port}/{}", white.code);
+    let url = format!("{}{}", haproxy.url, white.code);
     // The proxy may take a moment to listen, and to see the server healthy.
     let began = Instant::now();
     let watched = loop {
@@ -443,6 +372,4 @@ async fn the_printed_proxy_configuration_runs() {
         .unwrap();
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("NAME=HOST:PORT"));
-    let _ = haproxy.kill();
-    let _ = haproxy.wait();
 }
