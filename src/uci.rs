@@ -10,7 +10,7 @@
 //! `binc`/`movestogo` or `infinite`, `stop` and `quit`.
 
 use crate::engine::search::{
-    Evaluate, Kept, Level, Limits, Progress, WIN, is_mate, seen_twice, think,
+    Hints, Kept, Level, Limits, Progress, WIN, is_mate, seen_twice, think,
 };
 use crate::rules::chess::{ChessGame, ChessOptions, Move};
 use crate::rules::game::Game;

@@ -1,13 +1,14 @@
 //! The small trait every game implements.
 
 use super::chance::Chance;
+use super::ends::Ends;
 use super::options::HouseRules;
-use super::outcome::{Outcome, Reason};
+use super::outcome::Outcome;
 use super::seats::Seats;
-use super::side::Side;
 use super::topology::{Cell, Topology};
+use super::turns::Turns;
 use super::view::{GameView, MoveView, PieceKind, PieceView};
-use super::why::Refusal;
+use super::why::Refusals;
 use crate::rules::error::Detail;
 
 /// What the app, the command line, the rules pages and the chooser know of a game
@@ -147,7 +148,16 @@ pub const CHESS_PIECES: &[PieceKind] = &[
 
 /// A game's rules over its own position type. Positions are values: playing a move
 /// changes one, and a history is a list of them.
-pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
+///
+/// `Game` holds what every game has: its start, its moves and how they are written,
+/// what they show and how the game ends. Its parts every game also has are traits of
+/// their own, each small and reached for any game through one borrow: who sits at the
+/// board ([`Seats`]), what the board shows besides the pieces ([`GameView`]) and why a
+/// move is refused ([`Refusals`]). What only some games have is behind a capability
+/// object, None where the game has none of it: chance ([`Game::chance`]), chess's
+/// check and claimed draws ([`Game::ends`]) and turns that are not one move of the
+/// side to move ([`Game::turns`]).
+pub trait Game: Seats + GameView + Refusals + Clone + PartialEq + std::fmt::Debug {
     type Move: Copy + PartialEq + std::fmt::Debug + Send + 'static;
     type Options: HouseRules;
 
@@ -157,14 +167,13 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     fn new(options: Self::Options) -> Self;
     /// A start position from a position string (FEN for chess).
     fn set_up(options: Self::Options, text: &str) -> Result<Self, Detail>;
+    /// The position as the text `set_up` reads, where it is not the rules' own start
+    /// (so a saved game keeps a set-up start).
+    fn set_up_text(&self) -> Option<String> {
+        None
+    }
     fn options(&self) -> &Self::Options;
     fn topology(&self) -> &'static Topology;
-
-    /// The seat that makes `m`: the seat to move, but for games where several seats
-    /// are on move at once.
-    fn mover(&self, _m: &Self::Move) -> usize {
-        self.seat_to_move()
-    }
 
     fn legal_moves(&self) -> Vec<Self::Move>;
     /// Whether a move may be played here; games whose moves are continuous (a flick's
@@ -179,18 +188,6 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     fn notation(&self, m: &Self::Move) -> String;
     /// Reads a move in the game's notation, or says why it cannot be played here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Detail>;
-
-    /// Whether there is check: a king (or the game's royal piece) may never be left
-    /// attacked. Its rules page may then say so, and only then.
-    fn has_check(&self) -> bool {
-        false
-    }
-
-    /// Reads a move as the player of `seat` means it, where the seat settles what the
-    /// notation leaves open (bughouse's board).
-    fn parse_move_as(&self, _seat: usize, text: &str) -> Result<Self::Move, Detail> {
-        self.parse_move(text)
-    }
     fn view(&self, m: &Self::Move) -> MoveView;
 
     fn pieces(&self) -> Vec<(Cell, PieceView)>;
@@ -198,68 +195,26 @@ pub trait Game: Seats + GameView + Clone + PartialEq + std::fmt::Debug {
     fn same_position(&self, other: &Self) -> bool;
     /// The end of the game, given how often this position has occurred.
     fn outcome(&self, repetitions: usize) -> Option<Outcome>;
-    /// A draw the player to move may claim now.
-    fn claimable_draw(&self, _repetitions: usize) -> Option<Reason> {
-        None
-    }
-    /// True when the rules force a capture in this position.
-    fn capture_compulsory(&self) -> bool {
-        false
-    }
     /// The position as text, White at the bottom.
     fn diagram(&self) -> String;
-    /// The side that moves first, which starts each numbered move.
-    fn first_side(&self) -> Side {
-        Side::White
-    }
     /// The number of the move about to be played, as move lists count.
     fn move_number(&self) -> u32;
-    /// Why the side to move may not put a piece of `kind` from its hand on `cell` (a
-    /// translation key), where it holds one and may not.
-    fn drop_refusal(&self, _kind: PieceKind, _cell: Cell) -> Option<&'static str> {
+    /// The move-tree size by a counter of the game's own, where it has a faster one.
+    fn perft(&self, _depth: u32) -> Option<u64> {
         None
-    }
-    /// Why the side to move may not move the piece on `from` (at all, or to `to`), in
-    /// the game's own terms; None leaves it to the reasons every game shares.
-    fn why_not(&self, _from: Cell, _to: Option<Cell>) -> Option<Refusal> {
-        None
-    }
-    /// Every key `why_not` and `drop_refusal` give, so that each is tested and
-    /// translated.
-    fn refusals() -> Vec<&'static str>
-    where
-        Self: Sized,
-    {
-        Vec::new()
-    }
-    /// Whether `side` could still win by any series of moves: a side whose time runs
-    /// out against one that cannot (a lone king) only draws.
-    fn may_win(&self, _side: Side) -> bool {
-        true
-    }
-    /// The position as the text `set_up` reads, where it is not the rules' own start
-    /// (so a saved game keeps a set-up start).
-    fn set_up_text(&self) -> Option<String> {
-        None
-    }
-    /// True for a pass, which the match plays by itself when it is the only move.
-    fn is_pass(&self, _m: &Self::Move) -> bool {
-        false
     }
     /// The game's dice or lot, where chance has a part in it.
     fn chance(&self) -> Option<&dyn Chance<Move = Self::Move>> {
         None
     }
-    /// True for the pie-rule swap, a decision rather than a move on the board.
-    fn is_swap(&self, _m: &Self::Move) -> bool {
-        false
-    }
-    /// A warning key when the move loses at once by a rule the player should confirm.
-    fn warning(&self, _m: &Self::Move) -> Option<&'static str> {
+    /// Check, the draws a player claims and the lone king that cannot win, where the
+    /// game has chess's ends.
+    fn ends(&self) -> Option<&dyn Ends> {
         None
     }
-    /// The move-tree size by a counter of the game's own, where it has a faster one.
-    fn perft(&self, _depth: u32) -> Option<u64> {
+    /// Passes, the pie rule's swap, moves made by another seat than the one to move
+    /// and moves to confirm, where a turn is not always one move of the side to move.
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
         None
     }
 }

@@ -14,6 +14,7 @@ pub mod corners;
 pub mod dama;
 pub mod decisions;
 pub mod dice;
+pub mod ends;
 pub mod epsilon;
 pub mod error;
 pub mod family;
@@ -36,6 +37,7 @@ pub mod side;
 pub mod sketch;
 pub mod topology;
 pub mod trichess;
+pub mod turns;
 pub mod view;
 pub mod why;
 pub mod wording;
@@ -50,7 +52,7 @@ pub use seats::{Seats, Standing};
 pub use side::Side;
 pub use topology::{Cell, Topology};
 pub use view::{MoveView, PieceKind, PieceView};
-pub use why::{Refusal, Word};
+pub use why::{Refusal, Refusals, Word};
 
 #[cfg(test)]
 mod finished_tests;

@@ -7,7 +7,7 @@ use super::chapayev::Chapayev;
 use super::chess::ChessGame;
 use super::chess100::Chess100;
 use super::computer::{
-    self, Choose, Evaluate, Evaluation, Judgement, Level, Progress, Search, Thought,
+    self, Choose, Evaluate, Evaluation, Hints, Judgement, Level, Progress, Search, Thought,
 };
 use super::corners::Corners;
 use super::dama::{Armenian, Turkish};
@@ -26,7 +26,7 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::trichess::TriChess;
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
-use super::why::{Refusal, Remark, Word};
+use super::why::{Refusal, Refusals, Remark, Word};
 use super::zshashmaty::ZShashmaty;
 
 /// Declares the games: `Variant: Rules, Stored => "id"`, in the chooser's order.
@@ -54,7 +54,7 @@ macro_rules! registry {
             /// The reasons the game's own rules give for a refused move.
             pub fn refusals(self) -> Vec<&'static str> {
                 match self {
-                    $(GameId::$variant => <$rules as Game>::refusals(),)*
+                    $(GameId::$variant => <$rules as Refusals>::refusals(),)*
                 }
             }
 
@@ -194,11 +194,9 @@ macro_rules! registry {
                 }
             }
 
-            /// Whether the game has check (see [`Game::has_check`]).
+            /// Whether the game has check (see [`Ends::has_check`]).
             pub fn has_check(&self) -> bool {
-                match self {
-                    $(Position::$variant(p) => p.has_check(),)*
-                }
+                each!(self, p => p.ends().is_some_and(|e| e.has_check()))
             }
 
             /// Whether `text` names an outcome of chance (see
@@ -221,11 +219,14 @@ macro_rules! registry {
             }
 
             /// Reads a move as the player of `seat` means it (see
-            /// [`Game::parse_move_as`]).
+            /// [`Turns::parse_move_as`]).
             pub fn parse_move_as(&self, seat: usize, text: &str) -> Result<Move, Error> {
                 match self {
                     $(Position::$variant(p) => {
-                        p.parse_move_as(seat, text).map(Move::$variant).map_err(Error::Notation)
+                        let read = p.turns().and_then(|t| t.parse_move_as(seat, text));
+                        read.unwrap_or_else(|| p.parse_move(text))
+                            .map(Move::$variant)
+                            .map_err(Error::Notation)
                     })*
                 }
             }
@@ -371,7 +372,7 @@ impl Position {
 
     /// The seat that makes `m`.
     pub fn mover(&self, m: &Move) -> usize {
-        with_move!(self, m, (p, mv) => p.mover(mv), self.seats().seat_to_move())
+        with_move!(self, m, (p, mv) => p.turns().map_or(p.seat_to_move(), |t| t.mover(mv)), self.seats().seat_to_move())
     }
 
     pub fn is_legal(&self, m: &Move) -> bool {
@@ -404,7 +405,7 @@ impl Position {
     }
 
     pub fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        each!(self, p => p.claimable_draw(repetitions))
+        each!(self, p => p.ends().and_then(|e| e.claimable_draw(repetitions)))
     }
 
     /// Whether a die is awaited before anyone can move.
@@ -480,7 +481,7 @@ impl Position {
     }
 
     pub fn may_win(&self, side: Side) -> bool {
-        each!(self, p => p.may_win(side))
+        each!(self, p => p.ends().is_none_or(|e| e.may_win(side)))
     }
 
     /// The pieces seats hold apart, where seats hold them (bughouse's reserves, drawn
@@ -498,7 +499,7 @@ impl Position {
 
     /// True for a pass, which the match plays by itself when it is the only move.
     pub fn is_pass(&self, m: &Move) -> bool {
-        with_move!(self, m, (p, mv) => p.is_pass(mv), false)
+        with_move!(self, m, (p, mv) => p.turns().is_some_and(|t| t.is_pass(mv)), false)
     }
 
     /// The position as the text `set_up` reads, where it is not the rules' own start.
@@ -518,12 +519,12 @@ impl Position {
 
     /// True for the pie-rule swap, which is a decision rather than a move on the board.
     pub fn is_swap(&self, m: &Move) -> bool {
-        with_move!(self, m, (p, mv) => p.is_swap(mv), false)
+        with_move!(self, m, (p, mv) => p.turns().is_some_and(|t| t.is_swap(mv)), false)
     }
 
     /// A warning key when the move loses at once by a rule the player should confirm.
     pub fn warning(&self, m: &Move) -> Option<&'static str> {
-        with_move!(self, m, (p, mv) => p.warning(mv), None)
+        with_move!(self, m, (p, mv) => p.turns().and_then(|t| t.warning(mv)), None)
     }
 }
 

@@ -23,6 +23,11 @@ pub trait Seats {
     /// The colour to move.
     fn turn(&self) -> Side;
 
+    /// The side that moves first, which starts each numbered move.
+    fn first_side(&self) -> Side {
+        Side::White
+    }
+
     /// How many players sit at the board.
     fn seat_count(&self) -> usize {
         2

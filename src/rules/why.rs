@@ -2,15 +2,42 @@
 //! as a translation key with its words and the piece responsible, so the board can mark
 //! it ("the king would be in check from the bishop on b5").
 //!
-//! Each game names the reasons it gives ([`Game::refusals`]); the tests play a position
-//! for every one of them, and the translation test checks that each is said in every
-//! language.
-//!
-//! [`Game::refusals`]: super::Game::refusals
+//! Each game names the reasons it gives ([`Refusals::refusals`]); the tests play a
+//! position for every one of them, and the translation test checks that each is said
+//! in every language.
 
 use super::side::Side;
 use super::topology::Cell;
 use super::view::PieceKind;
+
+/// Why a move is refused, a part of every game: the reasons the game's own rules give,
+/// beside those every game shares (a die to roll, the plain fact that a piece does not
+/// move so), which the registry gives first where they decide.
+pub trait Refusals {
+    /// Every key `why_not` and `drop_refusal` give, so that each is tested and
+    /// translated.
+    fn refusals() -> Vec<&'static str>
+    where
+        Self: Sized;
+
+    /// Why the side to move may not move the piece on `from` (at all, or to `to`), in
+    /// the game's own terms; None leaves it to the reasons every game shares.
+    fn why_not(&self, _from: Cell, _to: Option<Cell>) -> Option<Refusal> {
+        None
+    }
+
+    /// Why the side to move may not put a piece of `kind` from its hand on `cell` (a
+    /// translation key), where it holds one and may not.
+    fn drop_refusal(&self, _kind: PieceKind, _cell: Cell) -> Option<&'static str> {
+        None
+    }
+
+    /// True when the rules force a capture in this position: the reason every
+    /// draughts game gives first, naming the piece that must take.
+    fn capture_compulsory(&self) -> bool {
+        false
+    }
+}
 
 /// A refusal: what to say, with the words that fill it in, and where to point.
 #[derive(Clone, Debug, PartialEq)]

@@ -32,7 +32,9 @@ use super::kept::Memory;
 use super::table::{Bound, DEFAULT_MEGABYTES, Entry, Table};
 use super::{Limits, Progress};
 use crate::engine::net::{Accumulator, Net};
-use crate::rules::computer::{Evaluate, HISTORY_SLOTS, PIECE_SLOTS, WIN, end_score, is_mate};
+use crate::rules::computer::{
+    Evaluate, HISTORY_SLOTS, Hints, PIECE_SLOTS, WIN, end_score, is_mate,
+};
 use crate::rules::side::Side;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -105,7 +107,7 @@ const CORRECTION_SLOTS: usize = 1 << 14;
 const CORRECTION_GRAIN: i32 = 256;
 const CORRECTION_LIMIT: i32 = 64;
 
-pub struct Searcher<'l, G: Evaluate> {
+pub struct Searcher<'l, G: Evaluate + Hints> {
     root: Side,
     limits: &'l Limits,
     started: Instant,
@@ -190,7 +192,7 @@ pub(super) enum Singular {
 /// Whether a later quiet move off the principal line is left out near the horizon:
 /// where it comes after the first few moves, or leaves its piece to be taken for
 /// less.
-fn left_out<G: Evaluate>(position: &G, m: &G::Move, depth: i32, i: usize) -> bool {
+fn left_out<G: Evaluate + Hints>(position: &G, m: &G::Move, depth: i32, i: usize) -> bool {
     (depth <= LATE_MOVE_DEPTH && i >= late_moves(depth))
         || (depth <= LOSING_QUIET_DEPTH
             && position
@@ -201,7 +203,7 @@ fn left_out<G: Evaluate>(position: &G, m: &G::Move, depth: i32, i: usize) -> boo
 /// How many plies less a late quiet move is searched. A steady game's later moves are
 /// the more reduced the later they come and the deeper the search, and the worse
 /// their history, keeping at least a ply.
-fn reduction<G: Evaluate>(depth: i32, i: usize, rank: i32) -> i32 {
+fn reduction<G: Evaluate + Hints>(depth: i32, i: usize, rank: i32) -> i32 {
     if G::STEADY {
         let r = 0.75 + (depth as f32).ln() * (i as f32).ln() / 2.25
             - rank as f32 / HISTORY_BOUND as f32;
@@ -211,7 +213,7 @@ fn reduction<G: Evaluate>(depth: i32, i: usize, rank: i32) -> i32 {
     }
 }
 
-fn mover<G: Evaluate>(position: &G) -> Side {
+fn mover<G: Evaluate + Hints>(position: &G) -> Side {
     position.seat_side(position.seat_to_move())
 }
 
@@ -249,7 +251,7 @@ fn from_table(score: i32, ply: i32) -> i32 {
     to_table(score, -ply)
 }
 
-impl<'l, G: Evaluate> Searcher<'l, G> {
+impl<'l, G: Evaluate + Hints> Searcher<'l, G> {
     pub fn new(root: &G, limits: &'l Limits) -> Self {
         let megabytes = limits.megabytes.unwrap_or(DEFAULT_MEGABYTES);
         let slots = Table::<G::Move>::slots_for(megabytes, limits.nodes);

@@ -8,7 +8,7 @@
 //! the horizon, on either layer, each free to stand on the static score.
 
 use super::{Glance, Limits, Progress, Thought, concluded};
-use crate::rules::computer::{Evaluate, WIN, end_score, is_mate};
+use crate::rules::computer::{Evaluate, Hints, WIN, end_score, is_mate};
 use crate::rules::side::Side;
 use std::time::Instant;
 
@@ -37,13 +37,13 @@ impl Brs<'_> {
     /// The static score of `position` for the root's player: asked for only where it
     /// is used, since the evaluation is the dearest part of a node and most nodes
     /// inside the horizon never use it.
-    fn stand<G: Evaluate>(&self, position: &G) -> i32 {
+    fn stand<G: Evaluate + Hints>(&self, position: &G) -> i32 {
         self.glance.score(position, self.root)
     }
 
     /// The root's player's score of `position` searched `depth` layers deep: its own
     /// moves where `ours`, else every opponent's replies.
-    fn search<G: Evaluate>(
+    fn search<G: Evaluate + Hints>(
         &mut self,
         position: &G,
         depth: i32,
@@ -128,7 +128,7 @@ impl Brs<'_> {
 
     /// The root's moves at `depth`, the best first and scored; None when the budget
     /// ran out before the first was.
-    fn root<G: Evaluate>(
+    fn root<G: Evaluate + Hints>(
         &mut self,
         position: &G,
         moves: &[G::Move],
@@ -155,7 +155,7 @@ impl Brs<'_> {
 
 /// Whether `position`'s game can be searched by best replies: it can play an
 /// opponent's move out of turn.
-pub fn fits<G: Evaluate>(position: &G) -> bool {
+pub fn fits<G: Evaluate + Hints>(position: &G) -> bool {
     position
         .replies(position.seat_side(position.seat_to_move()), true)
         .is_some()
@@ -164,7 +164,7 @@ pub fn fits<G: Evaluate>(position: &G) -> bool {
 /// Chooses a move for the player to move by Best-Reply Search, one depth deeper at a
 /// time until the limits run out (to `limits.depth`, else to 64); None where the game
 /// is over.
-pub fn think<G: Evaluate>(
+pub fn think<G: Evaluate + Hints>(
     position: &G,
     limits: &Limits,
     report: &mut dyn FnMut(&Progress<G::Move>),

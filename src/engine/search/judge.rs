@@ -6,13 +6,13 @@
 
 use super::alphabeta::Searcher;
 use super::{Judgement, Limits, deepen};
-use crate::rules::computer::Evaluate;
+use crate::rules::computer::{Evaluate, Hints};
 
 /// Judges `played` in `position` to `limits.depth` plies, or as deep as the other
 /// limits allow (a node budget bounds the search for the best move; the move played is
 /// then searched to the same depth); None where the game is over, the move is not
 /// legal, or not even one depth could be searched.
-pub fn judge<G: Evaluate>(
+pub fn judge<G: Evaluate + Hints>(
     position: &G,
     played: G::Move,
     limits: &Limits,

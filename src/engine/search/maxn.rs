@@ -8,7 +8,7 @@
 //! horizon, each player free to stand on the static scores instead.
 
 use super::{Glance, Limits, Progress, Thought, concluded};
-use crate::rules::computer::{Evaluate, end_score, is_mate};
+use crate::rules::computer::{Evaluate, Hints, end_score, is_mate};
 use crate::rules::side::Side;
 use std::time::Instant;
 
@@ -40,7 +40,7 @@ impl MaxN<'_> {
 
     /// Every player's score here, or the end's (a win for the winner, a loss for the
     /// rest, sooner being more).
-    fn scores<G: Evaluate>(&self, position: &G, ply: i32) -> Scores {
+    fn scores<G: Evaluate + Hints>(&self, position: &G, ply: i32) -> Scores {
         let mut scores = [0; 4];
         match position.outcome(1) {
             Some(o) => {
@@ -57,7 +57,7 @@ impl MaxN<'_> {
         scores
     }
 
-    fn search<G: Evaluate>(
+    fn search<G: Evaluate + Hints>(
         &mut self,
         position: &G,
         depth: i32,
@@ -119,7 +119,7 @@ fn others(scores: &Scores, mover: Side) -> i64 {
 
 /// Chooses a move for the player to move by max^n, one depth deeper at a time until
 /// the limits run out (to `limits.depth`, else to 64); None where the game is over.
-pub fn think<G: Evaluate>(
+pub fn think<G: Evaluate + Hints>(
     position: &G,
     limits: &Limits,
     report: &mut dyn FnMut(&Progress<G::Move>),

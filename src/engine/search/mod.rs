@@ -20,8 +20,8 @@ mod tests;
 // What a game brings to the search and what a search answers are the rules'
 // (`rules::computer`), where each game implements them; the search names them here too.
 pub use crate::rules::computer::{
-    Choose, Evaluate, Feature, HISTORY_SLOTS, Judgement, Level, Progress, Search, Sparse, Sum,
-    Tally, Thought, Trace, WIN, captures, each_piece, hand, is_mate, mix, seen_twice, worth,
+    Choose, Evaluate, Feature, HISTORY_SLOTS, Hints, Judgement, Level, Progress, Search, Sparse,
+    Sum, Tally, Thought, Trace, WIN, captures, each_piece, hand, is_mate, mix, seen_twice, worth,
 };
 pub use judge::judge;
 pub use kept::Kept;
@@ -43,7 +43,7 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
     /// The transposition table's size in megabytes (UCI's `Hash`); 32 when None.
     pub megabytes: Option<usize>,
-    /// The keys ([`Evaluate::key`]) of the positions the game has been through twice
+    /// The keys ([`Hints::key`]) of the positions the game has been through twice
     /// ([`seen_twice`]): the search scores reaching one again as a draw, as the
     /// repetition is, so the side ahead does not go round in circles. A position on
     /// the search's own line counts the first time it comes back.
@@ -106,7 +106,7 @@ impl Limits {
 
     /// The network to evaluate `G` by: the limits' own where its inputs are the
     /// game's (as on `root`'s board).
-    fn net_for<G: Evaluate>(&self, root: &G) -> Option<Arc<crate::engine::net::Net>> {
+    fn net_for<G: Evaluate + Hints>(&self, root: &G) -> Option<Arc<crate::engine::net::Net>> {
         let width = root.net_layout().width();
         self.net.clone().filter(|n| {
             n.width == width && (n.base.is_empty() || n.base.len() == G::FEATURES.len())
@@ -115,7 +115,7 @@ impl Limits {
 
     /// How to score `G`'s positions at a glance, from scratch each time (the
     /// searches of more than two players; alpha-beta moves the network's sums along).
-    fn glance<G: Evaluate>(&self, root: &G) -> Glance {
+    fn glance<G: Evaluate + Hints>(&self, root: &G) -> Glance {
         Glance {
             weights: self.weights_for::<G>(),
             net: self.net_for(root),
@@ -124,7 +124,7 @@ impl Limits {
 
     /// The weights to evaluate `G` by: the limits' own where they fit its features,
     /// else the hand-set ones.
-    fn weights_for<G: Evaluate>(&self) -> Arc<[f32]> {
+    fn weights_for<G: Evaluate + Hints>(&self) -> Arc<[f32]> {
         self.weights
             .clone()
             .filter(|w| w.len() == G::FEATURES.len())
@@ -140,7 +140,7 @@ struct Glance {
 }
 
 impl Glance {
-    fn score<G: Evaluate>(&self, position: &G, side: crate::rules::side::Side) -> i32 {
+    fn score<G: Evaluate + Hints>(&self, position: &G, side: crate::rules::side::Side) -> i32 {
         match &self.net {
             Some(net) => {
                 let features = if net.base.is_empty() {
@@ -192,7 +192,7 @@ type Scored<M> = (i32, Vec<(M, i32)>);
 
 /// Chooses a move for the side to move, or None where it has none (the game is over).
 /// `report` hears each finished depth.
-pub fn think<G: Evaluate + Sync>(
+pub fn think<G: Evaluate + Hints + Sync>(
     position: &G,
     level: Level,
     limits: &Limits,
@@ -252,7 +252,7 @@ pub fn think<G: Evaluate + Sync>(
 /// root with its own move ordering, every other one a ply ahead of the main search,
 /// and what any of them learns goes into the table they share, where the main search
 /// finds it. Helpers go on with their time, but no node budget binds them.
-fn together<'l, G: Evaluate + Sync, R>(
+fn together<'l, G: Evaluate + Hints + Sync, R>(
     searcher: &mut Searcher<'l, G>,
     position: &G,
     limits: &Limits,
@@ -300,7 +300,7 @@ impl Drop for Ending {
 }
 
 /// The legal moves, the likeliest best first by the game's own guess.
-fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
+fn ordered<G: Evaluate + Hints>(position: &G) -> Vec<G::Move> {
     let mut order = position.searched_moves();
     order.sort_by_key(|m| -position.order(m));
     order
@@ -313,7 +313,7 @@ fn ordered<G: Evaluate>(position: &G) -> Vec<G::Move> {
 /// when `exact`, else the best only), or None where not even the first finished. Where
 /// only the best must be exact, the last depth may be one the budget cut short after
 /// its first move.
-fn deepen<G: Evaluate>(
+fn deepen<G: Evaluate + Hints>(
     searcher: &mut Searcher<'_, G>,
     position: &G,
     first: i32,
@@ -365,7 +365,7 @@ fn choose<M: Copy>(scored: &[(M, i32)], spread: f64, seed: u64) -> M {
 
 /// The engine's search under these limits, as a game's [`Choose`] asks for it.
 impl Search for Limits {
-    fn think<G: Evaluate + Sync>(
+    fn think<G: Evaluate + Hints + Sync>(
         &self,
         position: &G,
         level: Level,
@@ -375,7 +375,7 @@ impl Search for Limits {
         think(position, level, self, seed, report)
     }
 
-    fn judge<G: Evaluate + Sync>(
+    fn judge<G: Evaluate + Hints + Sync>(
         &self,
         position: &G,
         played: G::Move,

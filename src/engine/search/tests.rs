@@ -2,12 +2,13 @@ use super::*;
 use crate::rules::chess::{ChessGame, ChessOptions};
 use crate::rules::game::Game;
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
 
 fn chess(fen: &str) -> ChessGame {
     ChessGame::set_up(ChessOptions::default(), fen).unwrap()
 }
 
-fn best<G: Evaluate + Sync>(position: &G, level: Level, limits: Limits) -> String {
+fn best<G: Evaluate + Hints + Sync>(position: &G, level: Level, limits: Limits) -> String {
     let thought = think(position, level, &limits, 1, &mut |_| {}).expect("a move");
     position.notation(&thought.best)
 }
@@ -134,7 +135,7 @@ fn reversi_takes_a_corner_when_offered() {
 }
 
 /// The lowest score `side` can be brought to by the next player's reply.
-fn worst_reply<G: Evaluate>(position: &G, side: crate::rules::side::Side) -> i32 {
+fn worst_reply<G: Evaluate + Hints>(position: &G, side: crate::rules::side::Side) -> i32 {
     position
         .legal_moves()
         .iter()

@@ -31,7 +31,9 @@ impl Evaluate for Bughouse {
     fn net_layout(&self) -> Layout {
         Layout::of(&self.boards[0])
     }
+}
 
+impl crate::rules::computer::Hints for Bughouse {
     fn noisy(&self, m: &BugMove) -> bool {
         self.boards[usize::from(m.board)].noisy(&m.chess)
     }

@@ -33,10 +33,13 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::{Refusal, Word};
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
+use crate::rules::why::Refusals;
 
 /// One board of the match.
 pub type BugBoard = Family<BughouseOptions>;
@@ -206,10 +209,6 @@ pub const CARD: Card = Card {
 };
 
 impl Game for Bughouse {
-    fn has_check(&self) -> bool {
-        true
-    }
-
     type Move = BugMove;
     type Options = BughouseOptions;
     const CARD: Card = CARD;
@@ -251,11 +250,6 @@ impl Game for Bughouse {
 
     fn topology(&self) -> &'static Topology {
         Topology::bughouse()
-    }
-
-    fn mover(&self, m: &BugMove) -> usize {
-        let b = usize::from(m.board);
-        seat(b, self.boards[b].position.turn)
     }
 
     fn legal_moves(&self) -> Vec<BugMove> {
@@ -312,23 +306,6 @@ impl Game for Bughouse {
             seat_letter(usize::from(m.board), side),
             g.notation(&m.chess)
         )
-    }
-
-    /// A bare move from a seat is played on the seat's own board.
-    fn parse_move_as(&self, seat: usize, text: &str) -> Result<BugMove, Detail> {
-        let labelled = text
-            .trim()
-            .trim_start_matches(|c: char| c.is_ascii_digit())
-            .starts_with(|c: char| "AaBb".contains(c));
-        if labelled || seat >= 4 {
-            return self.parse_move(text);
-        }
-        let side = if seat.is_multiple_of(2) {
-            Side::White
-        } else {
-            Side::Black
-        };
-        self.parse_move(&format!("{}. {}", seat_letter(seat / 2, side), text.trim()))
     }
 
     /// Reads `1A. e4` (the number may be left out: `A. e4`, `A e4`), or a bare move
@@ -452,6 +429,35 @@ impl Game for Bughouse {
         stuck.then(|| Outcome::draw(Reason::Deadlock))
     }
 
+    fn move_number(&self) -> u32 {
+        self.boards[self.primary()].position.fullmoves
+    }
+
+    fn diagram(&self) -> String {
+        format!(
+            "A {}\n{}\nB {}\n{}",
+            self.board_fen(0),
+            self.boards[0].diagram(),
+            self.board_fen(1),
+            self.boards[1].diagram()
+        )
+    }
+
+    fn set_up_text(&self) -> Option<String> {
+        let text = format!("{} | {}", self.board_fen(0), self.board_fen(1));
+        (*self != Bughouse::new(self.options.clone())).then_some(text)
+    }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl Refusals for Bughouse {
     /// The reasons of the board the piece stands on, on that board's own turn.
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         let board = usize::from(from / 64);
@@ -478,29 +484,44 @@ impl Game for Bughouse {
         out.extend(["msg-why-other-board", "msg-why-board-turn"]);
         out
     }
+}
+
+impl Ends for Bughouse {
+    fn has_check(&self) -> bool {
+        true
+    }
 
     /// Pieces can always come from the other board: any seat may still win.
     fn may_win(&self, _side: Side) -> bool {
         true
     }
+}
 
-    fn move_number(&self) -> u32 {
-        self.boards[self.primary()].position.fullmoves
+impl Turns for Bughouse {
+    type Move = <Bughouse as Game>::Move;
+
+    fn mover(&self, m: &BugMove) -> usize {
+        let b = usize::from(m.board);
+        seat(b, self.boards[b].position.turn)
     }
 
-    fn diagram(&self) -> String {
-        format!(
-            "A {}\n{}\nB {}\n{}",
-            self.board_fen(0),
-            self.boards[0].diagram(),
-            self.board_fen(1),
-            self.boards[1].diagram()
-        )
-    }
-
-    fn set_up_text(&self) -> Option<String> {
-        let text = format!("{} | {}", self.board_fen(0), self.board_fen(1));
-        (*self != Bughouse::new(self.options.clone())).then_some(text)
+    /// A bare move from a seat is played on the seat's own board.
+    /// A move without its board's label is read on the seat's own board; a labelled
+    /// one, or one sent by an onlooker, as it is written.
+    fn parse_move_as(&self, seat: usize, text: &str) -> Option<Result<BugMove, Detail>> {
+        let labelled = text
+            .trim()
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .starts_with(|c: char| "AaBb".contains(c));
+        if labelled || seat >= 4 {
+            return None;
+        }
+        let side = if seat.is_multiple_of(2) {
+            Side::White
+        } else {
+            Side::Black
+        };
+        Some(self.parse_move(&format!("{}. {}", seat_letter(seat / 2, side), text.trim())))
     }
 }
 

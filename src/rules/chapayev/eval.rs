@@ -24,6 +24,8 @@ impl Evaluate for Chapayev {
     }
 }
 
+impl crate::rules::computer::Hints for Chapayev {}
+
 /// Once the lot is drawn, the table's player simulates its shots: it keeps its own
 /// time per level (simulating is slower than searching moves, and its levels were
 /// tuned on it) and the search's limits do not bind it. No shot is judged: there is no best one

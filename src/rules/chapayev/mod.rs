@@ -46,6 +46,7 @@ use crate::rules::error::{Detail, shown};
 use crate::rules::game::Card;
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::why::Refusals;
 use rand_xoshiro::SplitMix64;
 use rand_xoshiro::rand_core::SeedableRng;
 
@@ -464,12 +465,6 @@ impl Chapayev {
 }
 
 impl Game for Chapayev {
-    /// A shot is aimed by dragging, not by clicks on squares: its refusals are those of
-    /// [`Chapayev::allows`], said when the drag ends.
-    fn refusals() -> Vec<&'static str> {
-        REFUSALS.to_vec()
-    }
-
     /// A fresh match starts before its lot; a set-up round has none.
     fn set_up_text(&self) -> Option<String> {
         self.lot_drawn().then(|| self.header())
@@ -639,6 +634,14 @@ impl Game for Chapayev {
 
     fn move_number(&self) -> u32 {
         self.shots + 1
+    }
+}
+
+impl Refusals for Chapayev {
+    /// A shot is aimed by dragging, not by clicks on squares: its refusals are those of
+    /// [`Chapayev::allows`], said when the drag ends.
+    fn refusals() -> Vec<&'static str> {
+        REFUSALS.to_vec()
     }
 }
 

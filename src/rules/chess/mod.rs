@@ -19,10 +19,12 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::why::Refusals;
 
 /// How repetition and fifty-move draws happen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -97,16 +99,6 @@ pub(crate) fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for ChessGame {
-    fn has_check(&self) -> bool {
-        true
-    }
-
-    /// A lone king can never mate.
-    fn may_win(&self, side: Side) -> bool {
-        let b = &self.position.board;
-        b.by_side[side.index()] != b.pieces(side, Role::King)
-    }
-
     fn set_up_text(&self) -> Option<String> {
         Some(self.position.fen()).filter(|f| f != START_FEN)
     }
@@ -200,12 +192,20 @@ impl Game for ChessGame {
         self.options.draw_claim.automatic(repetitions, p.halfmoves)
     }
 
-    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.options
-            .draw_claim
-            .claimable(repetitions, self.position.halfmoves)
+    fn move_number(&self) -> u32 {
+        self.position.fullmoves
     }
 
+    fn diagram(&self) -> String {
+        diagram(&self.position)
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl Refusals for ChessGame {
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         why::orthodox(&self.position, from, to)
     }
@@ -213,13 +213,23 @@ impl Game for ChessGame {
     fn refusals() -> Vec<&'static str> {
         why::REASONS.to_vec()
     }
+}
 
-    fn move_number(&self) -> u32 {
-        self.position.fullmoves
+impl Ends for ChessGame {
+    fn has_check(&self) -> bool {
+        true
     }
 
-    fn diagram(&self) -> String {
-        diagram(&self.position)
+    /// A lone king can never mate.
+    fn may_win(&self, side: Side) -> bool {
+        let b = &self.position.board;
+        b.by_side[side.index()] != b.pieces(side, Role::King)
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.options
+            .draw_claim
+            .claimable(repetitions, self.position.halfmoves)
     }
 }
 

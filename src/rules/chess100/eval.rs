@@ -90,7 +90,9 @@ impl Evaluate for Chess100 {
         self.count(side, 1.0, tally);
         self.count(side.other(), -1.0, tally);
     }
+}
 
+impl crate::rules::computer::Hints for Chess100 {
     fn noisy(&self, m: &Move) -> bool {
         m.capture.is_some() || m.promotion.is_some()
     }

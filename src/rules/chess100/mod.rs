@@ -37,10 +37,12 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::why::Refusals;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
 house_rules! {
@@ -107,10 +109,6 @@ pub(crate) fn kind(role: Role) -> PieceKind {
 }
 
 impl Game for Chess100 {
-    fn has_check(&self) -> bool {
-        true
-    }
-
     type Move = Move;
     type Options = Chess100Options;
     const CARD: Card = Card {
@@ -235,25 +233,6 @@ impl Game for Chess100 {
             .automatic(repetitions, self.halfmoves)
     }
 
-    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.options
-            .draw_claim
-            .claimable(repetitions, self.halfmoves)
-    }
-
-    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
-        self.refusal(from, to)
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        why::REASONS.to_vec()
-    }
-
-    /// A lone king can never mate.
-    fn may_win(&self, side: Side) -> bool {
-        self.board.side(side) != self.board.pieces(side, Role::King)
-    }
-
     fn set_up_text(&self) -> Option<String> {
         Some(self.fen()).filter(|f| f != START_FEN)
     }
@@ -277,6 +256,37 @@ impl Game for Chess100 {
                 }
             })
         })
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl Refusals for Chess100 {
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        self.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        why::REASONS.to_vec()
+    }
+}
+
+impl Ends for Chess100 {
+    fn has_check(&self) -> bool {
+        true
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.options
+            .draw_claim
+            .claimable(repetitions, self.halfmoves)
+    }
+
+    /// A lone king can never mate.
+    fn may_win(&self, side: Side) -> bool {
+        self.board.side(side) != self.board.pieces(side, Role::King)
     }
 }
 

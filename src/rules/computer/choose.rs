@@ -4,7 +4,7 @@
 //! any. The search itself is the engine's (`engine::search`): a game reaches
 //! it through [`Search`], which the engine implements, so the rules never name it.
 
-use super::Evaluate;
+use super::{Evaluate, Hints};
 use serde::{Deserialize, Serialize};
 use std::time::Instant;
 
@@ -13,7 +13,7 @@ use std::time::Instant;
 pub trait Search {
     /// Chooses a move for the side to move in `position`, or None where it has none
     /// (the game is over). `report` hears each finished depth.
-    fn think<G: Evaluate + Sync>(
+    fn think<G: Evaluate + Hints + Sync>(
         &self,
         position: &G,
         level: Level,
@@ -23,14 +23,14 @@ pub trait Search {
 
     /// How `played` compares with the best move in `position`; None where the game is
     /// over, the move is not legal, or not even one depth could be searched.
-    fn judge<G: Evaluate + Sync>(
+    fn judge<G: Evaluate + Hints + Sync>(
         &self,
         position: &G,
         played: G::Move,
     ) -> Option<Judgement<G::Move>>;
 }
 
-pub trait Choose: Evaluate + Sync {
+pub trait Choose: Evaluate + Hints + Sync {
     /// The computer's choice for the seat to move, by `search`; `report` hears each
     /// finished depth. None where the game is over or nothing is to be chosen.
     fn choose(

@@ -42,4 +42,6 @@ impl Evaluate for Corners {
     }
 }
 
+impl crate::rules::computer::Hints for Corners {}
+
 impl crate::rules::computer::Choose for Corners {}

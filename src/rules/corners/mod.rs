@@ -22,6 +22,8 @@ use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
+use crate::rules::why::Refusals;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum HomeShape {
@@ -222,18 +224,6 @@ impl Game for Corners {
         (!start).then(|| crate::rules::grid::write(&self.board, self.turn))
     }
 
-    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
-        moves::refusal(self, from, to)
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        moves::REASONS.to_vec()
-    }
-
-    fn is_pass(&self, m: &CMove) -> bool {
-        *m == CMove::Pass
-    }
-
     type Move = CMove;
     type Options = CornersOptions;
     const CARD: Card = Card {
@@ -390,6 +380,28 @@ impl Game for Corners {
         grid_diagram(Topology::chess(), |c| {
             self.board[c as usize].map(|s| if s == Side::White { 'W' } else { 'B' })
         })
+    }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+}
+
+impl Refusals for Corners {
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        moves::refusal(self, from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        moves::REASONS.to_vec()
+    }
+}
+
+impl Turns for Corners {
+    type Move = <Corners as Game>::Move;
+
+    fn is_pass(&self, m: &CMove) -> bool {
+        *m == CMove::Pass
     }
 }
 

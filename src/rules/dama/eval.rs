@@ -47,7 +47,9 @@ impl<O: Flavour> Evaluate for Dama<O> {
             }
         });
     }
+}
 
+impl<O: Flavour> crate::rules::computer::Hints for Dama<O> {
     fn noisy(&self, m: &Self::Move) -> bool {
         captures(self, m)
     }

@@ -22,6 +22,7 @@ use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::why::Refusals;
 
 /// What a man that reaches the back rank in the middle of a capture does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -188,14 +189,6 @@ impl<O: Flavour> Dama<O> {
 }
 
 impl<O: Flavour> Game for Dama<O> {
-    fn refusals() -> Vec<&'static str> {
-        vec![
-            "msg-why-must-capture",
-            "msg-piece-cannot-move",
-            "msg-why-not-there",
-        ]
-    }
-
     fn set_up_text(&self) -> Option<String> {
         Some(self.fen()).filter(|f| *f != Self::new(self.options.clone()).fen())
     }
@@ -324,10 +317,6 @@ impl<O: Flavour> Game for Dama<O> {
         None
     }
 
-    fn capture_compulsory(&self) -> bool {
-        self.legal_moves().first().is_some_and(Move::is_capture)
-    }
-
     fn move_number(&self) -> u32 {
         self.ply / 2 + 1
     }
@@ -339,6 +328,20 @@ impl<O: Flavour> Game for Dama<O> {
                 if p.king { c.to_ascii_uppercase() } else { c }
             })
         })
+    }
+}
+
+impl<O: Flavour> Refusals for Dama<O> {
+    fn refusals() -> Vec<&'static str> {
+        vec![
+            "msg-why-must-capture",
+            "msg-piece-cannot-move",
+            "msg-why-not-there",
+        ]
+    }
+
+    fn capture_compulsory(&self) -> bool {
+        self.legal_moves().first().is_some_and(Move::is_capture)
     }
 }
 

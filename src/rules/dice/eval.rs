@@ -11,7 +11,9 @@ impl Evaluate for DiceChess {
     fn tally(&self, side: Side, tally: &mut impl Tally) {
         self.family.tally(side, tally);
     }
+}
 
+impl crate::rules::computer::Hints for DiceChess {
     fn noisy(&self, m: &DiceMove) -> bool {
         matches!(m, DiceMove::Move(m) if self.family.noisy(m))
     }

@@ -22,6 +22,7 @@ pub use roll::{FACE_ROLES, Faces, Roll, allowed, face};
 
 use crate::rules::chance::Chance;
 use crate::rules::chess::{Move as ChessMove, MoveKind, Role, kind, san};
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::family::Family;
 use crate::rules::game::Card;
@@ -30,7 +31,9 @@ use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
+use crate::rules::turns::Turns;
 use crate::rules::view::{DiceView, GameView, MoveView, PieceView};
+use crate::rules::why::Refusals;
 use crate::rules::why::{Refusal, Word};
 
 /// How a pass is written.
@@ -107,10 +110,6 @@ impl DiceChess {
 }
 
 impl Game for DiceChess {
-    fn has_check(&self) -> bool {
-        self.rules().check_rules
-    }
-
     type Move = DiceMove;
     type Options = DiceOptions;
     const CARD: Card = <DiceOptions as crate::rules::family::Variant>::CARD;
@@ -263,18 +262,39 @@ impl Game for DiceChess {
             .judge(self.candidates().is_empty(), self.counted(repetitions))
     }
 
-    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.family.claimable_draw(self.counted(repetitions))
-    }
-
-    fn is_pass(&self, m: &DiceMove) -> bool {
-        *m == DiceMove::Pass
-    }
-
     fn chance(&self) -> Option<&dyn Chance<Move = DiceMove>> {
         Some(self)
     }
 
+    /// Rolls count as plies, each face or set of faces rolled as its own branch.
+    fn perft(&self, depth: u32) -> Option<u64> {
+        Some(perft_by_copy(self, depth, &|g| {
+            g.legal_moves().len() as u64
+        }))
+    }
+
+    fn diagram(&self) -> String {
+        self.family.diagram()
+    }
+
+    fn move_number(&self) -> u32 {
+        self.family.move_number()
+    }
+
+    fn set_up_text(&self) -> Option<String> {
+        self.family.set_up_text()
+    }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl Refusals for DiceChess {
     /// A piece the dice did not name rests; the others move as in the family.
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         let roll = self.rolled?;
@@ -297,24 +317,23 @@ impl Game for DiceChess {
         out.extend(["msg-roll-first", "msg-why-die", "msg-why-not-there"]);
         out
     }
+}
 
-    /// Rolls count as plies, each face or set of faces rolled as its own branch.
-    fn perft(&self, depth: u32) -> Option<u64> {
-        Some(perft_by_copy(self, depth, &|g| {
-            g.legal_moves().len() as u64
-        }))
+impl Ends for DiceChess {
+    fn has_check(&self) -> bool {
+        self.rules().check_rules
     }
 
-    fn diagram(&self) -> String {
-        self.family.diagram()
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.family.claimable_draw(self.counted(repetitions))
     }
+}
 
-    fn move_number(&self) -> u32 {
-        self.family.move_number()
-    }
+impl Turns for DiceChess {
+    type Move = <DiceChess as Game>::Move;
 
-    fn set_up_text(&self) -> Option<String> {
-        self.family.set_up_text()
+    fn is_pass(&self, m: &DiceMove) -> bool {
+        *m == DiceMove::Pass
     }
 }
 

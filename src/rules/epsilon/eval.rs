@@ -63,4 +63,6 @@ impl Evaluate for Epsilon {
     }
 }
 
+impl crate::rules::computer::Hints for Epsilon {}
+
 impl crate::rules::computer::Choose for Epsilon {}

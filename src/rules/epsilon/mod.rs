@@ -17,6 +17,8 @@ use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
+use crate::rules::why::Refusals;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RepeatRule {
@@ -162,18 +164,6 @@ impl Game for Epsilon {
     fn set_up_text(&self) -> Option<String> {
         let start = self.board == [None; 64] && self.turn == Side::White;
         (!start).then(|| crate::rules::grid::write(&self.board, self.turn))
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        vec!["msg-why-not-there"]
-    }
-
-    fn is_swap(&self, m: &Action) -> bool {
-        *m == Action::Swap
-    }
-
-    fn warning(&self, m: &Action) -> Option<&'static str> {
-        self.loses_by_repetition(m).then_some("warn-repeated-move")
     }
 
     type Move = Action;
@@ -371,6 +361,28 @@ impl Game for Epsilon {
         grid_diagram(Topology::plain(), |c| {
             self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
         })
+    }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+}
+
+impl Refusals for Epsilon {
+    fn refusals() -> Vec<&'static str> {
+        vec!["msg-why-not-there"]
+    }
+}
+
+impl Turns for Epsilon {
+    type Move = <Epsilon as Game>::Move;
+
+    fn is_swap(&self, m: &Action) -> bool {
+        *m == Action::Swap
+    }
+
+    fn warning(&self, m: &Action) -> Option<&'static str> {
+        self.loses_by_repetition(m).then_some("warn-repeated-move")
     }
 }
 

@@ -57,7 +57,9 @@ impl<V: Variant> Evaluate for Family<V> {
             }
         }
     }
+}
 
+impl<V: Variant> crate::rules::computer::Hints for Family<V> {
     fn noisy(&self, m: &Move) -> bool {
         m.capture.is_some() || m.promotion.is_some()
     }

@@ -66,9 +66,12 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, Holder, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
+use crate::rules::why::Refusals;
 
 /// A variant's hooks into the family's rules.
 pub trait Variant: HouseRules {
@@ -263,10 +266,6 @@ impl<V: Variant> Family<V> {
 }
 
 impl<V: Variant> Game for Family<V> {
-    fn has_check(&self) -> bool {
-        self.variant.royal(Side::White).is_some()
-    }
-
     type Move = Move;
     type Options = V;
     const CARD: Card = V::CARD;
@@ -331,10 +330,6 @@ impl<V: Variant> Game for Family<V> {
         } else {
             self.position.play_unchecked(m);
         }
-    }
-
-    fn is_pass(&self, m: &Move) -> bool {
-        m.kind == MoveKind::EndTurn
     }
 
     fn notation(&self, m: &Move) -> String {
@@ -421,12 +416,28 @@ impl<V: Variant> Game for Family<V> {
         self.judge(!self.has_move(), repetitions)
     }
 
-    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.variant
-            .draw_claim()
-            .claimable(repetitions, self.position.halfmoves)
+    /// Pieces dropped before the first move come at move 0 (`0... M@e5`), where drops
+    /// are placements rather than moves.
+    fn move_number(&self) -> u32 {
+        let placing =
+            !self.variant.drops_are_moves() && self.holding() && self.position.fullmoves == 1;
+        self.position.fullmoves - u32::from(placing)
     }
 
+    fn diagram(&self) -> String {
+        diagram(&self.position)
+    }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl<V: Variant> Refusals for Family<V> {
     fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
         self.refusal(from, to)
     }
@@ -470,6 +481,18 @@ impl<V: Variant> Game for Family<V> {
             "msg-drop-check-rule"
         })
     }
+}
+
+impl<V: Variant> Ends for Family<V> {
+    fn has_check(&self) -> bool {
+        self.variant.royal(Side::White).is_some()
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.variant
+            .draw_claim()
+            .claimable(repetitions, self.position.halfmoves)
+    }
 
     /// A lone king with nothing in hand can never mate.
     fn may_win(&self, side: Side) -> bool {
@@ -477,17 +500,13 @@ impl<V: Variant> Game for Family<V> {
         self.reserve[side.index()] != [0; 7]
             || b.by_side[side.index()] != b.pieces(side, Role::King)
     }
+}
 
-    /// Pieces dropped before the first move come at move 0 (`0... M@e5`), where drops
-    /// are placements rather than moves.
-    fn move_number(&self) -> u32 {
-        let placing =
-            !self.variant.drops_are_moves() && self.holding() && self.position.fullmoves == 1;
-        self.position.fullmoves - u32::from(placing)
-    }
+impl<V: Variant> Turns for Family<V> {
+    type Move = <Family<V> as Game>::Move;
 
-    fn diagram(&self) -> String {
-        diagram(&self.position)
+    fn is_pass(&self, m: &Move) -> bool {
+        m.kind == MoveKind::EndTurn
     }
 }
 

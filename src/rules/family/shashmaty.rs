@@ -16,6 +16,7 @@ use crate::rules::chess::tables::{Bitboard, bishop_attacks, rank, squares, table
 use crate::rules::chess::{
     Board, DrawClaim, Move, MoveKind, Piece, Role, diagram, kind, move_view, piece_views, san,
 };
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
@@ -26,6 +27,7 @@ use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Direction, Topology};
 use crate::rules::view::{GameView, MoveView, PieceView};
+use crate::rules::why::Refusals;
 use crate::rules::why::{Refusal, Word};
 
 /// When the finisher, a chess capture closing a chain, may be made.
@@ -606,10 +608,6 @@ fn letter(role: Role) -> String {
 }
 
 impl Game for Shashmaty {
-    fn has_check(&self) -> bool {
-        true
-    }
-
     type Move = ShashMove;
     type Options = ShashmatyOptions;
     const CARD: Card = <ShashmatyOptions as Variant>::CARD;
@@ -636,26 +634,6 @@ impl Game for Shashmaty {
 
     fn topology(&self) -> &'static Topology {
         Topology::chess()
-    }
-
-    /// The board's reasons, where a piece's way of moving is both chess's and
-    /// checkers': a square neither reaches gets one sentence for both.
-    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
-        let r = self.family.refusal(from, to)?;
-        Some(match r.key {
-            "msg-why-shape" | "msg-why-pawn" => {
-                let mover = self.family.position.board.piece_at(from)?.role;
-                Refusal::new("msg-why-two-ways").with("mover", Word::Piece(kind(mover)))
-            }
-            _ => r,
-        })
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        let mut out = <ShashmatyOptions as Variant>::refusals();
-        out.retain(|k| !["msg-why-shape", "msg-why-pawn"].contains(k));
-        out.extend(["msg-why-two-ways", "msg-why-must-capture"]);
-        out
     }
 
     fn legal_moves(&self) -> Vec<ShashMove> {
@@ -782,14 +760,6 @@ impl Game for Shashmaty {
         self.family.judge(!self.has_move(), repetitions)
     }
 
-    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.family.claimable_draw(repetitions)
-    }
-
-    fn capture_compulsory(&self) -> bool {
-        self.must_jump()
-    }
-
     fn perft(&self, depth: u32) -> Option<u64> {
         Some(perft_by_copy(self, depth, &|g| g.moves().len() as u64))
     }
@@ -800,6 +770,46 @@ impl Game for Shashmaty {
 
     fn move_number(&self) -> u32 {
         self.family.position.fullmoves
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl Refusals for Shashmaty {
+    /// The board's reasons, where a piece's way of moving is both chess's and
+    /// checkers': a square neither reaches gets one sentence for both.
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        let r = self.family.refusal(from, to)?;
+        Some(match r.key {
+            "msg-why-shape" | "msg-why-pawn" => {
+                let mover = self.family.position.board.piece_at(from)?.role;
+                Refusal::new("msg-why-two-ways").with("mover", Word::Piece(kind(mover)))
+            }
+            _ => r,
+        })
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        let mut out = <ShashmatyOptions as Variant>::refusals();
+        out.retain(|k| !["msg-why-shape", "msg-why-pawn"].contains(k));
+        out.extend(["msg-why-two-ways", "msg-why-must-capture"]);
+        out
+    }
+
+    fn capture_compulsory(&self) -> bool {
+        self.must_jump()
+    }
+}
+
+impl Ends for Shashmaty {
+    fn has_check(&self) -> bool {
+        true
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.family.claimable_draw(repetitions)
     }
 }
 
@@ -861,7 +871,9 @@ impl crate::rules::computer::Evaluate for Shashmaty {
     fn tally(&self, side: Side, tally: &mut impl crate::rules::computer::Tally) {
         self.family.tally(side, tally);
     }
+}
 
+impl crate::rules::computer::Hints for Shashmaty {
     fn noisy(&self, m: &ShashMove) -> bool {
         match m {
             ShashMove::Chess(c) => c.capture.is_some() || c.promotion.is_some(),

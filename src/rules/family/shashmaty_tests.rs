@@ -1,12 +1,13 @@
 //! The Shash-maty spec's test facts (S1-S13), one test each, and its house rules.
 
 use super::shashmaty::*;
-use crate::rules::computer::Evaluate;
+use crate::rules::computer::Hints;
 use crate::rules::game::Game;
 use crate::rules::options::HouseRules;
 use crate::rules::outcome::{Outcome, Reason};
 use crate::rules::side::Side;
 use crate::rules::view::GameView;
+use crate::rules::why::Refusals;
 
 fn with(rules: &[(&str, &str)]) -> ShashmatyOptions {
     let mut options = ShashmatyOptions::default();
@@ -235,7 +236,7 @@ fn the_quiescence_moves_and_the_compulsory_jump_agree_with_the_legal_moves() {
         let start = Shashmaty::new(options);
         crate::rules::game::random_games(&start, 40, 150, 3, |g, legal| {
             let noisy: Vec<ShashMove> = legal.iter().filter(|m| g.noisy(m)).copied().collect();
-            assert_eq!(Evaluate::noisy_moves(g), noisy, "{}", g.family.fen());
+            assert_eq!(Hints::noisy_moves(g), noisy, "{}", g.family.fen());
             let jumps = legal.iter().any(|m| matches!(m, ShashMove::Jump(_)));
             assert_eq!(g.capture_compulsory(), jumps, "{}", g.family.fen());
         });

@@ -16,6 +16,7 @@ use crate::rules::chess::tables::{Bitboard, DARK_SQUARES, rank, squares, tables}
 use crate::rules::chess::{
     Board, DrawClaim, Move, Piece, Role, diagram, move_view, piece_views, san,
 };
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Game, perft_by_copy};
@@ -27,6 +28,7 @@ use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
 use crate::rules::view::{GameView, MoveView, PieceView};
 use crate::rules::why::Refusal;
+use crate::rules::why::Refusals;
 
 /// Where a pawn may be put back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -233,10 +235,6 @@ impl Swedish {
 }
 
 impl Game for Swedish {
-    fn has_check(&self) -> bool {
-        true
-    }
-
     type Move = SwedishMove;
     type Options = SwedishOptions;
     const CARD: Card = <SwedishOptions as Variant>::CARD;
@@ -272,14 +270,6 @@ impl Game for Swedish {
 
     fn topology(&self) -> &'static Topology {
         Topology::chess()
-    }
-
-    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
-        self.family.refusal(from, to)
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        <SwedishOptions as Variant>::refusals()
     }
 
     fn legal_moves(&self) -> Vec<SwedishMove> {
@@ -388,10 +378,6 @@ impl Game for Swedish {
         self.family.judge(!self.has_move(), repetitions)
     }
 
-    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
-        self.family.claimable_draw(repetitions)
-    }
-
     fn perft(&self, depth: u32) -> Option<u64> {
         Some(perft_by_copy(self, depth, &|g| g.moves().len() as u64))
     }
@@ -402,6 +388,30 @@ impl Game for Swedish {
 
     fn move_number(&self) -> u32 {
         self.family.position.fullmoves
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl Refusals for Swedish {
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        self.family.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        <SwedishOptions as Variant>::refusals()
+    }
+}
+
+impl Ends for Swedish {
+    fn has_check(&self) -> bool {
+        true
+    }
+
+    fn claimable_draw(&self, repetitions: usize) -> Option<Reason> {
+        self.family.claimable_draw(repetitions)
     }
 }
 
@@ -426,7 +436,9 @@ impl crate::rules::computer::Evaluate for Swedish {
     fn tally(&self, side: Side, tally: &mut impl crate::rules::computer::Tally) {
         self.family.tally(side, tally);
     }
+}
 
+impl crate::rules::computer::Hints for Swedish {
     fn noisy(&self, m: &SwedishMove) -> bool {
         m.chess.promotion.is_some()
     }

@@ -91,4 +91,6 @@ impl Evaluate for Reversi {
     }
 }
 
+impl crate::rules::computer::Hints for Reversi {}
+
 impl crate::rules::computer::Choose for Reversi {}

@@ -22,6 +22,8 @@ use crate::rules::error::Detail;
 use crate::rules::game::{Card, QUICK_CLOCKS};
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
+use crate::rules::why::Refusals;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Start {
@@ -157,19 +159,6 @@ impl Game for Reversi {
         let fresh = Reversi::new(self.options.clone());
         let start = (self.board, self.turn) == (fresh.board, fresh.turn);
         (!start).then(|| grid::write(&self.board, self.turn))
-    }
-
-    /// Discs stay where they are put: a click on one says how the game is played.
-    fn why_not(&self, _from: Cell, _to: Option<Cell>) -> Option<Refusal> {
-        Some(Refusal::new("msg-why-disc"))
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        vec!["msg-why-disc"]
-    }
-
-    fn is_pass(&self, m: &Ply) -> bool {
-        *m == Ply::Pass
     }
 
     type Move = Ply;
@@ -340,10 +329,6 @@ impl Game for Reversi {
         self.board == other.board && self.turn == other.turn && self.supply == other.supply
     }
 
-    fn first_side(&self) -> Side {
-        Side::Black
-    }
-
     fn move_number(&self) -> u32 {
         self.ply / 2 + 1
     }
@@ -379,6 +364,29 @@ impl Game for Reversi {
             self.board[c as usize].map(|s| if s == Side::White { 'O' } else { 'X' })
         })
     }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+}
+
+impl Refusals for Reversi {
+    /// Discs stay where they are put: a click on one says how the game is played.
+    fn why_not(&self, _from: Cell, _to: Option<Cell>) -> Option<Refusal> {
+        Some(Refusal::new("msg-why-disc"))
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        vec!["msg-why-disc"]
+    }
+}
+
+impl Turns for Reversi {
+    type Move = <Reversi as Game>::Move;
+
+    fn is_pass(&self, m: &Ply) -> bool {
+        *m == Ply::Pass
+    }
 }
 
 impl Seats for Reversi {
@@ -393,6 +401,10 @@ impl Seats for Reversi {
 
     fn seat_side(&self, seat: usize) -> Side {
         if seat == 0 { Side::Black } else { Side::White }
+    }
+
+    fn first_side(&self) -> Side {
+        Side::Black
     }
 }
 

@@ -12,6 +12,7 @@ use crate::rules::game::Game;
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 use crate::rules::topology::{Cell, Topology};
+use crate::rules::turns::Turns;
 use crate::rules::why::Remark;
 
 crate::features! {
@@ -208,7 +209,9 @@ impl Evaluate for TriChess {
             tally.add(OUT, 1.0);
         }
     }
+}
 
+impl crate::rules::computer::Hints for TriChess {
     /// A piece move that takes: onto an occupied triangle, or en passant.
     fn noisy(&self, m: &Self::Move) -> bool {
         matches!(m, Action::Move(m) if self.takes(m))

@@ -50,10 +50,13 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
+use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
+use crate::rules::why::Refusals;
 
 pub const CELLS: usize = 150;
 
@@ -324,10 +327,6 @@ impl TriChess {
 }
 
 impl Game for TriChess {
-    fn has_check(&self) -> bool {
-        true
-    }
-
     fn set_up_text(&self) -> Option<String> {
         let fresh = TriChess::new(*self.options()).diagram();
         Some(self.diagram()).filter(|d| *d != fresh)
@@ -361,25 +360,6 @@ impl Game for TriChess {
 
     fn topology(&self) -> &'static Topology {
         Topology::hexagon()
-    }
-
-    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
-        self.refusal(from, to)
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        why::REASONS.to_vec()
-    }
-
-    /// Diplomacy is the deciding army's, whoever is on move: an offer is made by the
-    /// army that makes it (the captor or its victim), an order by the master; the rest
-    /// by the seat to move (an answer by the army asked, an ordered move by the master).
-    fn mover(&self, action: &Action) -> usize {
-        match *action {
-            Action::Offer { by, .. } => by.index(),
-            Action::Order(master) => master.index(),
-            _ => self.seat_to_move(),
-        }
     }
 
     fn legal_moves(&self) -> Vec<Action> {
@@ -505,6 +485,45 @@ impl Game for TriChess {
 
     fn move_number(&self) -> u32 {
         self.plies / 3 + 1
+    }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+
+    fn ends(&self) -> Option<&dyn Ends> {
+        Some(self)
+    }
+}
+
+impl Refusals for TriChess {
+    fn why_not(&self, from: Cell, to: Option<Cell>) -> Option<Refusal> {
+        self.refusal(from, to)
+    }
+
+    fn refusals() -> Vec<&'static str> {
+        why::REASONS.to_vec()
+    }
+}
+
+impl Ends for TriChess {
+    fn has_check(&self) -> bool {
+        true
+    }
+}
+
+impl Turns for TriChess {
+    type Move = <TriChess as Game>::Move;
+
+    /// Diplomacy is the deciding army's, whoever is on move: an offer is made by the
+    /// army that makes it (the captor or its victim), an order by the master; the rest
+    /// by the seat to move (an answer by the army asked, an ordered move by the master).
+    fn mover(&self, action: &Action) -> usize {
+        match *action {
+            Action::Offer { by, .. } => by.index(),
+            Action::Order(master) => master.index(),
+            _ => self.seat_to_move(),
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The rules of chess for three, one by one, on the start and on constructed positions.
 
 use super::*;
+use crate::rules::computer::Hints;
 use crate::rules::game::Game;
 use crate::rules::topology::TriDirection;
 
@@ -886,7 +887,7 @@ fn random_games_with_diplomacy_play_and_round_trip() {
             assert_eq!(p.has_piece_move(p.turn), !every.is_empty());
             // The search's quick test for a capture agrees with what the move shows,
             // and its captures generated alone are the legal list's.
-            use crate::rules::computer::{self, Evaluate};
+            use crate::rules::computer;
             for a in &actions {
                 assert_eq!(p.noisy(a), computer::captures(&p, a), "{}", p.notation(a));
             }

@@ -48,7 +48,9 @@ impl Evaluate for ZShashmaty {
             }
         });
     }
+}
 
+impl crate::rules::computer::Hints for ZShashmaty {
     fn noisy(&self, m: &Self::Move) -> bool {
         matches!(m, Action::Move(m) if m.is_capture())
     }

@@ -29,6 +29,8 @@ use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
 use crate::rules::game::{Pgn, SetUp, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::turns::Turns;
+use crate::rules::why::Refusals;
 
 house_rules! {
     pub struct ZOptions {
@@ -103,18 +105,6 @@ impl Game for ZShashmaty {
     fn set_up_text(&self) -> Option<String> {
         let start = self.board == position::start_board() && self.turn == Side::White;
         (!start).then(|| text::write(&self.board, self.turn))
-    }
-
-    fn refusals() -> Vec<&'static str> {
-        vec![
-            "msg-why-must-capture",
-            "msg-piece-cannot-move",
-            "msg-why-not-there",
-        ]
-    }
-
-    fn is_swap(&self, m: &Action) -> bool {
-        *m == Action::Swap
     }
 
     type Move = Action;
@@ -250,10 +240,6 @@ impl Game for ZShashmaty {
         None
     }
 
-    fn capture_compulsory(&self) -> bool {
-        movegen::has_jump(&self.board, self.turn)
-    }
-
     fn move_number(&self) -> u32 {
         self.ply / 2 + 1
     }
@@ -276,6 +262,32 @@ impl Game for ZShashmaty {
                 }
             })
         })
+    }
+
+    fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        Some(self)
+    }
+}
+
+impl Refusals for ZShashmaty {
+    fn refusals() -> Vec<&'static str> {
+        vec![
+            "msg-why-must-capture",
+            "msg-piece-cannot-move",
+            "msg-why-not-there",
+        ]
+    }
+
+    fn capture_compulsory(&self) -> bool {
+        movegen::has_jump(&self.board, self.turn)
+    }
+}
+
+impl Turns for ZShashmaty {
+    type Move = <ZShashmaty as Game>::Move;
+
+    fn is_swap(&self, m: &Action) -> bool {
+        *m == Action::Swap
     }
 }
 

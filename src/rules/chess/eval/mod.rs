@@ -82,7 +82,9 @@ impl Evaluate for ChessGame {
             terms::count(board, s, sign, middle, &attacks, tally);
         }
     }
+}
 
+impl crate::rules::computer::Hints for ChessGame {
     fn noisy(&self, m: &Move) -> bool {
         m.capture.is_some() || m.promotion.is_some()
     }
