@@ -85,25 +85,6 @@ pub fn replay_chapayev_log(text: &str) -> anyhow::Result<String> {
     Ok(format!("{}Result: {result}\n", c.diagram()))
 }
 
-/// A Chapayev match as its replay file with pose snapshots.
-pub fn chapayev_log(m: &Match) -> anyhow::Result<String> {
-    let crate::rules::Position::Chapayev(start) = m.start() else {
-        return Err(anyhow::anyhow!("--log writes Chapayev matches only"));
-    };
-    let actions: Vec<crate::rules::chapayev::Action> = m
-        .actions()
-        .iter()
-        .filter_map(|a| match a {
-            crate::rules::Action::Play(crate::rules::Move::Chapayev(a)) => Some(*a),
-            _ => None,
-        })
-        .collect();
-    Ok(crate::rules::chapayev::log::write(
-        *start.options(),
-        &actions,
-    )?)
-}
-
 /// Replays a move list: the final diagram and result, or the first bad move.
 pub fn replay_file(
     game: &str,

@@ -513,7 +513,7 @@ fn replay(
                 .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))
         };
         if let Some(out) = log {
-            write(&out, cli::chapayev_log(&m)?)?;
+            write(&out, doska::rules::chapayev::log::of_match(&m)?)?;
         }
         if let Some(out) = pgn {
             write(&out, doska::rules::pgn::pgn(&m, &Default::default()))?;

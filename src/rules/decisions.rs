@@ -5,8 +5,6 @@
 //! client of the server say them alike in each player's language.
 
 use super::position::{Move, Position};
-use super::seats::Seats;
-use super::trichess;
 use super::why::{Remark, Word};
 
 /// What a button for `mv` says, where `mv` moves no piece; `None` for a move on the
@@ -24,50 +22,15 @@ pub fn named(position: &Position, mv: &Move) -> Option<Remark> {
         };
         return Some(remark(key, []));
     }
-    let (Position::TriChess(p), Move::TriChess(action)) = (position, mv) else {
-        return None;
-    };
-    let pair = |master, servant| {
-        [
-            ("master", Word::Side(master)),
-            ("servant", Word::Side(servant)),
-        ]
-    };
-    Some(match *action {
-        trichess::Action::Move(_) => return None,
-        trichess::Action::Offer {
-            master,
-            servant,
-            by,
-        } if by == master => remark("diplomacy-offer-servant", pair(master, servant)),
-        trichess::Action::Offer {
-            master, servant, ..
-        } => remark("diplomacy-offer-master", pair(master, servant)),
-        trichess::Action::Order(master) => remark("diplomacy-order", pair(master, p.turn())),
-        trichess::Action::Free(master) => remark("diplomacy-free", pair(master, p.turn())),
-        trichess::Action::Answer(true) => remark("button-yes", []),
-        trichess::Action::Answer(false) => remark("button-no", []),
-    })
+    position.button(mv)
 }
 
 /// The question the seat on move answers before anything else, if any: whether to
 /// take the opponent's first move as one's own (the pie rule), or to serve or be
 /// served (chess for three).
 pub fn question(position: &Position) -> Option<Remark> {
-    if let Position::TriChess(p) = position {
-        let q = p.question()?;
-        let key = if q.by == q.master {
-            "dialog-vassal-servant"
-        } else {
-            "dialog-vassal-master"
-        };
-        return Some(remark(
-            key,
-            [
-                ("master", Word::Side(q.master)),
-                ("servant", Word::Side(q.servant)),
-            ],
-        ));
+    if let Some(asked) = position.asks() {
+        return Some(asked);
     }
     position
         .legal_moves()
@@ -86,7 +49,7 @@ fn remark<const N: usize>(key: &'static str, words: [(&'static str, Word); N]) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, GameId, Side};
+    use crate::rules::{Game, GameId, Side, trichess};
 
     #[test]
     fn a_move_on_the_board_is_not_named() {

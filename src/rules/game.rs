@@ -5,6 +5,7 @@ use super::ends::Ends;
 use super::options::HouseRules;
 use super::outcome::Outcome;
 use super::seats::Seats;
+use super::table::Table;
 use super::topology::{Cell, Topology};
 use super::turns::Turns;
 use super::view::{GameView, MoveView, PieceKind, PieceView};
@@ -155,8 +156,8 @@ pub const CHESS_PIECES: &[PieceKind] = &[
 /// board ([`Seats`]), what the board shows besides the pieces ([`GameView`]) and why a
 /// move is refused ([`Refusals`]). What only some games have is behind a capability
 /// object, None where the game has none of it: chance ([`Game::chance`]), chess's
-/// check and claimed draws ([`Game::ends`]) and turns that are not one move of the
-/// side to move ([`Game::turns`]).
+/// check and claimed draws ([`Game::ends`]), turns that are not one move of the side
+/// to move ([`Game::turns`]) and a table with real physics ([`Game::table`]).
 pub trait Game: Seats + GameView + Refusals + Clone + PartialEq + std::fmt::Debug {
     type Move: Copy + PartialEq + std::fmt::Debug + Send + 'static;
     type Options: HouseRules;
@@ -215,6 +216,11 @@ pub trait Game: Seats + GameView + Refusals + Clone + PartialEq + std::fmt::Debu
     /// Passes, the pie rule's swap, moves made by another seat than the one to move
     /// and moves to confirm, where a turn is not always one move of the side to move.
     fn turns(&self) -> Option<&dyn Turns<Move = Self::Move>> {
+        None
+    }
+    /// Where the pieces rest, which may be shot and how a shot plays out, where the
+    /// game is played on a table with real physics.
+    fn table(&self) -> Option<&dyn Table<Move = Self::Move>> {
         None
     }
 }

@@ -35,6 +35,7 @@ pub mod score;
 pub mod seats;
 pub mod side;
 pub mod sketch;
+pub mod table;
 pub mod topology;
 pub mod trichess;
 pub mod turns;

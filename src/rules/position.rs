@@ -522,6 +522,43 @@ impl Position {
         with_move!(self, m, (p, mv) => p.turns().is_some_and(|t| t.is_swap(mv)), false)
     }
 
+    /// Each piece of a table game where it rests, by name (see [`Table::resting`]);
+    /// None for a game of cells.
+    ///
+    /// [`Table::resting`]: super::table::Table::resting
+    pub fn resting(&self) -> Option<Vec<(String, [f32; 2])>> {
+        each!(self, p => p.table().map(|t| t.resting()))
+    }
+
+    /// The pieces of a table game the player on move may shoot (see
+    /// [`Table::shooters`]); None for a game of cells.
+    ///
+    /// [`Table::shooters`]: super::table::Table::shooters
+    pub fn shooters(&self) -> Option<Vec<String>> {
+        each!(self, p => p.table().map(|t| t.shooters()))
+    }
+
+    /// How a shot plays out on a table game's table (see [`Table::film`]).
+    ///
+    /// [`Table::film`]: super::table::Table::film
+    pub fn film(&self, m: &Move) -> Option<super::table::Frames> {
+        with_move!(self, m, (p, mv) => p.table().and_then(|t| t.film(mv)), None)
+    }
+
+    /// What a button for a decision of the game's own says (see [`Turns::button`]).
+    ///
+    /// [`Turns::button`]: super::turns::Turns::button
+    pub fn button(&self, m: &Move) -> Option<Remark> {
+        with_move!(self, m, (p, mv) => p.turns().and_then(|t| t.button(mv)), None)
+    }
+
+    /// The game's own question to the seat on move (see [`Turns::asks`]).
+    ///
+    /// [`Turns::asks`]: super::turns::Turns::asks
+    pub fn asks(&self) -> Option<Remark> {
+        each!(self, p => p.turns().and_then(|t| t.asks()))
+    }
+
     /// A warning key when the move loses at once by a rule the player should confirm.
     pub fn warning(&self, m: &Move) -> Option<&'static str> {
         with_move!(self, m, (p, mv) => p.turns().and_then(|t| t.warning(mv)), None)

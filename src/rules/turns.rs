@@ -7,6 +7,7 @@
 
 use super::error::Detail;
 use super::seats::Seats;
+use super::why::Remark;
 
 pub trait Turns: Seats {
     type Move;
@@ -35,6 +36,19 @@ pub trait Turns: Seats {
 
     /// A warning key when the move loses at once by a rule the player should confirm.
     fn warning(&self, _m: &Self::Move) -> Option<&'static str> {
+        None
+    }
+
+    /// What a button for `m` says, where `m` moves no piece and is a decision of the
+    /// game's own (chess for three's offers, orders and answers); None for a move on
+    /// the board. Passes and swaps are named alike in every game.
+    fn button(&self, _m: &Self::Move) -> Option<Remark> {
+        None
+    }
+
+    /// The question of the game's own the seat on move answers before anything else
+    /// (chess for three's: to serve or to be served).
+    fn asks(&self) -> Option<Remark> {
         None
     }
 }

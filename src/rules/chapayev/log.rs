@@ -17,7 +17,9 @@ use super::notation;
 use super::{Action, Chapayev, ChapayevOptions, HangResult, Report, checker_name};
 use crate::rules::error::{Detail, RuleError};
 use crate::rules::game::Game;
+use crate::rules::history::{self, Match};
 use crate::rules::options::HouseRules;
+use crate::rules::position::{Move, Position};
 use crate::rules::seats::Seats;
 use crate::rules::side::Side;
 
@@ -111,6 +113,24 @@ pub enum LogError {
     NoOutcome(usize),
     #[error("line {line}: '{row}' is not a checker's pose")]
     Pose { line: usize, row: String },
+    #[error("only a Chapayev match has a replay file")]
+    NotChapayev,
+}
+
+/// Writes a match of any game as a replay file, where it is a Chapayev match.
+pub fn of_match(m: &Match) -> Result<String, LogError> {
+    let Position::Chapayev(start) = m.start() else {
+        return Err(LogError::NotChapayev);
+    };
+    let actions: Vec<Action> = m
+        .actions()
+        .iter()
+        .filter_map(|a| match a {
+            history::Action::Play(Move::Chapayev(a)) => Some(*a),
+            _ => None,
+        })
+        .collect();
+    write(*start.options(), &actions)
 }
 
 /// Writes a match (its lot and shots, from the start) as a replay file.

@@ -28,6 +28,7 @@ pub mod physics;
 mod resolve;
 mod rounds;
 mod shot;
+mod table;
 
 pub use ai::{Level, Scored};
 pub use formation::Troop;
@@ -471,6 +472,10 @@ impl Game for Chapayev {
     }
 
     fn chance(&self) -> Option<&dyn Chance<Move = Action>> {
+        Some(self)
+    }
+
+    fn table(&self) -> Option<&dyn crate::rules::table::Table<Move = Action>> {
         Some(self)
     }
 

@@ -49,7 +49,7 @@ use super::seats::Standing;
 use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
-use super::why::Refusal;
+use super::why::{Refusal, Remark, Word};
 use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
@@ -514,6 +514,45 @@ impl Ends for TriChess {
 
 impl Turns for TriChess {
     type Move = <TriChess as Game>::Move;
+
+    fn button(&self, action: &Action) -> Option<Remark> {
+        let pair = |master, servant| {
+            vec![
+                ("master", Word::Side(master)),
+                ("servant", Word::Side(servant)),
+            ]
+        };
+        let (key, words) = match *action {
+            Action::Move(_) => return None,
+            Action::Offer {
+                master,
+                servant,
+                by,
+            } if by == master => ("diplomacy-offer-servant", pair(master, servant)),
+            Action::Offer {
+                master, servant, ..
+            } => ("diplomacy-offer-master", pair(master, servant)),
+            Action::Order(master) => ("diplomacy-order", pair(master, self.turn())),
+            Action::Free(master) => ("diplomacy-free", pair(master, self.turn())),
+            Action::Answer(true) => ("button-yes", Vec::new()),
+            Action::Answer(false) => ("button-no", Vec::new()),
+        };
+        Some(Remark { key, words })
+    }
+
+    fn asks(&self) -> Option<Remark> {
+        let q = self.question?;
+        let key = if q.by == q.master {
+            "dialog-vassal-servant"
+        } else {
+            "dialog-vassal-master"
+        };
+        let words = vec![
+            ("master", Word::Side(q.master)),
+            ("servant", Word::Side(q.servant)),
+        ];
+        Some(Remark { key, words })
+    }
 
     /// Diplomacy is the deciding army's, whoever is on move: an offer is made by the
     /// army that makes it (the captor or its victim), an order by the master; the rest

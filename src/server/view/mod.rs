@@ -4,9 +4,9 @@
 //! lights its targets with no round trip.
 
 use crate::i18n::Language;
-mod chapayev;
+mod table;
 
-pub use chapayev::Films;
+pub use table::Films;
 
 use super::refused::Refused;
 use crate::protocol::{
@@ -88,9 +88,7 @@ pub fn position(position: &Position) -> BoardView {
             .collect(),
         result: None,
     };
-    if let Position::Chapayev(c) = position {
-        chapayev::place(c, &mut view.pieces);
-    }
+    table::place(position, &mut view.pieces);
     view
 }
 
@@ -115,15 +113,16 @@ pub fn board(m: &Match, seats: &[usize], lang: Language, films: &mut Films) -> B
             ..self::position(position)
         };
     }
-    // Chapayev's shots are aimed, not chosen from a list.
-    if let Position::Chapayev(c) = position {
+    // A table game's shots are aimed, not chosen from a list.
+    if position.game().card().table {
         let mine = position
             .seats()
             .seats_on_move()
             .iter()
             .any(|s| seats.contains(s));
+        let shooters = mine.then(|| position.shooters()).flatten();
         return BoardView {
-            shooters: chapayev::shooters(c, mine),
+            shooters: shooters.unwrap_or_default(),
             film,
             sound,
             last,
