@@ -511,3 +511,113 @@ fn outside_the_rules_no_game_is_named_but_the_default() {
         }
     }
 }
+
+/// The game folders: a game's rules under `rules/` and its plugin under
+/// `plugins/games/`.
+const GAME_FOLDERS: &[&str] = &[
+    "bughouse",
+    "chapayev",
+    "chess",
+    "chess100",
+    "corners",
+    "dama",
+    "dice",
+    "epsilon",
+    "family",
+    "reversi",
+    "trichess",
+    "zshashmaty",
+];
+
+fn in_a_game_folder(file: &str) -> bool {
+    let parts: Vec<&str> = file.split('/').collect();
+    match parts.as_slice() {
+        ["src", "rules", folder, _, ..] => GAME_FOLDERS.contains(folder),
+        ["src", "plugins", "games", ..] => true,
+        _ => false,
+    }
+}
+
+#[test]
+fn no_game_is_matched_outside_its_folder_and_the_registry() {
+    // A game's position, move or set-up text is taken apart only by the game itself
+    // (its folder) and the registry that dispatches to it; shared code asks the game
+    // through its traits.
+    for (file, code) in sources() {
+        if in_a_game_folder(&file) || file == "src/rules/position.rs" {
+            continue;
+        }
+        for enumeration in ["Position::", "Move::", "SetUp::"] {
+            for (i, _) in code.match_indices(enumeration) {
+                let before = code[..i].chars().next_back();
+                if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+                    continue;
+                }
+                let name: String = code[i + enumeration.len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric())
+                    .collect();
+                assert!(
+                    !name.starts_with(|c: char| c.is_ascii_uppercase()),
+                    "{file} names {enumeration}{name}: a game's own behaviour belongs to the game"
+                );
+            }
+        }
+    }
+}
+
+/// The methods a trait declares, by its name: `fn` items at its top level.
+fn trait_methods() -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for code in sources().values() {
+        for (i, _) in code.match_indices("\npub trait ") {
+            let rest = &code[i + "\npub trait ".len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let Some(open) = rest.find('{') else { continue };
+            let (mut depth, mut methods) = (0i32, 0);
+            for line in rest[open + 1..].lines() {
+                let line = line.trim();
+                if depth == 0 && (line.starts_with("fn ") || line.starts_with("const fn ")) {
+                    methods += 1;
+                }
+                depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+                if depth < 0 {
+                    break;
+                }
+            }
+            out.insert(name, methods);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_trait_stays_small_enough_to_hold_in_one_s_head() {
+    // The game's traits at what they hold now: `Game` what every game has (its start,
+    // moves, notation, view and end) and its four capability objects; `Seats` and
+    // `GameView` hooks with defaults for two players taking turns on a plain board;
+    // `Variant` the chess family's rule switches; the engine's `Hints`, each a measured
+    // help to the search. A new hook that would pass its cap belongs in a capability
+    // of its own (as `Ends`, `Turns` and `Table` are), not in the trait. Every other
+    // trait: eight at most.
+    let caps = [
+        ("Game", 21),
+        ("Seats", 19),
+        ("GameView", 12),
+        ("Variant", 22),
+        ("Hints", 11),
+        ("MatchHost", 11),
+    ];
+    let methods = trait_methods();
+    assert!(methods.contains_key("Game") && methods.contains_key("Evaluate"));
+    for (name, n) in methods {
+        let cap = caps.iter().find(|(c, _)| *c == name).map_or(8, |c| c.1);
+        assert!(
+            n <= cap,
+            "trait {name} has {n} methods, more than its cap of {cap}"
+        );
+    }
+}

@@ -5,6 +5,7 @@ use super::ends::Ends;
 use super::options::HouseRules;
 use super::outcome::Outcome;
 use super::seats::Seats;
+use super::set_up::SetUp;
 use super::table::Table;
 use super::topology::{Cell, Topology};
 use super::turns::Turns;
@@ -92,34 +93,6 @@ impl Unit {
             win_key: "score-win-in",
         }
     }
-}
-
-/// How a game writes its set-up text, as the position editor builds it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetUp {
-    /// FEN, with the hand in brackets after the board where the game has one, and the
-    /// castling rights of its start.
-    Fen { hand: bool, castling: &'static str },
-    /// Two crazyhouse FENs, board A's and board B's, joined by ` | `.
-    Bughouse,
-    /// `W:Wa2,Kb3:Ba5`, the side to move first.
-    Dama,
-    /// Z-shashmaty's, as draughts' with a letter for every piece (`W:WRa1,Cb2:BKf8`).
-    Z,
-    /// Chess for three's armies: `W: KWT2 WC1 / B: ... / R: ... / W`.
-    Tri,
-    /// Discs, stones or checkers on a plain board ([`grid`](super::grid)).
-    Grid,
-    /// Chapayev's round header: each side's troop and the line it stands on.
-    Table,
-}
-
-impl SetUp {
-    /// Chess's FEN, castling both ways on both sides.
-    pub const FEN: SetUp = SetUp::Fen {
-        hand: false,
-        castling: "KQkq",
-    };
 }
 
 /// The clocks a game of chess's pace offers.

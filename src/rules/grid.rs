@@ -7,6 +7,7 @@
 
 use super::error::{Detail, shown};
 use super::placement;
+use super::set_up::{Counted, Drawn, SetUp};
 use super::side::Side;
 
 pub type Grid = [Option<Side>; 64];
@@ -60,6 +61,23 @@ pub fn read(text: &str) -> Result<(Grid, Side), Detail> {
         board[square as usize] = Some(side);
     }
     Ok((board, turn))
+}
+
+/// A grid's set-up text: discs, stones or checkers come and go, so none is counted.
+pub const SET_UP: SetUp = SetUp {
+    counted: Counted::Not,
+    ..SetUp::plain(write_set_up)
+};
+
+/// What is drawn as a grid's text, the side to move first.
+fn write_set_up(d: &Drawn) -> String {
+    let mut grid = [None; 64];
+    for (cell, piece) in d.placed() {
+        if let Some(slot) = grid.get_mut(usize::from(cell)) {
+            *slot = Some(piece.side);
+        }
+    }
+    write(&grid, d.boards[0].turn)
 }
 
 #[cfg(test)]

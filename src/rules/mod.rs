@@ -33,6 +33,7 @@ pub mod record;
 pub mod reversi;
 pub mod score;
 pub mod seats;
+pub mod set_up;
 pub mod side;
 pub mod sketch;
 pub mod table;
@@ -58,7 +59,7 @@ pub use why::{Refusal, Refusals, Word};
 #[cfg(test)]
 mod finished_tests;
 #[cfg(test)]
-mod proptests;
+mod property_tests;
 #[cfg(test)]
 mod set_up_tests;
 #[cfg(test)]

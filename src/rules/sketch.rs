@@ -7,33 +7,23 @@
 //! the game has, a draughts man on the row that would have crowned it.
 
 use super::error::{Error, too_many_pieces};
-use super::game::SetUp;
-use super::placement;
+pub use super::set_up::Fields;
+use super::set_up::{Counted, Drawn, Hands, SetUp};
 use super::topology::Topology;
 use super::view::{Holder, PieceKind, PieceView};
-use super::{GameId, Position, Side, chess, chess100, zshashmaty};
+use super::{GameId, Position, Side};
 
 /// How `game` writes its set-up text.
 fn format(game: GameId) -> SetUp {
     game.card().set_up
 }
 
-/// Per board, the FEN's fields after the placement.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fields {
-    pub turn: Side,
-    /// Castling rights as the FEN writes them (`KQkq`, `-` for none).
-    pub castling: String,
-    /// The square a pawn may be taken on en passant, `-` for none.
-    pub en_passant: String,
-    /// The FEN's move counters (`0 1`), kept as they were.
-    pub counters: String,
-}
-
 /// A position being set up.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Sketch {
     pub game: GameId,
+    /// The game's board.
+    pub topology: &'static Topology,
     pub options: Vec<(String, String)>,
     /// What stands on each cell of the game's board.
     pub cells: Vec<Option<PieceView>>,
@@ -45,27 +35,17 @@ pub struct Sketch {
     pub header: String,
 }
 
-/// The FEN letter of a piece kind (upper case): the chess family's roles' own, and
-/// 100-cell chess's for its jester and general.
-fn letter(kind: PieceKind) -> Option<char> {
-    let chess = chess::Role::ALL
-        .into_iter()
-        .find(|&r| chess::kind(r) == kind)
-        .map(chess::Role::letter);
-    chess.or_else(|| {
-        chess100::Role::ALL
-            .into_iter()
-            .find(|&r| chess100::kind(r) == kind)
-            .map(chess100::Role::letter)
-    })
-}
-
-fn fen_letter(piece: PieceView) -> char {
-    let c = letter(piece.kind).unwrap_or('?');
-    if piece.side == Side::White {
-        c
-    } else {
-        c.to_ascii_lowercase()
+/// Two sketches are the same where they draw the same on the same board: a board is
+/// one `'static` topology, compared as such.
+impl PartialEq for Sketch {
+    fn eq(&self, other: &Sketch) -> bool {
+        self.game == other.game
+            && std::ptr::eq(self.topology, other.topology)
+            && self.options == other.options
+            && self.cells == other.cells
+            && self.hands == other.hands
+            && self.boards == other.boards
+            && self.header == other.header
     }
 }
 
@@ -79,28 +59,32 @@ impl Sketch {
             cells[cell as usize] = Some(piece);
         }
         let text = position.set_up_text();
-        let boards = match format(game) {
-            SetUp::Fen { .. } => vec![fields(text.as_deref(), game, position.turn())],
-            SetUp::Bughouse => {
-                let (a, b) = text
-                    .as_deref()
-                    .and_then(|t| t.split_once(" | "))
-                    .map_or((None, None), |(a, b)| (Some(a), Some(b)));
-                vec![fields(a, game, Side::White), fields(b, game, Side::White)]
-            }
-            _ => vec![Fields {
+        let set_up = format(game);
+        let boards = match set_up.fen_boards {
+            0 => vec![Fields {
                 turn: position.turn(),
                 castling: "-".into(),
                 en_passant: "-".into(),
                 counters: "0 1".into(),
             }],
+            1 => vec![fields(text.as_deref(), set_up, position.turn())],
+            n => {
+                // One FEN per board, joined by ` | `, each board's White first.
+                let texts: Vec<&str> = text
+                    .as_deref()
+                    .map_or_else(Vec::new, |t| t.split(" | ").collect());
+                (0..n)
+                    .map(|b| fields(texts.get(b).copied(), set_up, Side::White))
+                    .collect()
+            }
         };
-        let header = match format(game) {
-            SetUp::Table => text.unwrap_or_else(|| "R1.1 W:infantry@L1 B:infantry@L1".into()),
-            _ => String::new(),
+        let header = match set_up.header {
+            Some(start) => text.unwrap_or_else(|| start.into()),
+            None => String::new(),
         };
         Sketch {
             game,
+            topology: t,
             options: position.changed_options(),
             cells,
             hands: position.shown().in_hand(),
@@ -152,29 +136,26 @@ impl Sketch {
 
     /// Whether the game's pieces are held in hand (and the editor shows the hands).
     pub fn has_hands(&self) -> bool {
-        matches!(
-            format(self.game),
-            SetUp::Fen { hand: true, .. } | SetUp::Bughouse
-        )
+        format(self.game).hands != Hands::None
     }
 
     /// Whether the game's text carries castling rights and an en passant square.
     pub fn has_rights(&self) -> bool {
-        matches!(format(self.game), SetUp::Fen { .. } | SetUp::Bughouse)
+        format(self.game).fen_boards > 0
     }
 
     /// Whether the position is a table, set up by its header.
     pub fn is_table(&self) -> bool {
-        format(self.game) == SetUp::Table
+        format(self.game).header.is_some()
     }
 
     /// Who holds pieces in hand, in the order the editor shows them: bughouse's four
     /// seats, and the sides that start with pieces in hand (both in appearing chess,
     /// Black with the Maharajah).
     pub fn holders(&self) -> Vec<Holder> {
-        match format(self.game) {
-            SetUp::Bughouse => (0..4).map(Holder::Seat).collect(),
-            SetUp::Fen { hand: true, .. } => {
+        match format(self.game).hands {
+            Hands::Seats => (0..4).map(Holder::Seat).collect(),
+            Hands::Sides => {
                 let start = Position::new(self.game, &self.options);
                 let held = start.map(|p| p.shown().in_hand()).unwrap_or_default();
                 Side::BOTH
@@ -183,7 +164,7 @@ impl Sketch {
                     .filter(|h| held.iter().any(|(holder, ..)| holder == h))
                     .collect()
             }
-            _ => Vec::new(),
+            Hands::None => Vec::new(),
         }
     }
 
@@ -216,93 +197,18 @@ impl Sketch {
 
     /// The set-up text of the sketch, as the game reads it.
     pub fn text(&self) -> String {
-        let t = Position::new(self.game, &self.options)
-            .map_or_else(|_| Topology::chess(), |p| p.topology());
-        match format(self.game) {
-            SetUp::Fen { hand, .. } => {
-                let held = hand.then(|| self.hand_text(&Side::BOTH.map(Holder::Side)));
-                let placement = placement(t, &self.cells, 0, held);
-                fen(placement, &self.boards[0])
-            }
-            SetUp::Bughouse => (0..2)
-                .map(|b| {
-                    let holders = Side::BOTH.map(|s| Holder::Seat(b * 2 + s.index()));
-                    let held = Some(self.hand_text(&holders));
-                    fen(placement(t, &self.cells, b, held), &self.boards[b])
-                })
-                .collect::<Vec<_>>()
-                .join(" | "),
-            SetUp::Dama | SetUp::Z => {
-                let z = format(self.game) == SetUp::Z;
-                let mut out = self.boards[0].turn.letter().to_string();
-                for side in Side::BOTH {
-                    out.push(':');
-                    out.push(side.letter());
-                    let items: Vec<String> = self
-                        .placed()
-                        .filter(|(_, p)| p.side == side)
-                        .map(|(c, p)| {
-                            let mark = match p.kind {
-                                _ if z => zshashmaty::letter(p.kind).to_string(),
-                                PieceKind::DraughtsKing => "K".to_string(),
-                                _ => String::new(),
-                            };
-                            format!("{mark}{}", t.name(c))
-                        })
-                        .collect();
-                    out.push_str(&items.join(","));
-                }
-                out
-            }
-            SetUp::Tri => {
-                let mut parts: Vec<String> = Side::THREE
-                    .iter()
-                    .map(|&army| {
-                        let mut part = format!("{}:", army.letter());
-                        for (c, p) in self.placed().filter(|(_, p)| p.side == army) {
-                            let role = match p.kind {
-                                PieceKind::Pawn => String::new(),
-                                kind => letter(kind).map(String::from).unwrap_or_default(),
-                            };
-                            part.push_str(&format!(" {role}{}", t.name(c)));
-                        }
-                        part
-                    })
-                    .collect();
-                parts.push(self.boards[0].turn.letter().to_string());
-                parts.join(" / ")
-            }
-            SetUp::Grid => {
-                let mut grid = [None; 64];
-                for (cell, piece) in self.placed() {
-                    if let Some(slot) = grid.get_mut(cell as usize) {
-                        *slot = Some(piece.side);
-                    }
-                }
-                super::grid::write(&grid, self.boards[0].turn)
-            }
-            SetUp::Table => self.header.trim().to_string(),
-        }
+        (format(self.game).write)(&self.drawn())
     }
 
-    fn placed(&self) -> impl Iterator<Item = (u8, PieceView)> + '_ {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter_map(|(c, p)| p.map(|p| (c as u8, p)))
-    }
-
-    /// The pieces in the holders' hands as FEN letters, the first holder's first.
-    fn hand_text(&self, holders: &[Holder]) -> String {
-        let mut out = String::new();
-        for &holder in holders {
-            for &(h, piece, n) in &self.hands {
-                if h == holder {
-                    out.extend(std::iter::repeat_n(fen_letter(piece), n as usize));
-                }
-            }
+    /// What is drawn, as the game's writer reads it.
+    fn drawn(&self) -> Drawn<'_> {
+        Drawn {
+            topology: self.topology,
+            cells: &self.cells,
+            hands: &self.hands,
+            boards: &self.boards,
+            header: &self.header,
         }
-        out
     }
 
     /// The position the sketch sets up, or why it cannot be.
@@ -315,7 +221,7 @@ impl Sketch {
         }
         let position = Position::set_up(self.game, &self.options, &self.text())?;
         self.check_counts(&start)?;
-        self.check_men()?;
+        (format(self.game).check)(&self.drawn())?;
         Ok(position)
     }
 
@@ -323,10 +229,12 @@ impl Sketch {
     /// starts with, nor more pawns, nor none at all; a bughouse match has 64 pieces in
     /// all.
     fn check_counts(&self, start: &Position) -> Result<(), Error> {
-        if matches!(format(self.game), SetUp::Grid | SetUp::Table) {
+        let counted = format(self.game).counted;
+        if counted == Counted::Not {
             return Ok(());
         }
         let here: Vec<(PieceView, u32)> = self
+            .drawn()
             .placed()
             .map(|(_, p)| (p, 1))
             .chain(self.hands.iter().map(|&(_, p, n)| (p, n)))
@@ -344,10 +252,10 @@ impl Sketch {
                 .map(|&(_, n)| n as usize)
                 .sum::<usize>()
         };
-        if format(self.game) == SetUp::Bughouse {
+        if let Counted::InAll(most) = counted {
             let n = count(&here, &|_| true);
-            if n > 64 {
-                return Err(Error::SetUp(too_many_pieces(Side::White, n, 64)));
+            if n > most {
+                return Err(Error::SetUp(too_many_pieces(Side::White, n, most)));
             }
             return Ok(());
         }
@@ -379,85 +287,10 @@ impl Sketch {
         }
         Ok(())
     }
-
-    /// A draughts man on the far row would have been crowned there.
-    fn check_men(&self) -> Result<(), Error> {
-        if format(self.game) != SetUp::Dama {
-            return Ok(());
-        }
-        let t = Topology::plain();
-        for (cell, piece) in self.placed() {
-            let rank = t.cells[cell as usize].square().map_or(0, |(_, r)| r);
-            let far = if piece.side == Side::White { 7 } else { 0 };
-            if piece.kind == PieceKind::Checker && rank == far {
-                return Err(Error::SetUp(crate::detail!(
-                    "detail-man-crowning-row",
-                    "a man on {square} stands where it would have been crowned",
-                    square = t.name(cell)
-                )));
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A FEN's placement of board `board` (bughouse's second board is cells 64 to 127),
-/// with its hand in brackets where the game has one.
-fn placement(
-    t: &Topology,
-    cells: &[Option<PieceView>],
-    board: usize,
-    hand: Option<String>,
-) -> String {
-    let (width, height) = if t.panes.len() > 1 {
-        (8, 8)
-    } else {
-        (t.width, t.height)
-    };
-    let mut at = vec![None; width as usize * height as usize];
-    let first = board * (width as usize * height as usize);
-    for (i, piece) in cells.iter().enumerate().skip(first).take(at.len()) {
-        if let Some((file, rank)) = t.cells[i].square() {
-            at[rank as usize * width as usize + file as usize] = *piece;
-        }
-    }
-    let ranks: Vec<String> = (0..height as usize)
-        .rev()
-        .map(|rank| {
-            let row = &at[rank * width as usize..(rank + 1) * width as usize];
-            placement::write_rank(row.iter().map(|p| p.map(fen_letter)))
-        })
-        .collect();
-    let mut out = ranks.join("/");
-    if let Some(hand) = hand {
-        out.push_str(&format!("[{hand}]"));
-    }
-    out
-}
-
-fn fen(placement: String, fields: &Fields) -> String {
-    let turn = placement::turn_letter(fields.turn);
-    let or_dash = |s: &str| {
-        let s = s.trim();
-        if s.is_empty() {
-            "-".to_string()
-        } else {
-            s.to_string()
-        }
-    };
-    let counters = match fields.counters.trim() {
-        "" => "0 1",
-        counters => counters,
-    };
-    format!(
-        "{placement} {turn} {} {} {counters}",
-        or_dash(&fields.castling),
-        or_dash(&fields.en_passant)
-    )
 }
 
 /// The fields of a FEN (or the rules' start, where the position has no text).
-fn fields(text: Option<&str>, game: GameId, turn: Side) -> Fields {
+fn fields(text: Option<&str>, set_up: SetUp, turn: Side) -> Fields {
     let words: Vec<&str> = text.map_or_else(Vec::new, |t| t.split_whitespace().collect());
     if words.len() >= 4 {
         return Fields {
@@ -473,18 +306,8 @@ fn fields(text: Option<&str>, game: GameId, turn: Side) -> Fields {
     }
     Fields {
         turn,
-        castling: start_castling(game).into(),
+        castling: set_up.castling.into(),
         en_passant: "-".into(),
         counters: "0 1".into(),
-    }
-}
-
-/// The castling rights of a game's start position: its FEN's, and chess's on each of
-/// bughouse's boards.
-fn start_castling(game: GameId) -> &'static str {
-    match format(game) {
-        SetUp::Fen { castling, .. } => castling,
-        SetUp::Bughouse => "KQkq",
-        SetUp::Dama | SetUp::Z | SetUp::Tri | SetUp::Grid | SetUp::Table => "-",
     }
 }

@@ -32,6 +32,26 @@ pub enum PieceKind {
     General,
 }
 
+impl PieceKind {
+    /// The letter chess's notation and FEN give the kind (upper case), where it has
+    /// one: the chess family's pieces, the Maharajah, and 100-cell chess's jester and
+    /// general.
+    pub const fn letter(self) -> Option<char> {
+        Some(match self {
+            PieceKind::King => 'K',
+            PieceKind::Queen => 'Q',
+            PieceKind::Rook => 'R',
+            PieceKind::Bishop => 'B',
+            PieceKind::Knight => 'N',
+            PieceKind::Pawn => 'P',
+            PieceKind::Maharajah => 'M',
+            PieceKind::Jester => 'J',
+            PieceKind::General => 'G',
+            _ => return None,
+        })
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PieceView {
     pub side: Side,

@@ -18,6 +18,28 @@
 
 mod eval;
 mod options;
+/// Bughouse's set-up text: two crazyhouse FENs, board A's and board B's, joined by
+/// ` | `, each with the hands of its two seats; pieces pass between the boards, so
+/// only their number in all is counted.
+const SET_UP: SetUp = SetUp {
+    fen_boards: 2,
+    castling: "KQkq",
+    hands: Hands::Seats,
+    counted: Counted::InAll(64),
+    ..SetUp::plain(write_set_up)
+};
+
+fn write_set_up(d: &Drawn) -> String {
+    (0..2)
+        .map(|b| {
+            let holders = Side::BOTH.map(|s| Holder::Seat(b * 2 + s.index()));
+            let held = Some(d.hand_text(&holders));
+            set_up::fen(set_up::placement(d, b, held), &d.boards[b])
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -36,8 +58,9 @@ use super::why::{Refusal, Word};
 use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::set_up::{self, Counted, Drawn, Hands, SetUp};
 use crate::rules::turns::Turns;
 use crate::rules::why::Refusals;
 
@@ -204,7 +227,7 @@ pub const CARD: Card = Card {
     table: false,
     seats_by_place: Some("bughouse"),
     unit: Unit::PAWNS,
-    set_up: SetUp::Bughouse,
+    set_up: SET_UP,
     pgn: Pgn::Bughouse,
 };
 

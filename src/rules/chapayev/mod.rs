@@ -28,7 +28,7 @@ pub mod physics;
 mod resolve;
 mod rounds;
 mod shot;
-mod table;
+pub mod table;
 
 pub use ai::{Level, Scored};
 pub use formation::Troop;
@@ -45,7 +45,7 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::{Detail, shown};
 use crate::rules::game::Card;
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
 use crate::rules::why::Refusals;
 use rand_xoshiro::SplitMix64;
@@ -489,7 +489,7 @@ impl Game for Chapayev {
         table: true,
         seats_by_place: None,
         unit: Unit::winning(100, "unit-checkers"),
-        set_up: SetUp::Table,
+        set_up: table::SET_UP,
         pgn: Pgn::Numbered,
     };
 

@@ -4,6 +4,7 @@
 
 use super::physics::HALF_BOARD;
 use super::{Action, Chapayev, Pose, Shot, checker_name};
+use crate::rules::set_up::{Counted, Drawn, SetUp};
 use crate::rules::table::{Frames, Table};
 
 /// A point of the board in cells (a cell is 1, y up, a1's corner at 0), to the
@@ -58,4 +59,16 @@ impl Table for Chapayev {
                 .collect(),
         )
     }
+}
+
+/// A table is set up by its round's header (each side's troop and the line it stands
+/// on), edited as text; its checkers are placed by the header, not counted.
+pub const SET_UP: SetUp = SetUp {
+    counted: Counted::Not,
+    header: Some("R1.1 W:infantry@L1 B:infantry@L1"),
+    ..SetUp::plain(header)
+};
+
+fn header(d: &Drawn) -> String {
+    d.header.trim().to_string()
 }

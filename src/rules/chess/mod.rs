@@ -22,8 +22,9 @@ use super::why::Refusal;
 use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::set_up::SetUp;
 use crate::rules::why::Refusals;
 
 /// How repetition and fifty-move draws happen.

@@ -40,8 +40,9 @@ use super::why::Refusal;
 use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::Card;
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::set_up::SetUp;
 use crate::rules::why::Refusals;
 use board::{Bits, Board, ROYAL_FILE, bit};
 
@@ -136,10 +137,7 @@ impl Game for Chess100 {
         table: false,
         seats_by_place: None,
         unit: Unit::PAWNS,
-        set_up: SetUp::Fen {
-            hand: false,
-            castling: "AKak",
-        },
+        set_up: SetUp::fen("AKak"),
         pgn: Pgn::Numbered,
     };
 

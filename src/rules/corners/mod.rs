@@ -20,7 +20,7 @@ use super::view::{GameView, MoveView, PieceKind, PieceView};
 use super::why::Refusal;
 use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
 use crate::rules::turns::Turns;
 use crate::rules::why::Refusals;
@@ -234,7 +234,7 @@ impl Game for Corners {
         table: false,
         seats_by_place: None,
         unit: Unit::winning(10, "unit-steps"),
-        set_up: SetUp::Grid,
+        set_up: crate::rules::grid::SET_UP,
         pgn: Pgn::Numbered,
     };
 

@@ -19,9 +19,11 @@ use super::side::Side;
 use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::Detail;
+use crate::rules::error::Error;
 use crate::rules::game::{CHESS_CLOCKS, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::set_up::{self, Drawn, SetUp};
 use crate::rules::why::Refusals;
 
 /// What a man that reaches the back rank in the middle of a capture does.
@@ -118,7 +120,7 @@ impl Flavour for TurkishOptions {
         table: false,
         seats_by_place: None,
         unit: Unit::winning(100, "unit-men"),
-        set_up: SetUp::Dama,
+        set_up: SET_UP,
         pgn: Pgn::Numbered,
     };
     fn rules(&self) -> TurkishOptions {
@@ -141,7 +143,7 @@ impl Flavour for ArmenianOptions {
         table: false,
         seats_by_place: None,
         unit: Unit::winning(100, "unit-men"),
-        set_up: SetUp::Dama,
+        set_up: SET_UP,
         pgn: Pgn::Numbered,
     };
     fn rules(&self) -> TurkishOptions {
@@ -352,6 +354,36 @@ impl<O: Flavour> Seats for Dama<O> {
 }
 
 impl<O: Flavour> GameView for Dama<O> {}
+
+/// Draughts' set-up text, a crowned man marked `K`; a man on the row that would have
+/// crowned it is refused, which the text's reader lets pass.
+const SET_UP: SetUp = SetUp {
+    check: no_man_on_the_crowning_row,
+    ..SetUp::plain(write_set_up)
+};
+
+fn write_set_up(d: &Drawn) -> String {
+    set_up::draughts(d, |kind| match kind {
+        PieceKind::DraughtsKing => "K".to_string(),
+        _ => String::new(),
+    })
+}
+
+fn no_man_on_the_crowning_row(d: &Drawn) -> Result<(), Error> {
+    let t = Topology::plain();
+    for (cell, piece) in d.placed() {
+        let rank = t.cells[usize::from(cell)].square().map_or(0, |(_, r)| r);
+        let far = if piece.side == Side::White { 7 } else { 0 };
+        if piece.kind == PieceKind::Checker && rank == far {
+            return Err(Error::SetUp(crate::detail!(
+                "detail-man-crowning-row",
+                "a man on {square} stands where it would have been crowned",
+                square = t.name(cell)
+            )));
+        }
+    }
+    Ok(())
+}
 
 #[cfg(test)]
 mod tests;

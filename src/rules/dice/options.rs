@@ -4,9 +4,10 @@
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::family::{Family, Variant, king_captured};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::set_up::SetUp;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 

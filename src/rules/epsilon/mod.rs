@@ -15,7 +15,7 @@ use super::topology::{Cell, Direction, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::{Detail, too_many_pieces};
 use crate::rules::game::{Card, QUICK_CLOCKS};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
 use crate::rules::turns::Turns;
 use crate::rules::why::Refusals;
@@ -176,7 +176,7 @@ impl Game for Epsilon {
         table: false,
         seats_by_place: None,
         unit: Unit::winning(100, "unit-points"),
-        set_up: SetUp::Grid,
+        set_up: crate::rules::grid::SET_UP,
         pgn: Pgn::Numbered,
     };
 

@@ -18,8 +18,9 @@ use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, rank};
 use crate::rules::chess::{Board, Chess, DrawClaim, Move, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::options::{choices, house_rules};
+use crate::rules::set_up::SetUp;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
@@ -74,10 +75,7 @@ impl Variant for AppearingOptions {
         table: false,
         seats_by_place: None,
         unit: Unit::PAWNS,
-        set_up: SetUp::Fen {
-            hand: true,
-            castling: "-",
-        },
+        set_up: SetUp::fen_with_hand("-"),
         pgn: Pgn::Numbered,
     };
 

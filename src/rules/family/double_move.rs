@@ -7,9 +7,10 @@
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::options::house_rules;
 use crate::rules::outcome::{Outcome, Reason};
+use crate::rules::set_up::SetUp;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 

@@ -8,9 +8,10 @@ use super::{Family, Variant};
 use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::chess::{Board, DrawClaim, Role};
 use crate::rules::game::{CHESS_CLOCKS, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::options::{choices, house_rules};
 use crate::rules::outcome::Reason;
+use crate::rules::set_up::SetUp;
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 use crate::rules::view::PieceKind;
@@ -79,10 +80,7 @@ impl Variant for MaharajahOptions {
         table: false,
         seats_by_place: None,
         unit: Unit::PAWNS,
-        set_up: SetUp::Fen {
-            hand: true,
-            castling: "KQ",
-        },
+        set_up: SetUp::fen_with_hand("KQ"),
         pgn: Pgn::Numbered,
     };
 

@@ -8,8 +8,9 @@
 use super::{Family, Variant};
 use crate::rules::chess::{Board, DrawClaim, Piece, Role};
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::options::house_rules;
+use crate::rules::set_up::SetUp;
 use crate::rules::topology::Cell;
 
 pub type Transforming = Family<TransformingOptions>;

@@ -53,8 +53,9 @@ use super::why::{Refusal, Remark, Word};
 use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, CHESS_PIECES, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::set_up::{Drawn, SetUp};
 use crate::rules::turns::Turns;
 use crate::rules::why::Refusals;
 
@@ -342,7 +343,7 @@ impl Game for TriChess {
         table: false,
         seats_by_place: None,
         unit: Unit::PAWNS,
-        set_up: SetUp::Tri,
+        set_up: SetUp::plain(write_set_up),
         pgn: Pgn::Numbered,
     };
 
@@ -655,6 +656,27 @@ impl GameView for TriChess {
             .map(|c| (c, t.kingdom[c as usize]))
             .collect()
     }
+}
+
+/// What is drawn as chess for three's set-up text: each army's pieces, a pawn
+/// without a letter, then the army to move (`W: KWT2 WC1 / B: ... / R: ... / W`).
+fn write_set_up(d: &Drawn) -> String {
+    let mut parts: Vec<String> = Side::THREE
+        .iter()
+        .map(|&army| {
+            let mut part = format!("{}:", army.letter());
+            for (c, p) in d.placed().filter(|(_, p)| p.side == army) {
+                let role = match p.kind {
+                    PieceKind::Pawn => String::new(),
+                    kind => kind.letter().map(String::from).unwrap_or_default(),
+                };
+                part.push_str(&format!(" {role}{}", d.topology.name(c)));
+            }
+            part
+        })
+        .collect();
+    parts.push(d.boards[0].turn.letter().to_string());
+    parts.join(" / ")
 }
 
 #[cfg(test)]

@@ -27,8 +27,9 @@ use super::topology::{Cell, Topology};
 use super::view::{GameView, MoveView, PieceKind, PieceView};
 use crate::rules::error::Detail;
 use crate::rules::game::{CHESS_CLOCKS, Card};
-use crate::rules::game::{Pgn, SetUp, Unit};
+use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
+use crate::rules::set_up::SetUp;
 use crate::rules::turns::Turns;
 use crate::rules::why::Refusals;
 
@@ -124,7 +125,7 @@ impl Game for ZShashmaty {
         table: false,
         seats_by_place: None,
         unit: Unit::PAWNS,
-        set_up: SetUp::Z,
+        set_up: SetUp::plain(text::write_set_up),
         pgn: Pgn::Numbered,
     };
 

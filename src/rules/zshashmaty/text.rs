@@ -6,6 +6,7 @@
 use super::position::{Board, Piece, Role};
 use super::{ZOptions, ZShashmaty};
 use crate::rules::error::{Detail, shown};
+use crate::rules::set_up::{self, Drawn};
 use crate::rules::side::Side;
 use crate::rules::topology::Topology;
 use crate::rules::view::PieceKind;
@@ -125,4 +126,10 @@ pub(super) fn read(options: ZOptions, text: &str) -> Result<ZShashmaty, Detail> 
         pie_offer: false,
         options,
     })
+}
+
+/// What is drawn as Z-shashmaty's set-up text: draughts' list with every piece's
+/// letter.
+pub fn write_set_up(d: &Drawn) -> String {
+    set_up::draughts(d, |kind| letter(kind).to_string())
 }
