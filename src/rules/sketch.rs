@@ -45,19 +45,14 @@ pub struct Sketch {
     pub header: String,
 }
 
-/// The FEN letter of a piece kind (upper case): the chess family's roles' own, and
-/// 100-cell chess's for its jester and general.
+/// The FEN letter (upper case) of a piece kind that a board of the chess family holds:
+/// an 8x8 board's or 100-cell chess's.
 fn letter(kind: PieceKind) -> Option<char> {
-    let chess = chess::Role::ALL
+    chess::Role::ALL
         .into_iter()
+        .chain(chess100::board::ROLES)
         .find(|&r| chess::kind(r) == kind)
-        .map(chess::Role::letter);
-    chess.or_else(|| {
-        chess100::Role::ALL
-            .into_iter()
-            .find(|&r| chess100::kind(r) == kind)
-            .map(chess100::Role::letter)
-    })
+        .map(chess::Role::letter)
 }
 
 fn fen_letter(piece: PieceView) -> char {
