@@ -1,6 +1,7 @@
 //! Forsyth-Edwards Notation in and out.
 
-use super::position::{Board, Chess, Piece, Role};
+use super::position::{Board, Chess};
+use super::role::{Piece, Role};
 use crate::rules::error::{Detail, shown};
 use crate::rules::placement;
 use crate::rules::side::Side;
@@ -21,15 +22,17 @@ fn counter(field: Option<&str>, default: u32, bad: fn(String) -> Detail) -> Resu
         .ok_or_else(|| bad(shown(text)))
 }
 
-/// The role a FEN letter names, either case.
+/// The role of an 8x8 board a FEN letter names, either case.
 pub(crate) fn piece_letter(c: char) -> Result<Role, Detail> {
-    Role::from_letter(c).ok_or_else(|| {
-        crate::detail!(
-            "detail-fen-piece",
-            "'{letter}' is not a piece letter",
-            letter = shown(&c.to_string()),
-        )
-    })
+    Role::from_letter(c)
+        .filter(|r| Role::ALL.contains(r))
+        .ok_or_else(|| {
+            crate::detail!(
+                "detail-fen-piece",
+                "'{letter}' is not a piece letter",
+                letter = shown(&c.to_string()),
+            )
+        })
 }
 
 fn bad_halfmoves(text: String) -> Detail {
@@ -205,16 +208,9 @@ impl Chess {
         let ranks: Vec<String> = (0..8u8)
             .rev()
             .map(|rank| {
-                placement::write_rank((0..8).map(|file| {
-                    self.board.piece_at(rank * 8 + file).map(|p| {
-                        let c = p.role.letter();
-                        if p.side == Side::White {
-                            c
-                        } else {
-                            c.to_ascii_lowercase()
-                        }
-                    })
-                }))
+                placement::write_rank(
+                    (0..8).map(|file| self.board.piece_at(rank * 8 + file).map(Piece::letter)),
+                )
             })
             .collect();
         let mut out = ranks.join("/");

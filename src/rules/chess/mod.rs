@@ -4,20 +4,23 @@ mod eval;
 mod fen;
 mod movegen;
 mod position;
+mod role;
 pub mod san;
 pub mod tables;
 pub mod why;
 
 pub use eval::{VALUE, capture_order, passed, position_key};
 pub(crate) use fen::{piece_letter, skipped_by_double_step};
-pub use position::{Board, Chess, Move, MoveKind, Piece, Role, START_FEN};
+pub use position::{Board, Chess, Move, MoveKind, START_FEN};
+pub(crate) use role::kind;
+pub use role::{Piece, Role};
 
 use super::game::{Game, grid_diagram};
 use super::options::{choices, house_rules};
 use super::outcome::{Outcome, Reason};
 use super::side::Side;
 use super::topology::{Cell, Topology};
-use super::view::{GameView, MoveView, PieceKind, PieceView};
+use super::view::{GameView, MoveView, PieceView};
 use super::why::Refusal;
 use crate::rules::ends::Ends;
 use crate::rules::error::Detail;
@@ -84,19 +87,6 @@ house_rules! {
 pub struct ChessGame {
     pub position: Chess,
     pub options: ChessOptions,
-}
-
-/// The look of a chess-family role.
-pub(crate) fn kind(role: Role) -> PieceKind {
-    match role {
-        Role::Pawn => PieceKind::Pawn,
-        Role::Knight => PieceKind::Knight,
-        Role::Bishop => PieceKind::Bishop,
-        Role::Rook => PieceKind::Rook,
-        Role::Queen => PieceKind::Queen,
-        Role::King => PieceKind::King,
-        Role::Maharajah => PieceKind::Maharajah,
-    }
 }
 
 impl Game for ChessGame {
@@ -275,14 +265,7 @@ pub(crate) fn piece_views(p: &Chess) -> Vec<(Cell, PieceView)> {
 /// The board as text, White's pieces in capitals.
 pub(crate) fn diagram(p: &Chess) -> String {
     grid_diagram(Topology::chess(), |sq| {
-        p.board.piece_at(sq).map(|piece| {
-            let c = piece.role.letter();
-            if piece.side == Side::White {
-                c
-            } else {
-                c.to_ascii_lowercase()
-            }
-        })
+        p.board.piece_at(sq).map(Piece::letter)
     })
 }
 

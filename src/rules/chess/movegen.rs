@@ -1,6 +1,7 @@
 //! Legal move generation with check and pin masks, so no move is tried and taken back.
 
-use super::position::{Chess, Move, MoveKind, Piece, Role, back_rank};
+use super::position::{Chess, Move, MoveKind, back_rank};
+use super::role::{Piece, Role};
 use super::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;

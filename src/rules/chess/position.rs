@@ -1,64 +1,15 @@
 //! The chess position: pieces, side to move, castling rights, en passant, counters.
 
+use super::role::{Piece, Role};
 use super::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    Pawn,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
-    /// The Maharajah of Maharajah and the Sepoys: a queen and a knight in one. Never
-    /// on an orthodox board.
-    Maharajah,
-}
-
-impl Role {
-    pub const ALL: [Role; 7] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-        Role::Maharajah,
-    ];
-    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-
-    pub const fn letter(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-            Role::Maharajah => 'M',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| r.letter() == c.to_ascii_uppercase())
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub side: Side,
-    pub role: Role,
-}
-
-/// Piece placement as bitboards.
+/// Piece placement as bitboards, one per side and one per role of [`Role::ALL`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Board {
     pub by_side: [Bitboard; 2],
-    pub by_role: [Bitboard; 7],
+    pub by_role: [Bitboard; Role::ALL.len()],
 }
 
 impl Board {

@@ -1,6 +1,7 @@
 //! Standard algebraic notation (SAN) in and out.
 
-use super::position::{Chess, Move, MoveKind, Role};
+use super::position::{Chess, Move, MoveKind};
+use super::role::Role;
 use crate::rules::error::{Detail, shown};
 use crate::rules::topology::Topology;
 
@@ -173,7 +174,7 @@ impl Pattern {
         }
         let role = match chars.first() {
             Some(c) if c.is_ascii_uppercase() => {
-                let r = Role::from_letter(*c)?;
+                let r = Role::from_letter(*c).filter(|r| Role::ALL.contains(r))?;
                 chars.remove(0);
                 r
             }

@@ -218,6 +218,14 @@ fn san_reading_accepts_long_forms_and_zero_castling() {
 }
 
 #[test]
+fn the_jester_and_general_are_not_read_on_an_8x8_board() {
+    let e = Chess::from_fen("4k3/8/8/8/8/8/8/3JK3 w - - 0 1").unwrap_err();
+    assert!(e.to_string().contains("'J' is not a piece letter"), "{e}");
+    let e = fen(START_FEN).parse_move("Gf3").unwrap_err();
+    assert!(e.to_string().contains("is not a chess move"), "{e}");
+}
+
+#[test]
 fn fen_round_trips() {
     for text in [
         START_FEN,

@@ -3,7 +3,8 @@
 //! chess and the chess family share it; each gives its own move generation.
 
 use super::kind;
-use super::position::{Board, Move, MoveKind, Piece, Role};
+use super::position::{Board, Move, MoveKind};
+use super::role::{Piece, Role};
 use super::tables::{Bitboard, bishop_attacks, rook_attacks, tables};
 use crate::rules::side::Side;
 use crate::rules::topology::Cell;

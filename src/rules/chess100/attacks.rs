@@ -201,6 +201,7 @@ pub fn attacks(side: Side, role: Role, sq: Square, occupied: Bits) -> Bits {
             let direct = if strong { direct } else { direct & t.near[i] };
             direct | bent(&t.general_bends[i], occupied)
         }
+        Role::Maharajah => unreachable!("100-cell chess has no maharajah"),
     }
 }
 

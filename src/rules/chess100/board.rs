@@ -1,7 +1,12 @@
 //! The pieces of 100-cell chess on its 10x10 board, held in 128-bit bitboards: bit
 //! `rank * 10 + file` for each square, a1 the lowest, which is also the square's cell
 //! number in the board's topology.
+//!
+//! The roles and pieces are the chess family's ([`Role`], [`Piece`]), so that a knight
+//! here is chess's knight; the board lists the eight roles it holds ([`ROLES`]) and
+//! keeps a bitboard for each of those only.
 
+pub use crate::rules::chess::{Piece, Role};
 use crate::rules::side::Side;
 
 /// A set of squares.
@@ -82,94 +87,58 @@ pub const fn forward(side: Side) -> i8 {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Role {
-    Pawn,
-    Knight,
-    Bishop,
-    Rook,
-    Queen,
-    King,
-    /// Шут: one or two squares diagonally, or two orthogonally round a corner.
-    Jester,
-    /// Генерал: one or two squares orthogonally, or one diagonally round a corner.
-    General,
-}
+/// The roles on this board, in the order of [`Board::by_role`]: orthodox chess's six,
+/// then the jester and the general; never the maharajah.
+pub const ROLES: [Role; 8] = Role::orthodox_and([Role::Jester, Role::General]);
 
-impl Role {
-    pub const ALL: [Role; 8] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-        Role::Jester,
-        Role::General,
-    ];
+/// What a pawn may become on the enemy throne: any piece but a king.
+pub const THRONE_CHOICES: [Role; 6] = [
+    Role::Queen,
+    Role::Rook,
+    Role::General,
+    Role::Bishop,
+    Role::Jester,
+    Role::Knight,
+];
 
-    /// What a pawn may become on the enemy throne: any piece but a king.
-    pub const THRONE_CHOICES: [Role; 6] = [
-        Role::Queen,
-        Role::Rook,
-        Role::General,
-        Role::Bishop,
-        Role::Jester,
-        Role::Knight,
-    ];
+/// The pieces of the back rank from the a-file to the k-file.
+pub const BACK_RANK: [Role; 10] = [
+    Role::Rook,
+    Role::Knight,
+    Role::Bishop,
+    Role::Jester,
+    Role::King,
+    Role::Queen,
+    Role::General,
+    Role::Bishop,
+    Role::Knight,
+    Role::Rook,
+];
 
-    /// The pieces of the back rank from the a-file to the k-file.
-    pub const BACK_RANK: [Role; 10] = [
-        Role::Rook,
-        Role::Knight,
-        Role::Bishop,
-        Role::Jester,
-        Role::King,
-        Role::Queen,
-        Role::General,
-        Role::Bishop,
-        Role::Knight,
-        Role::Rook,
-    ];
-
-    pub const fn letter(self) -> char {
-        match self {
-            Role::Pawn => 'P',
-            Role::Knight => 'N',
-            Role::Bishop => 'B',
-            Role::Rook => 'R',
-            Role::Queen => 'Q',
-            Role::King => 'K',
-            Role::Jester => 'J',
-            Role::General => 'G',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| r.letter() == c.to_ascii_uppercase())
+/// A role's place in [`ROLES`], and so in [`Board::by_role`]: the family's roles share
+/// one numbering, in which the maharajah, never on this board, stands between the king
+/// and the jester.
+pub fn index(role: Role) -> usize {
+    match role {
+        Role::Jester => 6,
+        Role::General => 7,
+        Role::Maharajah => unreachable!("100-cell chess has no maharajah"),
+        _ => role as usize,
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub side: Side,
-    pub role: Role,
-}
-
-/// Where the pieces stand.
+/// Where the pieces stand: a set per side and a set per role of [`ROLES`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Board {
     pub by_side: [Bits; 2],
-    pub by_role: [Bits; 8],
+    pub by_role: [Bits; ROLES.len()],
 }
 
 impl Board {
     /// The starting position.
     pub fn start() -> Board {
         let mut board = Board::default();
-        for (file, &role) in Role::BACK_RANK.iter().enumerate() {
+        for (file, &role) in BACK_RANK.iter().enumerate() {
             let file = file as u8;
             for side in [Side::White, Side::Black] {
                 let back = last_rank(side.other());
@@ -193,7 +162,7 @@ impl Board {
     }
 
     pub fn role(&self, role: Role) -> Bits {
-        self.by_role[role as usize]
+        self.by_role[index(role)]
     }
 
     pub fn pieces(&self, side: Side, role: Role) -> Bits {
@@ -202,16 +171,8 @@ impl Board {
 
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let b = bit(sq);
-        let side = if self.by_side[0] & b != 0 {
-            Side::White
-        } else if self.by_side[1] & b != 0 {
-            Side::Black
-        } else {
-            return None;
-        };
-        let role = Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[*r as usize] & b != 0)?;
+        let side = Side::BOTH.into_iter().find(|&s| self.side(s) & b != 0)?;
+        let role = ROLES.into_iter().find(|&r| self.role(r) & b != 0)?;
         Some(Piece { side, role })
     }
 
@@ -223,7 +184,7 @@ impl Board {
     pub fn put(&mut self, sq: Square, piece: Piece) {
         let b = bit(sq);
         self.by_side[piece.side.index()] |= b;
-        self.by_role[piece.role as usize] |= b;
+        self.by_role[index(piece.role)] |= b;
     }
 
     pub fn remove(&mut self, sq: Square) {

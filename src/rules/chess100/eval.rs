@@ -3,7 +3,7 @@
 //! full.
 
 use super::Chess100;
-use super::board::{ROYAL_FILE, Role, file, rank, squares};
+use super::board::{ROLES, ROYAL_FILE, Role, file, index, rank, squares};
 use super::moves::Move;
 use crate::rules::computer::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;
@@ -33,7 +33,7 @@ crate::features! {
     ROYAL = "royal-file": 25,
 }
 
-/// The worth of each role by hand, for ordering captures.
+/// The worth of each role by hand, in the order of [`ROLES`], for ordering captures.
 pub const VALUE: [i32; 8] = [100, 300, 340, 520, 950, 0, 290, 420];
 
 /// How far a square is from the middle of the board, 0 to 8 (the four middle squares
@@ -54,14 +54,14 @@ impl Chess100 {
             as i32;
         // The king walks out once the heavy pieces are few.
         let ending = material <= 4;
-        for role in Role::ALL {
+        for role in ROLES {
             for sq in squares(board.pieces(side, role)) {
                 let advance = match side {
                     Side::Black => 9 - i32::from(rank(sq)),
                     _ => i32::from(rank(sq)),
                 };
                 let centre = (8 - off_centre(sq)) as f32;
-                tally.add(PAWN + role as usize, sign);
+                tally.add(PAWN + index(role), sign);
                 match role {
                     Role::Pawn => {
                         tally.add(PAWN_ADVANCE, sign * (advance * advance) as f32);
@@ -74,6 +74,7 @@ impl Chess100 {
                     Role::Rook => {}
                     Role::King if ending => tally.add(KING_CENTRE, sign * centre),
                     Role::King => tally.add(KING_ADVANCE, sign * advance as f32),
+                    Role::Maharajah => unreachable!("100-cell chess has no maharajah"),
                 }
                 if matches!(role, Role::Jester | Role::General) && ROYAL_FILE & (1 << sq) != 0 {
                     tally.add(ROYAL, sign);
@@ -104,14 +105,14 @@ impl crate::rules::computer::Hints for Chess100 {
     /// Most valuable victim first, taken by the least valuable attacker; promotions by
     /// the piece they make.
     fn order(&self, m: &Move) -> i32 {
-        let taken = m.capture.map_or(0, |r| {
-            VALUE[r as usize] * 10 - VALUE[m.role as usize] / 10 + 1
-        });
-        taken + m.promotion.map_or(0, |r| VALUE[r as usize])
+        let taken = m
+            .capture
+            .map_or(0, |r| VALUE[index(r)] * 10 - VALUE[index(m.role)] / 10 + 1);
+        taken + m.promotion.map_or(0, |r| VALUE[index(r)])
     }
 
     fn slot(&self, m: &Move) -> Option<usize> {
-        Some(m.role as usize * 100 + usize::from(m.to))
+        Some(index(m.role) * 100 + usize::from(m.to))
     }
 
     fn pass(&self) -> Option<Self> {

@@ -8,7 +8,9 @@
 //! by commas: `C,v,e2`.
 
 use super::Chess100;
-use super::board::{Board, Piece, Role, Square, bit, forward, pawn_rank, rank, squares, throne};
+use super::board::{
+    Board, Piece, ROLES, Role, Square, bit, forward, pawn_rank, rank, squares, throne,
+};
 use super::moves::{LONG, SHORT, corner};
 use crate::rules::error::{Detail, shown};
 use crate::rules::placement;
@@ -17,15 +19,6 @@ use crate::rules::topology::Topology;
 
 pub const START_FEN: &str =
     "rnbjkqgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBJKQGBNR w AKak - 0 1";
-
-fn letter(piece: Piece) -> char {
-    let c = piece.role.letter();
-    if piece.side == Side::White {
-        c
-    } else {
-        c.to_ascii_lowercase()
-    }
-}
 
 fn read_placement(text: &str) -> Result<Board, Detail> {
     let rows: Vec<&str> = text.split('/').collect();
@@ -51,13 +44,15 @@ fn read_placement(text: &str) -> Result<Board, Detail> {
                 }
                 f = f.saturating_add(run);
             } else {
-                let role = Role::from_letter(c).ok_or_else(|| {
-                    crate::detail!(
-                        "detail-fen100-piece",
-                        "'{c}' is not a piece of 100-cell chess",
-                        c = c
-                    )
-                })?;
+                let role = Role::from_letter(c)
+                    .filter(|r| ROLES.contains(r))
+                    .ok_or_else(|| {
+                        crate::detail!(
+                            "detail-fen100-piece",
+                            "'{c}' is not a piece of 100-cell chess",
+                            c = c
+                        )
+                    })?;
                 if f >= 10 {
                     break;
                 }
@@ -259,9 +254,11 @@ impl Chess100 {
         let rows: Vec<String> = (0..10)
             .rev()
             .map(|r| {
-                placement::write_rank(
-                    (0..10).map(|f| self.board.piece_at(super::board::square(f, r)).map(letter)),
-                )
+                placement::write_rank((0..10).map(|f| {
+                    self.board
+                        .piece_at(super::board::square(f, r))
+                        .map(Piece::letter)
+                }))
             })
             .collect();
         let mut castling = String::new();

@@ -29,7 +29,7 @@ pub use board::{Role, Square};
 pub use fen::START_FEN;
 pub use moves::{Kind, Move};
 
-use super::chess::DrawClaim;
+use super::chess::{DrawClaim, kind};
 use super::game::{Game, grid_diagram};
 use super::options::house_rules;
 use super::outcome::{Outcome, Reason};
@@ -92,20 +92,6 @@ impl Chess100 {
             fullmoves: 1,
             options,
         }
-    }
-}
-
-/// The look of a 100-cell chess role.
-pub(crate) fn kind(role: Role) -> PieceKind {
-    match role {
-        Role::Pawn => PieceKind::Pawn,
-        Role::Knight => PieceKind::Knight,
-        Role::Bishop => PieceKind::Bishop,
-        Role::Rook => PieceKind::Rook,
-        Role::Queen => PieceKind::Queen,
-        Role::King => PieceKind::King,
-        Role::Jester => PieceKind::Jester,
-        Role::General => PieceKind::General,
     }
 }
 

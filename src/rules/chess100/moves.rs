@@ -3,8 +3,8 @@
 use super::Chess100;
 use super::attacks::{attackers, attacks, first_on_ray, tables};
 use super::board::{
-    Bits, Board, Piece, ROYAL_FILE, Role, Square, bit, file, last_rank, pawn_rank, rank, squares,
-    throne,
+    BACK_RANK, Bits, Board, Piece, ROYAL_FILE, Role, Square, THRONE_CHOICES, bit, file, last_rank,
+    pawn_rank, rank, squares, throne,
 };
 use crate::rules::side::Side;
 
@@ -399,7 +399,7 @@ impl Chess100 {
         if rank(m.to) != last_rank(us) {
             out.push(m);
         } else if m.to == throne(us.other()) {
-            for role in Role::THRONE_CHOICES {
+            for role in THRONE_CHOICES {
                 out.push(Move {
                     promotion: Some(role),
                     ..m
@@ -407,7 +407,7 @@ impl Chess100 {
             }
         } else {
             out.push(Move {
-                promotion: Some(Role::BACK_RANK[file(m.to) as usize]),
+                promotion: Some(BACK_RANK[file(m.to) as usize]),
                 ..m
             });
         }

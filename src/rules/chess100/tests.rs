@@ -363,6 +363,20 @@ fn fen_keeps_what_the_board_does_not_show() {
 }
 
 #[test]
+fn each_role_has_its_place_and_the_maharajah_none() {
+    for (i, &role) in board::ROLES.iter().enumerate() {
+        assert_eq!(board::index(role), i, "{role:?}");
+    }
+    let fen = "4k5/10/10/10/10/10/10/10/10/4K4M w - - 0 1";
+    let e = Chess100::set_up(Chess100Options::default(), fen).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("'M' is not a piece of 100-cell chess"),
+        "{e}"
+    );
+}
+
+#[test]
 fn only_moves_that_may_expose_the_king_are_tested() {
     // The legal moves skip the full test for plain moves from squares that cannot
     // open a line to the king; in random games they are exactly the moves that pass

@@ -23,6 +23,7 @@ pub fn face(role: Role) -> u8 {
         Role::Bishop => 4,
         Role::Knight => 5,
         Role::Pawn => 6,
+        Role::Jester | Role::General => unreachable!("only 100-cell chess has them"),
     }
 }
 

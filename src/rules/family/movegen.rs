@@ -25,6 +25,7 @@ impl<V: Variant> Family<V> {
             Role::Maharajah => {
                 t.knight[s] | bishop_attacks(from, occupied) | rook_attacks(from, occupied)
             }
+            Role::Jester | Role::General => unreachable!("only 100-cell chess has them"),
         }
     }
 

@@ -4,7 +4,8 @@
 //! past its horizon, where they only cost time.
 
 use super::VALUE;
-use crate::rules::chess::position::{Board, Move, Role};
+use crate::rules::chess::position::{Board, Move};
+use crate::rules::chess::role::Role;
 use crate::rules::chess::tables::{Bitboard, bishop_attacks, rook_attacks, tables};
 use crate::rules::side::Side;
 
@@ -59,7 +60,7 @@ pub fn exchange(board: &Board, m: &Move, mover: Side) -> i32 {
     loop {
         let theirs = attacking & occupied & board.by_side[side.index()];
         // The roles of a chess board, least valuable first.
-        let Some((role, from)) = Role::ALL[..6].iter().find_map(|&r| {
+        let Some((role, from)) = Role::ORTHODOX.iter().find_map(|&r| {
             let these = theirs & board.by_role[r as usize];
             (these != 0).then(|| (r, these.trailing_zeros()))
         }) else {

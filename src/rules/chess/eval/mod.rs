@@ -11,7 +11,8 @@ mod place;
 mod terms;
 
 use super::ChessGame;
-use super::position::{Chess, Move, Role};
+use super::position::{Chess, Move};
+use super::role::Role;
 use super::tables::squares;
 use crate::rules::computer::{Evaluate, Feature, Tally, mix};
 use crate::rules::side::Side;

@@ -2,7 +2,8 @@
 //! checks and the outposts are judged by.
 
 use super::FILE_A;
-use crate::rules::chess::position::{Board, Role};
+use crate::rules::chess::position::Board;
+use crate::rules::chess::role::Role;
 use crate::rules::chess::tables::{Bitboard, bishop_attacks, rook_attacks, squares, tables};
 use crate::rules::side::Side;
 

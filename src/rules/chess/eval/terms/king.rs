@@ -5,7 +5,7 @@
 
 use super::super::features::*;
 use super::{FILE_A, View, beside, relative_rank};
-use crate::rules::chess::position::Role;
+use crate::rules::chess::role::Role;
 use crate::rules::chess::tables::{bishop_attacks, rank, rook_attacks, squares, tables};
 use crate::rules::computer::Tally;
 use crate::rules::side::Side;

@@ -12,7 +12,8 @@ mod threats;
 
 pub use attacks::Attacks;
 
-use crate::rules::chess::position::{Board, Role};
+use crate::rules::chess::position::Board;
+use crate::rules::chess::role::Role;
 use crate::rules::chess::tables::Bitboard;
 use crate::rules::computer::Tally;
 use crate::rules::side::Side;

@@ -4,7 +4,7 @@
 
 use super::super::features::*;
 use super::{FILE_A, View, ahead, beside, distance, relative_rank};
-use crate::rules::chess::position::Role;
+use crate::rules::chess::role::Role;
 use crate::rules::chess::tables::{rank, squares};
 use crate::rules::computer::Tally;
 use crate::rules::side::Side;

@@ -4,7 +4,7 @@
 
 use super::super::features::*;
 use super::{FILE_A, View, ahead, beside, relative_rank};
-use crate::rules::chess::position::Role;
+use crate::rules::chess::role::Role;
 use crate::rules::chess::tables::{Bitboard, squares, tables};
 use crate::rules::computer::Tally;
 use crate::rules::side::Side;

@@ -3,7 +3,7 @@
 
 use super::super::features::*;
 use super::View;
-use crate::rules::chess::position::Role;
+use crate::rules::chess::role::Role;
 use crate::rules::computer::Tally;
 
 pub(super) fn count(view: &View, tally: &mut impl Tally) {
