@@ -39,6 +39,14 @@ pub trait Refusals {
     }
 }
 
+/// The reasons a game gives whose own rule is only that a capture must be made
+/// (draughts): that one, and the plain facts every game shares.
+pub const FORCED_CAPTURES: [&str; 3] = [
+    "msg-why-must-capture",
+    "msg-piece-cannot-move",
+    "msg-why-not-there",
+];
+
 /// A refusal: what to say, with the words that fill it in, and where to point.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refusal {

@@ -24,7 +24,7 @@ use crate::rules::game::{CHESS_CLOCKS, Card};
 use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
 use crate::rules::set_up::{self, Drawn, SetUp};
-use crate::rules::why::Refusals;
+use crate::rules::why::{FORCED_CAPTURES, Refusals};
 
 /// What a man that reaches the back rank in the middle of a capture does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -335,11 +335,7 @@ impl<O: Flavour> Game for Dama<O> {
 
 impl<O: Flavour> Refusals for Dama<O> {
     fn refusals() -> Vec<&'static str> {
-        vec![
-            "msg-why-must-capture",
-            "msg-piece-cannot-move",
-            "msg-why-not-there",
-        ]
+        FORCED_CAPTURES.to_vec()
     }
 
     fn capture_compulsory(&self) -> bool {

@@ -31,7 +31,7 @@ use crate::rules::game::{Pgn, Unit};
 use crate::rules::seats::Seats;
 use crate::rules::set_up::SetUp;
 use crate::rules::turns::Turns;
-use crate::rules::why::Refusals;
+use crate::rules::why::{FORCED_CAPTURES, Refusals};
 
 house_rules! {
     pub struct ZOptions {
@@ -272,11 +272,7 @@ impl Game for ZShashmaty {
 
 impl Refusals for ZShashmaty {
     fn refusals() -> Vec<&'static str> {
-        vec![
-            "msg-why-must-capture",
-            "msg-piece-cannot-move",
-            "msg-why-not-there",
-        ]
+        FORCED_CAPTURES.to_vec()
     }
 
     fn capture_compulsory(&self) -> bool {
