@@ -40,6 +40,7 @@ pub mod table;
 pub mod topology;
 pub mod trichess;
 pub mod turns;
+pub mod typed;
 pub mod view;
 pub mod why;
 pub mod wording;

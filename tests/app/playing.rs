@@ -452,3 +452,137 @@ fn the_question_before_closing_a_game_answers_esc_enter_and_tab() {
         "Enter presses the button the keyboard is on"
     );
 }
+
+/// Moves the keyboard's cursor to `target` by arrows alone (the board seen from White's
+/// side, as the headless app has it), one key a frame, as a player who sees the board
+/// would: each time the arrow whose cell lies nearest the target. Then presses Enter.
+fn arrow_to(app: &mut App, target: &str) {
+    use doska::plugins::board::BoardCursor;
+    use doska::plugins::board::cursor::step;
+    let t = session(app).current().position().topology();
+    let goal = t.parse(target).expect("a cell");
+    let distance = |cell| {
+        let (a, b) = (t.centre(cell), t.centre(goal));
+        (a[0] - b[0]).hypot(a[1] - b[1])
+    };
+    let arrows = [
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, Vec2::NEG_Y),
+        (KeyCode::ArrowLeft, Vec2::NEG_X),
+        (KeyCode::ArrowRight, Vec2::X),
+    ];
+    for _ in 0..64 {
+        let Some(at) = app.world().resource::<BoardCursor>().0 else {
+            panic!("the cursor is on the board");
+        };
+        if at == goal {
+            keys(app, &[KeyCode::Enter]);
+            return;
+        }
+        let (key, _) = arrows
+            .iter()
+            .filter_map(|&(key, towards)| Some((key, distance(step(t, 0.0, at, towards)?))))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("some arrow leads somewhere");
+        keys(app, &[key]);
+    }
+    panic!("the arrows never reached {target}");
+}
+
+#[test]
+fn a_game_is_played_by_arrows_and_enter() {
+    use doska::plugins::KeysPlugin;
+    use doska::plugins::board::{BoardCursor, BoardCursorPlugin};
+    let mut app = headless(GameId::Chess, &[]);
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .add_plugins((KeysPlugin, BoardCursorPlugin));
+    let cursor = |app: &App| app.world().resource::<BoardCursor>().0;
+    assert_eq!(cursor(&app), None);
+    keys(&mut app, &[KeyCode::ArrowUp]);
+    assert!(cursor(&app).is_some(), "Up puts the cursor on the board");
+    for (from, to) in [("e2", "e4"), ("e7", "e5"), ("g1", "f3")] {
+        arrow_to(&mut app, from);
+        assert!(session(&app).selection.from.is_some(), "{from} picked");
+        arrow_to(&mut app, to);
+    }
+    let m = session(&app).current();
+    assert_eq!(m.actions().len(), 3, "three moves played by keys");
+    assert_eq!(
+        m.cursor(),
+        3,
+        "the arrows moved the cursor, not through the moves"
+    );
+    // Esc drops a selection first, then takes the cursor off the board; Left browses
+    // again.
+    arrow_to(&mut app, "b8");
+    assert!(session(&app).selection.from.is_some());
+    keys(&mut app, &[KeyCode::Escape]);
+    assert!(session(&app).selection.from.is_none());
+    assert!(cursor(&app).is_some());
+    keys(&mut app, &[KeyCode::Escape]);
+    assert_eq!(cursor(&app), None);
+    keys(&mut app, &[KeyCode::ArrowLeft]);
+    assert_eq!(session(&app).current().cursor(), 2, "Left browses again");
+}
+
+#[test]
+fn chess_for_three_is_played_by_arrows_on_its_triangles() {
+    use doska::plugins::board::BoardCursorPlugin;
+    let mut app = headless(GameId::TriChess, &[]);
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .add_plugins(BoardCursorPlugin);
+    keys(&mut app, &[KeyCode::Enter]);
+    for _ in 0..3 {
+        let position = session(&app).current().position().clone();
+        let view = position
+            .legal_moves()
+            .iter()
+            .filter_map(|m| position.view(m))
+            .find(|v| v.landings.len() == 1 && v.placed.is_none())
+            .expect("a move on the board");
+        let t = position.topology();
+        arrow_to(&mut app, &t.name(view.from));
+        arrow_to(&mut app, &t.name(view.to()));
+    }
+    assert_eq!(
+        session(&app).current().actions().len(),
+        3,
+        "each army moved by keys"
+    );
+}
+
+#[test]
+fn moves_are_played_as_typed() {
+    let mut app = headless(GameId::Chess, &[]);
+    for typed in ["e4", "E5", "nf3", "Nc6"] {
+        app.world_mut().write_message(Command::Typed(typed.into()));
+        app.update();
+    }
+    let m = session(&app).current();
+    assert_eq!(m.actions().len(), 4, "each typed move played");
+    app.world_mut().write_message(Command::Typed("Ke3".into()));
+    app.update();
+    assert_eq!(
+        session(&app).current().actions().len(),
+        4,
+        "an illegal one is refused"
+    );
+
+    // Draughts' cell pairs and the hexagon's cells, as their move lists write them.
+    for game in [GameId::Turkish, GameId::TriChess] {
+        let mut app = headless(game, &[]);
+        for _ in 0..2 {
+            let position = session(&app).current().position().clone();
+            let seat = session(&app).typing_seat();
+            let first = position
+                .legal_moves()
+                .into_iter()
+                .find(|m| position.mover(m) == seat)
+                .unwrap();
+            let text = position.notation(&first).to_uppercase();
+            app.world_mut().write_message(Command::Typed(text));
+            app.update();
+        }
+        assert_eq!(session(&app).current().actions().len(), 2, "{}", game.id());
+    }
+}

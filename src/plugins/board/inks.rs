@@ -41,6 +41,8 @@ pub struct Inks {
     pub rested: Handle<ColorMaterial>,
     /// The disc behind a badge telling what a piece moves as.
     pub badge: Handle<ColorMaterial>,
+    /// The outline of the keyboard's cursor.
+    pub cursor: Handle<ColorMaterial>,
 }
 
 pub const COORDINATE: Color = Color::srgb(0.93, 0.88, 0.80);
@@ -76,6 +78,7 @@ impl FromWorld for Inks {
             home_red: add(Color::srgba_u8(220, 30, 30, 70)),
             rested: add(Color::srgba_u8(40, 40, 60, 110)),
             badge: add(Color::srgba_u8(112, 132, 160, 235)),
+            cursor: add(Color::srgb_u8(255, 196, 0)),
         }
     }
 }

@@ -11,12 +11,14 @@
 
 mod badges;
 pub mod cells;
+pub mod cursor;
 mod highlights;
 pub mod inks;
 pub mod input;
 pub mod pieces;
 mod shapes;
 
+pub use cursor::{BoardCursor, BoardCursorPlugin};
 pub use inks::Inks;
 pub use input::{BoardPlace, Drag};
 pub use pieces::{PieceEntity, PiecesPlugin};
@@ -56,35 +58,45 @@ pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((PiecesPlugin, input::BoardInputPlugin))
-            .init_resource::<BoardPlace>()
-            .init_resource::<crate::plugins::computer::Hint>()
-            .init_resource::<BoardLayout>()
-            .init_resource::<highlights::MarkMeshes>()
-            .init_resource::<badges::BadgeDisc>()
-            .configure_sets(
-                Update,
-                (Build, Place)
-                    .chain()
-                    .in_set(AppSystems::Show)
-                    .after(pieces::Animate),
+        app.add_plugins((
+            PiecesPlugin,
+            input::BoardInputPlugin,
+            cursor::BoardCursorPlugin,
+        ))
+        .init_resource::<BoardPlace>()
+        .init_resource::<crate::plugins::computer::Hint>()
+        .init_resource::<BoardLayout>()
+        .init_resource::<highlights::MarkMeshes>()
+        .init_resource::<badges::BadgeDisc>()
+        .configure_sets(
+            Update,
+            (Build, Place)
+                .chain()
+                .in_set(AppSystems::Show)
+                .after(pieces::Animate),
+        )
+        .add_systems(Startup, cells::load_font)
+        .add_systems(
+            Update,
+            (
+                fit,
+                cells::build,
+                highlights::show,
+                badges::show,
+                cursor::draw,
             )
-            .add_systems(Startup, cells::load_font)
-            .add_systems(
-                Update,
-                (fit, cells::build, highlights::show, badges::show)
-                    .chain()
-                    .in_set(Build),
+                .chain()
+                .in_set(Build),
+        )
+        .add_systems(
+            Update,
+            (
+                place_flat,
+                (place_upright, follow_drag, show_half_played).chain(),
+                cells::size_labels,
             )
-            .add_systems(
-                Update,
-                (
-                    place_flat,
-                    (place_upright, follow_drag, show_half_played).chain(),
-                    cells::size_labels,
-                )
-                    .in_set(Place),
-            );
+                .in_set(Place),
+        );
     }
 }
 

@@ -161,6 +161,17 @@ impl Session {
         self.host.seated().map(|s| s.mine.as_slice())
     }
 
+    /// The seat a move typed here is for: the first seat on move played at this
+    /// screen, else the seat to move.
+    pub fn typing_seat(&self) -> usize {
+        let seats = self.current().position().seats();
+        seats
+            .seats_on_move()
+            .into_iter()
+            .find(|s| self.mine().is_none_or(|mine| mine.contains(s)))
+            .unwrap_or_else(|| seats.seat_to_move())
+    }
+
     /// Online, whose player is not connected, by seat.
     pub fn away(&self) -> &[bool] {
         self.host.seated().map_or(&[], |s| s.away.as_slice())
@@ -638,6 +649,9 @@ pub enum Command {
     SetUp(Box<Position>, bool),
     /// Text pasted from the clipboard: moves, PGN, or a position of the game on screen.
     Paste(String),
+    /// A move typed into the move box, in the game's notation, for the seat that types
+    /// here ([`Session::typing_seat`]).
+    Typed(String),
     /// Pick a kind of piece in hand to put down, or let go of it if it was picked.
     PickFromHand(PieceKind),
     /// Stop or restart the clocks.
@@ -732,9 +746,22 @@ fn apply_commands(
     mut chosen: MessageWriter<GameChosen>,
 ) {
     for command in commands.read() {
-        // Pasted text is a game to load, once it reads.
+        // Pasted text is a game to load, once it reads; a typed move is played.
         let pasted;
         let command = match command {
+            Command::Typed(text) => {
+                let position = session.current().position();
+                match crate::rules::typed::read(position, session.typing_seat(), text) {
+                    Ok(action) => {
+                        pasted = Command::Act(action);
+                        &pasted
+                    }
+                    Err(e) => {
+                        notices.write(Notice::Refused(e));
+                        continue;
+                    }
+                }
+            }
             Command::Paste(text) => {
                 let draft = &session.draft;
                 match read_pasted(draft.game, &draft.options, text) {
@@ -792,7 +819,8 @@ fn apply_commands(
             | Command::SetUp(..)
             | Command::Choose(_)
             | Command::Replace
-            | Command::Paste(_) => Ok(()),
+            | Command::Paste(_)
+            | Command::Typed(_) => Ok(()),
             Command::SetDraft(draft) => {
                 session.set_draft(draft.clone());
                 Ok(())

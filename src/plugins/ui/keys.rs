@@ -1,4 +1,5 @@
-//! The keyboard: Left/Right and Home/End browse the moves, Ctrl+Z / Ctrl+Y undo and
+//! The keyboard: Left/Right and Home/End browse the moves (the arrows move the
+//! board's cursor instead while the keyboard plays on the board, `board::cursor`), Ctrl+Z / Ctrl+Y undo and
 //! redo, Ctrl+S saves, Ctrl+O opens a file, F flips the board, Esc closes a dialog or
 //! drops the selection. Keys typed into a text field stay there.
 //!
@@ -7,6 +8,7 @@
 
 use super::dialogs::Dialogs;
 use super::parts::Parts;
+use crate::plugins::board::BoardCursor;
 use crate::plugins::layout::{FlipView, Flipped};
 use crate::plugins::session::{AppSystems, Command, Screen, Session};
 use crate::plugins::storage::Settings;
@@ -54,6 +56,7 @@ fn shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
     typing: Option<Res<EguiWantsInput>>,
     settings: Option<Res<Settings>>,
+    board_cursor: Option<Res<BoardCursor>>,
     mut parts: Parts,
     mut dialogs: ResMut<Dialogs>,
     mut flip: MessageWriter<FlipView>,
@@ -83,10 +86,12 @@ fn shortcuts(
             .is_some_and(|a| matches!(a, Action::Play(mv) if m.start().is_lot(mv))),
     );
     let mut send = None;
-    if plain(KeyCode::ArrowLeft) && cursor > first {
+    // While the keyboard plays on the board, the arrows move its cursor.
+    let browsing = board_cursor.is_none_or(|c| c.0.is_none());
+    if browsing && plain(KeyCode::ArrowLeft) && cursor > first {
         send = Some(Command::GoTo(cursor - 1));
     }
-    if plain(KeyCode::ArrowRight) && cursor < recorded {
+    if browsing && plain(KeyCode::ArrowRight) && cursor < recorded {
         send = Some(Command::GoTo(cursor + 1));
     }
     if plain(KeyCode::Home) {

@@ -22,6 +22,7 @@ pub mod held;
 mod keys;
 mod menu;
 mod miniature;
+mod move_box;
 mod move_list;
 pub mod naming;
 mod panel;
@@ -58,6 +59,7 @@ impl Plugin for UiPlugin {
         // Empty unless the games' plugins are added too (headless tests leave them out).
         .init_resource::<crate::plugins::shelf::Shelf>()
         .init_resource::<editor::Editor>()
+        .init_resource::<move_box::MoveBox>()
         .init_resource::<Wordings>()
         .configure_sets(
             EguiPrimaryContextPass,
@@ -99,7 +101,7 @@ impl Plugin for UiPlugin {
                 analysis::rows
                     .in_set(UiSystems::PanelGame)
                     .run_if(in_state(Screen::Playing)),
-                (move_list::show, analysis::bar)
+                (move_box::show, move_list::show, analysis::bar)
                     .chain()
                     .in_set(UiSystems::PanelMoves)
                     .run_if(in_state(Screen::Playing)),
