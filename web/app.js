@@ -8,7 +8,8 @@ import { connect } from './connection.js';
 import { loadWords } from './words.js';
 // The modules that answer the page's controls, each as it loads: the name and
 // create forms, the match's buttons and chat, the board's pointer and its switch
-// between bughouse's boards, the Sound box, the board's keys and the move box.
+// between bughouse's boards, the Sound box, the board's keys and the move box, the
+// high-contrast box.
 import './lobby.js';
 import './match.js';
 import './input.js';
@@ -16,6 +17,7 @@ import './board.js';
 import './sound.js';
 import './keyboard.js';
 import './speech.js';
+import './looks.js';
 
 window.addEventListener('popstate', () => location.reload());
 

@@ -8,6 +8,7 @@ import { DISC, arrow, filmed } from './chapayev.js';
 import { play } from './input.js';
 import { arrange, cellLabel, pieceName } from './keyboard.js';
 import { offer } from './speech.js';
+import { checkedKings, markShapes } from './looks.js';
 
 export const SVG = 'http://www.w3.org/2000/svg';
 
@@ -96,6 +97,7 @@ export function draw() {
       : placing ? () => true
         : (l) => l.from === state.picked && l.to !== l.from).map((l) => l.to));
   const last = actionEvents().at(-1);
+  const checked = state.browsing === null ? checkedKings(b) : new Set();
   const { role, rows } = arrange(g, g.cells.map((_, i) => i).filter(shown), turn());
   svg.setAttribute('role', role);
   svg.setAttribute('aria-label', word(`game-${state.listing && state.listing.game}`, 'board'));
@@ -119,9 +121,9 @@ export function draw() {
       const pre = state.premove && (state.premove.from === i || state.premove.to === i);
       const lastMove = state.browsing === null && (b.last || []).includes(i);
       const mark = i === state.picked ? 'picked' : targets.has(i) ? 'target' : pre ? 'premove'
-        : i === state.culprit ? 'culprit' : lastMove ? 'last' : null;
+        : i === state.culprit ? 'culprit' : checked.has(i) ? 'check' : lastMove ? 'last' : null;
       p.setAttribute('role', role === 'grid' ? 'gridcell' : 'option');
-      p.setAttribute('aria-label', cellLabel(i, b, mark));
+      p.setAttribute('aria-label', cellLabel(i, b, mark, checked.has(i)));
       p.setAttribute('aria-selected', String(i === state.picked));
       if (mark) {
         const o = p.cloneNode();
@@ -131,6 +133,13 @@ export function draw() {
         o.setAttribute('class', `cell ${mark}`);
         o.dataset.mark = mark;
         into.append(o);
+        // Each mark has a shape of its own besides its colour; a king in check keeps
+        // its ring under another mark.
+        const occupied = b.pieces.some((q) => q.cell === i && !q.at);
+        const shapes = [...markShapes(mark, c.polygon, occupied),
+          ...(checked.has(i) && mark !== 'check' ? markShapes('check', c.polygon, occupied) : [])];
+        for (const s of shapes) s.dataset.on = i;
+        into.append(...shapes);
       }
     }
   }

@@ -1,8 +1,10 @@
 // Chapayev: press on a checker of one's own and drag the way it should go, further
 // for a harder flick; release to shoot. The server simulates the shot and sends it
-// back frame by frame, played here at its real speed.
+// back frame by frame, played here at its real speed (or shown at its end where the
+// system asks for less motion).
 import { $, state } from './state.js';
 import { SVG, draw } from './board.js';
+import { lessMotion } from './looks.js';
 
 export const DISC = 0.725; // a checker's diameter: 29 mm on a 40 mm square
 export const FULL_DRAG = 3.75; // a drag this long (150 mm) is a flick at full strength
@@ -44,9 +46,16 @@ export function filmed(b) {
   return state.frame.flatMap((at, i) => (at ? [{ at, side: i < 8 ? 'white' : 'black', kind, id: `${i < 8 ? 'W' : 'B'}${i % 8 + 1}` }] : []));
 }
 
+// Where the system asks for less motion, the shot shows at once as it ended.
 export function animate(film) {
+  if (lessMotion()) {
+    state.frame = null;
+    $('board').dataset.film = 'jumped';
+    return;
+  }
   const start = performance.now();
   $('board').dataset.playing = 'yes';
+  $('board').dataset.film = 'played';
   const step = () => {
     const i = Math.floor((performance.now() - start) / (1000 / 30));
     state.frame = film[Math.min(i, film.length - 1)];

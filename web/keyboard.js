@@ -57,13 +57,14 @@ export function cellName(i) {
 
 // What a screen reader says of a cell: "e4, white knight", and whether the picked
 // piece is on it or may go there.
-export function cellLabel(i, b, mark) {
+export function cellLabel(i, b, mark, check = false) {
   const parts = [cellName(i)];
   const piece = b.pieces.find((p) => p.cell === i && !p.at);
   if (piece) parts.push(pieceWords(piece));
   for (const p of b.pieces.filter((q) => q.at && nearest(q.at) === i)) parts.push(`${p.id}, ${pieceWords(p)}`);
   if (mark === 'picked') parts.push(w('web-cell-picked', 'picked'));
   if (mark === 'target') parts.push(w('web-cell-lit', 'a move here'));
+  if (check) parts.push(w('web-check', 'check'));
   return parts.join(', ');
 }
 

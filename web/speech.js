@@ -39,6 +39,41 @@ function sanWords(san) {
   return out.filter(Boolean).join(' ').replaceAll(' ,', ',');
 }
 
+// A move of the games not written in SAN in words, from the notation the server
+// wrote it in: a draughts' step `c3-c4` "c3 to c4", its captures `c3:c5:e5` "c3 takes:
+// c5, e5", Corners' jumps, Reversi's disc `d3` "a disc on d3", a pass, and chess for
+// three's `NWP2-WS3` "Knight WP2 to WS3" and `QWT1:BV7` "Queen WT1 takes BV7". Else
+// nothing (the notation as it is).
+const TRI = /^([KQRBN]?)([WBR][A-Z]\d+)([-:])([WBR][A-Z]\d+)$/;
+function notationWords(game, move) {
+  if (move === '--') return w('web-said-pass', 'passes');
+  if (game === 'reversi' && /^[a-h]\d$/.test(move)) return say('web-said-disc', 'a disc on {cell}', { cell: move });
+  if (game === 'tri-chess') {
+    if (move === '0-0') return w('web-castles-short', 'castles short');
+    if (move === '0-0-0') return w('web-castles-long', 'castles long');
+    const m = TRI.exec(move);
+    if (!m) return null;
+    const [, letter, from, how, to] = m;
+    const piece = pieceName(LETTERS[letter || 'P']);
+    return how === ':' ? say('web-said-piece-takes', '{piece} {from} takes {to}', { piece, from, to })
+      : say('web-said-piece-step', '{piece} {from} to {to}', { piece, from, to });
+  }
+  // A man crowned on the last row: `c7-c8K`.
+  const crowned = /^[a-z]\d+[-:][a-z0-9:]+K$/.test(move);
+  const bare = crowned ? move.slice(0, -1) : move;
+  const then = crowned ? `, ${w('web-said-crowned', 'crowned')}` : '';
+  const step = /^([a-z]\d+)-([a-z]\d+)$/.exec(bare);
+  if (step) return say('web-said-step', '{from} to {to}', { from: step[1], to: step[2] }) + then;
+  if (/^[a-z]\d+(:[a-z]\d+)+$/.test(bare)) {
+    const [from, ...path] = bare.split(':');
+    // Corners' and epsilon's chains jump over pieces and take none.
+    const takes = !['corners', 'epsilon64'].includes(game);
+    return (takes ? say('web-said-captures', '{from} takes: {path}', { from, path: path.join(', ') })
+      : say('web-said-jumps', '{from} jumps: {path}', { from, path: path.join(', ') })) + then;
+  }
+  return null;
+}
+
 // A move as the live region says it: who played it, then the move in words.
 export function moveSpoken(e) {
   const game = state.listing && state.listing.game;
@@ -47,8 +82,10 @@ export function moveSpoken(e) {
     : side ? w(`side-${side}`, side) : `${e.seat + 1}`;
   const claim = / draw-claim$/.exec(e.action);
   const move = claim ? e.action.slice(0, claim.index) : e.action;
-  const words = !SAN.includes(game) || actionWords(move) !== pieceLettersOf(move) ? actionWords(e.action)
-    : `${sanWords(move)}${claim ? ` ${w('action-claim-draw', '(draw claimed)')}` : ''}`;
+  const said = !SAN.includes(game) && notationWords(game, move);
+  const words = said ? `${said}${claim ? ` ${w('action-claim-draw', '(draw claimed)')}` : ''}`
+    : !SAN.includes(game) || actionWords(move) !== pieceLettersOf(move) ? actionWords(e.action)
+      : `${sanWords(move)}${claim ? ` ${w('action-claim-draw', '(draw claimed)')}` : ''}`;
   return `${who}: ${words}`;
 }
 
@@ -91,13 +128,19 @@ function cellsNamed(name) {
 }
 
 // The move the text names among the legal ones: the same text, else the same but for
-// case where that is one move only.
+// case; each also without bughouse's board label (`P@e6` for `1b. P@e6`), as the
+// server takes a bare move from a seat.
+const unlabelled = (s) => s.replace(/^\d*[A-Za-z]\.\s*/, '');
 function typedMove(text, b) {
   const actions = [...new Set(b.legal.map((l) => l.action).concat((b.others || []).map((o) => o.action)))];
   const typed = bare(latin(text));
-  const same = actions.filter((a) => bare(a) === typed);
-  if (same.length) return same;
-  return actions.filter((a) => bare(a).toLowerCase() === typed.toLowerCase());
+  for (const same of [(a) => a === typed, (a) => a.toLowerCase() === typed.toLowerCase()]) {
+    for (const read of [bare, (a) => unlabelled(bare(a))]) {
+      const found = actions.filter((a) => same(read(a)));
+      if (found.length) return found;
+    }
+  }
+  return [];
 }
 
 function refuse(nodes) {

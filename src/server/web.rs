@@ -54,6 +54,7 @@ const SCRIPTS: &[(&str, &str)] = scripts![
     "sound.js",
     "keyboard.js",
     "speech.js",
+    "looks.js",
 ];
 
 /// How long a client has to send its request (a page's, or the WebSocket handshake).
@@ -468,6 +469,9 @@ const WORDS: &[&str] = &[
     "web-move-box",
     "web-move-play",
     "web-move-help",
+    "web-contrast",
+    "web-said-pass",
+    "web-said-crowned",
 ];
 
 /// The page's words that take arguments, each argument left as `{name}` for the page
@@ -488,6 +492,12 @@ const WORDS_WITH: &[(&str, &[&str])] = &[
     ("web-move-which", &["moves"]),
     ("web-move-unknown", &["move"]),
     ("web-none-of", &["piece"]),
+    ("web-said-disc", &["cell"]),
+    ("web-said-step", &["from", "to"]),
+    ("web-said-captures", &["from", "path"]),
+    ("web-said-jumps", &["from", "path"]),
+    ("web-said-piece-step", &["piece", "from", "to"]),
+    ("web-said-piece-takes", &["piece", "from", "to"]),
 ];
 
 /// `/words/{en|ru|uk}`: the page's words and the games' names in a language, as one

@@ -129,7 +129,8 @@ async function keyAnyMove(page) {
 }
 
 const spoken = (page) => page.textContent('#spoken');
-const untilSpoken = (page, text) => page.waitForFunction((t) => document.querySelector('#spoken').textContent.includes(t), text);
+const untilSpoken = (page, text) => page.waitForFunction((t) => document.querySelector('#spoken').textContent.includes(t), text)
+  .catch(async (e) => { throw new Error(`${page.name} never says "${text}"; says "${await spoken(page)}"\n${e}`); });
 
 // Chess to mate by keys alone: the fool's mate, Black's board turned round.
 const ann = await keyPlayer('Ann');
@@ -231,7 +232,34 @@ const [eve, fay] = [await keyPlayer('Eve'), await keyPlayer('Fay')];
 const checks = await create(eve, 'chess');
 await named(fay, `${base}${checks}`);
 await board(fay);
-for (const [page, text] of [[eve, 'e4'], [fay, 'd5'], [eve, 'Bb5+'], [fay, 'c6'], [eve, 'Bxc6+']]) await typeMove(page, text);
+// Every mark has a shape besides its colour: the king in check a dashed ring, the
+// last move's cells a mark in each corner, the picked piece a thick outline, a lit
+// empty cell a dot, a lit piece a ring.
+const shapeOn = (page, kind, name) => page.evaluate(([kind, name]) => {
+  const cell = document.querySelector(`#board polygon[data-name="${name}"][role]`).dataset.cell;
+  return document.querySelectorAll(`#board [data-shape="${kind}"][data-on="${cell}"]`).length;
+}, [kind, name]);
+for (const [page, text] of [[eve, 'e4'], [fay, 'd5'], [eve, 'Bb5+']]) await typeMove(page, text);
+await untilLegal(fay);
+assert.equal(await shapeOn(fay, 'check-dash', 'e8'), 1);
+assert.match(await fay.getAttribute('#board polygon[data-name="e8"][role]', 'aria-label'), /^e8, black king, check$/);
+assert.equal(await shapeOn(fay, 'corner', 'b5'), 4);
+assert.equal(await shapeOn(fay, 'corner', 'f1'), 4);
+await cursorTo(fay, await cellOf(fay, 'c7'));
+await fay.keyboard.press('Enter');
+await fay.waitForSelector('#board [data-shape="outline"]', { state: 'attached' });
+assert.equal(await shapeOn(fay, 'outline', 'c7'), 1);
+assert.equal(await shapeOn(fay, 'dot', 'c6'), 1);
+await fay.keyboard.press('Escape');
+await fay.waitForSelector('#board [data-shape="outline"]', { state: 'detached' });
+await typeMove(fay, 'c6');
+await untilLegal(eve);
+await cursorTo(eve, await cellOf(eve, 'b5'));
+await eve.keyboard.press('Enter');
+await eve.waitForSelector('#board [data-shape="ring"]', { state: 'attached' });
+assert.equal(await shapeOn(eve, 'ring', 'c6'), 1);
+await eve.keyboard.press('Escape');
+await typeMove(eve, 'Bxc6+');
 await untilMoves(fay, 5);
 await untilSpoken(fay, 'White: Bishop takes c6, check');
 assert.equal(await spoken(fay), 'White: Bishop takes c6, check');
@@ -251,6 +279,8 @@ const under = await shooter.evaluate((id) => {
   return Number(cell.dataset.cell);
 }, id);
 assert.match(await shooter.getAttribute(`#board polygon[data-cell="${under}"][role]`, 'aria-label'), new RegExp(`${id}, white checker`));
+// Where the system asks for less motion, the shot's film jumps to its end.
+for (const page of [cha, pet]) await page.emulateMedia({ reducedMotion: 'reduce' });
 const flicks = await shooter.evaluate(() => Number(document.querySelector('#board').dataset.moves));
 await cursorTo(shooter, under);
 for (const key of ['Enter', 'ArrowUp', 'ArrowLeft']) await shooter.keyboard.press(key);
@@ -258,8 +288,107 @@ await untilSpoken(shooter, `${id}: 95 degrees, strength 55`);
 await shooter.keyboard.press('Enter');
 await untilMoves(shooter, flicks + 1);
 await shooter.waitForFunction((id) => document.querySelector('#moves').textContent.includes(`${id} flicks`), id);
+for (const page of [cha, pet]) {
+  await page.waitForFunction(() => document.querySelector('#board').dataset.film === 'jumped');
+  assert.notEqual(await page.getAttribute('#board', 'data-playing'), 'yes');
+  assert.equal(await page.evaluate(() => document.getAnimations().length), 0);
+}
 
-for (const page of [ann, bob, ...armies, cleo, dan, eve, fay, cha, pet]) {
+// Typed moves in more games, each said in words. Turkish draughts by cell pairs: a
+// step, then captures, as the notation writes them and as two cells.
+async function typed2(game, names, options = [{}, {}]) {
+  const pages = [await keyPlayer(names[0], options[0]), await keyPlayer(names[1], options[1])];
+  const code = await create(pages[0], game);
+  await named(pages[1], `${base}${code}`);
+  await board(pages[1]);
+  return pages;
+}
+const label = (page, name) => page.getAttribute(`#board polygon[data-name="${name}"][role]`, 'aria-label');
+const [tuna, toma] = await typed2('turkish-draughts', ['Tuna', 'Toma']);
+await untilLegal(tuna);
+assert.ok((await tuna.getAttribute('#legal-moves', 'data-actions')).split('\n').includes('c3-c4'));
+await typeMove(tuna, 'c3 c4');
+await untilSpoken(toma, 'White: c3 to c4');
+assert.equal(await label(toma, 'c3'), 'c3');
+assert.match(await label(toma, 'c4'), /^c4, white /);
+await typeMove(toma, 'C6-C5');
+await untilSpoken(tuna, 'Black: c6 to c5');
+// White's man on c4 must take the one on c5 (and on, where it can): the captures as
+// the notation writes them.
+const actions = async (page) => (await page.getAttribute('#legal-moves', 'data-actions')).split('\n');
+await untilLegal(tuna);
+const capture = (await actions(tuna)).find((a) => a.startsWith('c4:'));
+await typeMove(tuna, capture);
+const [, ...path] = capture.replace(/K$/, '').split(':');
+await untilSpoken(toma, `White: c4 takes: ${path.join(', ')}${capture.endsWith('K') ? ', crowned' : ''}`);
+assert.equal(await label(toma, 'c5'), 'c5');
+assert.match(await label(toma, path.at(-1)), new RegExp(`^${path.at(-1)}, white `));
+// Black's answer by its two cells.
+await untilLegal(toma);
+const answer = (await actions(toma))[0];
+const [from, to] = [answer.split(/[-:]/)[0], answer.split(/[-:]/).at(-1)];
+await typeMove(toma, `${from} ${to}`);
+await untilSpoken(tuna, `Black: ${from} ${answer.includes(':') ? 'takes:' : 'to'} `);
+assert.equal(await label(tuna, from), from);
+assert.match(await label(tuna, to), new RegExp(`^${to}, black `));
+
+// Chess for three by the hexagon's cell names: a move of each army, typed as its
+// notation in small letters or as two cells, said with its piece.
+const TRI = /^([KQRBN]?)([WBR][A-Z]\d+)[-:]([WBR][A-Z]\d+)$/;
+for (const [i, page] of armies.entries()) {
+  await untilLegal(page);
+  const legal = (await page.getAttribute('#legal-moves', 'data-actions')).split('\n').filter((a) => TRI.test(a));
+  const move = legal.find((a) => /^N/.test(a)) || legal[0];
+  const [, letter, from, to] = TRI.exec(move);
+  await typeMove(page, i === 1 ? `${from} ${to}` : move.toLowerCase());
+  await page.waitForFunction(([f, t]) => document.querySelector('#spoken').textContent.includes(`${f} `)
+    && document.querySelector('#spoken').textContent.includes(t), [from, to]);
+  const said = await spoken(page);
+  const piece = { '': 'Pawn', N: 'Knight', K: 'King', Q: 'Queen', R: 'Rook', B: 'Bishop' }[letter];
+  assert.match(said, new RegExp(`^\\w+: ${piece} ${from} (to|takes) ${to}$`), said);
+  assert.equal(await label(page, from), from);
+  assert.ok((await label(page, to)).startsWith(`${to}, `));
+}
+
+// Bughouse: a drop typed as `P@e6`, without its board's label. Hana holds A's White,
+// A's Black and B's Black; Ivo B's White.
+const hana = await keyPlayer('Hana');
+await named(hana, base);
+await hana.waitForSelector('#game option[value="bughouse"]', { state: 'attached' });
+await hana.selectOption('#game', 'bughouse');
+for (const [id, plan] of [['plan-1', 'me'], ['plan-2', 'open'], ['plan-3', 'me']]) await hana.selectOption(`#${id}`, plan);
+await hana.focus('#create-form button[type=submit]');
+await hana.keyboard.press('Enter');
+await hana.waitForURL(/\/[A-Z0-9]{6}$/);
+const ivo = await keyPlayer('Ivo');
+await named(ivo, hana.url());
+await board(ivo);
+for (const [page, text] of [[hana, 'e4'], [hana, 'd5'], [hana, 'exd5'], [ivo, 'e4'], [hana, 'P@e6']]) await typeMove(page, text);
+await untilMoves(ivo, 5);
+const e6 = await ivo.$$eval('#board polygon[data-name="e6"][role]', (ps) => ps.map((p) => [Number(p.dataset.cell), p.getAttribute('aria-label')]));
+assert.deepEqual(e6.filter(([, l]) => l.endsWith('black pawn')).map(([c]) => c >= 64), [true]);
+
+// Reversi's disc and Corners' step in words, in Russian where the reader reads it.
+const [rita, roma] = await typed2('reversi', ['Rita', 'Roma'], [{}, { locale: 'ru-RU' }]);
+// The page that is to move: the first whose board offers moves.
+const onMove = async (pages) => {
+  await Promise.race(pages.map((page) => untilLegal(page)));
+  for (const page of pages) if ((await page.getAttribute('#board', 'data-legal')) !== '0') return page;
+  throw new Error('nobody is to move');
+};
+const mover = await onMove([rita, roma]);
+const disc = (await mover.getAttribute('#legal-moves', 'data-actions')).split('\n')[0];
+await typeMove(mover, disc);
+await untilSpoken(rita, `: a disc on ${disc}`);
+await untilSpoken(roma, `: фишка на ${disc}`);
+const [cora, kolya] = await typed2('corners', ['Cora', 'Kolya']);
+const cornerPage = await onMove([cora, kolya]);
+const step = (await cornerPage.getAttribute('#legal-moves', 'data-actions')).split('\n').find((a) => /^[a-z]\d+-[a-z]\d+$/.test(a));
+await typeMove(cornerPage, step);
+await untilSpoken(kolya, `: ${step.replace('-', ' to ')}`);
+assert.match(await spoken(kolya), /^\w+: [a-z]\d+ to [a-z]\d+$/);
+
+for (const page of [ann, bob, ...armies, cleo, dan, eve, fay, cha, pet, tuna, toma, hana, ivo, rita, roma, cora, kolya]) {
   assert.equal(await page.evaluate(() => window.pressed), 0, `${page.name} heard a pointer`);
 }
 
@@ -275,6 +404,43 @@ const looker = await keyPlayer('Axel');
 await named(looker, base);
 await looker.waitForSelector('#game option[value="chess"]', { state: 'attached' });
 await audit(looker, 'the lobby');
+// The high-contrast theme: on by itself where the system asks for more contrast, off
+// and on again by its labelled box in the header, remembered over a reload.
+const bright = await keyPlayer('Bright');
+await bright.emulateMedia({ contrast: 'more', reducedMotion: 'reduce' });
+await named(bright, base);
+await bright.waitForSelector('#game option[value="chess"]', { state: 'attached' });
+await bright.waitForFunction(() => document.body.classList.contains('contrast'));
+assert.equal(await bright.isChecked('#contrast'), true);
+assert.equal(await bright.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(0, 0, 0)');
+assert.equal(await bright.textContent('#contrast-box'), ' High contrast');
+await audit(bright, 'the lobby in high contrast');
+await bright.focus('#contrast');
+await bright.keyboard.press(' ');
+await bright.waitForFunction(() => !document.body.classList.contains('contrast'));
+await bright.reload();
+await bright.waitForSelector('#lobby:not([hidden])');
+assert.equal(await bright.isChecked('#contrast'), false);
+assert.equal(await bright.evaluate(() => document.body.classList.contains('contrast')), false);
+await bright.focus('#contrast');
+await bright.keyboard.press(' ');
+await bright.waitForFunction(() => document.body.classList.contains('contrast'));
+await create(bright, 'chess');
+assert.equal(await bright.evaluate(() => getComputedStyle(document.querySelector('#board polygon.dark')).fill), 'rgb(107, 107, 107)');
+assert.equal(await bright.evaluate(() => getComputedStyle(document.querySelector('#board polygon.light')).fill), 'rgb(255, 255, 255)');
+// Less motion: no transition or animation anywhere.
+assert.equal(await bright.evaluate(() => getComputedStyle(document.querySelector('#move-box')).transitionDuration), '0s');
+assert.equal(await bright.evaluate(() => document.getAnimations().length), 0);
+await audit(bright, 'chess in high contrast');
+// The game's rules page, opened by keys.
+await bright.focus('#rules-page summary');
+await bright.keyboard.press('Enter');
+await bright.waitForSelector('#rules-text h3');
+await audit(bright, 'the rules page in high contrast');
+await dan.focus('#rules-page summary');
+await dan.keyboard.press('Enter');
+await dan.waitForSelector('#rules-text h3');
+await audit(dan, 'the rules page');
 await audit(dan, 'chess, over');
 await audit(armies[0], 'chess for three');
 await audit(shooter, 'chapayev');
