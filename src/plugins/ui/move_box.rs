@@ -42,7 +42,7 @@ pub fn show(
             .add(
                 egui::TextEdit::singleline(&mut typed.text)
                     .hint_text(lang.t("move-box-hint"))
-                    .desired_width(140.0),
+                    .desired_width(180.0),
             )
             .labelled_by(label.id);
         if edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
