@@ -626,12 +626,12 @@ const E2: (i16, i16) = (533, 626);
 const E4: (i16, i16) = (533, 454);
 const D2: (i16, i16) = (447, 626);
 const D4: (i16, i16) = (447, 454);
-const CHAT: (i16, i16) = (996, 292);
-const CHAT_FIELD: (i16, i16) = (1200, 316);
+const CHAT: (i16, i16) = (996, 314);
+const CHAT_FIELD: (i16, i16) = (1200, 338);
 const FIELD: [u8; 3] = [10, 10, 10];
 /// A point on the field's left edge: grey under the pointer, light blue while the field
 /// has the keyboard.
-const FIELD_EDGE: (i16, i16) = (989, 316);
+const FIELD_EDGE: (i16, i16) = (989, 338);
 
 /// A piece clicked, lit as selected (blue, where the squares are brown), then its
 /// square: each click waits for the one before, which a busy window would otherwise

@@ -516,6 +516,18 @@ fn a_game_is_played_by_arrows_and_enter() {
     // again.
     arrow_to(&mut app, "b8");
     assert!(session(&app).selection.from.is_some());
+    // What a screen reader hears of the board, in the player's language.
+    use doska::i18n::Language;
+    use doska::plugins::board::cursor::described;
+    let here = cursor(&app);
+    assert_eq!(
+        described(Language::English, session(&app), here),
+        "Board: b8, Black Knight, picked"
+    );
+    assert_eq!(
+        described(Language::Russian, session(&app), here),
+        "Доска: b8, Конь (Чёрные), выбрана"
+    );
     keys(&mut app, &[KeyCode::Escape]);
     assert!(session(&app).selection.from.is_none());
     assert!(cursor(&app).is_some());

@@ -2,7 +2,9 @@
 //! landings clicked so far, the routes of its chains, its targets (a dot for a quiet
 //! move, a ring for a capture, a small blue ring for the next landing of a chain) and,
 //! with nothing selected, the cells where a piece may be put down; and the computer's
-//! hint, when asked for.
+//! hint, when asked for. Each is a shape as well as a colour: the last move's cells
+//! have strokes in their corners, a king in check two rings, the selected piece a
+//! frame inside its cell.
 
 use super::cells::CellMeshes;
 use super::inks::Inks;
@@ -65,6 +67,34 @@ pub fn show(
     let t = position.topology();
     if !std::ptr::eq(cells.topology, t) {
         return;
+    }
+    // The shapes that tell the marks apart without their colours, in board units.
+    let mut shape = |lines: Vec<(Vec<[f32; 2]>, bool)>,
+                     width: f32,
+                     material: &Handle<ColorMaterial>,
+                     z: f32| {
+        commands.spawn((
+            Highlight,
+            Flat { z },
+            Mesh2d(meshes.add(shapes::lines(&lines, width))),
+            MeshMaterial2d(material.clone()),
+            Transform::default(),
+        ));
+    };
+    let polygon = |cell: Cell| t.cells[usize::from(cell)].polygon.as_slice();
+    for last in session.last_moves() {
+        for cell in [last.from, last.to()] {
+            shape(corners(polygon(cell)), 0.06, &inks.marking, z::LAST_MOVE);
+        }
+    }
+    if let Some(king) = position.shown().check_cell() {
+        let c = t.centre(king);
+        let rings = [0.40, 0.47].map(|r| (circle(c, r), true)).to_vec();
+        shape(rings, 0.04, &inks.check_mark, z::CHECK);
+    }
+    if let Some(from) = session.selection.from {
+        let frame = vec![(inset(polygon(from), t.centre(from), 0.12), true)];
+        shape(frame, 0.05, &inks.marking, z::SELECTED);
     }
     let mut fill = |cell: Cell, material: &Handle<ColorMaterial>, z: f32| {
         commands.spawn((
@@ -174,4 +204,46 @@ pub fn show(
             }
         }
     }
+}
+
+/// The polygon pulled towards `centre` by `by` of the way.
+fn inset(polygon: &[[f32; 2]], centre: [f32; 2], by: f32) -> Vec<[f32; 2]> {
+    polygon
+        .iter()
+        .map(|p| {
+            [
+                p[0] + (centre[0] - p[0]) * by,
+                p[1] + (centre[1] - p[1]) * by,
+            ]
+        })
+        .collect()
+}
+
+/// A short stroke along both sides of each corner of a cell, just inside it.
+fn corners(polygon: &[[f32; 2]]) -> Vec<(Vec<[f32; 2]>, bool)> {
+    let n = polygon.len() as f32;
+    let centre = polygon
+        .iter()
+        .fold([0.0, 0.0], |c, p| [c[0] + p[0] / n, c[1] + p[1] / n]);
+    let inner = inset(polygon, centre, 0.1);
+    let toward =
+        |a: [f32; 2], b: [f32; 2]| [a[0] + (b[0] - a[0]) * 0.25, a[1] + (b[1] - a[1]) * 0.25];
+    (0..inner.len())
+        .map(|i| {
+            let at = inner[i];
+            let before = inner[(i + inner.len() - 1) % inner.len()];
+            let after = inner[(i + 1) % inner.len()];
+            (vec![toward(at, before), at, toward(at, after)], false)
+        })
+        .collect()
+}
+
+/// A circle of radius `r` about `c`, as a closed line.
+fn circle(c: [f32; 2], r: f32) -> Vec<[f32; 2]> {
+    (0..32)
+        .map(|i| {
+            let a = i as f32 / 32.0 * std::f32::consts::TAU;
+            [c[0] + r * a.cos(), c[1] + r * a.sin()]
+        })
+        .collect()
 }

@@ -43,6 +43,10 @@ pub struct Inks {
     pub badge: Handle<ColorMaterial>,
     /// The outline of the keyboard's cursor.
     pub cursor: Handle<ColorMaterial>,
+    /// The strokes that mark the last move and the selected piece by shape.
+    pub marking: Handle<ColorMaterial>,
+    /// The rings round a king in check.
+    pub check_mark: Handle<ColorMaterial>,
 }
 
 pub const COORDINATE: Color = Color::srgb(0.93, 0.88, 0.80);
@@ -79,6 +83,8 @@ impl FromWorld for Inks {
             rested: add(Color::srgba_u8(40, 40, 60, 110)),
             badge: add(Color::srgba_u8(112, 132, 160, 235)),
             cursor: add(Color::srgb_u8(255, 196, 0)),
+            marking: add(Color::srgba_u8(40, 30, 20, 200)),
+            check_mark: add(Color::srgb_u8(200, 0, 0)),
         }
     }
 }

@@ -55,11 +55,14 @@ pub fn show(
     lang: Language,
     session: &Session,
     board: &BoardLayout,
-    angle: f32,
+    (angle, cursor): (f32, Option<Cell>),
     place: &mut ResMut<BoardPlace>,
 ) {
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, egui::Sense::hover());
+    // A screen reader hears where the keyboard's cursor stands and what is there.
+    let said = super::cursor::described(lang, session, cursor);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, &said));
     let position = session.current().position();
     let area = BoardArea {
         min: Vec2::new(rect.min.x, rect.min.y),

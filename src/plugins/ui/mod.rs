@@ -95,13 +95,14 @@ impl Plugin for UiPlugin {
                 panel::show
                     .in_set(UiSystems::Screen)
                     .run_if(in_state(Screen::Playing)),
-                panel::controls
+                (panel::controls, move_box::show)
+                    .chain()
                     .in_set(UiSystems::PanelControls)
                     .run_if(in_state(Screen::Playing)),
                 analysis::rows
                     .in_set(UiSystems::PanelGame)
                     .run_if(in_state(Screen::Playing)),
-                (move_box::show, move_list::show, analysis::bar)
+                (move_list::show, analysis::bar)
                     .chain()
                     .in_set(UiSystems::PanelMoves)
                     .run_if(in_state(Screen::Playing)),
@@ -193,6 +194,7 @@ fn board_overlay(
     flipped: Res<Flipped>,
     board_layout: Res<board::BoardLayout>,
     mut place: ResMut<BoardPlace>,
+    cursor: Res<board::BoardCursor>,
     session: Res<Session>,
 ) {
     let Some(root) = canvas.root.as_mut() else {
@@ -209,7 +211,7 @@ fn board_overlay(
         settings.language,
         &session,
         &board_layout,
-        angle,
+        (angle, cursor.0),
         &mut place,
     );
 }
