@@ -21,6 +21,12 @@ pub struct Settings {
     /// Sound switched off.
     #[serde(default)]
     pub muted: bool,
+    /// Pieces jump to where they go instead of sliding there.
+    #[serde(default)]
+    pub reduced_motion: bool,
+    /// Stronger colours for the board's squares and marks and for the panels' text.
+    #[serde(default)]
+    pub high_contrast: bool,
     /// The house rules and seats last started, by game id, for the setup screen.
     #[serde(default)]
     pub last_setup: std::collections::BTreeMap<String, LastSetup>,

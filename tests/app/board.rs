@@ -192,3 +192,64 @@ fn a_piece_is_dragged_to_its_target_or_clicked_there() {
     pointer(&mut app, "d5", Some(false));
     assert_eq!(session(&app).current().actions().len(), 2);
 }
+
+/// With less motion asked for, a piece stands on its new square in the frame the move
+/// is made, instead of sliding there.
+#[test]
+fn less_motion_puts_a_piece_where_it_goes_at_once() {
+    use doska::plugins::board::{PieceEntity, Upright};
+    use doska::plugins::storage::Settings;
+    let mut app = headless_with_pieces(GameId::Chess);
+    app.insert_resource(Settings {
+        reduced_motion: true,
+        ..Settings::default()
+    });
+    click(&mut app, "e2");
+    click(&mut app, "e4");
+    let t = session(&app).current().position().topology();
+    let e4 = t.parse("e4").unwrap();
+    let mut pieces = app.world_mut().query::<(&PieceEntity, &Upright)>();
+    let (_, upright) = pieces
+        .iter(app.world())
+        .find(|(p, _)| p.cell == e4)
+        .expect("a piece on e4");
+    assert_eq!(
+        upright.at,
+        Vec2::from(t.centre(e4)),
+        "at its square already"
+    );
+    assert_eq!(upright.z, doska::plugins::board::z::PIECE, "not in flight");
+}
+
+/// High contrast turns the board's squares white and grey and its marks solid, and
+/// back again.
+#[test]
+fn high_contrast_changes_the_board_s_colours_and_back() {
+    use doska::plugins::board::Inks;
+    use doska::plugins::board::inks::{HIGH, NORMAL, contrast};
+    use doska::plugins::storage::Settings;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+        .init_asset::<ColorMaterial>()
+        .init_resource::<Inks>()
+        .init_resource::<Settings>()
+        .add_systems(Update, contrast);
+    let colour = |app: &App, ink: fn(&Inks) -> &Handle<ColorMaterial>| {
+        let inks = app.world().resource::<Inks>();
+        app.world()
+            .resource::<Assets<ColorMaterial>>()
+            .get(ink(inks))
+            .unwrap()
+            .color
+    };
+    app.update();
+    assert_eq!(colour(&app, |i| &i.light), NORMAL.light);
+    app.world_mut().resource_mut::<Settings>().high_contrast = true;
+    app.update();
+    assert_eq!(colour(&app, |i| &i.light), HIGH.light);
+    assert_eq!(colour(&app, |i| &i.dark), HIGH.dark);
+    assert_eq!(colour(&app, |i| &i.marking), HIGH.marking);
+    app.world_mut().resource_mut::<Settings>().high_contrast = false;
+    app.update();
+    assert_eq!(colour(&app, |i| &i.dark), NORMAL.dark);
+}

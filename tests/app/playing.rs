@@ -518,7 +518,7 @@ fn a_game_is_played_by_arrows_and_enter() {
     assert!(session(&app).selection.from.is_some());
     // What a screen reader hears of the board, in the player's language.
     use doska::i18n::Language;
-    use doska::plugins::board::cursor::described;
+    use doska::plugins::board::spoken::described;
     let here = cursor(&app);
     assert_eq!(
         described(Language::English, session(&app), here),

@@ -11,7 +11,6 @@
 use super::inks::Inks;
 use super::input::BoardPlace;
 use super::{Flat, board_shown, shapes, z};
-use crate::i18n::Language;
 use crate::plugins::session::{AppSystems, CellClicked, Screen, Session};
 use crate::rules::{Cell, Topology};
 use bevy::prelude::*;
@@ -67,35 +66,6 @@ pub fn step(t: &Topology, angle: f32, from: Cell, towards: Vec2) -> Option<Cell>
         })
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(c, _)| c)
-}
-
-/// What a screen reader says of the board: where the keyboard's cursor stands and
-/// what stands there (`Board: e4, Knight (White), picked`), or how to begin.
-pub fn described(lang: Language, session: &Session, cursor: Option<Cell>) -> String {
-    let position = session.current().position();
-    let t = position.topology();
-    let Some(cell) = cursor.filter(|&c| usize::from(c) < t.len()) else {
-        return format!("{}: {}", lang.t("board-label"), lang.t("board-keys"));
-    };
-    let piece = position
-        .pieces()
-        .into_iter()
-        .find(|(c, _)| *c == cell)
-        .map_or_else(
-            || lang.t("board-cell-empty"),
-            |(_, p)| {
-                let kind = lang.t(&format!("piece-{:?}", p.kind).to_lowercase());
-                lang.t_args(
-                    "web-piece",
-                    &[("side", lang.t(p.side.key())), ("piece", kind)],
-                )
-            },
-        );
-    let mut said = format!("{}: {}, {piece}", lang.t("board-label"), t.name(cell));
-    if session.selection.from == Some(cell) {
-        said.push_str(&format!(", {}", lang.t("web-cell-picked")));
-    }
-    said
 }
 
 /// Where the cursor starts: the piece selected, else the first piece that can move,

@@ -1,5 +1,6 @@
 //! The board's colours, one shared `ColorMaterial` each, made once.
 
+use crate::plugins::storage::Settings;
 use bevy::prelude::*;
 
 /// Materials for everything on a flat board. Pieces carry their colours in their
@@ -58,20 +59,20 @@ impl FromWorld for Inks {
         let mut add = |c: Color| materials.add(ColorMaterial::from_color(c));
         Inks {
             piece: add(Color::WHITE),
-            light: add(Color::srgb_u8(237, 217, 181)),
-            dark: add(Color::srgb_u8(140, 99, 69)),
+            light: add(NORMAL.light),
+            dark: add(NORMAL.dark),
             royal: add(Color::srgb_u8(170, 52, 40)),
             throne: add(Color::srgb_u8(214, 170, 60)),
             cloth: add(Color::srgb_u8(46, 118, 74)),
             frame: add(Color::srgb_u8(77, 51, 33)),
             grid: add(Color::srgb_u8(77, 51, 33)),
-            last_move: add(Color::srgba_u8(242, 217, 51, 115)),
+            last_move: add(NORMAL.last_move),
             hint: add(Color::srgba_u8(60, 200, 120, 150)),
             premove: add(Color::srgba_u8(70, 130, 230, 150)),
-            selected: add(Color::srgba_u8(64, 166, 242, 140)),
-            check: add(Color::srgba_u8(242, 26, 26, 153)),
+            selected: add(NORMAL.selected),
+            check: add(NORMAL.check),
             culprit: add(Color::srgba_u8(255, 140, 0, 170)),
-            target: add(Color::srgba_u8(26, 90, 26, 150)),
+            target: add(NORMAL.target),
             target_on_cloth: add(Color::srgba_u8(250, 240, 140, 200)),
             waypoint: add(Color::srgba_u8(38, 115, 230, 200)),
             checkers: add(Color::srgba_u8(200, 60, 160, 190)),
@@ -83,8 +84,76 @@ impl FromWorld for Inks {
             rested: add(Color::srgba_u8(40, 40, 60, 110)),
             badge: add(Color::srgba_u8(112, 132, 160, 235)),
             cursor: add(Color::srgb_u8(255, 196, 0)),
-            marking: add(Color::srgba_u8(40, 30, 20, 200)),
+            marking: add(NORMAL.marking),
             check_mark: add(Color::srgb_u8(200, 0, 0)),
+        }
+    }
+}
+
+/// The colours a player may ask to be stronger (View → High contrast): the squares,
+/// the marks and the targets.
+pub struct Palette {
+    pub light: Color,
+    pub dark: Color,
+    pub last_move: Color,
+    pub selected: Color,
+    pub check: Color,
+    pub target: Color,
+    pub marking: Color,
+}
+
+pub const NORMAL: Palette = Palette {
+    light: Color::srgb_u8(237, 217, 181),
+    dark: Color::srgb_u8(140, 99, 69),
+    last_move: Color::srgba_u8(242, 217, 51, 115),
+    selected: Color::srgba_u8(64, 166, 242, 140),
+    check: Color::srgba_u8(242, 26, 26, 153),
+    target: Color::srgba_u8(26, 90, 26, 150),
+    marking: Color::srgba_u8(40, 30, 20, 200),
+};
+
+/// White and mid-grey squares, and marks drawn solid in colours far from both.
+pub const HIGH: Palette = Palette {
+    light: Color::srgb_u8(255, 255, 255),
+    dark: Color::srgb_u8(120, 120, 120),
+    last_move: Color::srgba_u8(255, 214, 0, 170),
+    selected: Color::srgba_u8(0, 90, 255, 170),
+    check: Color::srgba_u8(230, 0, 0, 190),
+    target: Color::srgb_u8(0, 0, 0),
+    marking: Color::srgb_u8(0, 0, 0),
+};
+
+/// Puts the palette the settings ask for into the board's materials, when they ask
+/// for another.
+pub fn contrast(
+    settings: Option<Res<Settings>>,
+    inks: Option<Res<Inks>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut applied: Local<bool>,
+) {
+    let (Some(settings), Some(inks)) = (settings, inks) else {
+        return;
+    };
+    if settings.high_contrast == *applied {
+        return;
+    }
+    *applied = settings.high_contrast;
+    let p = if settings.high_contrast {
+        &HIGH
+    } else {
+        &NORMAL
+    };
+    for (ink, colour) in [
+        (&inks.light, p.light),
+        (&inks.dark, p.dark),
+        (&inks.last_move, p.last_move),
+        (&inks.selected, p.selected),
+        (&inks.check, p.check),
+        (&inks.target, p.target),
+        (&inks.marking, p.marking),
+    ] {
+        if let Some(mut material) = materials.get_mut(ink) {
+            material.color = colour;
         }
     }
 }

@@ -61,7 +61,7 @@ pub fn show(
     let rect = ui.available_rect_before_wrap();
     let response = ui.allocate_rect(rect, egui::Sense::hover());
     // A screen reader hears where the keyboard's cursor stands and what is there.
-    let said = super::cursor::described(lang, session, cursor);
+    let said = super::spoken::described(lang, session, cursor);
     response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, &said));
     let position = session.current().position();
     let area = BoardArea {

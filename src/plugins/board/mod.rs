@@ -17,6 +17,7 @@ pub mod inks;
 pub mod input;
 pub mod pieces;
 mod shapes;
+pub mod spoken;
 
 pub use cursor::{BoardCursor, BoardCursorPlugin};
 pub use inks::Inks;
@@ -79,6 +80,7 @@ impl Plugin for BoardPlugin {
         .add_systems(
             Update,
             (
+                inks::contrast,
                 fit,
                 cells::build,
                 highlights::show,

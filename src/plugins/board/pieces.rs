@@ -8,6 +8,7 @@ use super::inks::Inks;
 use super::{Seen, Upright, board_shown, z};
 use crate::plugins::session::{AppSystems, Screen, Session};
 use crate::plugins::sprites::{self, Palette};
+use crate::plugins::storage::Settings;
 use crate::rules::{Cell, PieceKind, PieceView, Topology};
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -273,6 +274,7 @@ fn animate(
         Has<Leaving>,
     )>,
     mut redraw: MessageWriter<RequestRedraw>,
+    settings: Option<Res<Settings>>,
 ) {
     if moving.is_empty() {
         return;
@@ -281,8 +283,14 @@ fn animate(
     let t = board.current().position().topology();
     let full = piece_size(t);
     let now = time.elapsed_secs();
+    // A player who asked for less motion sees every motion at its end at once.
+    let at_once = settings.is_some_and(|s| s.reduced_motion);
     for (e, motion, piece, mut upright, mut mesh, material, leaving) in &mut moving {
-        let elapsed = now - motion.start;
+        let elapsed = if at_once {
+            f32::INFINITY
+        } else {
+            now - motion.start
+        };
         let (progress, done) = match &motion.kind {
             MotionKind::Slide { seconds, .. } | MotionKind::Lift { seconds, .. } => {
                 let p = (elapsed / seconds).clamp(0.0, 1.0);

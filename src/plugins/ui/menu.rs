@@ -109,6 +109,8 @@ pub fn show(
                 if ui.checkbox(&mut sound, lang.t("menu-sound")).changed() {
                     settings.muted = !sound;
                 }
+                ui.checkbox(&mut settings.reduced_motion, lang.t("menu-reduced-motion"));
+                ui.checkbox(&mut settings.high_contrast, lang.t("menu-high-contrast"));
             });
             ui.menu_button(lang.t("menu-language"), |ui| {
                 for l in Language::ALL {

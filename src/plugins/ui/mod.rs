@@ -80,7 +80,7 @@ impl Plugin for UiPlugin {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                (install_fonts, open, menu::show)
+                (install_fonts, contrast, open, menu::show)
                     .chain()
                     .in_set(UiSystems::Open),
                 chooser::show
@@ -156,6 +156,34 @@ pub struct Canvas {
 }
 
 /// Adds DejaVu Sans behind egui's own fonts, for the chess glyphs.
+/// The panels' colours: egui's dark theme, or with High contrast white text, strong
+/// outlines round every control and yellow round the one under the pointer or with
+/// the keyboard.
+fn contrast(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut applied: Local<Option<bool>>,
+) -> Result {
+    if *applied == Some(settings.high_contrast) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut visuals = egui::Visuals::dark();
+    if settings.high_contrast {
+        visuals.override_text_color = Some(egui::Color32::WHITE);
+        visuals.panel_fill = egui::Color32::BLACK;
+        visuals.window_fill = egui::Color32::BLACK;
+        visuals.extreme_bg_color = egui::Color32::BLACK;
+        visuals.widgets.inactive.bg_stroke = egui::Stroke::new(1.5, egui::Color32::WHITE);
+        visuals.widgets.noninteractive.bg_stroke = egui::Stroke::new(1.0, egui::Color32::GRAY);
+        visuals.widgets.hovered.bg_stroke = egui::Stroke::new(2.0, egui::Color32::YELLOW);
+        visuals.selection.stroke = egui::Stroke::new(2.0, egui::Color32::YELLOW);
+    }
+    ctx.set_visuals(visuals);
+    *applied = Some(settings.high_contrast);
+    Ok(())
+}
+
 fn install_fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if !*done {
         let ctx = contexts.ctx_mut()?;
