@@ -1,34 +1,65 @@
 //! A move typed by a player, as a move box takes it: read in the game's own notation,
 //! leniently (any case, with or without check marks and capture signs, where that
-//! leaves one legal move), and completed as it is typed.
+//! leaves one legal move, and with the piece letters Russian and Ukrainian players
+//! write: Кр, Ф, Л or Т, С, К, Ш, Г), and completed as it is typed.
 
 use super::error::Error;
 use super::history::{Action, parse_action_as};
 use super::position::Position;
 
+/// Chess's piece letters for the Cyrillic ones the move lists show in Russian and
+/// Ukrainian (`Кр` the king, `К` the knight, `Ф`, `Л` or `Т`, `С`, `Ш`, `Г`); the
+/// text as it is otherwise. Only capitals are read so: a lower-case `с` stays a file.
+fn latin(text: &str) -> String {
+    text.replace("Кр", "K")
+        .chars()
+        .map(|c| match c {
+            'К' => 'N',
+            'Ф' => 'Q',
+            'Л' | 'Т' => 'R',
+            'С' => 'B',
+            'Ш' => 'J',
+            'Г' => 'G',
+            other => other,
+        })
+        .collect()
+}
+
 /// The text without what a player may leave out or add: case, spaces, check and
 /// capture marks, annotations.
 fn loose(text: &str) -> String {
-    text.chars()
+    latin(text)
+        .chars()
         .filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | 'X' | ':' | ' '))
         .flat_map(char::to_lowercase)
         .collect()
 }
 
-/// The legal moves of the seat, each with its notation, whose notation begins as
-/// `typed` does, read loosely; the moves of the board before decisions.
+/// The notations of the seat's legal moves that begin as `typed` does: as it is
+/// written (`B` the bishops, `b` the b-pawn), else read loosely.
 pub fn completions(position: &Position, seat: usize, typed: &str) -> Vec<String> {
-    let typed = loose(typed);
     let seats = position.seats();
-    let mine = seats.seats_on_move().contains(&seat);
-    if typed.is_empty() || !mine {
+    if loose(typed).is_empty() || !seats.seats_on_move().contains(&seat) {
         return Vec::new();
     }
-    position
+    let notations: Vec<String> = position
         .legal_moves()
         .iter()
         .filter(|m| position.mover(m) == seat)
         .map(|m| position.notation(m))
+        .collect();
+    let written = latin(typed.trim());
+    let exact: Vec<String> = notations
+        .iter()
+        .filter(|n| n.starts_with(&written))
+        .cloned()
+        .collect();
+    if !exact.is_empty() {
+        return exact;
+    }
+    let typed = loose(typed);
+    notations
+        .into_iter()
         .filter(|n| loose(n).starts_with(&typed))
         .collect()
 }
@@ -39,6 +70,9 @@ pub fn read(position: &Position, seat: usize, text: &str) -> Result<Action, Erro
     let strict = parse_action_as(position, seat, text);
     if strict.is_ok() {
         return strict;
+    }
+    if let Ok(action) = parse_action_as(position, seat, &latin(text)) {
+        return Ok(action);
     }
     let wanted = loose(text);
     let mut matching = position
@@ -79,6 +113,14 @@ mod tests {
             read(&p, seat, "Ke3").is_err(),
             "not legal: the reason stays"
         );
+        let in_russian =
+            |typed| read(&p, seat, typed).map(|a| crate::rules::history::action_notation(&p, &a));
+        assert_eq!(in_russian("Кf3"), Ok("Nf3".to_string()));
+        assert_eq!(in_russian("Фg4"), Ok("Qg4".to_string()));
+        assert_eq!(in_russian("Крe2"), Ok("Ke2".to_string()));
+        let mut bishops = completions(&p, seat, "С");
+        bishops.sort();
+        assert_eq!(bishops, ["Ba6", "Bb5+", "Bc4", "Bd3", "Be2"]);
     }
 
     #[test]

@@ -369,7 +369,7 @@ impl Game for Bughouse {
             }
             if let Some(number) = number
                 && side.is_some()
-                && number != u32::from(g.position.fullmoves)
+                && number != g.position.fullmoves
             {
                 return Err(crate::detail!(
                     "detail-bughouse-move-number",
