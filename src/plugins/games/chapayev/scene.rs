@@ -5,6 +5,7 @@ use super::knocks::Contacts;
 use super::{Table, chapayev, to_bevy};
 use crate::plugins::session::Session;
 use crate::plugins::sound::Cue;
+use crate::plugins::storage::Settings;
 use crate::rules::Seats;
 use crate::rules::chapayev::{Pose, Shot};
 use bevy::camera::Viewport;
@@ -249,10 +250,19 @@ pub fn place(
     mut redraw: MessageWriter<RequestRedraw>,
     mut heard: Local<Heard>,
     mut cues: MessageWriter<Cue>,
+    settings: Option<Res<Settings>>,
 ) {
     let Some(c) = chapayev(session.current().position()) else {
         return;
     };
+    // A player who asked for less motion sees where the shot left the checkers at
+    // once.
+    if settings.is_some_and(|s| s.reduced_motion) && table.playback.is_some() {
+        table.playback = None;
+        if session.current().outcome().is_some() {
+            cues.write(Cue::End);
+        }
+    }
     if table.playback.is_some() {
         // A shot plays out at real time: every frame is wanted until it ends.
         redraw.write(RequestRedraw);
