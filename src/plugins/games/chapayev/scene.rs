@@ -411,6 +411,45 @@ mod tests {
     use super::*;
     use bevy::camera::{CameraProjection, PerspectiveProjection};
 
+    /// With less motion asked for, a shot's film is not played: the checkers stand
+    /// where it left them in the next frame.
+    #[test]
+    fn less_motion_skips_a_shots_film() {
+        use crate::plugins::session::{Command, Screen, SessionPlugin};
+        use crate::rules::GameId;
+        use bevy::state::app::StatesPlugin;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin, SessionPlugin))
+            .init_state::<Screen>()
+            .add_message::<Cue>()
+            .add_message::<RequestRedraw>()
+            .init_resource::<Table>()
+            .insert_resource(Settings {
+                reduced_motion: true,
+                ..Settings::default()
+            })
+            .add_systems(Update, place);
+        app.world_mut()
+            .resource_mut::<Session>()
+            .choose_game(GameId::Chapayev);
+        app.world_mut().write_message(Command::NewMatch);
+        app.update();
+        let c = chapayev(app.world().resource::<Session>().current().position())
+            .expect("a Chapayev match")
+            .clone();
+        let shot = Shot::Flick {
+            checker: 3,
+            angle: 90.0,
+            strength: 0.4,
+            spin: 0.0,
+        };
+        let film = c.frames(&shot, None);
+        assert!(film.len() > 10, "a shot that lasts");
+        app.world_mut().resource_mut::<Table>().playback = Some((film, 0.0));
+        app.update();
+        assert!(app.world().resource::<Table>().playback.is_none());
+    }
+
     /// Every corner of the board lands inside the view, from any angle and for any
     /// window shape, and the nearest edge of the view is touched (the board is not lost
     /// in the distance either).
