@@ -22,7 +22,7 @@ mod warm_up;
 
 pub use layout::{BoardArea, Flipped, Layout};
 pub use session::{CellClicked, Command, Draft, Screen, Session, SessionPlugin};
-pub use ui::{Dialogs, Editor, KeysPlugin, replace_question};
+pub use ui::{Dialogs, Editor, KeysPlugin, replace_question, resign_question};
 
 use crate::cli::Picture;
 use crate::engine::weights::InForce;

@@ -598,3 +598,45 @@ fn moves_are_played_as_typed() {
         assert_eq!(session(&app).current().actions().len(), 2, "{}", game.id());
     }
 }
+
+#[test]
+fn the_question_before_resigning_answers_enter_and_esc() {
+    use bevy_egui::egui;
+    use doska::i18n::Language;
+    use doska::plugins::resign_question;
+    let ctx = egui::Context::default();
+    let key = |key: egui::Key| egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    let frame = |events: Vec<egui::Event>| {
+        let mut answer = None;
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 800.0),
+            )),
+            events,
+            ..Default::default()
+        };
+        let _ = ctx.run_ui(input, |ui| {
+            answer = resign_question(ui.ctx(), Language::English, "White".into());
+        });
+        answer
+    };
+    assert_eq!(frame(Vec::new()), None, "asked, not answered");
+    assert_eq!(
+        frame(vec![key(egui::Key::Enter)]),
+        Some(true),
+        "Enter resigns"
+    );
+    assert_eq!(frame(Vec::new()), None);
+    assert_eq!(
+        frame(vec![key(egui::Key::Escape)]),
+        Some(false),
+        "Esc goes on playing"
+    );
+}

@@ -187,6 +187,32 @@ pub fn show(
     Ok(())
 }
 
+/// The question before resigning for `side`, in a modal window as the one before a
+/// game is closed: Tab walks its own buttons, Enter resigns (or presses the button the
+/// keyboard is on), Esc cancels. Some(true) to resign, Some(false) to go on playing.
+pub fn resign_question(ctx: &egui::Context, lang: Language, side: String) -> Option<bool> {
+    let mut answer = None;
+    let modal = egui::Modal::new(egui::Id::new("resign-question")).show(ctx, |ui| {
+        ui.strong(lang.t("button-resign"));
+        ui.label(lang.t_args("dialog-resign-text", &[("side", side)]));
+        ui.horizontal(|ui| {
+            if ui.button(lang.t("button-resign")).clicked() {
+                answer = Some(true);
+            }
+            if ui.button(lang.t("button-cancel")).clicked() {
+                answer = Some(false);
+            }
+        });
+        if answer.is_none() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+            answer = Some(true);
+        }
+    });
+    if answer.is_none() && modal.should_close() {
+        answer = Some(false);
+    }
+    answer
+}
+
 /// The question before the game in progress is closed, in a modal window: Tab walks
 /// its own buttons and never the menu behind it; Enter goes on (or presses the button
 /// the keyboard is on), Esc cancels.
@@ -340,18 +366,12 @@ fn match_windows(
 
     if dialogs.confirm_resign {
         let side = side_name(lang, m.position().turn());
-        over_board(lang.t("button-resign"), board).show(ctx, |ui| {
-            ui.label(lang.t_args("dialog-resign-text", &[("side", side)]));
-            ui.horizontal(|ui| {
-                if ui.button(lang.t("button-resign")).clicked() {
-                    send = Some(Command::Act(Action::Resign));
-                    dialogs.confirm_resign = false;
-                }
-                if ui.button(lang.t("button-cancel")).clicked() {
-                    dialogs.confirm_resign = false;
-                }
-            });
-        });
+        if let Some(resign) = resign_question(ctx, lang, side) {
+            dialogs.confirm_resign = false;
+            if resign {
+                send = Some(Command::Act(Action::Resign));
+            }
+        }
     }
 
     // A game studied has been seen to its end already.

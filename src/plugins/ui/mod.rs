@@ -36,7 +36,7 @@ use super::fonts::FONT_BYTES;
 use super::layout::{Flipped, board_angle};
 use super::session::{Screen, Session};
 use super::storage::Settings;
-pub use dialogs::{Dialogs, over_board, replace_question};
+pub use dialogs::{Dialogs, over_board, replace_question, resign_question};
 pub use editor::Editor;
 pub use keys::KeysPlugin;
 pub use move_list::Wordings;
