@@ -387,6 +387,35 @@ fn a_pasted_game_keeps_the_computer_and_the_clocks() {
     });
 }
 
+/// A key pressed, as egui hears it.
+fn egui_key(key: bevy_egui::egui::Key) -> bevy_egui::egui::Event {
+    bevy_egui::egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: bevy_egui::egui::Modifiers::NONE,
+    }
+}
+
+/// One frame of `ctx` in a 1280x800 window with `events`, drawn by `draw`.
+fn egui_frame(
+    ctx: &bevy_egui::egui::Context,
+    events: Vec<bevy_egui::egui::Event>,
+    draw: impl FnMut(&mut bevy_egui::egui::Ui),
+) {
+    use bevy_egui::egui;
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 800.0),
+        )),
+        events,
+        ..Default::default()
+    };
+    let _ = ctx.run_ui(input, draw);
+}
+
 /// The question before a game in progress is closed answers the keys: Esc cancels,
 /// Enter goes on, and Tab walks its own buttons, never the menu behind it.
 #[test]
@@ -395,26 +424,12 @@ fn the_question_before_closing_a_game_answers_esc_enter_and_tab() {
     use doska::i18n::Language;
     use doska::plugins::replace_question;
     let ctx = egui::Context::default();
-    let key = |key: egui::Key| egui::Event::Key {
-        key,
-        physical_key: None,
-        pressed: true,
-        repeat: false,
-        modifiers: egui::Modifiers::NONE,
-    };
+    let key = egui_key;
     let behind = egui::Id::new("the menu behind");
     // One frame with `events`: the menu behind and the question over it.
     let frame = |events: Vec<egui::Event>| {
         let mut asked = None;
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 800.0),
-            )),
-            events,
-            ..Default::default()
-        };
-        let _ = ctx.run_ui(input, |ui| {
+        egui_frame(&ctx, events, |ui| {
             ui.push_id(behind, |ui| {
                 let _ = ui.button("Game");
                 let _ = ui.button("View");
@@ -605,24 +620,10 @@ fn the_question_before_resigning_answers_enter_and_esc() {
     use doska::i18n::Language;
     use doska::plugins::resign_question;
     let ctx = egui::Context::default();
-    let key = |key: egui::Key| egui::Event::Key {
-        key,
-        physical_key: None,
-        pressed: true,
-        repeat: false,
-        modifiers: egui::Modifiers::NONE,
-    };
+    let key = egui_key;
     let frame = |events: Vec<egui::Event>| {
         let mut answer = None;
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 800.0),
-            )),
-            events,
-            ..Default::default()
-        };
-        let _ = ctx.run_ui(input, |ui| {
+        egui_frame(&ctx, events, |ui| {
             answer = resign_question(ui.ctx(), Language::English, "White".into());
         });
         answer

@@ -187,19 +187,52 @@ pub fn show(
     Ok(())
 }
 
-/// The question before resigning for `side`, in a modal window as the one before a
-/// game is closed: Tab walks its own buttons, Enter resigns (or presses the button the
-/// keyboard is on), Esc cancels. Some(true) to resign, Some(false) to go on playing.
+/// The question before resigning for `side` (see [`yes_or_no`]). Some(true) to
+/// resign, Some(false) to go on playing.
 pub fn resign_question(ctx: &egui::Context, lang: Language, side: String) -> Option<bool> {
+    yes_or_no(
+        ctx,
+        "resign-question",
+        [
+            lang.t("button-resign"),
+            lang.t_args("dialog-resign-text", &[("side", side)]),
+            lang.t("button-resign"),
+            lang.t("button-cancel"),
+        ],
+    )
+}
+
+/// The question before the game in progress is closed (see [`yes_or_no`]).
+pub fn replace_question(ctx: &egui::Context, lang: Language) -> Option<Command> {
+    let [title, text, go_on, cancel] = [
+        "dialog-confirm",
+        "dialog-replace-text",
+        "button-go-on",
+        "button-cancel",
+    ]
+    .map(|key| lang.t(key));
+    yes_or_no(ctx, "replace-question", [title, text, go_on, cancel]).map(|go_on| {
+        if go_on {
+            Command::Replace
+        } else {
+            Command::CancelChoice
+        }
+    })
+}
+
+/// A question in a modal window (its title, its text, the answers yes and no): Tab
+/// walks its own buttons and never the menu behind it; Enter answers yes (or presses
+/// the button the keyboard is on), Esc or a click outside answers no.
+fn yes_or_no(ctx: &egui::Context, id: &str, [title, text, yes, no]: [String; 4]) -> Option<bool> {
     let mut answer = None;
-    let modal = egui::Modal::new(egui::Id::new("resign-question")).show(ctx, |ui| {
-        ui.strong(lang.t("button-resign"));
-        ui.label(lang.t_args("dialog-resign-text", &[("side", side)]));
+    let modal = egui::Modal::new(egui::Id::new(id)).show(ctx, |ui| {
+        ui.strong(title);
+        ui.label(text);
         ui.horizontal(|ui| {
-            if ui.button(lang.t("button-resign")).clicked() {
+            if ui.button(yes).clicked() {
                 answer = Some(true);
             }
-            if ui.button(lang.t("button-cancel")).clicked() {
+            if ui.button(no).clicked() {
                 answer = Some(false);
             }
         });
@@ -207,36 +240,10 @@ pub fn resign_question(ctx: &egui::Context, lang: Language, side: String) -> Opt
             answer = Some(true);
         }
     });
-    if answer.is_none() && modal.should_close() {
+    if modal.should_close() {
         answer = Some(false);
     }
     answer
-}
-
-/// The question before the game in progress is closed, in a modal window: Tab walks
-/// its own buttons and never the menu behind it; Enter goes on (or presses the button
-/// the keyboard is on), Esc cancels.
-pub fn replace_question(ctx: &egui::Context, lang: Language) -> Option<Command> {
-    let mut send = None;
-    let modal = egui::Modal::new(egui::Id::new("replace-question")).show(ctx, |ui| {
-        ui.strong(lang.t("dialog-confirm"));
-        ui.label(lang.t("dialog-replace-text"));
-        ui.horizontal(|ui| {
-            if ui.button(lang.t("button-go-on")).clicked() {
-                send = Some(Command::Replace);
-            }
-            if ui.button(lang.t("button-cancel")).clicked() {
-                send = Some(Command::CancelChoice);
-            }
-        });
-        if send.is_none() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-            send = Some(Command::Replace);
-        }
-    });
-    if modal.should_close() {
-        send = Some(Command::CancelChoice);
-    }
-    send
 }
 
 fn centred(title: String) -> egui::Window<'static> {
